@@ -1,0 +1,137 @@
+import type { FieldType } from './fieldTypes';
+
+/** One fixed option of a select / radio / checkbox / cascader (CONTRACT.md §4). */
+export interface FieldOption {
+  label: string;
+  value: string | number | boolean;
+  color?: string;
+  backgroundColor?: string;
+  icon?: string;
+  children?: FieldOption[];
+}
+
+/** A column setting inside `feature.pcTableElements` (spec 01 §3.1). */
+export interface TableElement {
+  enName: string;
+  visible?: boolean;
+  width?: number;
+}
+
+/** A total in the list footer (spec 01 §3.1 columnEvalList). */
+export interface ColumnEval {
+  enName: string;
+  type: 'sum' | 'average' | 'both';
+}
+
+/** Form-level features (spec 01 §3.1). */
+export interface FormFeature {
+  pcTableElements?: TableElement[];
+  columnEvalList?: ColumnEval[];
+  virtualColumns?: { enName: string; cnName: string }[];
+  formChecks?: { scene: string; [key: string]: unknown }[];
+  fixColumns?: number;
+  [key: string]: unknown;
+}
+
+/** A configured button (spec 01 §3.1). */
+export interface FormButton {
+  id: number | string;
+  name: string;
+  sysAction?: string;
+  info?: string;
+  topShow?: boolean;
+  rightShow?: boolean;
+  rightShowCon?: string;
+  actions?: unknown;
+  unSelectedActionable?: boolean;
+  /** 'none' | 'single' | 'multiple': which selection enables a top button. */
+  selection?: 'none' | 'single' | 'multiple';
+}
+
+/** A field of a form definition (spec 01 §3.2). Unknown extra keys are kept but ignored. */
+export interface FieldDefinition {
+  enName: string;
+  label: string;
+  funcType: FieldType;
+  tag?: string;
+  required?: boolean;
+  requiredCon?: string;
+  isShow?: boolean;
+  visible?: boolean;
+  hideCondition?: string;
+  disabled?: boolean;
+  disabledCon?: string;
+  detailEditable?: boolean;
+  defaultType?: 'fix' | 'other' | string;
+  defaultValue?: unknown;
+  span?: number;
+  placeholder?: string;
+  format?: string;
+  relateFilter?: unknown;
+  relate2Current?: unknown;
+  relateHeadFilter?: unknown;
+  relateField?: string;
+  relateEnName?: string;
+  linkUrl?: string;
+  buttonName?: string;
+  fixLength?: number;
+  fixLengthTips?: string;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  precision?: number;
+  suffix?: string;
+  multiple?: boolean;
+  filterable?: boolean;
+  selectMode?: number;
+  configDataId?: number | string;
+  options?: FieldOption[];
+  parentOrg?: unknown;
+  type?: string | number;
+  accept?: string;
+  width?: number;
+  conditions?: unknown;
+  children?: FieldDefinition[];
+  tableColumns?: unknown;
+  subFormFeature?: { pcTableElements?: TableElement[]; enableExportFile?: boolean; [key: string]: unknown };
+  currentDept?: boolean;
+  currentTime?: boolean;
+  currentUser?: boolean;
+  currentPos?: boolean;
+  /** Search behaviour in the list (spec 01 §2.3); the adapter derives a default per type. */
+  searchType?: 'like' | 'equal';
+  [key: string]: unknown;
+}
+
+/** A form definition as returned for a form name (spec 01 §3.1, CONTRACT.md §4). */
+export interface FormDefinition {
+  id?: number | string;
+  enName: string;
+  cnName: string;
+  /** 2 = a non-flow view over combined ids `form id@data_table`. */
+  type?: number;
+  hasFlow?: boolean;
+  fields: FieldDefinition[];
+  buttons?: FormButton[];
+  feature?: FormFeature;
+  firstNColumns?: number;
+  /** Tree-shaped forms keep a parent record id in `pid`. */
+  tree?: boolean;
+  [key: string]: unknown;
+}
+
+/** The current user's context for conditions and defaults (CONTRACT.md §6). */
+export interface UserContext {
+  userId: number | string;
+  userName: string;
+  nickName?: string;
+  deptId: number | string | null;
+  roleKeys: string[];
+  roleNames: string[];
+  companyId?: number | string | null;
+  /** 'lon,lat' of the current position, when the browser knows it (currentPos). */
+  position?: string | null;
+}
+
+/** Record status (spec 01 §4). */
+export const SYS_STATUS = { approved: 1, inProcess: 0, draft: -1, voided: -2 } as const;
