@@ -1,0 +1,88 @@
+/**
+ * Saving a definition and migrating its tables happen in one transaction: either both are
+ * stored or neither (a refused retype leaves definition, tables and data as they were).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { FormDefinition } from '../../../../schema-adapters/definition/types.js';
+import { badRequest, notFound } from '../../http/HttpError.js';
+import { assignColumnIds } from '../storage/columnIds.js';
+import { checkDefinition } from '../storage/checkDefinition.js';
+import { formTables } from '../storage/formStorage.js';
+import { emptyStorage, migrateFormTables } from '../storage/migrateTables.js';
+import { tenantSchema } from '../storage/names.js';
+import * as repo from '../repositories/formDefinitions.js';
+import { validateWithAdapter } from './adapterBridge.js';
+
+/** Who saves: the tenant and the user name written to create_by / update_by. */
+export interface Actor {
+  tenantId: number;
+  userName: string;
+}
+
+function prepare(input: unknown): FormDefinition {
+  const def = checkDefinition(input);
+  validateWithAdapter(def);
+  const { id: _id, ...rest } = def;
+  return rest as FormDefinition;
+}
+
+/** Creates a form: definition row and tables. Answers the new id. */
+export async function createForm(db: Kysely<any>, actor: Actor, input: unknown): Promise<number> {
+  const checked = prepare(input);
+  return db.transaction().execute(async (trx) => {
+    if (await repo.findFormByName(trx, actor.tenantId, checked.enName)) throw badRequest(`表单英文名「${checked.enName}」已存在`);
+    const { def } = assignColumnIds(checked, null);
+    const id = await repo.insertForm(trx, actor.tenantId, def, emptyStorage(), actor.userName);
+    const storage = await migrateFormTables(trx, actor.tenantId, id, def.enName, emptyStorage(), formTables(def));
+    await repo.updateForm(trx, actor.tenantId, id, def, storage, actor.userName);
+    return id;
+  });
+}
+
+/** Replaces a form's definition by id and migrates its tables (data kept or change refused). */
+export async function editForm(db: Kysely<any>, actor: Actor, id: number, input: unknown): Promise<void> {
+  const checked = prepare(input);
+  await db.transaction().execute(async (trx) => {
+    const old = await repo.findFormById(trx, actor.tenantId, id, true);
+    if (!old) throw notFound('表单不存在');
+    if (old.enName !== checked.enName) throw badRequest('表单英文名不能修改');
+    const { def } = assignColumnIds(checked, old.definition);
+    const storage = await migrateFormTables(trx, actor.tenantId, id, def.enName, old.storage, formTables(def));
+    await repo.updateForm(trx, actor.tenantId, id, def, storage, actor.userName);
+  });
+}
+
+/** Creates the form, or edits the one with the same enName (import of exported definitions). */
+export async function upsertForm(db: Kysely<any>, actor: Actor, input: unknown): Promise<number> {
+  const checked = prepare(input);
+  const existing = await repo.findFormByName(db, actor.tenantId, checked.enName);
+  if (!existing) return createForm(db, actor, checked);
+  await editForm(db, actor, existing.id, checked);
+  return existing.id;
+}
+
+/** Deletes forms whose tables hold no records; a form with records is refused (data kept). */
+export async function deleteForms(db: Kysely<any>, actor: Actor, ids: number[]): Promise<void> {
+  const schema = tenantSchema(actor.tenantId);
+  await db.transaction().execute(async (trx) => {
+    for (const id of ids) {
+      const form = await repo.findFormById(trx, actor.tenantId, id, true);
+      if (!form) throw notFound('表单不存在');
+      const main = form.storage.tables[0];
+      if (main) {
+        const n = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${sql.id(schema, main.name)} LIMIT 1) x`.execute(trx);
+        if (n.rows[0].n > 0) throw badRequest(`表单「${form.cnName}」已有数据，不能删除`);
+      }
+      const tables = [...form.storage.tables.slice(1), ...form.storage.retired.tables, ...form.storage.tables.slice(0, 1)];
+      for (const t of tables) await sql`DROP TABLE IF EXISTS ${sql.id(schema, t.name)}`.execute(trx);
+    }
+    await repo.deleteForms(trx, actor.tenantId, ids);
+  });
+}
+
+/** The stored definition by enName, or a 404. */
+export async function getFormByName(db: Kysely<any>, tenantId: number, enName: string): Promise<repo.FormRow> {
+  const form = await repo.findFormByName(db, tenantId, enName);
+  if (!form) throw notFound('表单不存在');
+  return form;
+}

@@ -1,0 +1,34 @@
+/** Keeps a form table's indexes equal to what its columns ask for (btree or trigram). */
+import { sql, type Kysely } from 'kysely';
+import type { StorageTable } from './types.js';
+
+/** Index names carry the form id, column id, role and method, so a retype replaces them. */
+function indexName(formId: number, columnId: number, role: string, method: string): string {
+  return `ix_f${formId}_c${columnId}_${role}_${method}`;
+}
+
+/**
+ * Drops the indexes no column wants any more (before columns are retyped: a trigram index
+ * would block a change to numeric), or, with `create`, adds the missing ones (afterwards).
+ */
+export async function syncIndexes(trx: Kysely<any>, schema: string, formId: number, table: StorageTable, create: boolean): Promise<void> {
+  const wanted = new Map<string, () => Promise<unknown>>();
+  const t = sql.id(schema, table.name);
+  for (const c of table.columns) {
+    if (!c.index) continue;
+    const name = indexName(formId, c.columnId, c.role, c.index);
+    const col = sql.id(c.name);
+    wanted.set(name, () => c.index === 'trgm'
+      ? sql`CREATE INDEX ${sql.id(name)} ON ${t} USING gin (${col} gin_trgm_ops)`.execute(trx)
+      // (col, id) serves sorting with the id tiebreak in both directions.
+      : sql`CREATE INDEX ${sql.id(name)} ON ${t} (${col}, id)`.execute(trx));
+  }
+  const existing = await sql<{ indexname: string }>`
+    SELECT indexname FROM pg_indexes WHERE schemaname = ${schema} AND indexname LIKE ${`ix\\_f${formId}\\_%`}`.execute(trx);
+  const have = new Set(existing.rows.map((r) => r.indexname));
+  if (!create) {
+    for (const name of have) if (!wanted.has(name)) await sql`DROP INDEX ${sql.id(schema, name)}`.execute(trx);
+    return;
+  }
+  for (const [name, make] of wanted) if (!have.has(name)) await make();
+}
