@@ -48,6 +48,22 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      // The API suite again on the PostgreSQL server, only when one is configured (CI sets it).
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'api-pg',
+                environment: 'node',
+                include: ['tests/api/**/*.test.ts'],
+                env: { FORMWORK_TEST_DB: 'postgres' },
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: {

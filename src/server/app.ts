@@ -1,0 +1,63 @@
+/** The Fastify application factory (tests call it and use `app.inject`). */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { AppConfig } from './config.js';
+import type { AppDatabase } from './db/openDatabase.js';
+import { installErrorHandler } from './http/errorHandler.js';
+import { installStaticClient } from './http/staticClient.js';
+import { installAuthHook } from './auth/authHook.js';
+import { routePlugins } from './routes/index.js';
+import { systemRoutePlugins } from './routes/system.js';
+import './auth/types.js';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: AppDatabase;
+  /** pino options, `false` for silence (tests), or omitted for the configured level. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the app: security headers, envelope and errors, auth hook, /api routes, the client. */
+export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: 10 * 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, useDefaults: true } },
+  });
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd (CSS-in-JS) and Formily write inline style elements and attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    hsts: false,
+  });
+
+  installErrorHandler(app);
+  installAuthHook(app);
+  await app.register(
+    async (api) => {
+      for (const plugin of [...systemRoutePlugins, ...routePlugins]) await api.register(plugin);
+    },
+    { prefix: '/api' },
+  );
+  await installStaticClient(app, config.clientDir);
+  return app;
+}

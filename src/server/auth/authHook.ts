@@ -1,0 +1,20 @@
+/** The authentication hook: every /api route not marked `config.public` needs a live bearer token. */
+import type { FastifyInstance } from 'fastify';
+import { unauthorized } from '../http/HttpError.js';
+import { findSessionUser } from '../repositories/sessionRepository.js';
+import { bearerToken, hashToken } from './tokens.js';
+
+/** Sets `request.user` or answers 401 `认证失败，无法访问系统资源`. */
+export function installAuthHook(app: FastifyInstance): void {
+  app.decorateRequest('user', null as any);
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.public) return;
+    if (!request.routeOptions.url) return; // unknown route: the not-found handler answers
+    if (!request.url.startsWith('/api/') && request.url !== '/api') return;
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw unauthorized();
+    const user = await findSessionUser(app.db, hashToken(token), token);
+    if (!user) throw unauthorized();
+    request.user = user;
+  });
+}

@@ -1,0 +1,35 @@
+/** The signed-in user every non-public route sees as `request.user`. */
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../config.js';
+import type { AppDatabase } from '../db/openDatabase.js';
+import type { Database } from '../db/types.js';
+
+export interface AuthUser {
+  userId: number;
+  userName: string;
+  nickName: string;
+  tenantId: number;
+  tenantCode: string;
+  tenantName: string;
+  deptId: number | null;
+  roleKeys: string[];
+  roleNames: string[];
+  permissions: string[];
+  /** The bearer token of this request (to revoke it on logout). */
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser;
+  }
+  interface FastifyContextConfig {
+    /** No token needed (login, captcha, tenant list, …). */
+    public?: boolean;
+  }
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    database: AppDatabase;
+    config: AppConfig;
+  }
+}

@@ -1,0 +1,39 @@
+/** Configuration from the environment (CONTRACT.md §1). */
+import { resolve } from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** A PostgreSQL server instead of the embedded PGlite when set. */
+  databaseUrl: string | null;
+  /** Where PGlite keeps its files (ignored with databaseUrl). */
+  dataDir: string;
+  /** The demo admins' password on first seed. */
+  adminPassword: string;
+  logLevel: string;
+  /** The built client served with SPA fallback; absent → API only. */
+  clientDir: string;
+  /** Lifetime of a sign-in token, in hours. */
+  tokenTtlHours: number;
+}
+
+function intOr(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+/** Reads PORT, HOST, DATABASE_URL, DATA_DIR, ADMIN_PASSWORD, LOG_LEVEL, CLIENT_DIR, TOKEN_TTL_HOURS. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  return {
+    port: intOr(env.PORT, 8080, 'PORT'),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir: resolve(env.DATA_DIR || './data'),
+    adminPassword: env.ADMIN_PASSWORD || 'admin123',
+    logLevel: env.LOG_LEVEL || 'info',
+    clientDir: resolve(env.CLIENT_DIR || './dist/client'),
+    tokenTtlHours: intOr(env.TOKEN_TTL_HOURS, 24, 'TOKEN_TTL_HOURS') || 24,
+  };
+}

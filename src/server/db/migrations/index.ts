@@ -1,0 +1,14 @@
+/**
+ * Every migration, in the order they run. A plain ordered list: append new entries at the end.
+ * Ids 1–99 belong to the foundation, 100 and above to the records engine (src/server/records).
+ */
+import type { Migration } from './types.js';
+import { m001Core } from './001_core.js';
+import { m002System } from './002_system.js';
+
+export type { Migration } from './types.js';
+
+export const migrations: Migration[] = [
+  m001Core,
+  m002System,
+];

@@ -1,0 +1,74 @@
+/** Opens the database: PGlite in a data directory (or in memory), or a PostgreSQL server. */
+import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { acquireDataDirLock } from './lockFile.js';
+import { installTypeParsers } from './typeParsers.js';
+import type { Database } from './types.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** An open database: the Kysely instance, its kind, and how to close it (and release the lock). */
+export interface AppDatabase {
+  kind: DatabaseKind;
+  db: Kysely<Database>;
+  /** The underlying pool (for streaming queries through pg-style cursors). */
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export type OpenOptions =
+  | { kind: 'pglite'; dataDir: string | null }
+  | { kind: 'postgres'; url: string; max?: number };
+
+/** Picks PostgreSQL when a URL is configured, else PGlite in dataDir. */
+export function openOptionsFromConfig(config: { databaseUrl: string | null; dataDir: string }): OpenOptions {
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir };
+}
+
+/** Opens PGlite (dataDir null = in memory; a directory is guarded by a lock file) or PostgreSQL. */
+export async function openDatabase(options: OpenOptions): Promise<AppDatabase> {
+  installTypeParsers();
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    try {
+      await pool.query('SELECT 1');
+    } catch (err) {
+      await db.destroy().catch(() => {});
+      throw new Error(`Cannot reach the PostgreSQL server of DATABASE_URL: ${(err as Error).message}`);
+    }
+    return { kind: 'postgres', db, pool, close: () => db.destroy() };
+  }
+  const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
+  let pglite: PGlite | undefined;
+  try {
+    pglite = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm } });
+    const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const lite = pglite;
+    let closed = false;
+    return {
+      kind: 'pglite',
+      db,
+      pool,
+      async close() {
+        if (closed) return;
+        closed = true;
+        try {
+          await db.destroy();
+          await lite.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    await pglite?.close().catch(() => {});
+    release();
+    throw err;
+  }
+}

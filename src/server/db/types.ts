@@ -1,0 +1,235 @@
+/** Kysely table types of the foundation tables (the records engine adds its own). */
+import type { ColumnType, Generated } from 'kysely';
+
+/** timestamptz: read as Date, written as Date or ISO text, defaulted by the database. */
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface TenantsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  status: Generated<string>;
+  create_time: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  dept_id: number | null;
+  user_name: string;
+  nick_name: string;
+  email: Generated<string>;
+  phonenumber: Generated<string>;
+  sex: Generated<string>;
+  avatar: Generated<string>;
+  open_id: string | null;
+  password_hash: string;
+  status: Generated<string>;
+  login_ip: Generated<string>;
+  login_date: NullableTimestamp;
+  pwd_update_time: NullableTimestamp;
+  remark: Generated<string>;
+  create_by: Generated<string>;
+  create_time: Timestamp;
+  update_by: Generated<string>;
+  update_time: Timestamp;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  role_name: string;
+  role_key: string;
+  role_sort: Generated<number>;
+  status: Generated<string>;
+  remark: Generated<string>;
+  create_by: Generated<string>;
+  create_time: Timestamp;
+  update_by: Generated<string>;
+  update_time: Timestamp;
+}
+
+export interface RolePermissionsTable {
+  tenant_id: number;
+  role_id: number;
+  permission: string;
+}
+
+export interface UserRolesTable {
+  tenant_id: number;
+  user_id: number;
+  role_id: number;
+}
+
+export interface DeptsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  parent_id: Generated<number>;
+  ancestors: Generated<string>;
+  dept_name: string;
+  order_num: Generated<number>;
+  leader: Generated<string>;
+  phone: Generated<string>;
+  email: Generated<string>;
+  status: Generated<string>;
+  create_by: Generated<string>;
+  create_time: Timestamp;
+  update_by: Generated<string>;
+  update_time: Timestamp;
+}
+
+export interface LoginTokensTable {
+  token_hash: string;
+  tenant_id: number;
+  user_id: number;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  create_time: Timestamp;
+  expire_time: Timestamp;
+  revoked_time: NullableTimestamp;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  tenant_code: string;
+  user_name: string;
+  ip: string;
+  success: boolean;
+  msg: Generated<string>;
+  attempt_time: Timestamp;
+}
+
+export interface CaptchasTable {
+  uuid: string;
+  answer: string;
+  expire_time: Timestamp;
+}
+
+export interface OperLogTable {
+  id: Generated<number>;
+  tenant_id: number;
+  title: string;
+  business_type: number;
+  method: Generated<string>;
+  request_method: Generated<string>;
+  oper_user_id: number | null;
+  oper_name: Generated<string>;
+  dept_name: Generated<string>;
+  oper_url: Generated<string>;
+  oper_ip: Generated<string>;
+  oper_param: Generated<string>;
+  status: Generated<number>;
+  error_msg: Generated<string>;
+  oper_time: Timestamp;
+}
+
+export interface DictDataTable {
+  id: Generated<number>;
+  tenant_id: number;
+  dict_sort: Generated<number>;
+  dict_label: string;
+  dict_value: string;
+  dict_type: string;
+  css_class: Generated<string>;
+  list_class: Generated<string>;
+  is_default: Generated<string>;
+  status: Generated<string>;
+  remark: Generated<string>;
+  create_by: Generated<string>;
+  create_time: Timestamp;
+  update_by: Generated<string>;
+  update_time: Timestamp;
+}
+
+export interface ConfigsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  config_name: string;
+  config_key: string;
+  config_value: string;
+  config_type: Generated<string>;
+  remark: Generated<string>;
+  create_by: Generated<string>;
+  create_time: Timestamp;
+  update_by: Generated<string>;
+  update_time: Timestamp;
+}
+
+export interface ConstantsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  parent_id: Generated<number>;
+  name: string;
+  data_type: Generated<string>;
+  order_num: Generated<number>;
+  status: Generated<number>;
+  form_name: string | null;
+  remark: Generated<string>;
+  create_by: Generated<string>;
+  create_time: Timestamp;
+  update_time: Timestamp;
+}
+
+export interface AddressesTable {
+  id: number;
+  parent_id: number;
+  name: string;
+  level: number;
+}
+
+export interface MenusTable {
+  id: Generated<number>;
+  tenant_id: number;
+  parent_id: Generated<number>;
+  menu_name: string;
+  route_name: Generated<string>;
+  path: Generated<string>;
+  component: string | null;
+  query: Generated<string>;
+  is_frame: Generated<string>;
+  target: Generated<string>;
+  menu_type: string;
+  visible: Generated<string>;
+  status: Generated<string>;
+  perms: Generated<string>;
+  icon: Generated<string>;
+  order_num: Generated<number>;
+  form_name: string | null;
+  create_time: Timestamp;
+  update_time: Timestamp;
+}
+
+export interface UserConfigsTable {
+  tenant_id: number;
+  user_id: number;
+  config_key: string;
+  config_value: string;
+  update_time: Timestamp;
+}
+
+export interface SeedStepsTable {
+  name: string;
+  done_time: Timestamp;
+}
+
+/** Every foundation table. The records engine's per-form tables are reached through `Kysely<any>`/`sql`. */
+export interface Database {
+  tenants: TenantsTable;
+  users: UsersTable;
+  roles: RolesTable;
+  role_permissions: RolePermissionsTable;
+  user_roles: UserRolesTable;
+  depts: DeptsTable;
+  login_tokens: LoginTokensTable;
+  login_attempts: LoginAttemptsTable;
+  captchas: CaptchasTable;
+  oper_log: OperLogTable;
+  dict_data: DictDataTable;
+  configs: ConfigsTable;
+  constants: ConstantsTable;
+  addresses: AddressesTable;
+  menus: MenusTable;
+  user_configs: UserConfigsTable;
+  seed_steps: SeedStepsTable;
+}

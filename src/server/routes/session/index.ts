@@ -1,0 +1,101 @@
+/** Sign-in and session: login, logout, captcha, getInfo, getRouters, the public tenant list. */
+import type { FastifyPluginAsync } from 'fastify';
+import { ok, done } from '../../http/reply.js';
+import { found } from '../../http/HttpError.js';
+import { obj, str, optStr } from '../../http/schemas.js';
+import { login, logout, captchaEnabled } from '../../services/authService.js';
+import { createCaptcha } from '../../services/captchaService.js';
+import { buildRouters } from '../../services/routerService.js';
+import { listEnabledMenus } from '../../repositories/menuRepository.js';
+import { findTenantByCode, listActiveTenants } from '../../repositories/tenantRepository.js';
+import { findUserProfile } from '../../repositories/userAuthRepository.js';
+import { recordOperation, BUSINESS_TYPE } from '../../services/operationLog.js';
+import type { LoginBody, SessionUser } from '../../../shared/auth.js';
+
+const loginSchema = obj(
+  {
+    username: str({ min: 1, max: 64 }),
+    password: str({ min: 1, max: 128 }),
+    code: optStr(16),
+    uuid: optStr(64),
+    tenantCode: optStr(64),
+    rememberMe: { type: ['boolean', 'null'] },
+  },
+  ['username', 'password'],
+);
+
+export const sessionRoutes: FastifyPluginAsync = async (app) => {
+  app.post<{ Body: LoginBody }>('/login', { schema: { body: loginSchema }, config: { public: true } }, async (request) => {
+    const b = request.body;
+    const token = await login(
+      app.db,
+      { username: b.username, password: b.password, code: b.code ?? undefined, uuid: b.uuid ?? undefined, tenantCode: b.tenantCode ?? undefined },
+      { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', tokenTtlHours: app.config.tokenTtlHours },
+    );
+    return { code: 200, msg: '操作成功', token };
+  });
+
+  app.post('/logout', async (request) => {
+    await logout(app.db, request.user.token);
+    await recordOperation(app.db, {
+      tenantId: request.user.tenantId,
+      title: '退出登录',
+      businessType: BUSINESS_TYPE.other,
+      operUserId: request.user.userId,
+      operName: request.user.userName,
+      requestMethod: 'POST',
+      operUrl: request.url,
+      operIp: request.ip,
+    });
+    return done('退出成功');
+  });
+
+  app.get<{ Querystring: { tenantCode?: string } }>(
+    '/captchaImage',
+    { config: { public: true }, schema: { querystring: { type: 'object', properties: { tenantCode: str({ max: 64 }) } } } },
+    async (request) => {
+      const tenant = await findTenantByCode(app.db, request.query.tenantCode || 'DEFAULT');
+      const enabled = tenant ? await captchaEnabled(app.db, tenant.id) : false;
+      if (!enabled) return { code: 200, msg: '操作成功', captchaEnabled: false };
+      return { code: 200, msg: '操作成功', captchaEnabled: true, ...(await createCaptcha(app.db)) };
+    },
+  );
+
+  app.get('/getInfo', async (request) => {
+    const u = request.user;
+    const profile = found(await findUserProfile(app.db, u.tenantId, u.userId));
+    const p = profile.user;
+    const user: SessionUser = {
+      userId: p.id,
+      userName: p.user_name,
+      nickName: p.nick_name,
+      deptId: p.dept_id,
+      deptName: p.dept_name ?? null,
+      phonenumber: p.phonenumber,
+      email: p.email,
+      sex: p.sex,
+      avatar: p.avatar,
+      openId: p.open_id,
+      status: p.status,
+      tenantId: u.tenantId,
+      tenantCode: u.tenantCode,
+      tenantName: u.tenantName,
+      roleNames: u.roleNames,
+      roles: profile.roles.map((r) => ({ roleId: r.id, roleKey: r.role_key, roleName: r.role_name })),
+      loginDate: p.login_date ? p.login_date.toISOString() : null,
+    };
+    const roles = u.roleKeys.length ? u.roleKeys : ['ROLE_DEFAULT'];
+    const permissions = u.roleKeys.includes('admin') ? ['*:*:*'] : u.permissions;
+    return { code: 200, msg: '操作成功', user, roles, permissions };
+  });
+
+  app.get('/getRouters', async (request) => {
+    const menus = await listEnabledMenus(app.db, request.user.tenantId);
+    return ok(buildRouters(menus, request.user));
+  });
+
+  app.get('/system/tenant/all', { config: { public: true } }, async () => {
+    const tenants = await listActiveTenants(app.db);
+    return ok(tenants.map((t) => ({ tenantId: t.id, tenantCode: t.code, tenantName: t.name })));
+  });
+};

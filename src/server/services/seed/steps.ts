@@ -1,0 +1,17 @@
+/**
+ * The seed steps, in order. A plain list: the records engine appends its step (demo forms and
+ * sample records) with `registerSeedStep`, or by adding an entry here.
+ */
+import type { SeedStep } from './types.js';
+import { seedTenants } from './seedTenants.js';
+import { seedSystemData } from './seedSystemData.js';
+import { seedMenus } from './seedMenus.js';
+import { seedAddresses } from './seedAddresses.js';
+
+export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, seedAddresses];
+
+/** Adds a step after the existing ones (its name must be new). */
+export function registerSeedStep(step: SeedStep): void {
+  if (seedSteps.some((s) => s.name === step.name)) return;
+  seedSteps.push(step);
+}

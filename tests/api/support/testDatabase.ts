@@ -1,0 +1,47 @@
+/**
+ * A fresh database for one test file: PGlite in memory by default; with FORMWORK_TEST_DB=postgres
+ * and TEST_DATABASE_URL, a randomly named database on that server, dropped on close.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type AppDatabase } from '../../../src/server/db/openDatabase.js';
+
+/** 'postgres' when the run targets the PostgreSQL server, else 'pglite'. */
+export function testDatabaseKind(): 'pglite' | 'postgres' {
+  return process.env.FORMWORK_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/** Opens an empty database (no migrations); close() also drops the PostgreSQL database. */
+export async function createTestDatabase(): Promise<AppDatabase> {
+  if (testDatabaseKind() === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null });
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('FORMWORK_TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
+  const name = `formwork_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 5 });
+  const closeInner = database.close;
+  let closed = false;
+  return {
+    ...database,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await closeInner();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * Test apps on a fresh, migrated and seeded database (see testDatabase.ts for which engine).
+ * `createTestApp()` for `app.inject`; `startTestServer()` for a real server on 127.0.0.1.
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import { buildApp } from '../../../src/server/app.js';
+import { loadConfig, type AppConfig } from '../../../src/server/config.js';
+import { migrate } from '../../../src/server/db/migrate.js';
+import type { AppDatabase } from '../../../src/server/db/openDatabase.js';
+import type { Database } from '../../../src/server/db/types.js';
+import { runSeed } from '../../../src/server/services/seed/index.js';
+import { createTestDatabase } from './testDatabase.js';
+
+export const TEST_PASSWORD = 'admin123';
+
+export interface TestAppOptions {
+  /** Run the demo seed (default true). */
+  seed?: boolean;
+  /** Overrides of the configuration (clientDir defaults to a folder without a built client). */
+  config?: Partial<AppConfig>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  database: AppDatabase;
+  config: AppConfig;
+  /** Signs in through POST /api/login and returns the token (throws on failure). */
+  login(tenantCode?: string, userName?: string, password?: string): Promise<string>;
+  /** app.inject with a bearer token and JSON body. */
+  request(opts: { method: string; url: string; token?: string | null; body?: unknown; query?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** A configuration for tests: the seed password, no client, quiet logs. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { ...loadConfig({}), adminPassword: TEST_PASSWORD, clientDir: '/nonexistent-client', logLevel: 'silent', ...overrides };
+}
+
+/** A migrated (and by default seeded) database with the app built on it, not listening. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(options.config);
+  const database = await createTestDatabase();
+  try {
+    await migrate(database.db);
+    if (options.seed !== false) await runSeed(database.db, { adminPassword: config.adminPassword });
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const request: TestApp['request'] = ({ method, url, token, body, query }) =>
+    app.inject({
+      method: method as any,
+      url,
+      query,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(body !== undefined ? { payload: body as any } : {}),
+    });
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    request,
+    async login(tenantCode = 'DEFAULT', userName = 'admin', password = TEST_PASSWORD) {
+      const res = await request({ method: 'POST', url: '/api/login', body: { username: userName, password, tenantCode } });
+      const json = res.json();
+      if (res.statusCode !== 200 || !json.token) throw new Error(`login ${tenantCode}/${userName} failed: ${res.statusCode} ${res.body}`);
+      return json.token as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface TestServer extends TestApp {
+  /** e.g. http://127.0.0.1:41234 */
+  url: string;
+}
+
+/** A real listening server on 127.0.0.1 and a random port, on a fresh seeded database. */
+export async function startTestServer(options: TestAppOptions = {}): Promise<TestServer> {
+  const t = await createTestApp(options);
+  const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  return { ...t, url: address };
+}
