@@ -1,0 +1,162 @@
+/**
+ * The list query of spec 01 §3.5 / CONTRACT.md §7 compiled to a WHERE clause and an ORDER BY.
+ * Identifiers come only from the stored definition; every value is a bound parameter.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import { badRequest } from '../../http/HttpError.js';
+import type { FormModel } from './formModel.js';
+import { compileEntries } from './searchEntry.js';
+import { rangeMatches, valueMatches } from './fieldConditions.js';
+import { fieldRule } from '../storage/fieldStorage.js';
+import { isBlank, likePattern, toNumber } from './values.js';
+
+type Cond = RawBuilder<unknown>;
+
+/** System columns a query may filter (initFilter) or sort on. */
+export const SYSTEM_COLUMNS: Record<string, 'int' | 'text' | 'time'> = {
+  id: 'int', sys_status: 'int', pid: 'int', create_by: 'text', create_user_id: 'int', create_dept_id: 'int',
+  create_time: 'time', update_time: 'time', version: 'int',
+};
+
+/** Statuses a related-form picker may offer (spec 01 §4). */
+export const PICKER_STATUSES = [-1, 0, 1];
+
+/** The compiled query: filter, order and page. */
+export interface CompiledList {
+  where: Cond;
+  orderBy: Cond;
+  /** Direction of the first sort key, which the id tiebreak follows. */
+  pageNum: number;
+  pageSize: number;
+  offset: number;
+  exactTotal: boolean;
+}
+
+function systemEquals(name: string, value: unknown): Cond {
+  const kind = SYSTEM_COLUMNS[name];
+  const list = (Array.isArray(value) ? value : [value]).filter((v) => !isBlank(v));
+  if (!list.length) return sql`TRUE`;
+  if (kind === 'int') return sql`t.${sql.id(name)} = ANY(${list.map((v) => Math.trunc(toNumber(v, name)))}::bigint[])`;
+  if (kind === 'text') return sql`t.${sql.id(name)} = ANY(${list.map(String)}::text[])`;
+  throw badRequest(`字段「${name}」不能作为固定条件`);
+}
+
+function parseInitFilter(model: FormModel, raw: unknown, tenantId: number): Cond[] {
+  let init = raw;
+  if (typeof init === 'string') {
+    if (!init.trim()) return [];
+    try { init = JSON.parse(init); } catch { throw badRequest('initFilter 格式不正确'); }
+  }
+  if (init === undefined || init === null) return [];
+  if (Array.isArray(init)) return compileEntries(model, model.main, 't', init, tenantId);
+  if (typeof init !== 'object') throw badRequest('initFilter 格式不正确');
+  const out: Cond[] = [];
+  for (const [key, value] of Object.entries(init as Record<string, unknown>)) {
+    const name = key.startsWith('in$_') ? key.slice(4) : key;
+    if (name in SYSTEM_COLUMNS) { out.push(systemEquals(name, value)); continue; }
+    const m = /^(.*)\$(start|end)$/.exec(name);
+    if (m && model.main.fields.has(m[1])) {
+      out.push(rangeMatches('t', model.main.fields.get(m[1])!, m[2] === 'start' ? value : undefined, m[2] === 'end' ? value : undefined));
+      continue;
+    }
+    const field = model.main.fields.get(name);
+    if (!field) throw badRequest(`未知字段：${name}`);
+    if (!isBlank(value)) out.push(valueMatches('t', field, value, 'equal'));
+  }
+  return out;
+}
+
+function keywordMatch(model: FormModel, keyword: string): Cond {
+  const cols = model.main.table.columns.filter((c) => c.kind === 'text' && (c.role === 'value' || c.role === 'view'));
+  if (!cols.length) return sql`FALSE`;
+  const p = likePattern(keyword.trim());
+  return sql`(${sql.join(cols.map((c) => sql`t.${sql.id(c.name)} ILIKE ${p}`), sql` OR `)})`;
+}
+
+type Dir = 'asc' | 'desc';
+
+function direction(order: unknown): Dir {
+  if (order === undefined || order === null || order === '') return 'desc';
+  const o = String(order).toLowerCase();
+  if (o === 'asc' || o === 'ascending') return 'asc';
+  if (o === 'desc' || o === 'descending') return 'desc';
+  throw badRequest('排序方向须为 asc 或 desc');
+}
+
+function sortColumn(model: FormModel, field: unknown): Cond {
+  if (typeof field !== 'string' || !field) throw badRequest('排序字段不能为空');
+  if (field in SYSTEM_COLUMNS) return sql`t.${sql.id(field)}`;
+  if (field === 'sysStatus') return sql`t.sys_status`;
+  const byKey = model.main.byKey.get(field);
+  const f = model.main.fields.get(field);
+  if (f && !fieldRule(f.def).sortable) throw badRequest(`字段「${f.def.label}」不能排序`);
+  if (!byKey) throw badRequest(`未知的排序字段：${field}`);
+  return sql`t.${sql.id(byKey.name)}`;
+}
+
+function compileOrder(model: FormModel, body: Record<string, unknown>): Cond {
+  const keys: { col: Cond; dir: Dir }[] = [];
+  const multi = body.multiFieldOrder;
+  if (multi !== undefined && multi !== null) {
+    if (!Array.isArray(multi)) throw badRequest('multiFieldOrder 须为数组');
+    for (const o of multi) {
+      if (!o || typeof o !== 'object') throw badRequest('multiFieldOrder 格式不正确');
+      const { field, order } = o as { field?: unknown; order?: unknown };
+      keys.push({ col: sortColumn(model, field), dir: direction(order) });
+    }
+  }
+  const single = body.sysOrderBy as { field?: unknown; order?: unknown } | undefined | null;
+  if (!keys.length && single && typeof single === 'object' && single.field) {
+    keys.push({ col: sortColumn(model, single.field), dir: direction(single.order) });
+  } else if (single !== undefined && single !== null && typeof single !== 'object') throw badRequest('sysOrderBy 格式不正确');
+  // The id tiebreak follows the first key's direction, so an index on (column, id) serves it.
+  const tie = keys[0]?.dir ?? 'desc';
+  const parts = keys.map((k) => sql`${k.col} ${sql.raw(k.dir.toUpperCase())}`);
+  parts.push(sql`t.id ${sql.raw(tie.toUpperCase())}`);
+  return sql.join(parts, sql`, `);
+}
+
+function paging(body: Record<string, unknown>): { pageNum: number; pageSize: number } {
+  const num = body.pageNum === undefined || body.pageNum === null || body.pageNum === '' ? 1 : Number(body.pageNum);
+  const size = body.pageSize === undefined || body.pageSize === null || body.pageSize === '' ? 10 : Number(body.pageSize);
+  if (!Number.isInteger(num) || num < 1) throw badRequest('页码须为正整数');
+  if (!Number.isInteger(size) || size < 0 || size > 1000) throw badRequest('每页条数须在1到1000之间');
+  return { pageNum: num, pageSize: size === 0 ? 10 : size };
+}
+
+/** Compiles the WHERE clause alone (lists, totals, suggestions and ids share it). */
+export function compileWhere(model: FormModel, body: Record<string, unknown>, tenantId: number): Cond {
+  const conds: Cond[] = [sql`t.tenant_id = ${tenantId}`];
+  conds.push(...compileEntries(model, model.main, 't', body.searchConList, tenantId));
+  conds.push(...parseInitFilter(model, body.initFilter, tenantId));
+  if (!isBlank(body.sysStatus)) conds.push(systemEquals('sys_status', body.sysStatus));
+  if (!isBlank(body['in$_sys_status'])) conds.push(systemEquals('sys_status', body['in$_sys_status']));
+  if (body.scene === 'relateForm') conds.push(sql`t.sys_status = ANY(${PICKER_STATUSES}::int[])`);
+  if (!isBlank(body.keyword)) {
+    if (typeof body.keyword !== 'string') throw badRequest('关键词须为文本');
+    conds.push(keywordMatch(model, body.keyword));
+  }
+  // Top-level `{field}$start` / `{field}$end` (spec 01 §3.5).
+  for (const [key, value] of Object.entries(body)) {
+    const m = /^(.+)\$(start|end)$/.exec(key);
+    if (!m || isBlank(value)) continue;
+    const field = model.main.fields.get(m[1]);
+    if (!field) throw badRequest(`未知字段：${m[1]}`);
+    if (m[2] === 'start') conds.push(rangeMatches('t', field, value, body[`${m[1]}$end`]));
+    else if (isBlank(body[`${m[1]}$start`])) conds.push(rangeMatches('t', field, undefined, value));
+  }
+  return sql.join(conds, sql` AND `);
+}
+
+/** Compiles a whole list request body. */
+export function compileList(model: FormModel, body: Record<string, unknown>, tenantId: number): CompiledList {
+  const { pageNum, pageSize } = paging(body);
+  return {
+    where: compileWhere(model, body, tenantId),
+    orderBy: compileOrder(model, body),
+    pageNum,
+    pageSize,
+    offset: (pageNum - 1) * pageSize,
+    exactTotal: body.exactTotal === true,
+  };
+}

@@ -1,0 +1,53 @@
+/** Parsing of search values: numbers, dates, lists — a bad value is a 400, never SQL text. */
+import { badRequest } from '../../http/HttpError.js';
+
+/** True for undefined, null, '' and [] (a condition is used only when it has a value). */
+export function isBlank(v: unknown): boolean {
+  return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+}
+
+/** A finite number from a number or numeric string, else a 400 naming the field. */
+export function toNumber(v: unknown, label: string): number {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  if (!Number.isFinite(n)) throw badRequest(`「${label}」的搜索值不是有效数字`);
+  return n;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
+const MONTH = /^\d{4}-\d{2}$/;
+const YEAR = /^\d{4}$/;
+
+/** A date or date-time string in a shape PostgreSQL reads unambiguously, else a 400. */
+export function toDateText(v: unknown, label: string): { text: string; pureDate: boolean } {
+  const s = typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
+  let text = s;
+  if (MONTH.test(s)) text = `${s}-01`;
+  else if (YEAR.test(s)) text = `${s}-01-01`;
+  const pureDate = DATE.test(text);
+  if (!pureDate && !DATE_TIME.test(text)) throw badRequest(`「${label}」的日期格式不正确`);
+  const d = new Date(`${text.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== text.slice(0, 10)) throw badRequest(`「${label}」的日期格式不正确`);
+  return { text: text.replace('T', ' '), pureDate };
+}
+
+/** A search value as a list of texts (a list stays a list; a scalar becomes one entry). */
+export function toTextList(v: unknown, label: string): string[] {
+  const list = Array.isArray(v) ? v : [v];
+  return list.filter((x) => !isBlank(x)).map((x) => {
+    if (typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') return String(x);
+    throw badRequest(`「${label}」的搜索值格式不正确`);
+  });
+}
+
+/** A boolean from true/false, 'true'/'false', 1/0. */
+export function toBoolean(v: unknown, label: string): boolean {
+  if (v === true || v === 'true' || v === 1 || v === '1') return true;
+  if (v === false || v === 'false' || v === 0 || v === '0') return false;
+  throw badRequest(`「${label}」的搜索值格式不正确`);
+}
+
+/** `%`, `_` and `\` typed by the user match themselves in LIKE. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -1,0 +1,94 @@
+/** Read queries over form tables: the list page, totals, ids, tree flags and suggestions. */
+import { sql, type Kysely } from 'kysely';
+import { badRequest } from '../../http/HttpError.js';
+import type { FormModel } from '../query/formModel.js';
+import { compileList, compileWhere } from '../query/listQuery.js';
+import { mapRow, selectColumns } from '../query/rowShape.js';
+import { smartTotal } from '../query/smartTotal.js';
+
+const mainFrom = (m: FormModel) => sql`${sql.id(m.schema, m.main.table.name)} t`;
+
+/** A list page: rows, total and whether the total is exact. */
+export async function listRecords(db: Kysely<any>, model: FormModel, body: Record<string, unknown>, tenantId: number) {
+  const q = compileList(model, body, tenantId);
+  const r = await sql<Record<string, unknown>>`
+    SELECT ${selectColumns(model.main, 't')} FROM ${mainFrom(model)} WHERE ${q.where}
+    ORDER BY ${q.orderBy} LIMIT ${q.pageSize} OFFSET ${q.offset}`.execute(db);
+  const total = await smartTotal(db, mainFrom(model), q.where, { offset: q.offset, pageSize: q.pageSize, rows: r.rows.length }, q.exactTotal);
+  return { rows: r.rows.map((row) => mapRow(model.main, row)), total: total.total, totalExact: total.exact };
+}
+
+/** `calcd: {field: {operation: ['sum','avg'], precision}}` over every matching row. */
+export async function calcTotals(db: Kysely<any>, model: FormModel, body: Record<string, unknown>, tenantId: number) {
+  const calcd = body.calcd;
+  if (!calcd || typeof calcd !== 'object' || Array.isArray(calcd)) throw badRequest('calcd 格式不正确');
+  const where = compileWhere(model, body, tenantId);
+  const specs = Object.entries(calcd as Record<string, unknown>).map(([name, spec]) => {
+    const f = model.main.fields.get(name);
+    const c = f?.columns.value;
+    if (!f || !c) throw badRequest(`未知字段：${name}`);
+    if (c.kind !== 'numeric') throw badRequest(`字段「${f.def.label}」不是数字，不能合计`);
+    const s = (spec ?? {}) as { operation?: unknown; precision?: unknown };
+    const ops = Array.isArray(s.operation) ? s.operation : ['sum'];
+    if (ops.some((o) => o !== 'sum' && o !== 'avg')) throw badRequest('合计方式须为 sum 或 avg');
+    const precision = s.precision === undefined || s.precision === null ? (f.def.precision ?? 2) : Number(s.precision);
+    if (!Number.isInteger(precision) || precision < 0 || precision > 10) throw badRequest('精度须为0到10的整数');
+    return { name, col: c.name, ops: ops as ('sum' | 'avg')[], precision };
+  });
+  if (!specs.length) return [];
+  const selects = specs.flatMap((s, i) => [
+    sql`round(sum(t.${sql.id(s.col)}), ${s.precision}) AS ${sql.id(`s${i}`)}`,
+    sql`round(avg(t.${sql.id(s.col)}), ${s.precision}) AS ${sql.id(`a${i}`)}`,
+  ]);
+  const r = await sql<Record<string, unknown>>`SELECT ${sql.join(selects, sql`, `)} FROM ${mainFrom(model)} WHERE ${where}`.execute(db);
+  const row = r.rows[0] ?? {};
+  const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+  return specs.map((s, i) => {
+    const out: Record<string, unknown> = { field: s.name };
+    if (s.ops.includes('sum')) out.sum = num(row[`s${i}`]);
+    if (s.ops.includes('avg')) out.avg = num(row[`a${i}`]);
+    return out;
+  });
+}
+
+/** Parses an id list body (`[ids]`): positive integers only. */
+export function parseIds(body: unknown): number[] {
+  if (!Array.isArray(body)) throw badRequest('请求体须为编号数组');
+  const ids = body.map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v));
+  if (ids.some((v) => typeof v !== 'number' || !Number.isSafeInteger(v) || v <= 0)) throw badRequest('编号须为正整数');
+  if (ids.length > 1000) throw badRequest('一次最多处理1000条记录');
+  return [...new Set(ids as number[])];
+}
+
+/** Records by id (tenant-scoped), in the order asked. */
+export async function recordsByIds(db: Kysely<any>, model: FormModel, ids: number[], tenantId: number) {
+  if (!ids.length) return [];
+  const r = await sql<Record<string, unknown>>`SELECT ${selectColumns(model.main, 't')} FROM ${mainFrom(model)}
+    WHERE t.tenant_id = ${tenantId} AND t.id = ANY(${ids}::bigint[])`.execute(db);
+  const byId = new Map(r.rows.map((row) => [Number(row.id), mapRow(model.main, row)]));
+  return ids.map((id) => byId.get(id)).filter(Boolean) as Record<string, unknown>[];
+}
+
+/** For each id: whether some record has it as `pid` (tree rows, spec 01 §2.2 isLeafRow). */
+export async function haveSub(db: Kysely<any>, model: FormModel, ids: number[], tenantId: number): Promise<Record<string, boolean>> {
+  const out: Record<string, boolean> = {};
+  for (const id of ids) out[id] = false;
+  if (!ids.length) return out;
+  const r = await sql<{ pid: number }>`SELECT DISTINCT t.pid FROM ${mainFrom(model)} WHERE t.tenant_id = ${tenantId} AND t.pid = ANY(${ids}::bigint[])`.execute(db);
+  for (const row of r.rows) out[Number(row.pid)] = true;
+  return out;
+}
+
+/** Distinct values of a text-like field containing `text`, at most `limit`, shortest first. */
+export async function suggestions(db: Kysely<any>, model: FormModel, field: string, text: string, body: Record<string, unknown>, tenantId: number, limit = 10) {
+  const f = model.main.fields.get(field);
+  const col = f?.columns.view ?? f?.columns.value;
+  if (!f || !col) throw badRequest(`未知字段：${field}`);
+  if (col.kind !== 'text') throw badRequest(`字段「${f.def.label}」不支持联想`);
+  const where = compileWhere(model, { initFilter: body.initFilter, scene: body.scene }, tenantId);
+  const c = sql`t.${sql.id(col.name)}`;
+  const pattern = `%${text.replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
+  const r = await sql<{ v: string }>`SELECT v FROM (SELECT DISTINCT ${c} AS v FROM ${mainFrom(model)}
+      WHERE ${where} AND ${c} ILIKE ${pattern} AND ${c} <> '' LIMIT 200) x ORDER BY length(v), v LIMIT ${limit}`.execute(db);
+  return r.rows.map((x) => x.v);
+}
