@@ -5,10 +5,12 @@
 import type { Migration } from './types.js';
 import { m001Core } from './001_core.js';
 import { m002System } from './002_system.js';
+import { m100Records } from '../../records/migrations/100_records.js';
 
 export type { Migration } from './types.js';
 
 export const migrations: Migration[] = [
   m001Core,
   m002System,
+  m100Records,
 ];
