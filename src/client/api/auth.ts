@@ -1,0 +1,42 @@
+/** Sign-in and session calls (spec 02 §7 "Authentication and session"). */
+import { get, post } from './http';
+import type { DataResponse, InfoResponse, MenuEntry, Tenant } from './types';
+
+/** The login payload of spec 02 §3. */
+export interface LoginBody {
+  username: string;
+  password: string;
+  code?: string;
+  uuid?: string;
+  tenantCode: string;
+}
+
+/** `POST /api/login` → the bearer token. */
+export function login(body: LoginBody): Promise<{ code: 200; token: string }> {
+  return post('/login', body, { isToken: false });
+}
+
+/** `POST /api/logout`: the server revokes the token at once. */
+export function logout(): Promise<unknown> {
+  return post('/logout');
+}
+
+/** `GET /api/getInfo`: user, role keys and permission strings. */
+export function getInfo(): Promise<InfoResponse> {
+  return get('/getInfo');
+}
+
+/** `GET /api/getRouters`: the user's menu tree. */
+export function getRouters(): Promise<DataResponse<MenuEntry[]>> {
+  return get('/getRouters');
+}
+
+/** `GET /api/system/tenant/all` (public): tenants to choose from at sign-in. */
+export function listTenants(): Promise<DataResponse<Tenant[]>> {
+  return get('/system/tenant/all', undefined, { isToken: false });
+}
+
+/** `GET /api/captchaImage` (public): `captchaEnabled`, `uuid` and the image. */
+export function getCaptcha(tenantCode: string): Promise<{ code: 200; captchaEnabled?: boolean; uuid?: string; img?: string }> {
+  return get('/captchaImage', { tenantCode }, { isToken: false });
+}

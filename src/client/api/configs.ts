@@ -1,0 +1,49 @@
+/** System configuration calls (spec 02 §7 "Dictionaries and configuration"). */
+import { get, post } from './http';
+import type { DataResponse, PageResponse } from './types';
+
+/** A system configuration entry. */
+export interface SysConfig {
+  configId?: number;
+  configName: string;
+  configKey: string;
+  configValue: string;
+  configType?: string;
+  remark?: string | null;
+  createTime?: string;
+}
+
+/** `POST /api/system/config/configKeys` without a token: several keys' values for the tenant. */
+export function getConfigKeys(keys: string[], tenantCode: string): Promise<DataResponse<Record<string, string>>> {
+  return post('/system/config/configKeys', keys, { isToken: false, params: { tenantCode } });
+}
+
+/** `GET /api/system/config/list`. */
+export function listConfigs(query: Record<string, unknown>): Promise<PageResponse<SysConfig>> {
+  return get('/system/config/list', query);
+}
+
+/** `GET /api/system/config/{id}`. */
+export function getConfig(id: number): Promise<DataResponse<SysConfig>> {
+  return get(`/system/config/${id}`);
+}
+
+/** `POST /api/system/config`. */
+export function addConfig(body: SysConfig): Promise<DataResponse<unknown>> {
+  return post('/system/config', body);
+}
+
+/** `POST /api/system/config/edit`. */
+export function editConfig(body: SysConfig): Promise<DataResponse<unknown>> {
+  return post('/system/config/edit', body);
+}
+
+/** `POST /api/system/config/delete` `[ids]`. */
+export function deleteConfigs(ids: number[]): Promise<DataResponse<unknown>> {
+  return post('/system/config/delete', ids);
+}
+
+/** `POST /api/system/config/clearCache`. */
+export function clearConfigCache(): Promise<DataResponse<unknown>> {
+  return post('/system/config/clearCache');
+}

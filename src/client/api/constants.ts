@@ -1,0 +1,40 @@
+/** Constant (option list) calls (spec 02 §7 "Constants"). */
+import { get, post } from './http';
+import type { DataResponse, PageResponse } from './types';
+
+/** A constant item (spec 02 §3). */
+export interface SysConstant {
+  id?: number;
+  parentId: number;
+  name: string;
+  dataType?: string;
+  orderNum?: number;
+  status?: number;
+  formName?: string | null;
+  children?: SysConstant[];
+}
+
+/** `GET /api/system/constant/list/root`: top-level lists. */
+export function listRootConstants(): Promise<DataResponse<SysConstant[]> | PageResponse<SysConstant>> {
+  return get('/system/constant/list/root');
+}
+
+/** `POST /api/system/constant/list/parent/{parentId}`: direct children. */
+export function listConstantChildren(parentId: number): Promise<DataResponse<SysConstant[]>> {
+  return post(`/system/constant/list/parent/${parentId}`, null);
+}
+
+/** `POST /api/system/constant`. */
+export function addConstant(body: SysConstant): Promise<DataResponse<unknown>> {
+  return post('/system/constant', body);
+}
+
+/** `POST /api/system/constant/edit`. */
+export function editConstant(body: SysConstant): Promise<DataResponse<unknown>> {
+  return post('/system/constant/edit', body);
+}
+
+/** `POST /api/system/constant/delete` `[ids]`. */
+export function deleteConstants(ids: number[]): Promise<DataResponse<unknown>> {
+  return post('/system/constant/delete', ids);
+}

@@ -1,0 +1,50 @@
+/** Department calls (spec 02 §7 "Departments"). */
+import { get, post } from './http';
+import type { DataResponse } from './types';
+
+/** A department row. */
+export interface SysDept {
+  deptId?: number;
+  parentId: number;
+  deptName: string;
+  orderNum?: number;
+  leader?: string;
+  phone?: string;
+  email?: string;
+  status?: string;
+  createTime?: string;
+  children?: SysDept[];
+}
+
+/** A node of `treeselect`. */
+export interface DeptNode {
+  id: number;
+  label: string;
+  parentId?: number;
+  children?: DeptNode[];
+}
+
+/** `GET /api/system/dept/list`: the flat list (the page builds the tree). */
+export function listDepts(query: Record<string, unknown>): Promise<DataResponse<SysDept[]>> {
+  return get('/system/dept/list', query);
+}
+
+/** `GET /api/system/dept/treeselect`. */
+export function deptTree(): Promise<DataResponse<DeptNode[]>> {
+  return get('/system/dept/treeselect');
+}
+
+/** `POST /api/system/dept`. */
+export function addDept(body: SysDept): Promise<DataResponse<unknown>> {
+  return post('/system/dept', body);
+}
+
+/** `POST /api/system/dept/edit`. */
+export function editDept(body: SysDept): Promise<DataResponse<unknown>> {
+  return post('/system/dept/edit', body);
+}
+
+/** `POST /api/system/dept/delete` `[ids]`. */
+export function deleteDepts(ids: number[]): Promise<DataResponse<unknown>> {
+  return post('/system/dept/delete', ids);
+}

@@ -1,0 +1,40 @@
+/** Role administration calls (CONTRACT.md §3: roles carry permission strings). */
+import { get, post } from './http';
+import type { DataResponse, PageResponse } from './types';
+
+/** A role with its permission strings. */
+export interface SysRole {
+  roleId?: number;
+  roleName: string;
+  roleKey: string;
+  roleSort?: number;
+  status?: string;
+  remark?: string;
+  permissions?: string[];
+  createTime?: string;
+}
+
+/** `GET /api/system/role/list`. */
+export function listRoles(query: Record<string, unknown>): Promise<PageResponse<SysRole>> {
+  return get('/system/role/list', query);
+}
+
+/** `GET /api/system/role/{id}` with `permissions`. */
+export function getRole(id: number): Promise<DataResponse<SysRole>> {
+  return get(`/system/role/${id}`);
+}
+
+/** `POST /api/system/role` → `data:{roleId}`. */
+export function addRole(body: SysRole): Promise<DataResponse<{ roleId: number }>> {
+  return post('/system/role', body);
+}
+
+/** `POST /api/system/role/edit`. */
+export function editRole(body: SysRole): Promise<DataResponse<unknown>> {
+  return post('/system/role/edit', body);
+}
+
+/** `POST /api/system/role/delete` `[ids]`. */
+export function deleteRoles(ids: number[]): Promise<DataResponse<unknown>> {
+  return post('/system/role/delete', ids);
+}

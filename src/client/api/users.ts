@@ -1,0 +1,83 @@
+/** User administration and personal-centre calls (spec 02 §7 "Users"). */
+import { get, post } from './http';
+import type { DataResponse, PageResponse, SessionUser } from './types';
+
+/** A user row of the administration list. */
+export interface SysUser {
+  userId?: number;
+  userName: string;
+  nickName: string;
+  password?: string;
+  deptId?: number | null;
+  dept?: { deptName?: string } | null;
+  deptName?: string;
+  phonenumber?: string;
+  email?: string;
+  sex?: string;
+  status?: string;
+  roleIds?: number[];
+  remark?: string;
+  createTime?: string;
+}
+
+/** `GET /api/system/user/list` (pageNum, pageSize, userName, phonenumber, status, deptId). */
+export function listUsers(query: Record<string, unknown>): Promise<PageResponse<SysUser>> {
+  return get('/system/user/list', query);
+}
+
+/** `GET /api/system/user/{id}`: the user with `roleIds`, and the role options. */
+export function getUser(id: number): Promise<DataResponse<SysUser> & { roleIds?: number[]; roles?: unknown[] }> {
+  return get(`/system/user/${id}`);
+}
+
+/** `POST /api/system/user` → `data:{userId}`. */
+export function addUser(body: SysUser): Promise<DataResponse<{ userId: number }>> {
+  return post('/system/user', body);
+}
+
+/** `POST /api/system/user/edit`. */
+export function editUser(body: SysUser): Promise<DataResponse<unknown>> {
+  return post('/system/user/edit', body);
+}
+
+/** `POST /api/system/user/delete` `[ids]`. */
+export function deleteUsers(ids: number[]): Promise<DataResponse<unknown>> {
+  return post('/system/user/delete', ids);
+}
+
+/** `POST /api/system/user/resetPwd` `{userId, password}`. */
+export function resetUserPassword(userId: number, password: string): Promise<DataResponse<unknown>> {
+  return post('/system/user/resetPwd', { userId, password });
+}
+
+/** `POST /api/system/user/changeStatus/{status}` `{userId}`. */
+export function changeUserStatus(userId: number, status: string): Promise<DataResponse<unknown>> {
+  return post(`/system/user/changeStatus/${status}`, { userId, status });
+}
+
+/** `GET /api/system/user/importTemplate`: the spreadsheet template as a file. */
+export function downloadUserTemplate(): Promise<Blob> {
+  return get('/system/user/importTemplate', undefined, { responseType: 'blob' });
+}
+
+/** `GET /api/system/user/profile`: the signed-in user with role and post group names. */
+export function getProfile(): Promise<DataResponse<SessionUser> & { roleGroup?: string; postGroup?: string }> {
+  return get('/system/user/profile');
+}
+
+/** `POST /api/system/user/profile/edit`: nickname, phone, e-mail, sex. */
+export function editProfile(body: Partial<SessionUser>): Promise<DataResponse<unknown>> {
+  return post('/system/user/profile/edit', body);
+}
+
+/** `POST /api/system/user/profile/updatePwd` `{oldPassword, newPassword}`. */
+export function updatePassword(oldPassword: string, newPassword: string): Promise<DataResponse<unknown>> {
+  return post('/system/user/profile/updatePwd', { oldPassword, newPassword });
+}
+
+/** `POST /api/system/user/profile/avatar` (multipart `avatarfile`) → `imgUrl`. */
+export function uploadAvatar(file: Blob): Promise<{ code: 200; imgUrl?: string; data?: { imgUrl?: string } }> {
+  const form = new FormData();
+  form.append('avatarfile', file);
+  return post('/system/user/profile/avatar', form);
+}

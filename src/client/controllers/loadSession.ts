@@ -1,0 +1,62 @@
+/** Loads what the login gate needs (spec 02 §2.1): settings, user info, menus, layout config. */
+import type { QueryClient } from '@tanstack/react-query';
+import { getInfo, getRouters } from '../api/auth';
+import { getConfigKeys } from '../api/configs';
+import { queryKeys } from '../api/queryKeys';
+import { getUserConfig } from '../api/userConfig';
+import { getTenantCode } from '../session/cookies';
+import { PUBLIC_CONFIG_KEYS } from '../session/configKeys';
+import { sessionStore } from '../session/sessionStore';
+import { LAYOUT_CONFIG_KEY, mergeSettings, settingsStore } from '../session/settingsStore';
+
+/** Fetch the tenant's public configuration into the session store (also before sign-in). */
+export async function loadPublicConfig(client: QueryClient, tenantCode = getTenantCode()): Promise<Record<string, string>> {
+  const res = await client.fetchQuery({
+    queryKey: queryKeys.publicConfig(tenantCode, PUBLIC_CONFIG_KEYS),
+    queryFn: () => getConfigKeys(PUBLIC_CONFIG_KEYS, tenantCode),
+    staleTime: 60_000,
+  });
+  const config = normaliseConfig(res.data);
+  sessionStore.set({ config });
+  return config;
+}
+
+/** Accept `{key: value}` or `[{configKey, configValue}]`. */
+function normaliseConfig(data: unknown): Record<string, string> {
+  if (Array.isArray(data)) {
+    return Object.fromEntries(data.map((d: { configKey: string; configValue: string }) => [d.configKey, d.configValue]));
+  }
+  return (data ?? {}) as Record<string, string>;
+}
+
+/** Fetch settings, user info, routes and layout config; fills the session and settings stores. */
+export async function loadSession(client: QueryClient): Promise<void> {
+  const [info, routers] = await Promise.all([
+    client.fetchQuery({ queryKey: queryKeys.session.info(), queryFn: getInfo, staleTime: 0 }),
+    client.fetchQuery({ queryKey: queryKeys.session.routers(), queryFn: getRouters, staleTime: 0 }),
+    loadPublicConfig(client),
+  ]);
+  const userConfig = await client
+    .fetchQuery({ queryKey: queryKeys.session.userConfig(), queryFn: getUserConfig, staleTime: 0 })
+    .catch(() => ({ data: {} as Record<string, unknown> }));
+  const stored = parseJson(userConfig.data?.[LAYOUT_CONFIG_KEY]);
+  settingsStore.set({ ...mergeSettings(stored) });
+  sessionStore.set({
+    ready: true,
+    user: info.user,
+    // Spec 02 §3: with no roles, ROLE_DEFAULT is assumed.
+    roles: info.roles?.length ? info.roles : ['ROLE_DEFAULT'],
+    permissions: info.permissions ?? [],
+    menus: routers.data ?? [],
+  });
+}
+
+/** User-config values arrive as JSON text or as parsed JSON. */
+export function parseJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+}

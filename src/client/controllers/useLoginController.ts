@@ -1,0 +1,97 @@
+/** Sign-in screen logic (spec 02 §2.1, §3 login payload): tenants, captcha, remember password. */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { getCaptcha, listTenants, login } from '../api/auth';
+import { resetReloginPrompt } from '../api/http';
+import { queryKeys } from '../api/queryKeys';
+import { getTenantCode, setTenantCode, setToken } from '../session/cookies';
+import { loadPublicConfig } from './loadSession';
+import { CONFIG_KEYS, isOn } from '../session/configKeys';
+import { sessionStore } from '../session/sessionStore';
+
+const REMEMBER_KEY = 'formwork.login.remember';
+
+/** What the form holds. */
+export interface LoginValues {
+  tenantCode: string;
+  username: string;
+  password: string;
+  code?: string;
+  rememberMe?: boolean;
+}
+
+function remembered(): Partial<LoginValues> {
+  try {
+    return JSON.parse(localStorage.getItem(REMEMBER_KEY) ?? '{}');
+  } catch {
+    return {};
+  }
+}
+
+/** Tenants, config, captcha and a submit that stores the token; `onSignedIn` gets the redirect target. */
+export function useLoginController(redirect: string | null, onSignedIn: (to: string) => void) {
+  const client = useQueryClient();
+  const [tenantCode, setTenant] = useState(getTenantCode());
+  const [submitting, setSubmitting] = useState(false);
+  const tenants = useQuery({ queryKey: queryKeys.tenants(), queryFn: listTenants, staleTime: 60_000 });
+  const config = useQuery({
+    queryKey: ['loginConfig', tenantCode],
+    queryFn: () => loadPublicConfig(client, tenantCode),
+    staleTime: 60_000,
+  });
+  const captchaOn = isOn(config.data?.[CONFIG_KEYS.captcha]);
+  const captcha = useQuery({
+    queryKey: queryKeys.captcha(tenantCode),
+    queryFn: () => getCaptcha(tenantCode),
+    enabled: captchaOn,
+    staleTime: Infinity,
+  });
+
+  const submit = useCallback(
+    async (values: LoginValues) => {
+      setSubmitting(true);
+      try {
+        const res = await login({
+          username: values.username.trim(),
+          password: values.password,
+          code: values.code,
+          uuid: captcha.data?.uuid,
+          tenantCode: values.tenantCode,
+        });
+        if (values.rememberMe) localStorage.setItem(REMEMBER_KEY, JSON.stringify(values));
+        else localStorage.removeItem(REMEMBER_KEY);
+        setToken(res.token);
+        setTenantCode(values.tenantCode);
+        resetReloginPrompt();
+        sessionStore.set({ ready: false });
+        client.removeQueries({ queryKey: queryKeys.session.all });
+        onSignedIn(redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/');
+      } catch {
+        if (captchaOn) void captcha.refetch();
+      } finally {
+        setSubmitting(false);
+      }
+    },
+    [captcha, captchaOn, client, onSignedIn, redirect],
+  );
+
+  const config_ = config.data ?? {};
+  return {
+    tenants: tenants.data?.data ?? [],
+    tenantCode,
+    setTenantCode: setTenant,
+    config: config_,
+    title: config_[CONFIG_KEYS.loginTitle] || config_[CONFIG_KEYS.headTitle] || '业务表单平台',
+    supplierTitle: config_[CONFIG_KEYS.supplierTitle] || '供应商登录',
+    logo: config_[CONFIG_KEYS.loginLogo] || '',
+    background: config_[CONFIG_KEYS.loginBg] || '',
+    copyright: config_[CONFIG_KEYS.loginCopyright] || '',
+    showRemember: !isOn(config_[CONFIG_KEYS.hideRemember]),
+    captchaOn,
+    captchaImage: captcha.data?.img,
+    refreshCaptcha: () => void captcha.refetch(),
+    initialValues: { tenantCode, rememberMe: false, ...remembered() } as Partial<LoginValues>,
+    submitting,
+    submit,
+  };
+}

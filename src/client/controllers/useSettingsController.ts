@@ -1,0 +1,47 @@
+/** Settings panel logic (spec 02 §2.4): change, save per user, reset colours, reset, initialise everyone's. */
+import { useCallback } from 'react';
+import { editUserConfig, resetUserConfig } from '../api/userConfig';
+import { sessionStore } from '../session/sessionStore';
+import { COLOUR_KEYS, DEFAULT_SETTINGS, LAYOUT_CONFIG_KEY, settingsStore, type LayoutSettings } from '../session/settingsStore';
+
+function current(): LayoutSettings {
+  const { showSettings: _hidden, ...settings } = settingsStore.get();
+  return settings;
+}
+
+/** Settings values and the actions of the panel; every change is saved for the user at once. */
+export function useSettingsController() {
+  const settings = settingsStore.use((s) => s);
+  const userId = sessionStore.use((s) => s.user?.userId);
+  const save = useCallback(() => editUserConfig(LAYOUT_CONFIG_KEY, current()), []);
+  const change = useCallback(
+    <K extends keyof LayoutSettings>(key: K, value: LayoutSettings[K]) => {
+      settingsStore.set({ [key]: value } as Partial<LayoutSettings>);
+      return save();
+    },
+    [save],
+  );
+  const resetColours = useCallback(() => {
+    settingsStore.set(Object.fromEntries(COLOUR_KEYS.map((k) => [k, DEFAULT_SETTINGS[k]])) as Partial<LayoutSettings>);
+    return save();
+  }, [save]);
+  const reset = useCallback(async () => {
+    await resetUserConfig(LAYOUT_CONFIG_KEY);
+    settingsStore.set({ ...DEFAULT_SETTINGS });
+  }, []);
+  const resetEveryone = useCallback(async () => {
+    await resetUserConfig(LAYOUT_CONFIG_KEY, true);
+    settingsStore.set({ ...DEFAULT_SETTINGS });
+  }, []);
+  return {
+    settings,
+    open: settings.showSettings,
+    close: () => settingsStore.set({ showSettings: false }),
+    change,
+    resetColours,
+    reset,
+    /** Only user 1 may reset everyone's layout (spec 02 §2.4). */
+    canResetEveryone: userId === 1,
+    resetEveryone,
+  };
+}

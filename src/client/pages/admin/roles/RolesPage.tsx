@@ -1,0 +1,95 @@
+/** 角色管理: list, search, add / edit / delete, permission strings per form and action. */
+import { App, Button, Form, Input, InputNumber, Modal, Radio, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import type { SysRole } from '../../../api/roles';
+import { useRolesController } from '../../../controllers/useRolesController';
+import { PermissionMatrix } from './PermissionMatrix';
+
+/** The roles screen. */
+export default function RolesPage() {
+  const { message, modal } = App.useApp();
+  const c = useRolesController();
+  const [editing, setEditing] = useState<SysRole | undefined>();
+  const [search] = Form.useForm();
+  const [form] = Form.useForm<SysRole>();
+  const open = (role: SysRole) => {
+    form.resetFields();
+    form.setFieldsValue({ roleSort: 0, status: '0', permissions: [], ...role });
+    setEditing(role);
+  };
+  const remove = (role: SysRole) =>
+    modal.confirm({
+      title: '系统提示',
+      content: `是否确认删除角色编号为"${role.roleId}"的数据项？`,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        await c.remove.run([role.roleId!]);
+        void message.success('删除成功');
+      },
+    });
+  const save = async () => {
+    const values = await form.validateFields();
+    await c.save.run({ ...editing, ...values });
+    void message.success(editing?.roleId ? '修改成功' : '新增成功');
+    setEditing(undefined);
+  };
+  return (
+    <>
+      <Form form={search} layout="inline" onFinish={(v) => c.search(v)} style={{ marginBottom: 12, rowGap: 8 }}>
+        <Form.Item name="roleName" label="角色名称"><Input placeholder="请输入角色名称" allowClear /></Form.Item>
+        <Form.Item name="roleKey" label="权限字符"><Input placeholder="请输入权限字符" allowClear /></Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">搜索</Button>
+          <Button onClick={() => { search.resetFields(); c.search({}); }}>重置</Button>
+        </Space>
+      </Form>
+      <Button type="primary" ghost style={{ marginBottom: 12 }} onClick={() => open({ roleName: '', roleKey: '' })}>新增</Button>
+      <Table<SysRole>
+        rowKey="roleId"
+        size="middle"
+        loading={c.loading}
+        dataSource={c.rows}
+        pagination={{ current: c.page.pageNum, pageSize: c.page.pageSize, total: c.total, showTotal: (t) => `共 ${t} 条`, onChange: c.setPage }}
+        columns={[
+          { title: '角色编号', dataIndex: 'roleId', width: 90 },
+          { title: '角色名称', dataIndex: 'roleName' },
+          { title: '权限字符', dataIndex: 'roleKey' },
+          { title: '显示顺序', dataIndex: 'roleSort', width: 90 },
+          { title: '状态', dataIndex: 'status', render: (s) => (s === '1' ? <Tag>停用</Tag> : <Tag color="blue">正常</Tag>) },
+          { title: '创建时间', dataIndex: 'createTime' },
+          {
+            title: '操作',
+            render: (_, r) =>
+              r.roleKey === 'admin' ? null : (
+                <Space size={0}>
+                  <Button type="link" size="small" onClick={async () => open(await c.load(r.roleId!))}>修改</Button>
+                  <Button type="link" size="small" danger onClick={() => remove(r)}>删除</Button>
+                </Space>
+              ),
+          },
+        ]}
+      />
+      <Modal
+        title={editing?.roleId ? '修改角色' : '添加角色'}
+        open={!!editing}
+        width={760}
+        okText="确 定"
+        cancelText="取 消"
+        confirmLoading={c.save.pending}
+        onOk={() => void save().catch(() => undefined)}
+        onCancel={() => setEditing(undefined)}
+        maskClosable={false}
+      >
+        <Form form={form} labelCol={{ span: 4 }}>
+          <Form.Item name="roleName" label="角色名称" rules={[{ required: true, whitespace: true, message: '角色名称不能为空' }]}><Input placeholder="请输入角色名称" /></Form.Item>
+          <Form.Item name="roleKey" label="权限字符" rules={[{ required: true, whitespace: true, message: '权限字符不能为空' }]}><Input placeholder="请输入权限字符" /></Form.Item>
+          <Form.Item name="roleSort" label="角色顺序" rules={[{ required: true, message: '角色顺序不能为空' }]}><InputNumber min={0} /></Form.Item>
+          <Form.Item name="status" label="状态"><Radio.Group options={[{ value: '0', label: '正常' }, { value: '1', label: '停用' }]} /></Form.Item>
+          <Form.Item name="permissions" label="菜单权限"><PermissionMatrix forms={c.forms} /></Form.Item>
+          <Form.Item name="remark" label="备注"><Input.TextArea rows={2} placeholder="请输入内容" /></Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

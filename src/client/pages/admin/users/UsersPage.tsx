@@ -1,0 +1,137 @@
+/** 用户管理: department tree, search, add / edit / delete, status switch, reset password, import template. */
+import { App, Button, Col, Form, Input, Row, Select, Space, Switch, Table } from 'antd';
+import { useState } from 'react';
+import type { SysUser } from '../../../api/users';
+import { useUsersController } from '../../../controllers/useUsersController';
+import { DeptTree } from '../common/DeptTree';
+import { ResetPasswordPrompt } from './ResetPasswordPrompt';
+import { UserDialog } from './UserDialog';
+
+/** The users screen. */
+export default function UsersPage() {
+  const { message, modal } = App.useApp();
+  const c = useUsersController();
+  const [editing, setEditing] = useState<SysUser | undefined>();
+  const [resetting, setResetting] = useState<SysUser | undefined>();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [form] = Form.useForm();
+  const [deptId, setDeptId] = useState<number | undefined>();
+
+  const search = (dept = deptId) => c.search({ ...form.getFieldsValue(), deptId: dept });
+  const remove = (ids: number[]) =>
+    modal.confirm({
+      title: '系统提示',
+      content: `是否确认删除用户编号为"${ids.join(',')}"的数据项？`,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        await c.remove.run(ids);
+        setSelected([]);
+        void message.success('删除成功');
+      },
+    });
+  const toggleStatus = (user: SysUser, on: boolean) => {
+    const text = on ? '启用' : '停用';
+    modal.confirm({
+      title: '系统提示',
+      content: `确认要"${text}""${user.userName}"用户吗？`,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        await c.setStatus.run(user.userId!, on ? '0' : '1');
+        void message.success(`${text}成功`);
+      },
+    });
+  };
+  const save = async (user: SysUser) => {
+    await c.save.run(user);
+    void message.success(user.userId ? '修改成功' : '新增成功');
+    setEditing(undefined);
+  };
+
+  return (
+    <Row gutter={16}>
+      <Col xs={24} md={6} lg={5}>
+        <DeptTree
+          nodes={c.deptTree}
+          onSelect={(id) => {
+            setDeptId(id);
+            search(id);
+          }}
+        />
+      </Col>
+      <Col xs={24} md={18} lg={19}>
+        <Form form={form} layout="inline" onFinish={() => search()} style={{ marginBottom: 12, rowGap: 8 }}>
+          <Form.Item name="userName" label="用户名称">
+            <Input placeholder="请输入用户名称" allowClear style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="phonenumber" label="手机号码">
+            <Input placeholder="请输入手机号码" allowClear style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="status" label="状态">
+            <Select placeholder="用户状态" allowClear style={{ width: 120 }} options={[{ value: '0', label: '正常' }, { value: '1', label: '停用' }]} />
+          </Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">搜索</Button>
+            <Button onClick={() => { form.resetFields(); search(); }}>重置</Button>
+          </Space>
+        </Form>
+        <Space style={{ marginBottom: 12 }}>
+          <Button type="primary" ghost onClick={() => setEditing({ userName: '', nickName: '', deptId })}>新增</Button>
+          <Button danger disabled={!selected.length} onClick={() => remove(selected)}>删除</Button>
+          <Button onClick={() => void c.downloadTemplate()}>下载模板</Button>
+        </Space>
+        <Table<SysUser>
+          rowKey="userId"
+          size="middle"
+          loading={c.loading}
+          dataSource={c.rows}
+          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+          pagination={{ current: c.page.pageNum, pageSize: c.page.pageSize, total: c.total, showSizeChanger: true, showTotal: (t) => `共 ${t} 条`, onChange: c.setPage }}
+          columns={[
+            { title: '用户编号', dataIndex: 'userId', width: 90 },
+            { title: '用户名称', dataIndex: 'userName' },
+            { title: '用户昵称', dataIndex: 'nickName' },
+            { title: '部门', render: (_, u) => u.deptName ?? u.dept?.deptName ?? '' },
+            { title: '手机号码', dataIndex: 'phonenumber' },
+            {
+              title: '状态',
+              dataIndex: 'status',
+              render: (_, u) => <Switch checked={u.status === '0'} disabled={u.userId === 1} onChange={(on) => toggleStatus(u, on)} />,
+            },
+            { title: '创建时间', dataIndex: 'createTime' },
+            {
+              title: '操作',
+              render: (_, u) => (
+                <Space size={0}>
+                  <Button type="link" size="small" onClick={async () => setEditing(await c.load(u.userId!))}>修改</Button>
+                  {u.userId === 1 ? null : (
+                    <Button type="link" size="small" danger onClick={() => remove([u.userId!])}>删除</Button>
+                  )}
+                  <Button type="link" size="small" onClick={() => setResetting(u)}>重置密码</Button>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Col>
+      <UserDialog
+        user={editing}
+        deptTree={c.deptTree}
+        roleOptions={c.roleOptions}
+        saving={c.save.pending}
+        onSave={(u) => void save(u).catch(() => undefined)}
+        onClose={() => setEditing(undefined)}
+      />
+      <ResetPasswordPrompt
+        user={resetting}
+        onClose={() => setResetting(undefined)}
+        onReset={async (password) => {
+          await c.resetPassword.run(resetting!.userId!, password);
+          void message.success(`修改成功，新密码是：${password}`);
+          setResetting(undefined);
+        }}
+      />
+    </Row>
+  );
+}

@@ -1,0 +1,37 @@
+/** Every route string of the client (spec 02 §2). Only the shell turns these into wouter routes. */
+export const paths = {
+  root: '/',
+  index: '/index',
+  login: '/login',
+  supplierLogin: '/supplier/login',
+  notFound: '/404',
+  unauthorized: '/401',
+  redirect: '/redirect',
+  profile: '/user/profile',
+  autoList: (enName: string) => `/auto/${enName}`,
+  dictData: (dictId: string | number) => `/dict/type/data/${dictId}`,
+};
+
+/** Paths anyone may open without signing in (spec 02 §2.2). */
+export const PUBLIC_PATHS: (string | RegExp)[] = [
+  '/login',
+  '/supplier/login',
+  '/encrypted/login',
+  '/auth-redirect',
+  '/bind',
+  '/register',
+  '/view-app-report',
+  /^\/wxapp-auth(\/\d+)?$/,
+  '/flow-pic',
+  '/guanlijiashicang',
+  '/investment-statistics',
+  '/report-statistics',
+  '/payment-statistics',
+  '/company-overview',
+  /^\/portal(\/.*)?$/,
+];
+
+/** Whether `path` is public (no sign-in needed). */
+export function isPublicPath(path: string): boolean {
+  return PUBLIC_PATHS.some((p) => (typeof p === 'string' ? p === path : p.test(path)));
+}

@@ -1,0 +1,56 @@
+/** The routes inside the main layout: index, profile, redirect, generated lists and menu views. */
+import { Empty } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { useRouteTable } from '../controllers/useRouteTable';
+import { paths } from '../paths';
+import { PageLoading } from './PageLoading';
+import { RedirectPage } from './RedirectPage';
+import { viewFor } from './viewRegistry';
+
+const HomePage = lazy(() => import('../pages/home/HomePage'));
+const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
+const RecordRoute = lazy(() => import('../records/RecordRoute'));
+const DictDataPage = lazy(() => import('../pages/admin/dicts/DictDataPage'));
+
+/** A menu page whose component this client does not provide: say so plainly. */
+function MissingView({ title, component }: { title: string; component: string }) {
+  return <Empty description={`「${title}」页面（${component || '未配置组件'}）暂未在本系统中提供`} />;
+}
+
+/** The routed page area. */
+export function ContentRoutes() {
+  const { routes, byPath } = useRouteTable();
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Switch>
+        <Route path={paths.root}>
+          <Redirect to={paths.index} replace />
+        </Route>
+        <Route path={paths.index} component={HomePage} />
+        <Route path={paths.profile} component={ProfilePage} />
+        <Route path="/redirect/*">{(params) => <RedirectPage to={`/${params['*'] ?? ''}`} />}</Route>
+        <Route path="/dict/type/data/:dictId">{(params) => <DictDataPage dictType={params.dictId} />}</Route>
+        <Route path="/auto/:enName/*?">
+          {(params) => {
+            const route = byPath.get(`/auto/${params.enName}`);
+            return <RecordRoute enName={params.enName} subPath={params['*'] ?? ''} menuId={route?.menuId} title={route?.title} />;
+          }}
+        </Route>
+        {routes
+          .filter((r) => r.kind === 'view')
+          .map((r) => {
+            const View = viewFor(r.target);
+            return (
+              <Route key={r.path} path={r.path}>
+                {View ? <View /> : <MissingView title={r.title} component={r.target} />}
+              </Route>
+            );
+          })}
+        <Route>
+          <Redirect to={paths.notFound} replace />
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,37 @@
+/** The guard and login gate around the signed-in part of the app (spec 02 §2.1). */
+import { App } from 'antd';
+import { useCallback } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { useLoginGate } from '../controllers/useLoginGate';
+import { getToken } from '../session/cookies';
+import { isPublicPath } from '../paths';
+import { MainLayout } from './layout/MainLayout';
+import { PageLoading } from './PageLoading';
+
+/** Sends unauthenticated visitors to sign-in, loads the session, then renders the layout. */
+export function Protected() {
+  const [location] = useLocation();
+  const search = useSearch();
+  if (!getToken() && !isPublicPath(location)) {
+    const code = new URLSearchParams(search).get('code');
+    if (code) return <Redirect to={`/wxapp-auth?code=${encodeURIComponent(code)}`} replace />;
+    const full = search ? `${location}?${search}` : location;
+    return <Redirect to={`/login?redirect=${encodeURIComponent(full)}`} replace />;
+  }
+  return <Gate />;
+}
+
+function Gate() {
+  const { message } = App.useApp();
+  const [, navigate] = useLocation();
+  const onFailed = useCallback(
+    (text: string) => {
+      void message.error(text);
+      navigate('/', { replace: true });
+    },
+    [message, navigate],
+  );
+  const { ready } = useLoginGate(onFailed);
+  if (!ready) return <PageLoading tip="正在加载系统资源，请耐心等待" />;
+  return <MainLayout />;
+}

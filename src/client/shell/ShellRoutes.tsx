@@ -1,0 +1,48 @@
+/** Top-level routes: public sign-in and error pages, everything else behind the guard. */
+import { Redirect, Route, Switch } from 'wouter';
+import { lazy, Suspense } from 'react';
+import { getToken } from '../session/cookies';
+import { paths } from '../paths';
+import { ErrorPage } from '../pages/errors/ErrorPage';
+import { PageLoading } from './PageLoading';
+import { Protected } from './Protected';
+import { RouteEffects } from './RouteEffects';
+
+const LoginPage = lazy(() => import('../pages/login/LoginPage'));
+
+/** Signed-in users visiting a sign-in page go to `/` (spec 02 §2.1). */
+function PublicOnly({ children }: { children: React.ReactNode }) {
+  return getToken() ? <Redirect to={paths.root} replace /> : <>{children}</>;
+}
+
+/** The route switch of the whole app. */
+export function ShellRoutes() {
+  return (
+    <>
+      <RouteEffects />
+      <Suspense fallback={<PageLoading />}>
+        <Switch>
+          <Route path={paths.login}>
+            <PublicOnly>
+              <LoginPage />
+            </PublicOnly>
+          </Route>
+          <Route path={paths.supplierLogin}>
+            <PublicOnly>
+              <LoginPage supplier />
+            </PublicOnly>
+          </Route>
+          <Route path={paths.notFound}>
+            <ErrorPage status="404" />
+          </Route>
+          <Route path={paths.unauthorized}>
+            <ErrorPage status="401" />
+          </Route>
+          <Route>
+            <Protected />
+          </Route>
+        </Switch>
+      </Suspense>
+    </>
+  );
+}

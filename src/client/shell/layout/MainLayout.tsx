@@ -1,0 +1,76 @@
+/** The main layout (spec 02 §2.4): sidebar, header, tab bar, content, settings panel, watermark. */
+import { Layout, Watermark } from 'antd';
+import { useEffect } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { appStore, setSidebar, updateDevice } from '../../session/appStore';
+import { CONFIG_KEYS, isOn } from '../../session/configKeys';
+import { sessionStore } from '../../session/sessionStore';
+import { settingsStore } from '../../session/settingsStore';
+import { ContentRoutes } from '../ContentRoutes';
+import { PasswordGuard } from './PasswordGuard';
+import { Navbar } from './Navbar';
+import { SettingsPanel } from './SettingsPanel';
+import { Sidebar } from './Sidebar';
+import { TabBar } from './TabBar';
+import { TabTracker } from './TabTracker';
+import { VersionPrompt } from './VersionPrompt';
+import styles from './MainLayout.module.css';
+
+/** Sidebar + header + tabs + routed content. */
+export function MainLayout() {
+  const [location] = useLocation();
+  const query = new URLSearchParams(useSearch());
+  const { sidebarOpened, mobile } = appStore.use((s) => s);
+  const { fixedHeader, tagsView, sideTheme } = settingsStore.use((s) => s);
+  const user = sessionStore.use((s) => s.user);
+  const watermarkOn = sessionStore.use((s) => isOn(s.config[CONFIG_KEYS.watermark]));
+  const blank = query.has('blank');
+  const showSidebar = !blank && !query.has('noSidebar');
+  const showHeader = !blank && !query.has('noHeader');
+
+  useEffect(() => {
+    const onResize = () => updateDevice(window.innerWidth);
+    onResize();
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  useEffect(() => {
+    if (appStore.get().mobile) setSidebar(false);
+  }, [location]);
+
+  const body = (
+    <Layout className={styles.root}>
+      {showSidebar ? <Sidebar collapsed={!sidebarOpened} mobile={mobile} theme={sideTheme === 'theme-light' ? 'light' : 'dark'} /> : null}
+      {showSidebar && mobile && sidebarOpened ? <div className={styles.mask} onClick={() => setSidebar(false)} /> : null}
+      <Layout className={styles.main}>
+        {showHeader ? (
+          <div className={fixedHeader ? styles.fixedHeader : undefined}>
+            <Navbar />
+            {tagsView ? <TabBar /> : null}
+          </div>
+        ) : null}
+        <Layout.Content className={styles.content}>
+          <ContentRoutes />
+        </Layout.Content>
+      </Layout>
+      <SettingsPanel />
+      <TabTracker />
+      <PasswordGuard />
+      <VersionPrompt />
+    </Layout>
+  );
+  if (!watermarkOn || !user) return body;
+  return (
+    <Watermark
+      content={[user.nickName, user.phonenumber ?? ''].filter(Boolean)}
+      rotate={-30}
+      width={120}
+      height={40}
+      gap={[80, 160]}
+      font={{ color: 'rgba(0, 0, 0, 0.1)', fontSize: 14 }}
+      zIndex={2100}
+    >
+      {body}
+    </Watermark>
+  );
+}

@@ -1,0 +1,99 @@
+/** The left menu (spec 02 §2.4): 220 px, collapsible, unique-opened submenus, external links in a new tab. */
+import { AppstoreOutlined, FileTextOutlined, LinkOutlined } from '@ant-design/icons';
+import { Badge, Layout, Menu, type MenuProps } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import { useRouteTable } from '../../controllers/useRouteTable';
+import { useUnreadCount } from '../../controllers/useUnreadCount';
+import type { MenuNode } from '../../session/buildRoutes';
+import { CONFIG_KEYS } from '../../session/configKeys';
+import { sessionStore } from '../../session/sessionStore';
+import { settingsStore } from '../../session/settingsStore';
+import styles from './Sidebar.module.css';
+
+/** Spec 02 §9. */
+export const SIDEBAR_WIDTH = 220;
+
+type Item = Required<MenuProps>['items'][number];
+
+function isMessageCentre(node: MenuNode): boolean {
+  return node.title === '消息中心' || /\/msg(\/|$)/.test(node.path ?? '');
+}
+
+function toItems(nodes: MenuNode[], unread: number): Item[] {
+  return nodes.map((n) => {
+    if (n.children) {
+      return { key: n.key, label: n.title, icon: <AppstoreOutlined />, children: toItems(n.children, unread) } as Item;
+    }
+    const label = isMessageCentre(n) && unread > 0 ? <Badge count={unread} overflowCount={99} size="small" offset={[10, 0]}>{n.title}</Badge> : n.title;
+    return { key: n.key, label, icon: n.external ? <LinkOutlined /> : <FileTextOutlined /> } as Item;
+  });
+}
+
+/** Keys of the groups that contain `key`, outermost first. */
+function ancestorsOf(nodes: MenuNode[], key: string, trail: string[] = []): string[] | undefined {
+  for (const n of nodes) {
+    if (n.key === key) return trail;
+    if (n.children) {
+      const found = ancestorsOf(n.children, key, [...trail, n.key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** The sidebar. */
+export function Sidebar({ collapsed, mobile, theme }: { collapsed: boolean; mobile: boolean; theme: 'dark' | 'light' }) {
+  const { tree, byPath } = useRouteTable();
+  const [location, navigate] = useLocation();
+  const showLogo = settingsStore.use((s) => s.sidebarLogo);
+  const config = sessionStore.use((s) => s.config);
+  const hasMessageMenu = useMemo(() => JSON.stringify(tree).includes('消息中心'), [tree]);
+  const unread = useUnreadCount(hasMessageMenu);
+  const selected = byPath.has(location) ? location : location;
+  const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorsOf(tree, selected) ?? []);
+  useEffect(() => {
+    if (!collapsed) setOpenKeys(ancestorsOf(tree, selected) ?? []);
+  }, [selected, tree, collapsed]);
+
+  const onOpenChange = (keys: string[]) => {
+    const latest = keys.find((k) => !openKeys.includes(k));
+    // Unique-opened: keep only the newly opened group and its ancestors.
+    setOpenKeys(latest ? [...(ancestorsOf(tree, latest) ?? []), latest] : keys);
+  };
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key.startsWith('link:')) window.open(key.slice(5), '_blank', 'noopener');
+    else navigate(key);
+  };
+  const title = config[CONFIG_KEYS.mainTitle] || config[CONFIG_KEYS.headTitle] || '业务表单平台';
+  const logo = config[CONFIG_KEYS.sidebarLogo];
+  return (
+    <Layout.Sider
+      width={SIDEBAR_WIDTH}
+      collapsed={collapsed}
+      collapsedWidth={mobile ? 0 : 54}
+      trigger={null}
+      theme={theme}
+      className={mobile ? styles.mobile : styles.sider}
+    >
+      {showLogo ? (
+        <div className={theme === 'dark' ? styles.logoDark : styles.logoLight} title={title}>
+          {logo ? <img src={logo} alt="" className={styles.logoImg} /> : <span className={styles.logoMark}>表</span>}
+          {collapsed ? null : <span className={styles.logoText}>{title}</span>}
+        </div>
+      ) : null}
+      <Menu
+        mode="inline"
+        theme={theme}
+        items={toItems(tree, unread)}
+        selectedKeys={[selected]}
+        openKeys={collapsed ? undefined : openKeys}
+        onOpenChange={onOpenChange}
+        onClick={onClick}
+        subMenuOpenDelay={0.3}
+        subMenuCloseDelay={0.3}
+        inlineIndent={18}
+      />
+    </Layout.Sider>
+  );
+}

@@ -1,0 +1,27 @@
+/** Views the server menu can name by component path (spec 02 §2.1), each split into its own chunk. */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+type View = LazyExoticComponent<ComponentType<object>>;
+
+const users = lazy(() => import('../pages/admin/users/UsersPage'));
+const roles = lazy(() => import('../pages/admin/roles/RolesPage'));
+const depts = lazy(() => import('../pages/admin/depts/DeptsPage'));
+const dicts = lazy(() => import('../pages/admin/dicts/DictDataPage'));
+const configs = lazy(() => import('../pages/admin/configs/ConfigsPage'));
+const constants = lazy(() => import('../pages/admin/constants/ConstantsPage'));
+
+const VIEWS: Record<string, View> = {
+  'system/user/index': users,
+  'system/role/index': roles,
+  'system/dept/index': depts,
+  'system/dict/index': dicts,
+  'system/dict/data/index': dicts,
+  'system/config/index': configs,
+  'system/constant/index': constants,
+};
+
+/** The view for a server component path, or undefined when this client has none. */
+export function viewFor(component: string): View | undefined {
+  const key = component.replace(/^\//, '').replace(/\.vue$/, '');
+  return VIEWS[key] ?? VIEWS[`${key}/index`];
+}
