@@ -1,0 +1,122 @@
+import { compileCondition } from '../conditions/compileCondition';
+import { isFieldType } from './fieldTypes';
+import { EN_NAME_PATTERN, RESERVED_FIELD_NAMES } from './names';
+import type { FieldDefinition } from './types';
+
+/** One problem of a definition: a path like `fields[2].children[0].hideCondition`, and a Chinese message. */
+export interface DefinitionProblem {
+  path: string;
+  message: string;
+}
+
+const CONDITION_KEYS = ['hideCondition', 'requiredCon', 'disabledCon'] as const;
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+const isNonNegativeInt = (v: unknown): boolean => Number.isInteger(v) && (v as number) >= 0;
+
+function checkOptions(field: Record<string, unknown>, at: string, out: DefinitionProblem[]): void {
+  const { funcType } = field;
+  if (!['select', 'radio', 'checkbox', 'cascader'].includes(funcType as string)) return;
+  if (field.selectMode != null && Number(field.selectMode) !== 0) {
+    if (field.configDataId == null || field.configDataId === '') out.push({ path: `${at}.configDataId`, message: '选项来自常量列表时须配置 configDataId' });
+    return;
+  }
+  if (!Array.isArray(field.options)) {
+    out.push({ path: `${at}.options`, message: '固定选项（selectMode 为 0）须配置 options 列表' });
+    return;
+  }
+  const walk = (options: unknown[], path: string) => options.forEach((o, i) => {
+    if (!isObject(o) || typeof o.label !== 'string' || !['string', 'number', 'boolean'].includes(typeof o.value)) {
+      out.push({ path: `${path}[${i}]`, message: '选项须为 {label, value} 对象' });
+    } else if (Array.isArray(o.children)) walk(o.children, `${path}[${i}].children`);
+  });
+  walk(field.options, `${at}.options`);
+}
+
+function checkField(raw: unknown, at: string, inSubForm: boolean, seen: Set<string>, out: DefinitionProblem[]): void {
+  if (!isObject(raw)) { out.push({ path: at, message: '字段定义须为对象' }); return; }
+  const { enName, funcType, label } = raw;
+  if (typeof enName !== 'string' || !EN_NAME_PATTERN.test(enName)) {
+    out.push({ path: `${at}.enName`, message: `字段英文名 “${String(enName)}” 不合法：须以小写字母开头，只含小写字母、数字和下划线，最长 63 个字符` });
+  } else if (RESERVED_FIELD_NAMES.has(enName) && !(enName === 'sys_status' && funcType === 'sysStatus' && !inSubForm)) {
+    out.push({ path: `${at}.enName`, message: `字段英文名 “${enName}” 是系统保留字段` });
+  } else if (seen.has(enName)) {
+    out.push({ path: `${at}.enName`, message: `字段英文名 “${enName}” 重复` });
+  } else seen.add(enName);
+  if (!isFieldType(funcType)) out.push({ path: `${at}.funcType`, message: `未知的字段类型 “${String(funcType)}”` });
+  if (typeof label !== 'string' || (!label.trim() && funcType !== 'divider')) out.push({ path: `${at}.label`, message: '字段名称不能为空' });
+  for (const key of CONDITION_KEYS) {
+    const source = raw[key];
+    if (source == null || source === '') continue;
+    if (typeof source !== 'string') { out.push({ path: `${at}.${key}`, message: '条件须为文本' }); continue; }
+    const compiled = compileCondition(source);
+    if (compiled.kind === 'sql' && key !== 'hideCondition') out.push({ path: `${at}.${key}`, message: '$sql(…) 只能用于隐藏条件 hideCondition' });
+    else if (compiled.kind === 'sql' && inSubForm) out.push({ path: `${at}.${key}`, message: '子表字段不支持 $sql(…) 隐藏条件' });
+    else if (compiled.error) out.push({ path: `${at}.${key}`, message: `条件无法解析：${compiled.error}` });
+  }
+  for (const key of ['maxLength', 'fixLength', 'precision'] as const) {
+    if (raw[key] != null && !isNonNegativeInt(raw[key])) out.push({ path: `${at}.${key}`, message: `${key} 须为非负整数` });
+  }
+  if (raw.min != null && raw.max != null && Number(raw.min) > Number(raw.max)) out.push({ path: `${at}.min`, message: '最小值不能大于最大值' });
+  if (raw.span != null && !(Number.isInteger(raw.span) && (raw.span as number) >= 1 && (raw.span as number) <= 24)) out.push({ path: `${at}.span`, message: 'span 须为 1 到 24 的整数' });
+  checkOptions(raw, at, out);
+  if (funcType === 'relatedForm' && (typeof raw.relateEnName !== 'string' || !EN_NAME_PATTERN.test(raw.relateEnName))) {
+    out.push({ path: `${at}.relateEnName`, message: '关联表单须配置合法的 relateEnName' });
+  }
+  if (funcType === 'subForm') {
+    if (inSubForm) out.push({ path: at, message: '子表中不能再嵌套子表' });
+    else if (!Array.isArray(raw.children) || raw.children.length === 0) out.push({ path: `${at}.children`, message: '子表须至少有一个字段' });
+    else {
+      const childSeen = new Set<string>();
+      raw.children.forEach((child, i) => checkField(child, `${at}.children[${i}]`, true, childSeen, out));
+    }
+  }
+}
+
+function checkFeature(def: Record<string, unknown>, names: Map<string, FieldDefinition>, out: DefinitionProblem[]): void {
+  const feature = def.feature;
+  if (feature == null) return;
+  if (!isObject(feature)) { out.push({ path: 'feature', message: 'feature 须为对象' }); return; }
+  (Array.isArray(feature.columnEvalList) ? feature.columnEvalList : []).forEach((entry: unknown, i: number) => {
+    const e = entry as Record<string, unknown>;
+    const field = names.get(String(e?.enName));
+    if (!field || !['number', 'rate'].includes(field.funcType)) out.push({ path: `feature.columnEvalList[${i}].enName`, message: `合计列 “${String(e?.enName)}” 须为表单中的数字字段` });
+    if (!['sum', 'average', 'both'].includes(String(e?.type))) out.push({ path: `feature.columnEvalList[${i}].type`, message: '合计方式须为 sum、average 或 both' });
+  });
+  (Array.isArray(feature.pcTableElements) ? feature.pcTableElements : []).forEach((entry: unknown, i: number) => {
+    const name = (entry as Record<string, unknown>)?.enName;
+    if (!names.has(String(name))) out.push({ path: `feature.pcTableElements[${i}].enName`, message: `列设置中的字段 “${String(name)}” 不存在` });
+  });
+}
+
+/**
+ * Checks a form definition (spec 01 §3.1–3.2, CONTRACT.md §4) and lists every problem; an empty
+ * list means the definition is usable. Example: `validateDefinition({enName: 'X', …})` →
+ * `[{path: 'enName', message: '表单英文名 “X” 不合法…'}]`.
+ */
+export function validateDefinition(input: unknown): DefinitionProblem[] {
+  const out: DefinitionProblem[] = [];
+  if (!isObject(input)) return [{ path: '', message: '表单定义须为 JSON 对象' }];
+  if (typeof input.enName !== 'string' || !EN_NAME_PATTERN.test(input.enName)) {
+    out.push({ path: 'enName', message: `表单英文名 “${String(input.enName)}” 不合法：须以小写字母开头，只含小写字母、数字和下划线，最长 63 个字符` });
+  }
+  if (typeof input.cnName !== 'string' || !input.cnName.trim()) out.push({ path: 'cnName', message: '表单名称不能为空' });
+  if (input.type != null && ![1, 2].includes(Number(input.type))) out.push({ path: 'type', message: 'type 只能为 1 或 2' });
+  if (!Array.isArray(input.fields)) {
+    out.push({ path: 'fields', message: '字段列表 fields 须为数组' });
+    return out;
+  }
+  const seen = new Set<string>();
+  input.fields.forEach((field, i) => checkField(field, `fields[${i}]`, false, seen, out));
+  const names = new Map<string, FieldDefinition>();
+  for (const f of input.fields as FieldDefinition[]) if (isObject(f) && typeof f.enName === 'string') names.set(f.enName, f);
+  checkFeature(input, names, out);
+  if (input.buttons != null && !Array.isArray(input.buttons)) out.push({ path: 'buttons', message: 'buttons 须为数组' });
+  (Array.isArray(input.buttons) ? input.buttons : []).forEach((b: unknown, i: number) => {
+    const button = b as Record<string, unknown>;
+    if (!isObject(button) || button.id == null || typeof button.name !== 'string' || !button.name) out.push({ path: `buttons[${i}]`, message: '按钮须有 id 和 name' });
+    else if (typeof button.rightShowCon === 'string' && button.rightShowCon && compileCondition(button.rightShowCon).error) {
+      out.push({ path: `buttons[${i}].rightShowCon`, message: `条件无法解析：${compileCondition(button.rightShowCon).error}` });
+    }
+  });
+  return out;
+}

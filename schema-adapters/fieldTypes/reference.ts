@@ -1,0 +1,100 @@
+import type { FieldDefinition } from '../definition/types';
+import { defined, listIfMultiple, multipleCheck, putAsIs, withView } from './common';
+import type { FamilySpecs, StoragePart } from './fieldTypeSpec';
+
+/** Address levels of a field: its `type` (1–3), by default 3 = province, city, district (spec 01 §5, §9). */
+export function addressLevels(f: FieldDefinition): number {
+  const n = Number(f.type);
+  return Number.isInteger(n) && n >= 1 && n <= 3 ? n : 3;
+}
+
+/** The submit keys of each address level (spec 01 §3.3). */
+export const ADDRESS_PARTS = ['$province', '$city', '$district'] as const;
+
+/** Reference family: user, dept, relatedForm and address. */
+export const referenceTypes = {
+  user: {
+    family: 'reference',
+    component: 'UserPicker',
+    schemaType: 'string',
+    props: (f) => defined({ multiple: f.multiple ? true : undefined, parentOrg: f.parentOrg, placeholder: f.placeholder }),
+    cell: 'user',
+    sortable: true,
+    search: 'user',
+    searchTypeRadio: false,
+    searchRange: true,
+    hasView: true,
+    defaultValue: listIfMultiple,
+    storage: (f) => withView('jsonb', !!f.multiple),
+    submit: putAsIs,
+    checkValue: multipleCheck,
+  },
+  dept: {
+    family: 'reference',
+    component: 'DeptPicker',
+    schemaType: 'string',
+    props: (f) => defined({ multiple: f.multiple ? true : undefined, parentOrg: f.parentOrg, placeholder: f.placeholder }),
+    cell: 'dept',
+    sortable: true,
+    search: 'dept',
+    searchTypeRadio: false,
+    searchRange: true,
+    hasView: true,
+    defaultValue: listIfMultiple,
+    storage: (f) => withView('jsonb', !!f.multiple),
+    submit: putAsIs,
+    checkValue: multipleCheck,
+  },
+  relatedForm: {
+    family: 'reference',
+    component: 'RelatedFormPicker',
+    schemaType: 'string',
+    props: (f) => defined({
+      relateEnName: f.relateEnName,
+      relateField: f.relateField,
+      relateFilter: f.relateFilter,
+      relate2Current: f.relate2Current,
+      relateHeadFilter: f.relateHeadFilter,
+      multiple: f.multiple ? true : undefined,
+      showSearch: f.filterable ? true : undefined,
+      placeholder: f.placeholder,
+      pageSize: 20,
+    }),
+    cell: 'related',
+    sortable: true,
+    search: 'related',
+    searchTypeRadio: true,
+    searchRange: true,
+    hasView: true,
+    defaultValue: () => null,
+    storage: (f) => withView('jsonb', !!f.multiple),
+    submit: putAsIs,
+    checkValue: multipleCheck,
+  },
+  address: {
+    family: 'reference',
+    component: 'AddressCascader',
+    schemaType: 'array',
+    props: (f) => defined({ levels: addressLevels(f), placeholder: f.placeholder }),
+    cell: 'address',
+    sortable: false,
+    search: 'address',
+    searchTypeRadio: false,
+    searchRange: true,
+    hasView: false,
+    defaultValue: () => [],
+    storage: (f) => [
+      { suffix: '', kind: 'jsonb', multiValued: true },
+      ...ADDRESS_PARTS.slice(0, addressLevels(f)).map((suffix): StoragePart => ({ suffix, kind: 'text', multiValued: false })),
+    ],
+    // Spec 01 §5: split into $province, $city and $district when the selection has the full length.
+    submit: (f, value, put) => {
+      put('', value);
+      const levels = addressLevels(f);
+      if (Array.isArray(value) && value.length === levels && value.every((v) => v != null && v !== '')) {
+        value.forEach((v, i) => put(ADDRESS_PARTS[i], String(v)));
+      }
+    },
+    checkValue: (f, v) => (Array.isArray(v) && v.length <= addressLevels(f) ? null : '应为省、市、区的列表'),
+  },
+} satisfies FamilySpecs<'user' | 'dept' | 'relatedForm' | 'address'>;

@@ -1,0 +1,67 @@
+// The public face of schema-adapters (CONTRACT.md §6) plus the helpers the client and server share.
+// Plain data in, plain data out; every function is pure and synchronous.
+
+export { FIELD_TYPES, isFieldType, type FieldType } from './definition/fieldTypes';
+export {
+  SYS_STATUS,
+  type ColumnEval,
+  type FieldDefinition,
+  type FieldOption,
+  type FormButton,
+  type FormDefinition,
+  type FormFeature,
+  type TableElement,
+  type UserContext,
+} from './definition/types';
+export { EN_NAME_PATTERN, RESERVED_FIELD_NAMES } from './definition/names';
+export { validateDefinition, type DefinitionProblem } from './definition/validateDefinition';
+
+export { COMPONENT_NAMES, FIELD_TYPE_SPECS, specOf } from './fieldTypes/registry';
+export type { CellKind, FieldFamily, FieldTypeSpec, SearchKind, StorageKind, StoragePart } from './fieldTypes/fieldTypeSpec';
+export { COLOR_OPTIONS, toBoolean, usesConfiguredList } from './fieldTypes/choice';
+export { SYS_STATUS_OPTIONS, POSITION_PATTERN } from './fieldTypes/special';
+export { NUMBER_STRING } from './fieldTypes/number';
+export { ADDRESS_PARTS, addressLevels } from './fieldTypes/reference';
+export { DATE_FORMATS, formatDate, toDayjsFormat } from './shared/dateFormat';
+
+export {
+  compileCondition,
+  type CompiledCondition,
+  type ConditionOutcome,
+  type ConditionScope,
+} from './conditions/compileCondition';
+export { parseCondition, fieldsOf } from './conditions/parse';
+export { CONTEXT_PLACEHOLDERS, ConditionSyntaxError, type ConditionNode } from './conditions/ast';
+export { parseSqlCondition, isSqlCondition, type SqlCondition } from './conditions/sqlCondition';
+export { sqlHideConditions } from './conditions/sqlHideConditions';
+export { contains, isEmptyValue, len, looseEquals } from './conditions/functions';
+
+export { fieldStates } from './state/fieldStates';
+export {
+  applyConditions,
+  baseState,
+  conditionsOf,
+  resolveFieldState,
+  sqlAnswerHides,
+  type FieldConditions,
+  type FieldState,
+  type FieldStateOptions,
+} from './state/fieldState';
+
+export { toFormilySchema, type SchemaOptions } from './formily/toFormilySchema';
+export { bindConditions, type BindableField, type BindOptions } from './formily/bindConditions';
+export { CONDITION_REACTION, SQL_HIDE_REACTION, type FormworkFieldExtension } from './formily/formworkExtension';
+
+export { toColumns, rowActionNames } from './columns/toColumns';
+export type { ColumnModel, ColumnOptions } from './columns/columnModel';
+export { actionColumnWidth, columnWidth, DEFAULT_COLUMN_WIDTH } from './columns/widths';
+export { statusColumnShown } from './columns/statusColumn';
+export { totalsRequest } from './columns/totals';
+
+export { defaultRowValues, defaultValues } from './records/defaultValues';
+export { toSubmitPayload, type SubmitOptions } from './records/toSubmitPayload';
+export { validateRecord, type RecordProblem } from './records/validateRecord';
+export { importColumns } from './records/importColumns';
+export { storageColumns, type StorageChildTable, type StorageColumn } from './records/storageColumns';
+export { toFormValues } from './records/toFormValues';
+export { isEmpty, readValue } from './records/values';
