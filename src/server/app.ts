@@ -22,7 +22,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 10 * 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, useDefaults: true } },
+    ajv: { customOptions: { allowUnionTypes: true, removeAdditional: false, coerceTypes: 'array', allErrors: false, useDefaults: true } },
   });
   app.decorate('config', config);
   app.decorate('database', database);

@@ -109,3 +109,9 @@ export async function deleteConfigs(db: Kysely<Database>, tenantId: number, ids:
   const r = await db.deleteFrom('configs').where('tenant_id', '=', tenantId).where('id', 'in', ids).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
+
+/** How many of these ids are entries of the tenant. */
+export async function countConfigs(db: Kysely<Database>, tenantId: number, ids: number[]): Promise<number> {
+  const r = await db.selectFrom('configs').select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', tenantId).where('id', 'in', ids).executeTakeFirstOrThrow();
+  return Number(r.n);
+}

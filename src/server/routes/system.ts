@@ -1,5 +1,25 @@
 /** The foundation's route plugins, registered under /api before the records engine's. */
 import type { FastifyPluginAsync } from 'fastify';
 import { sessionRoutes } from './session/index.js';
+import { userRoutes } from './user/index.js';
+import { roleRoutes } from './role/index.js';
+import { deptRoutes } from './dept/index.js';
+import { dictRoutes } from './dict/index.js';
+import { configRoutes } from './config/index.js';
+import { constantRoutes } from './constant/index.js';
+import { addressRoutes } from './address/index.js';
+import { userConfigRoutes } from './userConfig/index.js';
+import { operLogRoutes } from './operlog/index.js';
 
-export const systemRoutePlugins: FastifyPluginAsync[] = [sessionRoutes];
+export const systemRoutePlugins: FastifyPluginAsync[] = [
+  sessionRoutes,
+  userRoutes,
+  roleRoutes,
+  deptRoutes,
+  dictRoutes,
+  configRoutes,
+  constantRoutes,
+  addressRoutes,
+  userConfigRoutes,
+  operLogRoutes,
+];

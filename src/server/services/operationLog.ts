@@ -74,3 +74,17 @@ export async function recordRequestOperation(
     operParam: operParam === undefined ? request.body : operParam,
   });
 }
+
+/** Runs a write and its operation-log row in one transaction (both or neither). */
+export async function withOperation<T>(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  log: { title: string; businessType: BusinessType | number; param?: unknown },
+  write: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const result = await write(trx);
+    await recordRequestOperation(trx, request, log.title, log.businessType, log.param);
+    return result;
+  });
+}

@@ -1,0 +1,35 @@
+/** Pure helpers over department lists: tree building and slash-separated full names. */
+import type { DeptDto } from './deptRepository.js';
+
+export interface TreeNode {
+  id: number;
+  label: string;
+  parentId: number;
+  type: 'dept';
+  children?: TreeNode[];
+}
+
+/** The `treeselect` tree: roots are departments whose parent is not in the list. */
+export function buildDeptTree(depts: DeptDto[]): TreeNode[] {
+  const nodes = new Map<number, TreeNode>();
+  for (const d of depts) nodes.set(d.deptId, { id: d.deptId, label: d.deptName, parentId: d.parentId, type: 'dept' });
+  const roots: TreeNode[] = [];
+  for (const d of depts) {
+    const node = nodes.get(d.deptId)!;
+    const parent = nodes.get(d.parentId);
+    if (parent) (parent.children ??= []).push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+/** `华建工程有限公司/工程管理部/项目一部` for each department id. */
+export function fullNames(depts: DeptDto[], separator = '/'): Map<number, string> {
+  const byId = new Map(depts.map((d) => [d.deptId, d]));
+  const out = new Map<number, string>();
+  for (const d of depts) {
+    const chain = d.ancestors.split(',').map(Number).filter((x) => x > 0).map((x) => byId.get(x)?.deptName).filter(Boolean);
+    out.set(d.deptId, [...chain, d.deptName].join(separator));
+  }
+  return out;
+}

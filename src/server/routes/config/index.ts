@@ -1,0 +1,123 @@
+/** /api/system/config: system configuration (system:config:*; configKeys is public for the login page). */
+import type { FastifyPluginAsync } from 'fastify';
+import { ok, done, page } from '../../http/reply.js';
+import { conflict, found, notFound } from '../../http/HttpError.js';
+import { id, idList, idParams, obj, optStr, str } from '../../http/schemas.js';
+import { requirePermission } from '../../auth/permissions.js';
+import { bearerToken, hashToken } from '../../auth/tokens.js';
+import { BUSINESS_TYPE, withOperation } from '../../services/operationLog.js';
+import { findSessionUser } from '../../repositories/sessionRepository.js';
+import { findTenantByCode } from '../../repositories/tenantRepository.js';
+import {
+  countConfigs,
+  deleteConfigs,
+  findConfig,
+  findConfigByKey,
+  getConfigValues,
+  insertConfig,
+  listConfigs,
+  updateConfig,
+  type ConfigInput,
+} from '../../repositories/configRepository.js';
+
+const TITLE = '参数设置';
+const KEY_PATTERN = '^[A-Za-z0-9_.:-]{1,100}$';
+/** Keys never shown without a token (the login page reads the others). */
+export const PRIVATE_CONFIG_KEYS = new Set(['sys.user.initPassword']);
+
+const fields = {
+  configName: str({ min: 1, max: 100 }),
+  configKey: str({ min: 1, max: 100, pattern: KEY_PATTERN }),
+  configValue: str({ max: 5000 }),
+  configType: { type: 'string', enum: ['Y', 'N'] },
+  remark: optStr(500),
+};
+const addBody = obj(fields, ['configName', 'configKey', 'configValue']);
+const editBody = obj({ configId: id, ...fields }, ['configId', 'configName', 'configKey', 'configValue']);
+const keysBody = obj({ keys: { type: 'array', items: str({ min: 1, max: 100 }), maxItems: 200 }, tenantCode: optStr(64), query: { type: ['object', 'null'] } }, ['keys']);
+const listQuery = {
+  type: 'object',
+  properties: {
+    pageNum: { type: 'integer', minimum: 1, default: 1 },
+    pageSize: { type: 'integer', minimum: 1, maximum: 1000, default: 10 },
+    configName: str({ max: 100 }),
+    configKey: str({ max: 100 }),
+    configType: { type: 'string', enum: ['Y', 'N', ''] },
+  },
+} as const;
+
+type Body = Omit<ConfigInput, 'remark'> & { remark?: string | null };
+const input = (b: Body): ConfigInput => ({ ...b, remark: b.remark ?? '' });
+
+export const configRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: { pageNum: number; pageSize: number; configName?: string; configKey?: string; configType?: string } }>(
+    '/system/config/list',
+    { schema: { querystring: listQuery } },
+    async (request) => {
+      requirePermission(request.user, 'system:config:list');
+      const q = request.query;
+      const { rows, total } = await listConfigs(app.db, request.user.tenantId, { configName: q.configName, configKey: q.configKey, configType: q.configType || undefined }, q.pageNum, q.pageSize);
+      return page(rows, total);
+    },
+  );
+
+  app.post<{ Body: { keys: string[]; tenantCode?: string | null }; Querystring: { tenantCode?: string } }>(
+    '/system/config/configKeys',
+    { config: { public: true }, schema: { body: keysBody, querystring: { type: 'object', properties: { tenantCode: str({ max: 64 }) } } } },
+    async (request) => {
+      const token = bearerToken(request.headers.authorization);
+      const user = token ? await findSessionUser(app.db, hashToken(token), token) : null;
+      const tenantId = user?.tenantId ?? found(await findTenantByCode(app.db, request.body.tenantCode || request.query.tenantCode || 'DEFAULT'), '租户不存在').id;
+      const keys = user ? request.body.keys : request.body.keys.filter((k) => !PRIVATE_CONFIG_KEYS.has(k));
+      return ok(await getConfigValues(app.db, tenantId, keys));
+    },
+  );
+
+  app.get<{ Params: { key: string } }>(
+    '/system/config/configKey/:key',
+    { schema: { params: obj({ key: str({ min: 1, max: 100 }) }, ['key']) } },
+    async (request) => {
+      const entry = await findConfigByKey(app.db, request.user.tenantId, request.params.key);
+      return { code: 200, msg: entry?.configValue ?? '', data: entry?.configValue ?? null };
+    },
+  );
+
+  app.post('/system/config/clearCache', async (request) => {
+    requirePermission(request.user, 'system:config:remove', 'system:config:edit');
+    // Config is read from the database on every call; there is no server cache to clear.
+    return done();
+  });
+
+  app.get<{ Params: { id: number } }>('/system/config/:id', { schema: { params: idParams } }, async (request) => {
+    requirePermission(request.user, 'system:config:query', 'system:config:list');
+    return ok(found(await findConfig(app.db, request.user.tenantId, request.params.id), '参数不存在'));
+  });
+
+  app.post<{ Body: Body }>('/system/config', { schema: { body: addBody } }, async (request) => {
+    requirePermission(request.user, 'system:config:add');
+    const { tenantId, userName } = request.user;
+    if (await findConfigByKey(app.db, tenantId, request.body.configKey)) throw conflict(`新增参数'${request.body.configName}'失败，参数键名已存在`);
+    const configId = await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.add }, (trx) => insertConfig(trx, tenantId, input(request.body), userName));
+    return ok({ configId });
+  });
+
+  app.post<{ Body: Body & { configId: number } }>('/system/config/edit', { schema: { body: editBody } }, async (request) => {
+    requirePermission(request.user, 'system:config:edit');
+    const { tenantId, userName } = request.user;
+    const b = request.body;
+    found(await findConfig(app.db, tenantId, b.configId), '参数不存在');
+    const other = await findConfigByKey(app.db, tenantId, b.configKey);
+    if (other && other.configId !== b.configId) throw conflict(`修改参数'${b.configName}'失败，参数键名已存在`);
+    await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.edit }, (trx) => updateConfig(trx, tenantId, b.configId, input(b), userName));
+    return done();
+  });
+
+  app.post<{ Body: number[] }>('/system/config/delete', { schema: { body: idList } }, async (request) => {
+    requirePermission(request.user, 'system:config:remove');
+    const { tenantId } = request.user;
+    const ids = [...new Set(request.body)];
+    if ((await countConfigs(app.db, tenantId, ids)) !== ids.length) throw notFound('参数不存在');
+    await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.delete }, (trx) => deleteConfigs(trx, tenantId, ids));
+    return done('删除成功');
+  });
+};

@@ -1,0 +1,102 @@
+/** /api/system/dept: the department tree (reads for every signed-in user; writes need system:dept:*). */
+import type { FastifyPluginAsync } from 'fastify';
+import { ok, done } from '../../http/reply.js';
+import { badRequest, found, notFound } from '../../http/HttpError.js';
+import { id, idList, idParams, obj, optStr, status01, str } from '../../http/schemas.js';
+import { requirePermission } from '../../auth/permissions.js';
+import { BUSINESS_TYPE, withOperation } from '../../services/operationLog.js';
+import { deleteDepts, deptUsage, findDept, insertDept, listActiveDepts, listDepts, subtreeIds, updateDept, type DeptInput } from '../../repositories/deptRepository.js';
+import { buildDeptTree, fullNames } from '../../repositories/deptTree.js';
+import { findTenantByCode } from '../../repositories/tenantRepository.js';
+
+const TITLE = '部门管理';
+const fields = {
+  parentId: id,
+  deptName: str({ min: 1, max: 50 }),
+  orderNum: { type: 'integer', minimum: 0, maximum: 99999 },
+  leader: optStr(30),
+  phone: optStr(20),
+  email: optStr(50),
+  status: status01,
+};
+const addBody = obj(fields, ['parentId', 'deptName']);
+const editBody = obj({ deptId: id, ...fields }, ['deptId', 'parentId', 'deptName']);
+const listQuery = { type: 'object', properties: { deptName: str({ max: 50 }), status: { type: 'string', enum: ['0', '1', ''] } } } as const;
+
+type Body = { parentId: number; deptName: string; orderNum?: number; leader?: string | null; phone?: string | null; email?: string | null; status?: string };
+const input = (b: Body): DeptInput => ({ parentId: b.parentId, deptName: b.deptName, orderNum: b.orderNum, leader: b.leader ?? '', phone: b.phone ?? '', email: b.email ?? '', status: b.status });
+
+export const deptRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: { deptName?: string; status?: string } }>('/system/dept/list', { schema: { querystring: listQuery } }, async (request) => {
+    const depts = await listDepts(app.db, request.user.tenantId, { deptName: request.query.deptName, status: request.query.status || undefined });
+    const all = request.query.deptName ? await listDepts(app.db, request.user.tenantId) : depts;
+    const names = fullNames(all);
+    return ok(depts.map((d) => ({ ...d, fullName: names.get(d.deptId) ?? d.deptName })));
+  });
+
+  app.get<{ Params: { id: number } }>('/system/dept/list/exclude/:id', { schema: { params: idParams } }, async (request) => {
+    const { tenantId } = request.user;
+    found(await findDept(app.db, tenantId, request.params.id), '部门不存在');
+    const excluded = new Set(await subtreeIds(app.db, tenantId, request.params.id));
+    return ok((await listDepts(app.db, tenantId)).filter((d) => !excluded.has(d.deptId)));
+  });
+
+  app.get('/system/dept/treeselect', async (request) => {
+    return ok(buildDeptTree(await listDepts(app.db, request.user.tenantId, { status: '0' })));
+  });
+
+  app.get<{ Querystring: { tenantCode?: string } }>(
+    '/system/dept/options/register',
+    { config: { public: true }, schema: { querystring: { type: 'object', properties: { tenantCode: str({ max: 64 }) } } } },
+    async (request) => {
+      const tenant = found(await findTenantByCode(app.db, request.query.tenantCode || 'DEFAULT'), '租户不存在');
+      return ok(buildDeptTree(await listActiveDepts(app.db, tenant.id)));
+    },
+  );
+
+  app.get<{ Params: { id: number } }>('/system/dept/:id', { schema: { params: idParams } }, async (request) => {
+    return ok(found(await findDept(app.db, request.user.tenantId, request.params.id), '部门不存在'));
+  });
+
+  app.post<{ Body: Body }>('/system/dept', { schema: { body: addBody } }, async (request) => {
+    requirePermission(request.user, 'system:dept:add');
+    const { tenantId, userName } = request.user;
+    const parent = await findDept(app.db, tenantId, request.body.parentId);
+    if (!parent) throw badRequest('上级部门不存在', [{ field: 'parentId', message: '上级部门不存在' }]);
+    if (parent.status !== '0') throw badRequest('部门停用，不允许新增');
+    const deptId = await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.add }, (trx) =>
+      insertDept(trx, tenantId, input(request.body), `${parent.ancestors},${parent.deptId}`, userName),
+    );
+    return ok({ deptId });
+  });
+
+  app.post<{ Body: Body & { deptId: number } }>('/system/dept/edit', { schema: { body: editBody } }, async (request) => {
+    requirePermission(request.user, 'system:dept:edit');
+    const { tenantId, userName } = request.user;
+    const b = request.body;
+    const dept = found(await findDept(app.db, tenantId, b.deptId), '部门不存在');
+    if (b.parentId === b.deptId) throw badRequest(`修改部门'${b.deptName}'失败，上级部门不能是自己`);
+    const parent = await findDept(app.db, tenantId, b.parentId);
+    if (!parent) throw badRequest('上级部门不存在', [{ field: 'parentId', message: '上级部门不存在' }]);
+    if (parent.ancestors.split(',').map(Number).includes(b.deptId)) throw badRequest(`修改部门'${b.deptName}'失败，上级部门不能是自己的下级部门`);
+    await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.edit }, (trx) =>
+      updateDept(trx, tenantId, b.deptId, input(b), dept.ancestors, `${parent.ancestors},${parent.deptId}`, userName),
+    );
+    return done();
+  });
+
+  app.post<{ Body: number[] }>('/system/dept/delete', { schema: { body: idList } }, async (request) => {
+    requirePermission(request.user, 'system:dept:remove');
+    const { tenantId } = request.user;
+    const ids = [...new Set(request.body)];
+    for (const deptId of ids) {
+      const dept = await findDept(app.db, tenantId, deptId);
+      if (!dept) throw notFound(`部门不存在：${deptId}`);
+      const usage = await deptUsage(app.db, tenantId, deptId);
+      if (usage.children > 0) throw badRequest(`${dept.deptName}存在下级部门，不允许删除`);
+      if (usage.users > 0) throw badRequest(`${dept.deptName}部门存在用户，不允许删除`);
+    }
+    await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.delete }, (trx) => deleteDepts(trx, tenantId, ids));
+    return done('删除成功');
+  });
+};

@@ -1,0 +1,110 @@
+/** /api/system/role: roles with permission strings (system:role:*). */
+import type { FastifyPluginAsync } from 'fastify';
+import { ok, done, page } from '../../http/reply.js';
+import { badRequest, conflict, found, notFound } from '../../http/HttpError.js';
+import { id, idList, idParams, obj, optStr, status01, str } from '../../http/schemas.js';
+import { ADMIN_ROLE, requirePermission } from '../../auth/permissions.js';
+import { BUSINESS_TYPE, withOperation } from '../../services/operationLog.js';
+import { deleteRoles, findRole, findRoleByKey, insertRole, listRoles, roleOptions, roleUserCounts, updateRole, type RoleInput } from '../../repositories/roleRepository.js';
+import { findTenantByCode } from '../../repositories/tenantRepository.js';
+
+const TITLE = '角色管理';
+/** `auto:contract:query`, `system:user:list`, `*:*:*`, `auto:form:btn12`. */
+export const PERMISSION_PATTERN = '^[A-Za-z0-9_*-]+(:[A-Za-z0-9_*-]+)*$';
+
+const roleFields = {
+  roleName: str({ min: 1, max: 30 }),
+  roleKey: str({ min: 1, max: 100, pattern: '^[A-Za-z0-9_-]+$' }),
+  roleSort: { type: 'integer', minimum: 0, maximum: 9999 },
+  status: status01,
+  remark: optStr(500),
+  permissions: { type: 'array', items: str({ min: 1, max: 200, pattern: PERMISSION_PATTERN }), maxItems: 5000 },
+};
+const addBody = obj(roleFields, ['roleName', 'roleKey']);
+const editBody = obj({ roleId: id, ...roleFields }, ['roleId', 'roleName', 'roleKey']);
+const listQuery = {
+  type: 'object',
+  properties: {
+    pageNum: { type: 'integer', minimum: 1, default: 1 },
+    pageSize: { type: 'integer', minimum: 1, maximum: 1000, default: 10 },
+    roleName: str({ max: 30 }),
+    roleKey: str({ max: 100 }),
+    status: { type: 'string', enum: ['0', '1', ''] },
+  },
+} as const;
+
+type Body = Omit<RoleInput, 'permissions' | 'remark'> & { permissions?: string[]; remark?: string | null };
+
+function input(b: Body): RoleInput {
+  return { roleName: b.roleName, roleKey: b.roleKey, roleSort: b.roleSort, status: b.status, remark: b.remark ?? '', permissions: b.permissions ?? [] };
+}
+
+export const roleRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: { pageNum: number; pageSize: number; roleName?: string; roleKey?: string; status?: string } }>(
+    '/system/role/list',
+    { schema: { querystring: listQuery } },
+    async (request) => {
+      requirePermission(request.user, 'system:role:list');
+      const q = request.query;
+      const { rows, total } = await listRoles(app.db, request.user.tenantId, { roleName: q.roleName, roleKey: q.roleKey, status: q.status || undefined }, q.pageNum, q.pageSize);
+      return page(rows, total);
+    },
+  );
+
+  app.get('/system/role/optionselect', async (request) => {
+    requirePermission(request.user, 'system:role:list', 'system:user:add', 'system:user:edit');
+    return ok(await roleOptions(app.db, request.user.tenantId));
+  });
+
+  app.get<{ Querystring: { tenantCode?: string } }>(
+    '/system/role/options/register',
+    { config: { public: true }, schema: { querystring: { type: 'object', properties: { tenantCode: str({ max: 64 }) } } } },
+    async (request) => {
+      const tenant = found(await findTenantByCode(app.db, request.query.tenantCode || 'DEFAULT'), '租户不存在');
+      return ok((await roleOptions(app.db, tenant.id)).filter((r) => r.roleKey !== ADMIN_ROLE));
+    },
+  );
+
+  app.get<{ Params: { id: number } }>('/system/role/:id', { schema: { params: idParams } }, async (request) => {
+    requirePermission(request.user, 'system:role:query', 'system:role:list');
+    return ok(found(await findRole(app.db, request.user.tenantId, request.params.id), '角色不存在'));
+  });
+
+  app.post<{ Body: Body }>('/system/role', { schema: { body: addBody } }, async (request) => {
+    requirePermission(request.user, 'system:role:add');
+    const { tenantId, userName } = request.user;
+    if (await findRoleByKey(app.db, tenantId, request.body.roleKey)) throw conflict(`新增角色'${request.body.roleName}'失败，权限字符已存在`);
+    const roleId = await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.add }, (trx) => insertRole(trx, tenantId, input(request.body), userName));
+    return ok({ roleId });
+  });
+
+  app.post<{ Body: Body & { roleId: number } }>('/system/role/edit', { schema: { body: editBody } }, async (request) => {
+    requirePermission(request.user, 'system:role:edit');
+    const { tenantId, userName } = request.user;
+    const b = request.body;
+    const role = found(await findRole(app.db, tenantId, b.roleId), '角色不存在');
+    if (role.roleKey === ADMIN_ROLE && b.roleKey !== ADMIN_ROLE) throw badRequest('不允许修改超级管理员角色的权限字符');
+    const other = await findRoleByKey(app.db, tenantId, b.roleKey);
+    if (other && other.id !== b.roleId) throw conflict(`修改角色'${b.roleName}'失败，权限字符已存在`);
+    await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.edit }, (trx) => updateRole(trx, tenantId, b.roleId, input(b), userName));
+    return done();
+  });
+
+  app.post<{ Body: number[] }>('/system/role/delete', { schema: { body: idList } }, async (request) => {
+    requirePermission(request.user, 'system:role:remove');
+    const { tenantId } = request.user;
+    const ids = [...new Set(request.body)];
+    const roles = [];
+    for (const roleId of ids) {
+      const role = await findRole(app.db, tenantId, roleId);
+      if (!role) throw notFound(`角色不存在：${roleId}`);
+      if (role.roleKey === ADMIN_ROLE) throw badRequest('不允许删除超级管理员角色');
+      roles.push(role);
+    }
+    const counts = await roleUserCounts(app.db, tenantId, ids);
+    const used = roles.find((r) => (counts.get(r.roleId) ?? 0) > 0);
+    if (used) throw badRequest(`${used.roleName}已分配，不能删除`);
+    await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.delete }, (trx) => deleteRoles(trx, tenantId, ids));
+    return done('删除成功');
+  });
+};

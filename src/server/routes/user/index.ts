@@ -1,0 +1,172 @@
+/** /api/system/user: user administration (system:user:*) and the pickers every user may call. */
+import type { FastifyPluginAsync } from 'fastify';
+import { ok, done, page } from '../../http/reply.js';
+import { badRequest, found, notFound } from '../../http/HttpError.js';
+import { idParams } from '../../http/schemas.js';
+import { requirePermission } from '../../auth/permissions.js';
+import { BUSINESS_TYPE, withOperation } from '../../services/operationLog.js';
+import { assertDept, assertRoles, assertUserNameFree, assertUsers, hashPassword } from '../../services/userService.js';
+import { subtreeIds } from '../../repositories/deptRepository.js';
+import { revokeUserTokens } from '../../repositories/sessionRepository.js';
+import { roleOptions } from '../../repositories/roleRepository.js';
+import {
+  countUsers,
+  deleteUsers,
+  findUser,
+  insertUser,
+  listUserOptions,
+  listUsers,
+  setPasswordHash,
+  setUserRoles,
+  setUsersStatus,
+  updateUser,
+} from '../../repositories/userRepository.js';
+import * as s from './schemas.js';
+import { profileRoutes } from './profile.js';
+
+const TITLE = '用户管理';
+
+interface AddBody {
+  userName: string;
+  password: string;
+  nickName: string;
+  deptId?: number | null;
+  email?: string | null;
+  phonenumber?: string | null;
+  sex?: string | null;
+  status?: string;
+  remark?: string | null;
+  roleIds?: number[];
+}
+type EditBody = Omit<AddBody, 'password' | 'userName'> & { userId: number; userName?: string | null };
+
+const clean = (v: string | null | undefined) => (v === null ? '' : v);
+
+export const userRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(profileRoutes);
+
+  app.get<{ Querystring: { pageNum: number; pageSize: number; userName?: string; nickName?: string; phonenumber?: string; status?: string; deptId?: number } }>(
+    '/system/user/list',
+    { schema: { querystring: s.listQuerySchema } },
+    async (request) => {
+      requirePermission(request.user, 'system:user:list');
+      const { tenantId } = request.user;
+      const q = request.query;
+      const deptIds = q.deptId ? await subtreeIds(app.db, tenantId, q.deptId) : undefined;
+      const { rows, total } = await listUsers(app.db, tenantId, { userName: q.userName, nickName: q.nickName, phonenumber: q.phonenumber, status: q.status || undefined, deptIds }, q.pageNum, q.pageSize);
+      return page(rows, total);
+    },
+  );
+
+  app.post<{ Body: { nickName?: string | null; userName?: string | null; status?: string | null; deptId?: number | null; isGetSub?: boolean | null; pageNum?: number; pageSize?: number } }>(
+    '/system/user/byFilter',
+    { schema: { body: s.byFilterBody } },
+    async (request) => {
+      const { tenantId } = request.user;
+      const b = request.body ?? {};
+      const deptIds = b.deptId ? (b.isGetSub === false ? [b.deptId] : await subtreeIds(app.db, tenantId, b.deptId)) : undefined;
+      const pageSize = b.pageSize ?? 50;
+      const pageNum = b.pageNum ?? 1;
+      const filter = { nickName: b.nickName ?? undefined, userName: b.userName ?? undefined, status: b.status || undefined, deptIds };
+      const rows = await listUserOptions(app.db, tenantId, filter, pageSize, (pageNum - 1) * pageSize);
+      return page(rows, await countUsers(app.db, tenantId, filter));
+    },
+  );
+
+  app.post<{ Body: number[] }>('/system/user/ids', { schema: { body: s.idsBody } }, async (request) => {
+    return ok(await listUserOptions(app.db, request.user.tenantId, { userIds: request.body }));
+  });
+
+  app.get<{ Params: { deptId: number }; Querystring: { includeChildren: boolean; showFrozen: boolean } }>(
+    '/system/user/list/dept/:deptId',
+    { schema: { params: { type: 'object', properties: { deptId: { type: 'integer', minimum: 1 } }, required: ['deptId'] }, querystring: s.deptUsersQuery } },
+    async (request) => {
+      const { tenantId } = request.user;
+      const { deptId } = request.params;
+      const deptIds = request.query.includeChildren ? await subtreeIds(app.db, tenantId, deptId) : [deptId];
+      if (!deptIds.length) throw notFound('部门不存在');
+      return ok(await listUserOptions(app.db, tenantId, { deptIds, status: request.query.showFrozen ? undefined : '0' }));
+    },
+  );
+
+  app.get<{ Params: { id: number } }>('/system/user/:id', { schema: { params: idParams } }, async (request) => {
+    requirePermission(request.user, 'system:user:query', 'system:user:list');
+    const user = found(await findUser(app.db, request.user.tenantId, request.params.id), '用户不存在');
+    return { code: 200, msg: '操作成功', data: user, roleIds: user.roleIds, roles: await roleOptions(app.db, request.user.tenantId) };
+  });
+
+  app.post<{ Body: AddBody }>('/system/user', { schema: { body: s.addUserBody } }, async (request) => {
+    requirePermission(request.user, 'system:user:add');
+    const { tenantId, userName: by } = request.user;
+    const b = request.body;
+    await assertDept(app.db, tenantId, b.deptId);
+    await assertRoles(app.db, tenantId, b.roleIds ?? []);
+    await assertUserNameFree(app.db, tenantId, b.userName);
+    const hash = await hashPassword(b.password);
+    const userId = await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.add }, async (trx) => {
+      const userId = await insertUser(trx, tenantId, b.userName, hash, { nickName: b.nickName, deptId: b.deptId ?? null, email: clean(b.email), phonenumber: clean(b.phonenumber), sex: clean(b.sex), status: b.status, remark: clean(b.remark) }, by);
+      await setUserRoles(trx, tenantId, userId, b.roleIds ?? []);
+      return userId;
+    });
+    return ok({ userId });
+  });
+
+  app.post<{ Body: EditBody }>('/system/user/edit', { schema: { body: s.editUserBody } }, async (request) => {
+    requirePermission(request.user, 'system:user:edit');
+    const { tenantId, userName: by } = request.user;
+    const b = request.body;
+    const [existing] = await assertUsers(app.db, tenantId, [b.userId]);
+    if (b.userName && b.userName !== existing.userName) throw badRequest('登录账号不能修改', [{ field: 'userName', message: '登录账号不能修改' }]);
+    if (b.userId === request.user.userId && b.status === '1') throw badRequest('不能停用当前登录的用户');
+    await assertDept(app.db, tenantId, b.deptId);
+    if (b.roleIds) await assertRoles(app.db, tenantId, b.roleIds);
+    await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.edit }, async (trx) => {
+      await updateUser(trx, tenantId, b.userId, { nickName: b.nickName, deptId: b.deptId, email: clean(b.email), phonenumber: clean(b.phonenumber), sex: clean(b.sex), status: b.status, remark: clean(b.remark) }, by);
+      if (b.roleIds) await setUserRoles(trx, tenantId, b.userId, b.roleIds);
+      if (b.status === '1') await revokeUserTokens(trx, tenantId, b.userId);
+    });
+    return done();
+  });
+
+  app.post<{ Body: number[] }>('/system/user/delete', { schema: { body: s.deleteBody } }, async (request) => {
+    requirePermission(request.user, 'system:user:remove');
+    const { tenantId } = request.user;
+    const ids = [...new Set(request.body)];
+    if (ids.includes(request.user.userId)) throw badRequest('当前用户不能删除');
+    await assertUsers(app.db, tenantId, ids);
+    await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.delete }, (trx) => deleteUsers(trx, tenantId, ids));
+    return done('删除成功');
+  });
+
+  app.post<{ Body: { userId: number; password: string } }>('/system/user/resetPwd', { schema: { body: s.resetPwdBody } }, async (request) => {
+    requirePermission(request.user, 'system:user:resetPwd', 'system:user:edit');
+    const { tenantId, userName: by } = request.user;
+    const { userId, password } = request.body;
+    await assertUsers(app.db, tenantId, [userId]);
+    const hash = await hashPassword(password);
+    await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.edit, param: { userId } }, async (trx) => {
+      await setPasswordHash(trx, tenantId, userId, hash, by);
+      if (userId !== request.user.userId) await revokeUserTokens(trx, tenantId, userId);
+    });
+    return done();
+  });
+
+  app.post<{ Params: { status: string }; Body: number[] | { userId?: number; userIds?: number[] } }>(
+    '/system/user/changeStatus/:status',
+    { schema: { params: s.changeStatusParams, body: s.changeStatusBody } },
+    async (request) => {
+      requirePermission(request.user, 'system:user:edit');
+      const { tenantId, userName: by } = request.user;
+      const b = request.body;
+      const ids = [...new Set(Array.isArray(b) ? b : b.userIds ?? (b.userId ? [b.userId] : []))];
+      const { status } = request.params;
+      if (status === '1' && ids.includes(request.user.userId)) throw badRequest('不能停用当前登录的用户');
+      await assertUsers(app.db, tenantId, ids);
+      await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.edit, param: { ids, status } }, async (trx) => {
+        await setUsersStatus(trx, tenantId, ids, status, by);
+        if (status === '1') for (const id of ids) await revokeUserTokens(trx, tenantId, id);
+      });
+      return done();
+    },
+  );
+};
