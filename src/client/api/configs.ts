@@ -1,5 +1,6 @@
 /** System configuration calls (spec 02 §7 "Dictionaries and configuration"). */
 import { get, post } from './http';
+import { pick } from './pick';
 import type { DataResponse, PageResponse } from './types';
 
 /** A system configuration entry. */
@@ -15,8 +16,10 @@ export interface SysConfig {
 
 /** `POST /api/system/config/configKeys` without a token: several keys' values for the tenant. */
 export function getConfigKeys(keys: string[], tenantCode: string): Promise<DataResponse<Record<string, string>>> {
-  return post('/system/config/configKeys', keys, { isToken: false, params: { tenantCode } });
+  return post('/system/config/configKeys', { keys, tenantCode }, { isToken: false });
 }
+
+const FIELDS = ['configName', 'configKey', 'configValue', 'configType', 'remark'] as const;
 
 /** `GET /api/system/config/list`. */
 export function listConfigs(query: Record<string, unknown>): Promise<PageResponse<SysConfig>> {
@@ -30,12 +33,12 @@ export function getConfig(id: number): Promise<DataResponse<SysConfig>> {
 
 /** `POST /api/system/config`. */
 export function addConfig(body: SysConfig): Promise<DataResponse<unknown>> {
-  return post('/system/config', body);
+  return post('/system/config', pick(body, FIELDS));
 }
 
 /** `POST /api/system/config/edit`. */
 export function editConfig(body: SysConfig): Promise<DataResponse<unknown>> {
-  return post('/system/config/edit', body);
+  return post('/system/config/edit', pick(body, ['configId', ...FIELDS]));
 }
 
 /** `POST /api/system/config/delete` `[ids]`. */

@@ -1,5 +1,6 @@
 /** Constant (option list) calls (spec 02 §7 "Constants"). */
 import { get, post } from './http';
+import { pick } from './pick';
 import type { DataResponse, PageResponse } from './types';
 
 /** A constant item (spec 02 §3). */
@@ -14,6 +15,8 @@ export interface SysConstant {
   children?: SysConstant[];
 }
 
+const FIELDS = ['parentId', 'name', 'dataType', 'orderNum', 'status', 'formName'] as const;
+
 /** `GET /api/system/constant/list/root`: top-level lists. */
 export function listRootConstants(): Promise<DataResponse<SysConstant[]> | PageResponse<SysConstant>> {
   return get('/system/constant/list/root');
@@ -26,12 +29,12 @@ export function listConstantChildren(parentId: number): Promise<DataResponse<Sys
 
 /** `POST /api/system/constant`. */
 export function addConstant(body: SysConstant): Promise<DataResponse<unknown>> {
-  return post('/system/constant', body);
+  return post('/system/constant', pick(body, FIELDS));
 }
 
 /** `POST /api/system/constant/edit`. */
 export function editConstant(body: SysConstant): Promise<DataResponse<unknown>> {
-  return post('/system/constant/edit', body);
+  return post('/system/constant/edit', pick(body, ['id', ...FIELDS]));
 }
 
 /** `POST /api/system/constant/delete` `[ids]`. */

@@ -1,5 +1,6 @@
 /** Department calls (spec 02 §7 "Departments"). */
 import { get, post } from './http';
+import { pick } from './pick';
 import type { DataResponse } from './types';
 
 /** A department row. */
@@ -24,6 +25,8 @@ export interface DeptNode {
   children?: DeptNode[];
 }
 
+const FIELDS = ['parentId', 'deptName', 'orderNum', 'leader', 'phone', 'email', 'status'] as const;
+
 /** `GET /api/system/dept/list`: the flat list (the page builds the tree). */
 export function listDepts(query: Record<string, unknown>): Promise<DataResponse<SysDept[]>> {
   return get('/system/dept/list', query);
@@ -36,12 +39,12 @@ export function deptTree(): Promise<DataResponse<DeptNode[]>> {
 
 /** `POST /api/system/dept`. */
 export function addDept(body: SysDept): Promise<DataResponse<unknown>> {
-  return post('/system/dept', body);
+  return post('/system/dept', pick(body, FIELDS));
 }
 
 /** `POST /api/system/dept/edit`. */
 export function editDept(body: SysDept): Promise<DataResponse<unknown>> {
-  return post('/system/dept/edit', body);
+  return post('/system/dept/edit', pick(body, ['deptId', ...FIELDS]));
 }
 
 /** `POST /api/system/dept/delete` `[ids]`. */

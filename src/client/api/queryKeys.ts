@@ -44,6 +44,16 @@ export const queryKeys = {
   messages: {
     unread: () => ['messages', 'unread'] as const,
   },
+  records: {
+    all: ['records'] as const,
+    form: (enName: string) => ['records', enName] as const,
+    list: (enName: string, query: Record<string, unknown>) => ['records', enName, 'list', query] as const,
+    totals: (enName: string, query: Record<string, unknown>) => ['records', enName, 'totals', query] as const,
+    haveSub: (enName: string, ids: readonly (number | string)[]) => ['records', enName, 'haveSub', ids] as const,
+    children: (enName: string, pid: number | string) => ['records', enName, 'children', pid] as const,
+    savedFilters: (enName: string, userId: number | string) => ['records', enName, 'savedFilters', userId] as const,
+  },
+  listSettings: (keys: readonly string[]) => ['listSettings', ...keys] as const,
   forms: {
     all: ['forms'] as const,
     byEnName: (enName: string) => ['forms', 'en', enName] as const,

@@ -1,5 +1,6 @@
 /** Role administration calls (CONTRACT.md §3: roles carry permission strings). */
 import { get, post } from './http';
+import { pick } from './pick';
 import type { DataResponse, PageResponse } from './types';
 
 /** A role with its permission strings. */
@@ -14,6 +15,8 @@ export interface SysRole {
   createTime?: string;
 }
 
+const FIELDS = ['roleName', 'roleKey', 'roleSort', 'status', 'remark', 'permissions'] as const;
+
 /** `GET /api/system/role/list`. */
 export function listRoles(query: Record<string, unknown>): Promise<PageResponse<SysRole>> {
   return get('/system/role/list', query);
@@ -26,12 +29,12 @@ export function getRole(id: number): Promise<DataResponse<SysRole>> {
 
 /** `POST /api/system/role` → `data:{roleId}`. */
 export function addRole(body: SysRole): Promise<DataResponse<{ roleId: number }>> {
-  return post('/system/role', body);
+  return post('/system/role', pick(body, FIELDS));
 }
 
 /** `POST /api/system/role/edit`. */
 export function editRole(body: SysRole): Promise<DataResponse<unknown>> {
-  return post('/system/role/edit', body);
+  return post('/system/role/edit', pick(body, ['roleId', ...FIELDS]));
 }
 
 /** `POST /api/system/role/delete` `[ids]`. */

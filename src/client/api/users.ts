@@ -1,5 +1,6 @@
 /** User administration and personal-centre calls (spec 02 §7 "Users"). */
 import { get, post } from './http';
+import { pick } from './pick';
 import type { DataResponse, PageResponse, SessionUser } from './types';
 
 /** A user row of the administration list. */
@@ -20,6 +21,8 @@ export interface SysUser {
   createTime?: string;
 }
 
+const EDITABLE = ['nickName', 'deptId', 'email', 'phonenumber', 'sex', 'status', 'remark', 'roleIds'] as const;
+
 /** `GET /api/system/user/list` (pageNum, pageSize, userName, phonenumber, status, deptId). */
 export function listUsers(query: Record<string, unknown>): Promise<PageResponse<SysUser>> {
   return get('/system/user/list', query);
@@ -32,12 +35,12 @@ export function getUser(id: number): Promise<DataResponse<SysUser> & { roleIds?:
 
 /** `POST /api/system/user` → `data:{userId}`. */
 export function addUser(body: SysUser): Promise<DataResponse<{ userId: number }>> {
-  return post('/system/user', body);
+  return post('/system/user', pick(body, ['userName', 'password', ...EDITABLE]));
 }
 
 /** `POST /api/system/user/edit`. */
 export function editUser(body: SysUser): Promise<DataResponse<unknown>> {
-  return post('/system/user/edit', body);
+  return post('/system/user/edit', pick(body, ['userId', ...EDITABLE]));
 }
 
 /** `POST /api/system/user/delete` `[ids]`. */
@@ -52,7 +55,7 @@ export function resetUserPassword(userId: number, password: string): Promise<Dat
 
 /** `POST /api/system/user/changeStatus/{status}` `{userId}`. */
 export function changeUserStatus(userId: number, status: string): Promise<DataResponse<unknown>> {
-  return post(`/system/user/changeStatus/${status}`, { userId, status });
+  return post(`/system/user/changeStatus/${status}`, { userId });
 }
 
 /** `GET /api/system/user/importTemplate`: the spreadsheet template as a file. */
@@ -67,7 +70,7 @@ export function getProfile(): Promise<DataResponse<SessionUser> & { roleGroup?: 
 
 /** `POST /api/system/user/profile/edit`: nickname, phone, e-mail, sex. */
 export function editProfile(body: Partial<SessionUser>): Promise<DataResponse<unknown>> {
-  return post('/system/user/profile/edit', body);
+  return post('/system/user/profile/edit', pick(body, ['nickName', 'email', 'phonenumber', 'sex']));
 }
 
 /** `POST /api/system/user/profile/updatePwd` `{oldPassword, newPassword}`. */

@@ -1,0 +1,112 @@
+/** Typed calls of the generated record list (spec 01 §7, CONTRACT.md §7). No React. */
+import { get, post } from './http';
+import type { DataResponse, PageResponse } from './types';
+
+/** A record row as the list returns it: system columns, field values and `{field}$view` companions. */
+export type RecordRow = Record<string, unknown> & { id: number | string; sys_status?: number };
+
+/** One `searchConList` entry (spec 01 §3.5). */
+export interface SearchEntry {
+  enName: string;
+  funcType?: string;
+  searchType?: 'like' | 'equal';
+  searchRange?: 'all' | 'notNull' | 'isNull';
+  children?: SearchEntry[];
+  [key: string]: unknown;
+}
+
+/** A sort key of `multiFieldOrder`. */
+export interface OrderKey {
+  field: string;
+  order: 'asc' | 'desc';
+}
+
+/** The list query of spec 01 §3.5. */
+export interface ListQuery {
+  pageNum: number;
+  pageSize: number;
+  sysOrderBy?: OrderKey;
+  multiFieldOrder?: OrderKey[];
+  searchConList?: SearchEntry[];
+  initFilter?: Record<string, unknown> | string;
+  sysStatus?: number | number[];
+  menuId?: number;
+  keyword?: string;
+  /** `relateForm` restricts the statuses to -1, 0 and 1 on the server too (spec 01 §4). */
+  scene?: string;
+  [key: string]: unknown;
+}
+
+/** `calcd` of getCalcdValue: per field, the operations and the precision. */
+export type CalcdRequest = Record<string, { operation: ('sum' | 'avg')[]; precision: number }>;
+
+/** One total of getCalcdValue. */
+export interface CalcdValue {
+  field: string;
+  sum?: number;
+  avg?: number;
+}
+
+/** The answer of a delete / void pre-check (spec 01 §8). */
+export interface PrecheckResult {
+  success: boolean;
+  action: 'stop' | 'warn' | null;
+  errorTips: string;
+}
+
+const form = (name: string) => `/auto/${encodeURIComponent(name)}`;
+
+/** `POST /api/auto/{form}/list`: one page of rows, the total and whether it is exact. */
+export function listRecords(formName: string, query: ListQuery): Promise<PageResponse<RecordRow>> {
+  return post(`${form(formName)}/list`, query);
+}
+
+/** `POST /api/auto/{form}/getCalcdValue`: totals over every matching row. */
+export function calcdValues(formName: string, query: ListQuery, calcd: CalcdRequest): Promise<DataResponse<CalcdValue[]>> {
+  return post(`${form(formName)}/getCalcdValue`, { ...query, calcd });
+}
+
+/** `POST /api/auto/{form}/haveSub`: for each id, whether it has child records. */
+export function haveSub(formName: string, ids: (number | string)[]): Promise<DataResponse<Record<string, boolean>>> {
+  return post(`${form(formName)}/haveSub`, ids);
+}
+
+/** `POST /api/auto/{form}/list/ids`: the records of these ids. */
+export function recordsByIds(formName: string, ids: (number | string)[]): Promise<DataResponse<RecordRow[]>> {
+  return post(`${form(formName)}/list/ids`, ids);
+}
+
+/** `POST /api/auto/{form}/check/{op}`: the pre-check of a delete or void. */
+export function precheck(formName: string, op: 'delete' | 'invalid', ids: (number | string)[]): Promise<DataResponse<PrecheckResult>> {
+  return post(`${form(formName)}/check/${op}`, ids);
+}
+
+/** `POST /api/auto/{form}/delete` `[ids]`. */
+export function deleteRecords(formName: string, ids: (number | string)[]): Promise<DataResponse<unknown>> {
+  return post(`${form(formName)}/delete`, ids);
+}
+
+/** `POST /api/auto/{form}/invalid/` `[ids]`: sys_status → -2. */
+export function voidRecords(formName: string, ids: (number | string)[]): Promise<DataResponse<unknown>> {
+  return post(`${form(formName)}/invalid/`, ids);
+}
+
+/** `POST /api/auto/search/suggestion`: values of a text field containing `keyword`. */
+export function searchSuggestions(body: { formName: string; fieldName: string; keyword: string; menuId?: number; initFilter?: unknown }): Promise<DataResponse<string[]>> {
+  return post('/auto/search/suggestion', body);
+}
+
+/** `GET /api/queries/{userId}/{form}`: the user's saved filter keys for a form. */
+export function getSavedFilters(userId: number | string, formName: string): Promise<DataResponse<string[] | null>> {
+  return get(`/queries/${encodeURIComponent(String(userId))}/${encodeURIComponent(formName)}`);
+}
+
+/** `POST /api/queries/{userId}/{form}`: store the saved filter keys. */
+export function saveSavedFilters(userId: number | string, formName: string, keys: string[]): Promise<DataResponse<unknown>> {
+  return post(`/queries/${encodeURIComponent(String(userId))}/${encodeURIComponent(formName)}`, keys);
+}
+
+/** `GET /api/auto/{form}/{id}/copy`: a record's values for a copy. */
+export function copyRecord(formName: string, id: number | string): Promise<DataResponse<Record<string, unknown>>> {
+  return get(`${form(formName)}/${encodeURIComponent(String(id))}/copy`);
+}

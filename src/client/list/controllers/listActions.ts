@@ -1,0 +1,105 @@
+/**
+ * Which toolbar and row actions a user sees and when they are enabled (spec 01 §2.2, §6). Pure.
+ * Only the actions this module performs are offered: detail, add, edit, copy, void, delete.
+ * Export, import, print, batch edit, QR code and custom buttons come with their own module.
+ */
+import { compileCondition, type CompiledCondition, type FormDefinition, type UserContext } from '../../../../schema-adapters';
+
+const compiledConditions = new Map<string, CompiledCondition>();
+
+/** A system action of the list. */
+export type ListAction = 'query' | 'add' | 'edit' | 'copy' | 'invalid' | 'remove';
+
+/** Default labels of the system actions. */
+export const ACTION_LABELS: Record<ListAction, string> = {
+  query: '详情',
+  add: '新增',
+  edit: '修改',
+  copy: '复制',
+  invalid: '作废',
+  remove: '删除',
+};
+
+/** Spec 01 §2.2: query, edit, copy need exactly one row; invalid and remove one or more; add none. */
+export const SELECTION_RULE: Record<ListAction, 'none' | 'single' | 'multiple'> = {
+  query: 'single',
+  add: 'none',
+  edit: 'single',
+  copy: 'single',
+  invalid: 'multiple',
+  remove: 'multiple',
+};
+
+const ORDER: ListAction[] = ['add', 'query', 'edit', 'copy', 'invalid', 'remove'];
+
+/** A button of the toolbar or of a row. */
+export interface ActionButton {
+  key: string;
+  action: ListAction;
+  label: string;
+  rule: 'none' | 'single' | 'multiple';
+  unSelectedActionable?: boolean;
+  /** rightShowCon of a row button. */
+  condition?: string;
+}
+
+/** Spec 01 §6: the permission check of each action (copy needs add or list:root). */
+export function actionAllowed(action: ListAction, form: string, has: (...perms: string[]) => boolean): boolean {
+  if (action === 'copy') return has(`auto:${form}:add`, `auto:${form}:list:root`);
+  return has(`auto:${form}:${action}`);
+}
+
+function isListAction(name: string | undefined): name is ListAction {
+  return !!name && (ORDER as string[]).includes(name);
+}
+
+/**
+ * The toolbar: the form's configured top buttons whose sysAction this module performs, else the
+ * system actions in the default order; each only when the user holds its permission.
+ */
+export function toolbarButtons(def: FormDefinition, has: (...perms: string[]) => boolean): ActionButton[] {
+  const configured = (def.buttons ?? []).filter((b) => b.topShow && isListAction(b.sysAction));
+  const buttons: ActionButton[] = configured.length
+    ? configured.map((b) => ({
+        key: `btn${b.id}`,
+        action: b.sysAction as ListAction,
+        label: b.name,
+        rule: b.selection ?? SELECTION_RULE[b.sysAction as ListAction],
+        unSelectedActionable: b.unSelectedActionable,
+      }))
+    : ORDER.map((action) => ({ key: action, action, label: ACTION_LABELS[action], rule: SELECTION_RULE[action] }));
+  return buttons.filter((b) => actionAllowed(b.action, def.enName, has));
+}
+
+/** Whether a toolbar button is enabled with `count` rows selected. */
+export function buttonEnabled(button: ActionButton, count: number): boolean {
+  if (button.unSelectedActionable && count === 0) return true;
+  if (button.rule === 'single') return count === 1;
+  if (button.rule === 'multiple') return count >= 1;
+  return true;
+}
+
+/** The row buttons (rightShow) the user holds; without configured ones: 详情, 修改 and 删除 as permitted. */
+export function rowButtonCandidates(def: FormDefinition, has: (...perms: string[]) => boolean): ActionButton[] {
+  const configured = (def.buttons ?? []).filter((b) => b.rightShow && isListAction(b.sysAction));
+  const buttons: ActionButton[] = configured.length
+    ? configured.map((b) => ({ key: `btn${b.id}`, action: b.sysAction as ListAction, label: b.name, rule: 'single' as const, condition: b.rightShowCon }))
+    : (['query', 'edit', 'remove'] as ListAction[]).map((action) => ({ key: action, action, label: ACTION_LABELS[action], rule: 'single' as const }));
+  return buttons.filter((b) => actionAllowed(b.action, def.enName, has));
+}
+
+/** The buttons of one row: a rightShowCon that evaluates to false (or fails) hides the button for that row. */
+export function rowButtonsFor(candidates: ActionButton[], row: Record<string, unknown>, ctx: UserContext | undefined): ActionButton[] {
+  return candidates.filter((b) => {
+    if (!b.condition || !b.condition.trim()) return true;
+    let compiled = compiledConditions.get(b.condition);
+    if (!compiled) {
+      compiled = compileCondition(b.condition);
+      compiledConditions.set(b.condition, compiled);
+    }
+    // A condition the browser cannot decide ($${…}) keeps the button; one that fails hides it.
+    if (compiled.kind !== 'expr') return true;
+    if (compiled.error || !ctx) return false;
+    return compiled.evaluate(row, ctx) === true;
+  });
+}

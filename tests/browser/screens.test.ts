@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signIn, startBrowserApp, type BrowserApp } from './support/browserApp';
+import { openMenu, userMenu } from './support/shellActions';
+
+/** Set FW_SCREENSHOTS=1 to refresh docs/screenshots/ from this run. */
+const shotsDir = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../../docs/screenshots') : undefined;
+
+let app: BrowserApp;
+let page: Page;
+beforeAll(async () => {
+  app = await startBrowserApp();
+  page = await app.newPage();
+  if (shotsDir) mkdirSync(shotsDir, { recursive: true });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function shot(name: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  if (shotsDir) await page.screenshot({ path: `${shotsDir}/${name}.png` });
+}
+
+describe('main screens', () => {
+  it('render in Chinese without console errors', async () => {
+    await page.goto(`${app.url}/login`);
+    await page.locator('h1').waitFor();
+    await shot('01-login');
+    await signIn(page, app.url, '华建工程有限公司');
+    await page.getByText('欢迎').waitFor();
+    await shot('02-home');
+    const screens: [string, string, string][] = [
+      ['用户管理', '用户名称', '03-users'],
+      ['角色管理', '权限字符', '04-roles'],
+      ['部门管理', '部门名称', '05-depts'],
+      ['字典数据', '字典标签', '06-dicts'],
+      ['参数设置', '参数键名', '07-configs'],
+      ['常量管理', '全部常量', '08-constants'],
+    ];
+    for (const [menu, text, name] of screens) {
+      await openMenu(page, '系统管理', menu);
+      await page.locator('.ant-layout-content').getByText(text).first().waitFor();
+      await page.locator('.ant-table-row, .ant-empty').first().waitFor();
+      await shot(name);
+    }
+    await page.getByRole('button', { name: '新增' }).first().click();
+    await page.locator('.ant-modal').first().waitFor();
+    await openMenu(page, '系统管理', '用户管理');
+    await page.getByRole('button', { name: '新增' }).click();
+    await page.locator('.ant-modal', { hasText: '添加用户' }).waitFor();
+    await shot('09-user-dialog');
+    await page.keyboard.press('Escape');
+    await userMenu(page, '个人中心');
+    await page.getByText('个人信息').waitFor();
+    await shot('10-profile');
+    await userMenu(page, '布局设置');
+    await page.getByText('侧边栏主题').waitFor();
+    await shot('11-settings');
+    await page.keyboard.press('Escape');
+    await page.getByLabel('菜单搜索').click();
+    await page.keyboard.type('bumen');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('部门');
+    await page.locator('.ant-select-item-option').first().waitFor();
+    await shot('12-menu-search');
+    expect(app.errors).toEqual([]);
+  });
+});

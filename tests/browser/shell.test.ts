@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chooseTenant, signIn, startBrowserApp, type BrowserApp } from './support/browserApp';
+import { openMenu, resetBrowser, tabMenu, tabTitles, tokenOf, userMenu } from './support/shellActions';
+
+let app: BrowserApp;
+let page: Page;
+beforeAll(async () => {
+  app = await startBrowserApp();
+  page = await app.newPage();
+});
+afterAll(async () => {
+  await app?.close();
+});
+beforeEach(async () => {
+  await resetBrowser(page, app.url);
+});
+
+/** Sidebar titles of leaf entries, as the server's menu for `tenant` names them. */
+async function serverMenuTitles(tenant: string): Promise<string[]> {
+  const token = await app.server.login(tenant);
+  const res = await app.server.request({ method: 'GET', url: '/api/getRouters', token });
+  const titles: string[] = [];
+  const walk = (entries: { meta: { title: string }; hidden: boolean; children?: unknown[] }[]) =>
+    entries.forEach((e) => (e.children?.length ? walk(e.children as never) : !e.hidden && titles.push(e.meta.title)));
+  walk(res.json().data);
+  return titles;
+}
+
+describe('application shell in Chromium', () => {
+  it('signs in per tenant and shows that tenant and its menus', async () => {
+    for (const [code, name] of [
+      ['DEFAULT', '华建工程有限公司'],
+      ['T2', '宏远建设集团'],
+    ]) {
+      await signIn(page, app.url, name);
+      expect(await page.locator('header, .ant-layout').getByText(name).first().isVisible()).toBe(true);
+      await page.locator('.ant-menu-submenu-title', { hasText: '系统管理' }).click();
+      const expected = await serverMenuTitles(code);
+      expect(expected.length).toBeGreaterThan(0);
+      for (const title of expected) {
+        await page.locator('.ant-layout-sider .ant-menu-title-content', { hasText: title }).first().waitFor();
+      }
+      await userMenu(page, '退出登录');
+      await page.getByText('确定注销并退出系统吗？').waitFor();
+      await page.getByRole('button', { name: '确 定' }).or(page.getByRole('button', { name: '确定' })).click();
+      await page.waitForURL(/\/login/);
+    }
+  });
+
+  it('shows the server message for a wrong password and stays on sign-in', async () => {
+    await page.goto(`${app.url}/login`);
+    await chooseTenant(page, '华建工程有限公司');
+    await page.getByPlaceholder('账号').fill('admin');
+    await page.getByPlaceholder('密码').fill('wrong-password');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    const notice = page.locator('.ant-notification-notice, .ant-message-notice').first();
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/密码/);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await tokenOf(page)).toBeUndefined();
+  });
+
+  it('finds a page by a misspelt title in the menu search', async () => {
+    await signIn(page, app.url, '华建工程有限公司');
+    await page.getByLabel('菜单搜索').click();
+    await page.keyboard.type('用护管理');
+    const option = page.locator('.ant-select-item-option', { hasText: '系统管理 > 用户管理' });
+    await option.waitFor();
+    await option.click();
+    await page.waitForURL(/\/system\/user$/);
+    await page.getByRole('tab', { name: '用户管理' }).waitFor();
+  });
+
+  it('opens tabs and closes others, refreshes and closes all', async () => {
+    await signIn(page, app.url, '华建工程有限公司');
+    await openMenu(page, '系统管理', '用户管理');
+    await openMenu(page, '系统管理', '角色管理');
+    await openMenu(page, '系统管理', '部门管理');
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '用户管理', '角色管理', '部门管理']);
+    await tabMenu(page, '角色管理', '关闭其他');
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '角色管理']);
+    await page.waitForURL(/\/system\/role$/);
+    await tabMenu(page, '角色管理', '刷新页面');
+    await page.waitForURL(/\/system\/role$/);
+    await page.getByText('角色名称').first().waitFor();
+    expect(await tabTitles(page)).toEqual(['首页', '角色管理']);
+    await tabMenu(page, '角色管理', '全部关闭');
+    await expect.poll(() => tabTitles(page)).toEqual(['首页']);
+    await page.waitForURL(/\/index$/);
+  });
+
+  it('keeps layout settings across a reload', async () => {
+    await signIn(page, app.url, '华建工程有限公司');
+    expect(await page.getByRole('tab', { name: '首页' }).isVisible()).toBe(true);
+    await userMenu(page, '布局设置');
+    await page.getByRole('switch', { name: '开启 Tags-Views' }).click();
+    await page.getByText('保存成功').first().waitFor();
+    await expect.poll(() => page.getByRole('tab').count()).toBe(0);
+    await page.reload();
+    await page.getByLabel('用户菜单').waitFor();
+    expect(await page.getByRole('tab').count()).toBe(0);
+    // Put it back for the other tests (and check it is saved the other way too).
+    await userMenu(page, '布局设置');
+    await page.getByRole('switch', { name: '开启 Tags-Views' }).click();
+    await page.getByText('保存成功').first().waitFor();
+    await page.reload();
+    await page.getByRole('tab', { name: '首页' }).waitFor();
+  });
+
+  it('shows the re-login prompt once when the token was revoked', async () => {
+    await signIn(page, app.url, '华建工程有限公司');
+    const token = await tokenOf(page);
+    const out = await app.server.request({ method: 'POST', url: '/api/logout', token });
+    expect(out.statusCode).toBe(200);
+    await openMenu(page, '系统管理', '用户管理');
+    const dialog = page.locator('.ant-modal-confirm', { hasText: '登录状态已过期，请重新登录' });
+    await dialog.waitFor();
+    await openMenu(page, '系统管理', '角色管理');
+    await page.waitForLoadState('networkidle');
+    expect(await dialog.count()).toBe(1);
+    expect(await dialog.locator('.ant-modal-confirm-title').textContent()).toBe('系统提示');
+    await dialog.getByRole('button', { name: '重新登录' }).click();
+    await page.waitForURL(/\/login/);
+  });
+
+  it('adds a user and edits it on the users screen', async () => {
+    await signIn(page, app.url, '华建工程有限公司');
+    await openMenu(page, '系统管理', '用户管理');
+    await page.getByRole('button', { name: '新增' }).click();
+    const dialog = page.locator('.ant-modal', { hasText: '添加用户' });
+    await dialog.getByPlaceholder('请输入用户昵称').fill('王测试');
+    await dialog.getByPlaceholder('请输入用户名称').fill('wangce');
+    await dialog.getByPlaceholder('请输入用户密码').fill('secret123');
+    await dialog.getByPlaceholder('请输入手机号码').fill('13900001111');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('新增成功').waitFor();
+    const row = page.locator('.ant-table-row', { hasText: 'wangce' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('王测试');
+    await row.getByRole('button', { name: '修改' }).click();
+    const edit = page.locator('.ant-modal', { hasText: '修改用户' });
+    await edit.getByPlaceholder('请输入用户昵称').fill('王测试改');
+    await edit.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('修改成功').waitFor();
+    await expect.poll(() => page.locator('.ant-table-row', { hasText: 'wangce' }).textContent()).toContain('王测试改');
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * A real server (fresh seeded database, built client) plus Chromium on it. Collects console
+ * errors and page errors so tests can assert there were none.
+ */
+import { resolve } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startTestServer, TEST_PASSWORD, type TestServer } from '../../api/support/testServer';
+import { launchChromium } from './launchChromium';
+
+export { TEST_PASSWORD };
+
+export interface BrowserApp {
+  server: TestServer;
+  url: string;
+  context: BrowserContext;
+  /** A fresh page that records console errors into `errors`. */
+  newPage(): Promise<Page>;
+  /** Console errors and uncaught exceptions seen on any page so far. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** Start the server and the browser. */
+export async function startBrowserApp(): Promise<BrowserApp> {
+  const server = await startTestServer({ config: { clientDir: resolve(import.meta.dirname, '../../../dist/client') } });
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  try {
+    browser = await launchChromium();
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
+  const errors: string[] = [];
+  return {
+    server,
+    url: server.url,
+    context: browser.context,
+    errors,
+    async newPage() {
+      const page = await browser.context.newPage();
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(`${page.url()}: ${msg.text()}`);
+      });
+      page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** Sign in through the login form and wait for the layout. */
+export async function signIn(page: Page, url: string, tenantName: string, username = 'admin', password = TEST_PASSWORD): Promise<void> {
+  await page.goto(`${url}/login`);
+  await chooseTenant(page, tenantName);
+  await page.getByPlaceholder('账号').fill(username);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.getByLabel('用户菜单').waitFor();
+}
+
+/** Pick a tenant in the login form's select by its name. */
+export async function chooseTenant(page: Page, tenantName: string): Promise<void> {
+  await page.getByRole('combobox', { name: '租户' }).click({ force: true });
+  await page.locator('.ant-select-item-option', { hasText: tenantName }).click();
+}

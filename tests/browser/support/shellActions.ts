@@ -1,0 +1,43 @@
+/** Small helpers over the shell's UI for browser tests. */
+import type { Page } from 'playwright-core';
+
+/** Click a sidebar entry by its text (opening its group first when needed). */
+export async function openMenu(page: Page, group: string, item: string): Promise<void> {
+  const sider = page.locator('.ant-layout-sider');
+  const entry = sider.locator('.ant-menu-item', { hasText: item });
+  if (!(await entry.isVisible())) await sider.locator('.ant-menu-submenu-title', { hasText: group }).click();
+  await entry.click();
+}
+
+/** The texts of the open tabs, in order. */
+export async function tabTitles(page: Page): Promise<string[]> {
+  return (await page.getByRole('tab').allTextContents()).map((t) => t.trim());
+}
+
+/** Right-click a tab and choose an entry of its context menu. */
+export async function tabMenu(page: Page, tab: string, action: '刷新页面' | '关闭当前' | '关闭其他' | '全部关闭'): Promise<void> {
+  await page.getByRole('tab', { name: tab }).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+/** Open the user menu in the header and choose an entry. */
+export async function userMenu(page: Page, entry: '个人中心' | '布局设置' | '退出登录'): Promise<void> {
+  await page.getByLabel('用户菜单').click();
+  await page.locator('.ant-dropdown-menu-item', { hasText: entry }).click();
+}
+
+/** The Admin-Token cookie of the browser. */
+export async function tokenOf(page: Page): Promise<string | undefined> {
+  const cookies = await page.context().cookies();
+  return cookies.find((c) => c.name === 'Admin-Token')?.value;
+}
+
+/** Forget the session: cookies and storage. */
+export async function resetBrowser(page: Page, url: string): Promise<void> {
+  await page.context().clearCookies();
+  await page.goto(`${url}/404`);
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+}
