@@ -1,0 +1,38 @@
+/** Who calls the records engine, and how a write is logged. */
+import type { Kysely } from 'kysely';
+import type { UserContext } from '../../../../schema-adapters/definition/types.js';
+import type { AuthUser } from '../../auth/types.js';
+import { notFound } from '../../http/HttpError.js';
+import { recordOperation } from '../../services/operationLog.js';
+import { findFormByName } from '../repositories/formDefinitions.js';
+import { formModel, type FormModel } from '../query/formModel.js';
+import { EN_NAME } from '../storage/names.js';
+
+/** The caller of a records call (request.user plus where the request came from). */
+export interface RecordCaller {
+  user: AuthUser;
+  url?: string;
+  method?: string;
+  ip?: string;
+}
+
+/** The adapter's user context of a caller (conditions and defaults). */
+export function userContext(user: AuthUser): UserContext {
+  return { userId: user.userId, userName: user.userName, nickName: user.nickName, deptId: user.deptId, roleKeys: user.roleKeys, roleNames: user.roleNames };
+}
+
+/** The stored form of the caller's tenant by name, as a query model; 404 when absent. */
+export async function loadModel(db: Kysely<any>, tenantId: number, formName: string): Promise<FormModel> {
+  if (!EN_NAME.test(formName)) throw notFound('表单不存在');
+  const form = await findFormByName(db, tenantId, formName);
+  if (!form || !form.storage.tables.length) throw notFound('表单不存在');
+  return formModel(form);
+}
+
+/** Writes the operation-log row of a records write inside its transaction. */
+export async function logWrite(trx: Kysely<any>, caller: RecordCaller, title: string, businessType: number, param: unknown): Promise<void> {
+  await recordOperation(trx, {
+    tenantId: caller.user.tenantId, title, businessType, operUserId: caller.user.userId, operName: caller.user.userName,
+    requestMethod: caller.method, operUrl: caller.url, operIp: caller.ip, operParam: param,
+  });
+}

@@ -1,0 +1,62 @@
+/** Pre-checks, delete and void of records (spec 01 §4, §8). */
+import type { Kysely } from 'kysely';
+import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
+import { badRequest } from '../../http/HttpError.js';
+import type { FormModel } from '../query/formModel.js';
+import { referencesTo } from '../repositories/references.js';
+import { deleteMain, setStatus, statusesOf } from '../repositories/recordWrites.js';
+import { logWrite, type RecordCaller } from './recordContext.js';
+
+/** The answer of `check/{op}`: stop (refused), warn (ask to confirm) or plain success. */
+export interface CheckResult {
+  success: boolean;
+  action: 'stop' | 'warn' | null;
+  errorTips: string;
+}
+
+/** Checks a delete or void before it runs. */
+export async function precheck(db: Kysely<any>, model: FormModel, tenantId: number, op: string, ids: number[]): Promise<CheckResult> {
+  if (op !== 'delete' && op !== 'invalid') throw badRequest('操作须为 delete 或 invalid');
+  if (!ids.length) return { success: false, action: 'stop', errorTips: '请选择记录' };
+  const statuses = await statusesOf(db, model, tenantId, ids);
+  if (statuses.size < ids.length) return { success: false, action: 'stop', errorTips: '所选记录不存在或已被删除' };
+  if (op === 'delete') {
+    const refs = await referencesTo(db, tenantId, model.form.enName, ids);
+    if (refs.length) {
+      const tips = refs.map((r) => `记录 ${r.ids.join('、')} 已被「${r.cnName}」引用`).join('；');
+      return { success: false, action: 'stop', errorTips: `${tips}，不能删除` };
+    }
+  }
+  if (op === 'invalid') {
+    const voided = ids.filter((id) => statuses.get(id) === -2);
+    if (voided.length === ids.length) return { success: false, action: 'stop', errorTips: '所选记录已作废' };
+  }
+  const approved = ids.filter((id) => statuses.get(id) === 1).length;
+  if (approved) {
+    return { success: false, action: 'warn', errorTips: `所选记录中有${approved}条已审核，${op === 'delete' ? '删除' : '作废'}后不可恢复，是否继续？` };
+  }
+  return { success: true, action: null, errorTips: '' };
+}
+
+/** Deletes records and their sub-rows in one transaction; referenced records are refused. */
+export async function deleteRecords(db: Kysely<any>, model: FormModel, caller: RecordCaller, ids: number[]): Promise<number> {
+  if (!ids.length) throw badRequest('请选择记录');
+  const tenantId = caller.user.tenantId;
+  return db.transaction().execute(async (trx) => {
+    const refs = await referencesTo(trx, tenantId, model.form.enName, ids);
+    if (refs.length) throw badRequest(`记录 ${refs[0].ids.join('、')} 已被「${refs[0].cnName}」引用，不能删除`);
+    const n = await deleteMain(trx, model, tenantId, ids);
+    await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.delete, { formName: model.form.enName, ids });
+    return n;
+  });
+}
+
+/** Voids records (sys_status → -2). */
+export async function voidRecords(db: Kysely<any>, model: FormModel, caller: RecordCaller, ids: number[]): Promise<number> {
+  if (!ids.length) throw badRequest('请选择记录');
+  return db.transaction().execute(async (trx) => {
+    const n = await setStatus(trx, model, caller.user.tenantId, ids, -2, caller.user.userName);
+    await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.void, { formName: model.form.enName, ids });
+    return n;
+  });
+}

@@ -1,0 +1,144 @@
+/**
+ * Adding and editing records: hidden fields dropped, rules re-checked with the adapter, values
+ * coerced to column types, serial numbers and `$view` companions computed here, sub-form rows
+ * saved with their parent — all in one transaction with the operation-log row.
+ */
+import type { Kysely } from 'kysely';
+import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
+import type { FieldError } from '../../../shared/envelope.js';
+import { badRequest, conflict, notFound } from '../../http/HttpError.js';
+import type { FormModel, ModelTable } from '../query/formModel.js';
+import * as w from '../repositories/recordWrites.js';
+import { coerceRow, type ColumnValues } from '../write/coerceRow.js';
+import { computeViews } from '../write/viewValues.js';
+import { nextSerial } from '../write/serialNumbers.js';
+import { assertRecordValid, visibleFields } from './adapterBridge.js';
+import { logWrite, userContext, type RecordCaller } from './recordContext.js';
+import { sql } from 'kysely';
+
+/** How a save treats rules and status: a full save, a draft stash, or a push of a draft. */
+export type SaveMode = 'save' | 'stash' | 'push';
+
+function statusFor(model: FormModel, mode: SaveMode): number {
+  if (mode === 'stash') return -1;
+  return model.form.definition.hasFlow ? 0 : 1;
+}
+
+function asData(body: unknown): { data: Record<string, unknown>; uuid?: string; version?: unknown } {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('请求体须为对象');
+  const b = body as Record<string, unknown>;
+  const data = b.data ?? b;
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw badRequest('data 须为对象');
+  if (b.uuid !== undefined && b.uuid !== null && (typeof b.uuid !== 'string' || b.uuid.length > 64)) throw badRequest('uuid 格式不正确');
+  return { data: data as Record<string, unknown>, uuid: (b.uuid as string) || undefined, version: b.version };
+}
+
+/** Drops hidden fields (spec 01 §5 Submit) and answers the rest. */
+function withoutHidden(model: FormModel, data: Record<string, unknown>, caller: RecordCaller): Record<string, unknown> {
+  const visible = visibleFields(model.form.definition, data, userContext(caller.user));
+  const hidden = new Set(Object.keys(visible).filter((k) => !visible[k]));
+  if (!hidden.size) return data;
+  return Object.fromEntries(Object.entries(data).filter(([k]) => !hidden.has(k.replace(/\$(view|start|end|province|city|district)$/, ''))));
+}
+
+interface Prepared {
+  main: ColumnValues;
+  subs: { sub: ModelTable; rows: { id: number | null; pid: number | null; values: ColumnValues }[] }[];
+}
+
+async function prepare(trx: Kysely<any>, model: FormModel, data: Record<string, unknown>, caller: RecordCaller): Promise<Prepared> {
+  const errors: FieldError[] = [];
+  const tenantId = caller.user.tenantId;
+  const mainData = Object.fromEntries(Object.entries(data).filter(([k]) => !model.subs.has(k)));
+  const main = coerceRow(model.main, mainData, errors);
+  for (const [col, v] of await computeViews(trx, tenantId, model.main, mainData)) main.set(col, v === null ? null : sql`${v}`);
+  const subs: Prepared['subs'] = [];
+  for (const [name, sub] of model.subs) {
+    if (!(name in data)) continue;
+    const rows = data[name] ?? [];
+    if (!Array.isArray(rows)) { errors.push({ field: name, message: `「${sub.def.label}」须为数组` }); continue; }
+    const out: Prepared['subs'][number]['rows'] = [];
+    for (const [i, row] of rows.entries()) {
+      if (!row || typeof row !== 'object' || Array.isArray(row)) { errors.push({ field: `${name}.${i}`, message: '子表单行须为对象' }); continue; }
+      const r = row as Record<string, unknown>;
+      const values = coerceRow(sub, r, errors, `${name}.${i}.`);
+      for (const [col, v] of await computeViews(trx, tenantId, sub, r)) values.set(col, v === null ? null : sql`${v}`);
+      const id = typeof r.id === 'number' && Number.isSafeInteger(r.id) ? r.id : null;
+      const pid = typeof r.pid === 'number' && Number.isSafeInteger(r.pid) ? r.pid : null;
+      out.push({ id, pid, values });
+    }
+    subs.push({ sub, rows: out });
+  }
+  if (errors.length) throw badRequest(errors[0].message, errors);
+  return { main, subs };
+}
+
+async function saveChildren(trx: Kysely<any>, model: FormModel, tenantId: number, parentId: number, prepared: Prepared, fresh: boolean) {
+  for (const { sub, rows } of prepared.subs) {
+    const existing = fresh ? [] : await w.childIds(trx, model, sub, tenantId, parentId);
+    const keep = rows.map((r) => r.id).filter((id): id is number => id !== null && existing.includes(id));
+    if (!fresh) await w.deleteChildrenExcept(trx, model, sub, tenantId, parentId, keep);
+    for (const [i, r] of rows.entries()) {
+      if (r.id !== null && keep.includes(r.id)) await w.updateChild(trx, model, sub, tenantId, parentId, r.id, i, r.values);
+      else await w.insertChild(trx, model, sub, tenantId, parentId, i, r.values, r.pid);
+    }
+  }
+}
+
+const meta = (caller: RecordCaller): w.WriteMeta => ({ tenantId: caller.user.tenantId, userId: caller.user.userId, userName: caller.user.userName, deptId: caller.user.deptId });
+
+/** Adds a record; the same `uuid` twice creates one record and answers the same id. */
+export async function addRecord(db: Kysely<any>, model: FormModel, caller: RecordCaller, body: unknown, mode: SaveMode = 'save'): Promise<{ id: number }> {
+  const { data: raw, uuid } = asData(body);
+  const data = withoutHidden(model, raw, caller);
+  if (mode !== 'stash') assertRecordValid(model.form.definition, data, userContext(caller.user));
+  const tenantId = caller.user.tenantId;
+  return db.transaction().execute(async (trx) => {
+    if (uuid) {
+      // A second request with this uuid waits here for the first one's commit, then finds its id.
+      const claimed = await sql<{ uuid: string }>`INSERT INTO record_add_keys (tenant_id, uuid, form_id) VALUES (${tenantId}, ${uuid}, ${model.form.id})
+        ON CONFLICT (tenant_id, uuid) DO NOTHING RETURNING uuid`.execute(trx);
+      if (!claimed.rows.length) {
+        const prior = await sql<{ record_id: number | null; form_id: number }>`SELECT record_id, form_id FROM record_add_keys WHERE tenant_id = ${tenantId} AND uuid = ${uuid}`.execute(trx);
+        const p = prior.rows[0];
+        if (!p || p.record_id === null || Number(p.form_id) !== model.form.id) throw conflict('该请求编号已被使用，请重新获取');
+        return { id: Number(p.record_id) };
+      }
+    }
+    const prepared = await prepare(trx, model, data, caller);
+    for (const f of model.main.fields.values()) {
+      if (f.def.funcType === 'serialNumber' && f.columns.value) {
+        prepared.main.set(f.columns.value.name, sql`${await nextSerial(trx, tenantId, model.form.id, f.def)}`);
+      }
+    }
+    const id = await w.insertMain(trx, model, prepared.main, meta(caller), statusFor(model, mode));
+    await saveChildren(trx, model, tenantId, id, prepared, true);
+    if (uuid) await sql`UPDATE record_add_keys SET record_id = ${id} WHERE tenant_id = ${tenantId} AND uuid = ${uuid}`.execute(trx);
+    await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.add, { formName: model.form.enName, id, uuid });
+    return { id };
+  });
+}
+
+/** Edits a record at the version the client read; a stale version is a 409 and writes nothing. */
+export async function editRecord(db: Kysely<any>, model: FormModel, caller: RecordCaller, id: number, body: unknown, mode: SaveMode = 'save'): Promise<{ id: number; version: number }> {
+  const { data: raw, version } = asData(body);
+  const v = typeof version === 'string' && /^\d+$/.test(version) ? Number(version) : version;
+  if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw badRequest('缺少版本号 version');
+  const tenantId = caller.user.tenantId;
+  return db.transaction().execute(async (trx) => {
+    const current = await w.readMain(trx, model, tenantId, id, true);
+    if (!current) throw notFound('记录不存在');
+    if (current.version !== v) throw conflict('数据已被他人修改，请刷新后重试');
+    if (mode === 'push' && current.sys_status !== -1) throw badRequest('只有草稿可以提交');
+    const merged = { ...current, ...raw };
+    const data = withoutHidden(model, raw, caller);
+    if (mode !== 'stash') assertRecordValid(model.form.definition, withoutHidden(model, merged, caller), userContext(caller.user));
+    const prepared = await prepare(trx, model, data, caller);
+    for (const f of model.main.fields.values()) if (f.def.funcType === 'serialNumber' && f.columns.value) prepared.main.delete(f.columns.value.name);
+    const status = mode === 'push' ? statusFor(model, 'push') : mode === 'stash' ? -1 : undefined;
+    if (!(await w.updateMain(trx, model, id, v, prepared.main, meta(caller), status))) throw conflict('数据已被他人修改，请刷新后重试');
+    await saveChildren(trx, model, tenantId, id, prepared, false);
+    await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.edit, { formName: model.form.enName, id, data: raw });
+    return { id, version: v + 1 };
+  });
+}

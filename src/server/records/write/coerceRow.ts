@@ -1,0 +1,93 @@
+/**
+ * A record payload turned into typed column values: every value is checked against its
+ * column's kind and becomes a bound parameter. Unknown keys are a 400 (CONTRACT.md §2).
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { FieldError } from '../../../shared/envelope.js';
+import type { ModelTable } from '../query/formModel.js';
+import type { StorageColumn } from '../storage/types.js';
+import { toDateText } from '../query/values.js';
+
+/** Keys a client may send back unchanged; the server owns them and ignores the sent values. */
+const IGNORED = new Set(['id', 'tenant_id', 'sys_status', 'sysStatus', 'pid', 'create_by', 'create_user_id', 'create_dept_id',
+  'create_time', 'update_by', 'update_time', 'version', 'parent_id', 'row_order', 'data_table', 'dataTable', 'isLeafRow', 'rowIndex', 'key']);
+
+const NUMBER = /^[-+]?(0|[1-9]\d*)(\.\d+)?$/;
+
+/** Column name → SQL value (a bound parameter, cast where the driver needs it). */
+export type ColumnValues = Map<string, RawBuilder<unknown> | null>;
+
+function coerce(c: StorageColumn, v: unknown, label: string, errors: FieldError[], key: string): RawBuilder<unknown> | null | undefined {
+  if (v === undefined) return undefined;
+  if (v === null || v === '') return null;
+  const bad = (message: string) => { errors.push({ field: key, message }); return undefined; };
+  switch (c.kind) {
+    case 'text':
+      if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return sql`${String(v)}`;
+      if (c.role === 'value' && Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number')) return sql`${v.join(',')}`;
+      return bad(`「${label}」须为文本`);
+    case 'numeric': {
+      const s = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : typeof v === 'string' ? v.trim() : '';
+      if (!NUMBER.test(s) && !(typeof v === 'number' && Number.isFinite(v))) return bad(`「${label}」须为数字`);
+      return sql`${s}::numeric`;
+    }
+    case 'boolean':
+      if (v === true || v === 'true' || v === 1 || v === '1') return sql`TRUE`;
+      if (v === false || v === 'false' || v === 0 || v === '0') return sql`FALSE`;
+      return bad(`「${label}」须为是或否`);
+    case 'date':
+    case 'timestamp': {
+      try {
+        const d = toDateText(v, label);
+        return c.kind === 'date' ? sql`${d.text.slice(0, 10)}::date` : sql`${d.text}::timestamp`;
+      } catch {
+        return bad(`「${label}」的日期格式不正确`);
+      }
+    }
+    case 'jsonb':
+      return sql`${JSON.stringify(v)}::jsonb`;
+    case 'jsonb_list':
+      return sql`${JSON.stringify(Array.isArray(v) ? v : [v])}::jsonb`;
+  }
+}
+
+/** The typed column values of `data` for `table`; sub-form arrays are left to the caller. */
+export function coerceRow(table: ModelTable, data: Record<string, unknown>, errors: FieldError[], path = ''): ColumnValues {
+  const out: ColumnValues = new Map();
+  for (const [key, raw] of Object.entries(data)) {
+    if (IGNORED.has(key) || key.endsWith('$view')) continue;
+    const column = table.byKey.get(key);
+    const field = table.fields.get(key);
+    if (!column) {
+      // dateRange as [start, end]; layout fields and sub-forms carry no column here.
+      if (field?.columns.start && field.columns.end && (Array.isArray(raw) || raw === null)) {
+        const [s, e] = Array.isArray(raw) ? raw : [null, null];
+        for (const [c, v] of [[field.columns.start, s], [field.columns.end, e]] as const) {
+          const val = coerce(c, v, field.def.label, errors, `${path}${key}`);
+          if (val !== undefined) out.set(c.name, val);
+        }
+        continue;
+      }
+      if (field) continue;
+      errors.push({ field: `${path}${key}`, message: `未知字段：${key}` });
+      continue;
+    }
+    const label = table.fields.get(column.field)?.def.label ?? column.field;
+    const val = coerce(column, raw, label, errors, `${path}${key}`);
+    if (val !== undefined) out.set(column.name, val);
+  }
+  // An address arrives as its parts when the selection is complete (spec 01 §3.3).
+  for (const f of table.fields.values()) {
+    const { province, city, district, value } = f.columns;
+    if (!value || !province) continue;
+    const parts = [province, city, district].map((c) => data[`${f.def.enName}$${c!.role}`]);
+    if (parts.some((p) => p !== undefined && p !== null && p !== '') && !(f.def.enName in data)) {
+      out.set(value.name, sql`${JSON.stringify(parts.filter((p) => p !== undefined && p !== null && p !== ''))}::jsonb`);
+    }
+    const list = data[f.def.enName];
+    if (Array.isArray(list) && !parts.some((p) => p !== undefined)) {
+      [province, city, district].forEach((c, i) => out.set(c!.name, list[i] === undefined || list[i] === null ? null : sql`${String(list[i])}`));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,19 @@
+/** `POST /api/auto/{form}/{field}/hide`: a `$sql` hide condition evaluated on the server. */
+import type { FastifyPluginAsync } from 'fastify';
+import { ok } from '../../http/reply.js';
+import { requirePermission } from '../../auth/permissions.js';
+import { loadModel } from '../../records/services/recordContext.js';
+import { formPerm } from '../../records/services/formPermissions.js';
+import { evaluateSqlHide } from '../../records/services/sqlHide.js';
+import { objectBody } from './caller.js';
+
+export const autoHideRoutes: FastifyPluginAsync = async (app) => {
+  app.post<{ Params: { form: string; field: string } }>('/auto/:form/:field/hide', async (request) => {
+    const { form, field } = request.params;
+    // Anyone who may open the form (to add, edit or view it) needs its field states.
+    requirePermission(request.user, formPerm(form, 'add'), formPerm(form, 'edit'), formPerm(form, 'query'), formPerm(form, 'list:root'));
+    const body = objectBody(request.body);
+    const model = await loadModel(app.db, request.user.tenantId, form);
+    return ok(await evaluateSqlHide(app.db, model, request.user, field, body.data));
+  });
+};

@@ -1,0 +1,11 @@
+/** `/api/auto/…`: the records calls of spec 01 §7. */
+import type { FastifyPluginAsync } from 'fastify';
+import { autoListRoutes } from './listRoutes.js';
+import { autoRecordRoutes } from './recordRoutes.js';
+import { autoHideRoutes } from './hideRoutes.js';
+
+export const autoRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(autoListRoutes);
+  await app.register(autoRecordRoutes);
+  await app.register(autoHideRoutes);
+};

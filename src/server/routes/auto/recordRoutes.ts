@@ -1,0 +1,89 @@
+/** Write and detail calls of a form's records (spec 01 §7, CONTRACT.md §7). */
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { ok, done } from '../../http/reply.js';
+import { requirePermission } from '../../auth/permissions.js';
+import { loadModel } from '../../records/services/recordContext.js';
+import { formPerm } from '../../records/services/formPermissions.js';
+import { addRecord, editRecord, type SaveMode } from '../../records/services/recordWrite.js';
+import { recordCopy, recordDetail } from '../../records/services/recordRead.js';
+import { deleteRecords, precheck, voidRecords } from '../../records/services/recordRemove.js';
+import { parseIds } from '../../records/repositories/recordQueries.js';
+import { callerOf, idParam } from './caller.js';
+
+type P<T> = { Params: T };
+
+function idsOf(body: unknown): number[] {
+  const b = body as { ids?: unknown } | null;
+  return parseIds(b && !Array.isArray(b) && typeof b === 'object' ? b.ids : body);
+}
+
+export const autoRecordRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/auto/uuid/get', async () => ok(randomUUID()));
+
+  app.post<P<{ form: string }>>('/auto/:form/add', async (request) => {
+    requirePermission(request.user, formPerm(request.params.form, 'add'));
+    const model = await loadModel(app.db, request.user.tenantId, request.params.form);
+    return ok(await addRecord(app.db, model, callerOf(request), request.body));
+  });
+
+  app.get<P<{ form: string; id: string }>>('/auto/:form/:id', async (request) => {
+    const { form } = request.params;
+    requirePermission(request.user, formPerm(form, 'query'), formPerm(form, 'list:root'), formPerm(form, 'edit'));
+    const model = await loadModel(app.db, request.user.tenantId, form);
+    return ok(await recordDetail(app.db, model, request.user.tenantId, idParam(request.params.id)));
+  });
+
+  app.get<P<{ form: string; id: string }>>('/auto/:form/:id/copy', async (request) => {
+    const { form } = request.params;
+    // Spec 01 §6: a copy needs add (or list:root).
+    requirePermission(request.user, formPerm(form, 'add'), formPerm(form, 'list:root'));
+    const model = await loadModel(app.db, request.user.tenantId, form);
+    return ok(await recordCopy(app.db, model, request.user.tenantId, idParam(request.params.id)));
+  });
+
+  app.post<P<{ form: string; id: string }>>('/auto/:form/edit/:id', async (request) => {
+    requirePermission(request.user, formPerm(request.params.form, 'edit'));
+    const model = await loadModel(app.db, request.user.tenantId, request.params.form);
+    return ok(await editRecord(app.db, model, callerOf(request), idParam(request.params.id), request.body));
+  });
+
+  const draft = (mode: SaveMode) => async (request: { params: { form: string; x: string } } & Parameters<typeof callerOf>[0]) => {
+    const { form, x } = request.params;
+    const model = await loadModel(app.db, request.user.tenantId, form);
+    if (x === 'add') {
+      requirePermission(request.user, formPerm(form, 'add'));
+      return ok(await addRecord(app.db, model, callerOf(request), request.body, mode));
+    }
+    requirePermission(request.user, formPerm(form, 'add'), formPerm(form, 'edit'));
+    return ok(await editRecord(app.db, model, callerOf(request), idParam(x), request.body, mode));
+  };
+  app.post<P<{ form: string; x: string }>>('/auto/stash/:form/:x', (request) => draft('stash')(request));
+  app.post<P<{ form: string; x: string }>>('/auto/push/:form/:x', (request) => draft('push')(request));
+
+  const check = async (request: { params: { form: string; op: string }; body: unknown } & Parameters<typeof callerOf>[0]) => {
+    const { form, op } = request.params;
+    requirePermission(request.user, formPerm(form, op === 'invalid' ? 'invalid' : 'remove'));
+    const model = await loadModel(app.db, request.user.tenantId, form);
+    return ok(await precheck(app.db, model, request.user.tenantId, op, idsOf(request.body)));
+  };
+  app.post<P<{ form: string; op: string }>>('/auto/:form/check/:op', (request) => check(request));
+  app.post<P<{ form: string; op: string }>>('/auto/:form/check/ids/:op', (request) => check(request));
+
+  app.post<P<{ form: string }>>('/auto/:form/delete', async (request) => {
+    requirePermission(request.user, formPerm(request.params.form, 'remove'));
+    const model = await loadModel(app.db, request.user.tenantId, request.params.form);
+    await deleteRecords(app.db, model, callerOf(request), idsOf(request.body));
+    return done('删除成功');
+  });
+
+  const invalid = async (request: { params: { form: string }; body: unknown } & Parameters<typeof callerOf>[0]) => {
+    requirePermission(request.user, formPerm(request.params.form, 'invalid'));
+    const model = await loadModel(app.db, request.user.tenantId, request.params.form);
+    await voidRecords(app.db, model, callerOf(request), idsOf(request.body));
+    return done('作废成功');
+  };
+  app.post<P<{ form: string }>>('/auto/:form/invalid/', (request) => invalid(request));
+  app.post<P<{ form: string }>>('/auto/:form/invalid', (request) => invalid(request));
+
+};
