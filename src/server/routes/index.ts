@@ -3,5 +3,9 @@
  * appends its plugins (auto, flowable, queries, common) at the end.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { commonRoutes } from './common/index.js';
+import { autoRoutes } from './auto/index.js';
+import { flowableRoutes } from './flowable/index.js';
+import { queriesRoutes } from './queries/index.js';
 
-export const routePlugins: FastifyPluginAsync[] = [];
+export const routePlugins: FastifyPluginAsync[] = [commonRoutes, autoRoutes, flowableRoutes, queriesRoutes];

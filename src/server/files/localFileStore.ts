@@ -1,0 +1,41 @@
+/** The default FileStore: plain files in a folder (DATA_DIR/files), one sub-folder per key segment. */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { dirname, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FileStore, StoredObject } from './fileStore.js';
+
+/** Resolves a key inside `root`, refusing anything that would leave it (defence in depth). */
+function pathOf(root: string, key: string): string {
+  const full = resolve(root, key);
+  if (!full.startsWith(root + sep)) throw new Error(`file key outside the store: ${key}`);
+  return full;
+}
+
+/** A FileStore over the folder `root` (created on first write). */
+export function localFileStore(rootDir: string): FileStore {
+  const root = resolve(rootDir);
+  return {
+    async put(key: string, body: Readable): Promise<StoredObject> {
+      const path = pathOf(root, key);
+      await mkdir(dirname(path), { recursive: true });
+      try {
+        await pipeline(body, createWriteStream(path, { flags: 'wx' }));
+      } catch (err) {
+        await rm(path, { force: true });
+        throw err;
+      }
+      return { size: (await stat(path)).size };
+    },
+    async get(key: string) {
+      const path = pathOf(root, key);
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile()) return null;
+      return { body: createReadStream(path), size: info.size };
+    },
+    async remove(key: string): Promise<void> {
+      await rm(pathOf(root, key), { force: true });
+    },
+  };
+}

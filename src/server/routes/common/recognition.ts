@@ -1,0 +1,20 @@
+/**
+ * Whether recognition services (ID card and invoice OCR, company lookup) are configured. None is
+ * bundled: without one, idCard / invoice / business fields store their images and say so.
+ */
+
+/** Which recognitions are available, from OCR_SERVICE_URL and COMPANY_LOOKUP_URL. */
+export interface RecognitionStatus {
+  idCard: boolean;
+  invoice: boolean;
+  business: boolean;
+  /** Shown beside the field when a recognition is off. */
+  message: string;
+}
+
+/** The current status (read from the environment at call time). */
+export function recognitionStatus(env: NodeJS.ProcessEnv = process.env): RecognitionStatus {
+  const ocr = !!env.OCR_SERVICE_URL;
+  const company = !!env.COMPANY_LOOKUP_URL;
+  return { idCard: ocr, invoice: ocr, business: company, message: '识别服务未配置' };
+}
