@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import type { AppConfig } from './config.js';
 import type { AppDatabase } from './db/openDatabase.js';
 import { installErrorHandler } from './http/errorHandler.js';
+import { schemaController } from './http/validatorCompiler.js';
 import { installStaticClient } from './http/staticClient.js';
 import { installAuthHook } from './auth/authHook.js';
 import { routePlugins } from './routes/index.js';
@@ -22,7 +23,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 10 * 1024 * 1024,
-    ajv: { customOptions: { allowUnionTypes: true, removeAdditional: false, coerceTypes: 'array', allErrors: false, useDefaults: true } },
+    schemaController: schemaController(),
   });
   app.decorate('config', config);
   app.decorate('database', database);

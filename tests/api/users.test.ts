@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/testServer.js';
+import { as, deptIdByName } from './support/api.js';
+
+let t: TestApp;
+let admin: string;
+let api: ReturnType<typeof as>;
+let project1: number;
+let staffRoleId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+  api = as(t, admin);
+  project1 = await deptIdByName(t, admin, '项目一部');
+  const roles = await api.get('/api/system/role/list');
+  staffRoleId = roles.body.rows.find((r: any) => r.roleKey === 'staff').roleId;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('users', () => {
+  it('lists users with department and roles, paged, and filters by department subtree', async () => {
+    const all = await api.get('/api/system/user/list?pageNum=1&pageSize=2');
+    expect(all.body).toMatchObject({ code: 200, msg: '查询成功', total: 3 });
+    expect(all.body.rows).toHaveLength(2);
+    expect(all.body.rows[0]).toMatchObject({ userName: 'admin', deptName: '华建工程有限公司', roleNames: ['超级管理员'] });
+    expect(all.body.rows[0].password_hash).toBeUndefined();
+    const engineering = await deptIdByName(t, admin, '工程管理部');
+    const sub = await api.get(`/api/system/user/list?deptId=${engineering}`);
+    expect(sub.body.rows.map((u: any) => u.userName)).toEqual(['staff']);
+  });
+
+  it('adds a user who can then sign in with the given password and role', async () => {
+    const res = await api.post('/api/system/user', { userName: 'wangwu', nickName: '王五', password: 'secret1', deptId: project1, roleIds: [staffRoleId], phonenumber: '13900000000' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.userId).toBeGreaterThan(0);
+    const token = await t.login('DEFAULT', 'wangwu', 'secret1');
+    const info = await as(t, token).get('/api/getInfo');
+    expect(info.body.roles).toEqual(['staff']);
+    expect(info.body.user.deptId).toBe(project1);
+    const one = await api.get(`/api/system/user/${res.body.data.userId}`);
+    expect(one.body.data).toMatchObject({ userName: 'wangwu', nickName: '王五', roleIds: [staffRoleId] });
+    expect(one.body.roles.map((r: any) => r.roleKey)).toContain('admin');
+  });
+
+  it('refuses a duplicate user name with 409', async () => {
+    const res = await api.post('/api/system/user', { userName: 'admin', nickName: 'x', password: 'secret1' });
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toBe("新增用户'admin'失败，登录账号已存在");
+  });
+
+  it('refuses missing fields, bad values, unknown departments and roles', async () => {
+    const missing = await api.post('/api/system/user', { userName: 'zz' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors[0].field).toBe('nickName');
+    const shortPwd = await api.post('/api/system/user', { userName: 'zz', nickName: 'z', password: '1' });
+    expect(shortPwd.status).toBe(400);
+    expect(shortPwd.body.msg).toBe('password长度不能少于5个字符');
+    const badName = await api.post('/api/system/user', { userName: 'a b', nickName: 'z', password: '123456' });
+    expect(badName.status).toBe(400);
+    const dept = await api.post('/api/system/user', { userName: 'zz', nickName: 'z', password: '123456', deptId: 999999 });
+    expect(dept.status).toBe(400);
+    expect(dept.body.msg).toBe('部门不存在');
+    const role = await api.post('/api/system/user', { userName: 'zz', nickName: 'z', password: '123456', roleIds: [999999] });
+    expect(role.status).toBe(400);
+    expect(role.body.msg).toBe('角色不存在：999999');
+    const wrongType = await api.post('/api/system/user', { userName: 'zz', nickName: 'z', password: '123456', roleIds: 'admin' });
+    expect(wrongType.status).toBe(400);
+  });
+
+  it('edits a user, keeps the user name, and answers 404 for an unknown id', async () => {
+    const list = await api.get('/api/system/user/list?userName=liuyang');
+    const u = list.body.rows[0];
+    const res = await api.post('/api/system/user/edit', { userId: u.userId, nickName: '刘洋（物资）', deptId: project1, roleIds: [] });
+    expect(res.status).toBe(200);
+    const after = await api.get(`/api/system/user/${u.userId}`);
+    expect(after.body.data).toMatchObject({ nickName: '刘洋（物资）', deptId: project1, roleIds: [] });
+    const rename = await api.post('/api/system/user/edit', { userId: u.userId, userName: 'other', nickName: 'x' });
+    expect(rename.status).toBe(400);
+    const unknown = await api.post('/api/system/user/edit', { userId: 999999, nickName: 'x' });
+    expect(unknown.status).toBe(404);
+    expect((await api.get('/api/system/user/999999')).status).toBe(404);
+  });
+
+  it('resets a password: the old one stops working and live tokens are revoked', async () => {
+    const add = await api.post('/api/system/user', { userName: 'reset1', nickName: '重置', password: 'first11' });
+    const id = add.body.data.userId;
+    const token = await t.login('DEFAULT', 'reset1', 'first11');
+    expect((await api.post('/api/system/user/resetPwd', { userId: id, password: 'second2' })).status).toBe(200);
+    expect((await as(t, token).get('/api/getInfo')).status).toBe(401);
+    expect((await as(t, null).post('/api/login', { username: 'reset1', password: 'first11' })).status).toBe(400);
+    await t.login('DEFAULT', 'reset1', 'second2');
+    expect((await api.post('/api/system/user/resetPwd', { userId: 999999, password: 'second2' })).status).toBe(404);
+    expect((await api.post('/api/system/user/resetPwd', { userId: id })).status).toBe(400);
+  });
+
+  it('changes status by {userId} or a list, and refuses to disable oneself', async () => {
+    const add = await api.post('/api/system/user', { userName: 'status1', nickName: '状态', password: 'first11' });
+    const id = add.body.data.userId;
+    expect((await api.post('/api/system/user/changeStatus/1', [id])).status).toBe(200);
+    expect((await api.get(`/api/system/user/${id}`)).body.data.status).toBe('1');
+    expect((await api.post('/api/system/user/changeStatus/0', { userId: id })).status).toBe(200);
+    expect((await api.get(`/api/system/user/${id}`)).body.data.status).toBe('0');
+    expect((await api.post('/api/system/user/changeStatus/2', { userId: id })).status).toBe(400);
+    const me = (await api.get('/api/getInfo')).body.user.userId;
+    const self = await api.post('/api/system/user/changeStatus/1', { userId: me });
+    expect(self.status).toBe(400);
+    expect(self.body.msg).toBe('不能停用当前登录的用户');
+  });
+
+  it('deletes users, refusing oneself and unknown ids without deleting anything', async () => {
+    const add = await api.post('/api/system/user', { userName: 'gone1', nickName: '删除', password: 'first11' });
+    const id = add.body.data.userId;
+    const mixed = await api.post('/api/system/user/delete', [id, 999999]);
+    expect(mixed.status).toBe(404);
+    expect((await api.get(`/api/system/user/${id}`)).status).toBe(200);
+    const me = (await api.get('/api/getInfo')).body.user.userId;
+    expect((await api.post('/api/system/user/delete', [me])).body.msg).toBe('当前用户不能删除');
+    const res = await api.post('/api/system/user/delete', [id]);
+    expect(res.body).toEqual({ code: 200, msg: '删除成功' });
+    expect((await api.get(`/api/system/user/${id}`)).status).toBe(404);
+    expect((await api.post('/api/system/user/delete', [])).status).toBe(400);
+  });
+
+  it('serves pickers to every signed-in user: ids, byFilter, list/dept', async () => {
+    const staff = as(t, await t.login('DEFAULT', 'staff'));
+    const list = await api.get('/api/system/user/list?userName=staff');
+    const staffId = list.body.rows[0].userId;
+    const ids = await staff.post('/api/system/user/ids', [staffId, 999999]);
+    expect(ids.body.data).toEqual([{ userId: staffId, userName: 'staff', nickName: '张工', deptId: project1, status: '0' }]);
+    const byFilter = await staff.post('/api/system/user/byFilter', { nickName: '张', pageSize: 10 });
+    expect(byFilter.body.rows.map((u: any) => u.userName)).toEqual(['staff']);
+    expect(byFilter.body.total).toBe(1);
+    const engineering = await deptIdByName(t, admin, '工程管理部');
+    const withSub = await staff.get(`/api/system/user/list/dept/${engineering}`);
+    expect(withSub.body.data.map((u: any) => u.userName)).toContain('staff');
+    const direct = await staff.get(`/api/system/user/list/dept/${engineering}?includeChildren=false`);
+    expect(direct.body.data.map((u: any) => u.userName)).not.toContain('staff');
+    expect((await staff.post('/api/system/user/ids', ['x'])).status).toBe(400);
+  });
+
+  it('lets a user read and edit their profile and change their password', async () => {
+    await api.post('/api/system/user', { userName: 'self1', nickName: '本人', password: 'first11' });
+    const me = as(t, await t.login('DEFAULT', 'self1', 'first11'));
+    expect((await me.get('/api/system/user/profile')).body.data.userName).toBe('self1');
+    const edit = await me.post('/api/system/user/profile/edit', { nickName: '本人改', email: 'me@example.com' });
+    expect(edit.body.data).toMatchObject({ nickName: '本人改', email: 'me@example.com' });
+    expect((await me.post('/api/system/user/profile/edit', { userName: 'hack' })).status).toBe(400);
+    const wrong = await me.post('/api/system/user/profile/updatePwd', { oldPassword: 'nope', newPassword: 'second2' });
+    expect(wrong.body.msg).toBe('修改密码失败，旧密码错误');
+    expect((await me.post('/api/system/user/profile/updatePwd', { oldPassword: 'first11', newPassword: 'second2' })).status).toBe(200);
+    await t.login('DEFAULT', 'self1', 'second2');
+  });
+
+  it('records every write in the operation log of the tenant', async () => {
+    const log = await api.get('/api/system/operlog/list?title=用户管理&pageSize=100');
+    const types = log.body.rows.map((r: any) => r.businessType);
+    expect(types).toEqual(expect.arrayContaining([1, 2, 3]));
+    const add = log.body.rows.find((r: any) => r.businessType === 1);
+    expect(add.operName).toBe('admin');
+    expect(add.operParam).not.toContain('first11');
+    expect(add.operParam).toContain('******');
+  });
+});
