@@ -1,5 +1,5 @@
 import { compileCondition } from '../conditions/compileCondition';
-import type { FieldDefinition, TableElement, UserContext } from '../definition/types';
+import type { FieldDefinition, FieldOption, TableElement, UserContext } from '../definition/types';
 import { COLOR_OPTIONS, usesConfiguredList } from '../fieldTypes/choice';
 import { dateFormatOf } from '../fieldTypes/date';
 import { specOf } from '../fieldTypes/registry';
@@ -16,9 +16,13 @@ export function hiddenForUser(field: FieldDefinition, ctx: UserContext | undefin
   return compiled.evaluate({}, ctx) === true;
 }
 
+/** The two values a switch column searches by. */
+export const SWITCH_OPTIONS: FieldOption[] = [{ label: '是', value: true }, { label: '否', value: false }];
+
 function optionsOf(field: FieldDefinition): Pick<ColumnModel, 'options' | 'configDataId'> {
   if (field.funcType === 'color') return { options: COLOR_OPTIONS };
   if (field.funcType === 'sysStatus') return { options: SYS_STATUS_OPTIONS };
+  if (field.funcType === 'switch') return { options: SWITCH_OPTIONS };
   if (!['select', 'radio', 'checkbox', 'cascader'].includes(field.funcType)) return {};
   return usesConfiguredList(field) ? { configDataId: field.configDataId } : { options: field.options };
 }

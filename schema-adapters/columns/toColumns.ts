@@ -22,6 +22,8 @@ export function toColumns(def: FormDefinition, opts: ColumnOptions = {}): Column
   const thousandSeparator = separator === 'true' || separator === true;
   const columns: ColumnModel[] = [];
   for (const field of def.fields) {
+    // A sysStatus field is the record's sys_status: the 状态 column (with its hide rules) shows it.
+    if (field.funcType === 'sysStatus') continue;
     const column = fieldColumn(field, {
       element: elements.get(field.enName),
       userWidth: userWidths.get(field.enName),
