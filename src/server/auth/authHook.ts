@@ -9,8 +9,9 @@ export function installAuthHook(app: FastifyInstance): void {
   app.decorateRequest('user', null as any);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.public) return;
-    if (!request.routeOptions.url) return; // unknown route: the not-found handler answers
-    if (!request.url.startsWith('/api/') && request.url !== '/api') return;
+    // Only API routes need a token; unknown paths and static files fall to their own handlers.
+    const route = request.routeOptions.url;
+    if (!route || !route.startsWith('/api/')) return;
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthorized();
     const user = await findSessionUser(app.db, hashToken(token), token);
