@@ -1,57 +1,47 @@
 /**
  * The one place the records engine reaches into schema-adapters for behaviour (not types), so
- * that the adapter's rules are the ones the server enforces.
+ * that the rules the browser applies are the rules the server enforces.
  */
-import type { FormDefinition, UserContext } from '../../../../schema-adapters/definition/types.js';
+import { fieldStates, validateDefinition, validateRecord } from '../../../../schema-adapters/index.js';
+import type { FieldDefinition, FormDefinition, UserContext } from '../../../../schema-adapters/definition/types.js';
 import type { FieldError } from '../../../shared/envelope.js';
 import { badRequest } from '../../http/HttpError.js';
 
-/** Runs the adapter's definition validator when it exists; throws a 400 with its messages. */
-export function validateWithAdapter(_def: FormDefinition): void {
-  // The storage checks (checkDefinition.ts) run in every case; the adapter's validator joins here.
+/** Runs the adapter's definition validator; throws a 400 listing its problems. */
+export function validateWithAdapter(def: FormDefinition): void {
+  const problems = validateDefinition(def);
+  if (problems.length) throw badRequest(problems[0].message, problems.map((p) => ({ field: p.path, message: p.message })));
 }
 
-const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
-
-/** Whether each field is shown: static flags, and a literal `true` hide condition. */
-export function visibleFields(def: FormDefinition, _data: Record<string, unknown>, _ctx: UserContext): Record<string, boolean> {
+/** Whether each top-level field is shown for this data (CONTRACT.md §5; `$sql` ones stay shown). */
+export function visibleFields(def: FormDefinition, data: Record<string, unknown>, ctx: UserContext): Record<string, boolean> {
+  const states = fieldStates(def, data, ctx);
   const out: Record<string, boolean> = {};
-  for (const f of def.fields) out[f.enName] = f.isShow !== false && f.visible !== false && String(f.hideCondition ?? '').trim() !== 'true';
+  for (const f of def.fields) out[f.enName] = states[f.enName]?.visible !== false;
   return out;
 }
 
-/** The record rules the server re-checks (spec 01 §5): required, fixed length, max length, number range. */
-export function recordProblems(def: FormDefinition, data: Record<string, unknown>, ctx: UserContext): FieldError[] {
-  const out: FieldError[] = [];
-  const visible = visibleFields(def, data, ctx);
-  for (const f of def.fields) {
-    if (!visible[f.enName]) continue;
-    const v = f.funcType === 'dateRange' ? (data[`${f.enName}$start`] ?? data[f.enName]) : data[f.enName];
-    if (isEmpty(v)) {
-      if (f.required === true && !f.requiredCon && f.funcType !== 'serialNumber') out.push({ field: f.enName, message: `${f.label}不能为空` });
-      continue;
-    }
-    if (f.funcType === 'input' || f.funcType === 'textarea') {
-      const len = [...String(v)].length;
-      if (f.funcType === 'input' && typeof f.fixLength === 'number' && len !== f.fixLength) out.push({ field: f.enName, message: f.fixLengthTips || `${f.label}须为${f.fixLength}个字符` });
-      else if (typeof f.maxLength === 'number' && len > f.maxLength) out.push({ field: f.enName, message: `${f.label}不能超过${f.maxLength}个字符` });
-    }
-    if (f.funcType === 'number') {
-      const n = Number(v);
-      if (typeof f.min === 'number' && n < f.min) out.push({ field: f.enName, message: `${f.label}不能小于${f.min}` });
-      if (typeof f.max === 'number' && n > f.max) out.push({ field: f.enName, message: `${f.label}不能大于${f.max}` });
-    }
-    if (f.funcType === 'subForm' && Array.isArray(v)) {
-      v.forEach((row, i) => {
-        if (row && typeof row === 'object') {
-          for (const p of recordProblems({ enName: f.enName, cnName: f.label, fields: f.children ?? [] }, row as Record<string, unknown>, ctx)) {
-            out.push({ field: `${f.enName}.${i}.${p.field}`, message: p.message });
-          }
-        }
-      });
-    }
+const SUFFIX = /\$(view|start|end|province|city|district)$/;
+
+/** Only the keys of the definition's fields: system keys of stored rows are not the adapter's concern. */
+function fieldKeysOnly(fields: FieldDefinition[], data: Record<string, unknown>): Record<string, unknown> {
+  const byName = new Map(fields.map((f) => [f.enName, f]));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(data)) {
+    const f = byName.get(k.replace(SUFFIX, ''));
+    if (!f) continue;
+    out[k] = f.funcType === 'subForm' && Array.isArray(v)
+      ? v.map((row) => (row && typeof row === 'object' && !Array.isArray(row) ? fieldKeysOnly(f.children ?? [], row as Record<string, unknown>) : row))
+      : v;
   }
   return out;
+}
+
+/** The record rules the server re-checks with the adapter (required, lengths, numbers, options, sub-rows). */
+export function recordProblems(def: FormDefinition, data: Record<string, unknown>, ctx: UserContext): FieldError[] {
+  // Serial numbers are assigned by the server, so they are never missing from the client's point of view.
+  const fields = def.fields.map((f) => (f.funcType === 'serialNumber' ? { ...f, required: false, requiredCon: undefined } : f));
+  return validateRecord({ ...def, fields }, fieldKeysOnly(def.fields, data), ctx);
 }
 
 /** Throws the 400 of CONTRACT.md §7 when the record breaks a rule. */

@@ -30,7 +30,7 @@ export function checkDefinition(input: unknown): FormDefinition {
       const name = f.enName;
       if (typeof name !== 'string' || !EN_NAME.test(name)) {
         errors.push({ field: `${at}.enName`, message: `字段英文名「${String(name)}」不合法` });
-      } else if (RESERVED.has(name)) {
+      } else if (RESERVED.has(name) && !(name === 'sys_status' && f.funcType === 'sysStatus')) {
         errors.push({ field: `${at}.enName`, message: `字段英文名「${name}」是系统保留字段` });
       } else if (seen.has(name)) {
         errors.push({ field: `${at}.enName`, message: `字段英文名「${name}」重复` });
