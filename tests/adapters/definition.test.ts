@@ -1,0 +1,77 @@
+// The definition validator (issue 3: "rejects a malformed definition with precise messages") and storage columns.
+import { describe, expect, it } from 'vitest';
+import { storageColumns, validateDefinition, type StorageChildTable, type StorageColumn } from '../../schema-adapters/index';
+import { fixture, loadFixtures } from './helpers';
+
+const ok = { enName: 'ok_form', cnName: '合格', fields: [{ enName: 'name', label: '名称', funcType: 'input' }] };
+const withField = (field: Record<string, unknown>) => ({ ...ok, fields: [field] });
+
+describe('validateDefinition', () => {
+  it('accepts every fixture', () => {
+    for (const [name, def] of loadFixtures()) expect(validateDefinition(def), name).toEqual([]);
+  });
+
+  it('rejects an unknown funcType, a bad enName, a duplicate name and a condition that does not parse', () => {
+    expect(validateDefinition(withField({ enName: 'x', label: 'X', funcType: 'slider' }))).toEqual([{ path: 'fields[0].funcType', message: '未知的字段类型 “slider”' }]);
+    expect(validateDefinition({ ...ok, enName: 'Bad-Name' })[0].path).toBe('enName');
+    expect(validateDefinition(withField({ enName: '1abc', label: 'X', funcType: 'input' }))[0].path).toBe('fields[0].enName');
+    expect(validateDefinition(withField({ enName: 'a'.repeat(64), label: 'X', funcType: 'input' }))[0].path).toBe('fields[0].enName');
+    expect(validateDefinition({ ...ok, fields: [ok.fields[0], { enName: 'name', label: '又一个', funcType: 'input' }] })).toEqual([{ path: 'fields[1].enName', message: '字段英文名 “name” 重复' }]);
+    const [problem] = validateDefinition(withField({ enName: 'x', label: 'X', funcType: 'input', hideCondition: '${a} >' }));
+    expect(problem.path).toBe('fields[0].hideCondition');
+    expect(problem.message).toMatch(/^条件无法解析：/);
+  });
+
+  it('reports nested paths, reserved names, $sql outside hideCondition, and missing options', () => {
+    const problems = validateDefinition({
+      enName: 'nested', cnName: '嵌套', fields: [
+        { enName: 'id', label: '编号', funcType: 'input' },
+        { enName: 'lines', label: '明细', funcType: 'subForm', children: [{ enName: 'q', label: '数量', funcType: 'number', requiredCon: '#{unknownThing} == 1' }] },
+        { enName: 's', label: '选择', funcType: 'select', selectMode: 0 },
+        { enName: 'r', label: '必填', funcType: 'input', requiredCon: '$sql(SELECT 1)' },
+      ],
+    });
+    expect(problems.map((p) => p.path)).toEqual(['fields[0].enName', 'fields[1].children[0].requiredCon', 'fields[2].options', 'fields[3].requiredCon']);
+    expect(problems[0].message).toBe('字段英文名 “id” 是系统保留字段');
+    expect(problems[3].message).toBe('$sql(…) 只能用于隐藏条件 hideCondition');
+  });
+
+  it('checks totals and column settings against the fields', () => {
+    const problems = validateDefinition({ ...ok, feature: { columnEvalList: [{ enName: 'name', type: 'sum' }, { enName: 'nope', type: 'median' }], pcTableElements: [{ enName: 'ghost' }] } });
+    expect(problems.map((p) => p.path)).toEqual(['feature.columnEvalList[0].enName', 'feature.columnEvalList[1].enName', 'feature.columnEvalList[1].type', 'feature.pcTableElements[0].enName']);
+  });
+
+  it('rejects what is not a definition', () => {
+    expect(validateDefinition(null)).toEqual([{ path: '', message: '表单定义须为 JSON 对象' }]);
+    expect(validateDefinition({ enName: 'x', cnName: 'X', fields: 'no' })).toEqual([{ path: 'fields', message: '字段列表 fields 须为数组' }]);
+  });
+});
+
+describe('storageColumns', () => {
+  it('maps fields to typed columns with companions, ranges, address parts and child tables', () => {
+    const columns = storageColumns(fixture('contract_ledger'));
+    const byName = new Map(columns.filter((c): c is StorageColumn => c.kind !== 'childTable').map((c) => [c.name, c]));
+    expect(byName.get('amount')).toMatchObject({ kind: 'numeric', multiValued: false, sortable: true });
+    expect(byName.get('contract_type')).toMatchObject({ kind: 'jsonb', multiValued: false });
+    expect(byName.get('contract_type$view')).toMatchObject({ kind: 'text', companionOf: 'contract_type' });
+    expect(byName.get('sign_date')?.kind).toBe('date');
+    expect(byName.get('period$start')).toMatchObject({ kind: 'date', companionOf: 'period' });
+    expect(byName.has('period')).toBe(false);
+    expect(byName.get('site_address')).toMatchObject({ kind: 'jsonb', multiValued: true });
+    expect(byName.get('site_address$district')?.kind).toBe('text');
+    expect(byName.get('is_framework')?.kind).toBe('boolean');
+    expect(byName.get('attachments')).toMatchObject({ kind: 'jsonb', multiValued: true, sortable: false });
+    expect(byName.has('basic_title')).toBe(false);
+    const child = columns.find((c): c is StorageChildTable => c.kind === 'childTable');
+    expect(child?.name).toBe('payments');
+    expect(child?.columns.map((c) => `${c.name}:${c.kind}`)).toEqual(['node_name:text', 'plan_date:date', 'pay_ratio:numeric', 'pay_amount:numeric', 'paid:boolean', 'paid_date:date', 'invoice_no:text', 'remark:text']);
+  });
+
+  it('date formats pick the column kind; sysStatus uses the system column', () => {
+    const names = new Map(storageColumns(fixture('auto_tzbk_btgl_btrk')).map((c) => [c.name, c]));
+    expect(names.get('djrq')?.kind).toBe('timestamptz');
+    expect(names.get('sxrq')?.kind).toBe('date');
+    expect(names.has('sys_status')).toBe(false);
+    expect(new Map(storageColumns(fixture('purchase_request')).map((c) => [c.name, c])).get('delivery_time')?.kind).toBe('time');
+  });
+});
