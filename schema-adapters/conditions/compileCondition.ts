@@ -50,7 +50,7 @@ function lookup(name: string, data: Record<string, unknown>, scope: ConditionSco
   return undefined;
 }
 
-function evaluateProgram(program: ExprEvalProgram, expression: Expression, data: Record<string, unknown>, ctx: UserContext, scope?: ConditionScope): ConditionOutcome {
+function evaluateProgram(program: ExprEvalProgram, expression: () => Expression, data: Record<string, unknown>, ctx: UserContext, scope?: ConditionScope): ConditionOutcome {
   const values: Record<string, unknown> = { ...program.constants };
   for (let i = 0; i < program.fieldVariables.length; i++) {
     const found = lookup(program.fieldVariables[i], data, scope);
@@ -62,7 +62,7 @@ function evaluateProgram(program: ExprEvalProgram, expression: Expression, data:
     values[`c_${name}`] = (ctx as unknown as Record<string, unknown>)?.[name] ?? (name.startsWith('role') ? [] : null);
   }
   try {
-    return Boolean(expression.evaluate(values as never));
+    return Boolean(expression().evaluate(values as never));
   } catch {
     return 'error';
   }
@@ -84,7 +84,9 @@ function compileUncached(source: string): CompiledCondition {
   try {
     const tree = parseCondition(source);
     const program = toExprEval(tree);
-    const expression = parser.parse(program.source);
+    // expr-eval-fork parses on first use: building a schema needs only the tree's field names.
+    let parsed: Expression | undefined;
+    const expression = () => (parsed ??= parser.parse(program.source));
     return {
       kind: 'expr',
       source,

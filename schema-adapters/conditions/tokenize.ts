@@ -12,6 +12,9 @@ export type Token =
 
 // Longest operators first so `===` is not read as `==` then `=`.
 const OPERATORS = ['===', '!==', '==', '!=', '>=', '<=', '&&', '||', '>', '<', '!', '+', '-', '*', '/', '%', '(', ')', '[', ']', ','];
+const NUMBER = /\d+(\.\d+)?|\.\d+/y;
+const IDENT = /[A-Za-z_][A-Za-z0-9_]*/y;
+const SPACE = /\s/;
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"' };
 
 /** Splits a condition (without `$sql`/`$${}` forms) into tokens; throws ConditionSyntaxError. */
@@ -20,7 +23,7 @@ export function tokenize(source: string): Token[] {
   let i = 0;
   while (i < source.length) {
     const c = source[i];
-    if (/\s/.test(c)) { i++; continue; }
+    if (SPACE.test(c)) { i++; continue; }
     if (c === '$' && source[i + 1] === '{') {
       const end = source.indexOf('}', i + 2);
       if (end < 0) throw new ConditionSyntaxError('“${” 缺少结尾的 “}”', i);
@@ -49,9 +52,11 @@ export function tokenize(source: string): Token[] {
       i = j + 1;
       continue;
     }
-    const num = /^(\d+(\.\d+)?|\.\d+)/.exec(source.slice(i));
+    NUMBER.lastIndex = i;
+    const num = NUMBER.exec(source);
     if (num) { tokens.push({ kind: 'num', value: Number(num[0]), pos: i }); i += num[0].length; continue; }
-    const ident = /^[A-Za-z_][A-Za-z0-9_]*/.exec(source.slice(i));
+    IDENT.lastIndex = i;
+    const ident = IDENT.exec(source);
     if (ident) { tokens.push({ kind: 'ident', value: ident[0], pos: i }); i += ident[0].length; continue; }
     const op = OPERATORS.find((o) => source.startsWith(o, i));
     if (op) { tokens.push({ kind: 'op', value: op, pos: i }); i += op.length; continue; }

@@ -35,7 +35,7 @@ function createFields(form: Form, schema: Schema, basePath?: string): void {
     const props = child.toFieldProps();
     if (child.type === 'void') {
       form.createVoidField({ ...props, name: key, basePath } as never);
-    } else if (child.type === 'array') {
+    } else if (child.type === 'array' && child.items) {
       const array = form.createArrayField({ ...props, name: key, basePath } as never);
       const rows = (array.value as unknown[]) ?? [];
       rows.forEach((_row, index) => addRowFields(form, child, `${array.path.toString()}.${index}`));
