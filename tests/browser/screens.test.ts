@@ -21,6 +21,8 @@ afterAll(async () => {
 
 async function shot(name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
+  // Let antd's enter animations finish so the picture shows the settled screen.
+  if (shotsDir) await page.waitForTimeout(500);
   if (shotsDir) await page.screenshot({ path: `${shotsDir}/${name}.png` });
 }
 
@@ -46,20 +48,20 @@ describe('main screens', () => {
       await page.locator('.ant-table-row, .ant-empty').first().waitFor();
       await shot(name);
     }
-    await page.getByRole('button', { name: '新增' }).first().click();
-    await page.locator('.ant-modal').first().waitFor();
     await openMenu(page, '系统管理', '用户管理');
     await page.getByRole('button', { name: '新增' }).click();
     await page.locator('.ant-modal', { hasText: '添加用户' }).waitFor();
     await shot('09-user-dialog');
-    await page.keyboard.press('Escape');
+    await page.locator('.ant-modal', { hasText: '添加用户' }).getByRole('button', { name: /取\s*消/ }).click();
+    await page.locator('.ant-modal-wrap').waitFor({ state: 'hidden' });
     await userMenu(page, '个人中心');
     await page.getByText('个人信息').waitFor();
     await shot('10-profile');
     await userMenu(page, '布局设置');
     await page.getByText('侧边栏主题').waitFor();
     await shot('11-settings');
-    await page.keyboard.press('Escape');
+    await page.locator('.ant-drawer-close').click();
+    await page.locator('.ant-drawer-content').waitFor({ state: 'hidden' });
     await page.getByLabel('菜单搜索').click();
     await page.keyboard.type('bumen');
     await page.waitForTimeout(300);

@@ -51,11 +51,33 @@ export const queryKeys = {
     totals: (enName: string, query: Record<string, unknown>) => ['records', enName, 'totals', query] as const,
     haveSub: (enName: string, ids: readonly (number | string)[]) => ['records', enName, 'haveSub', ids] as const,
     children: (enName: string, pid: number | string) => ['records', enName, 'children', pid] as const,
+    tableSettings: (enName: string) => ['records', enName, 'tableSettings'] as const,
     savedFilters: (enName: string, userId: number | string) => ['records', enName, 'savedFilters', userId] as const,
   },
   listSettings: (keys: readonly string[]) => ['listSettings', ...keys] as const,
   forms: {
     all: ['forms'] as const,
     byEnName: (enName: string) => ['forms', 'en', enName] as const,
+  },
+  recordForm: {
+    all: ['recordForm'] as const,
+    form: (form: string) => ['recordForm', form] as const,
+    record: (form: string, id: string | number) => ['recordForm', form, 'record', String(id)] as const,
+    copy: (form: string, id: string | number) => ['recordForm', form, 'copy', String(id)] as const,
+    related: (form: string, query: Record<string, unknown>) => ['recordForm', form, 'related', query] as const,
+    relatedByIds: (form: string, ids: readonly (string | number)[]) => ['recordForm', form, 'relatedIds', ...ids] as const,
+  },
+  pickers: {
+    all: ['pickers'] as const,
+    constants: (parentId: string | number) => ['pickers', 'constants', String(parentId)] as const,
+    address: (id: number) => ['pickers', 'address', id] as const,
+    deptTree: () => ['pickers', 'deptTree'] as const,
+    deptUsers: (deptId: number, showFrozen: boolean) => ['pickers', 'deptUsers', deptId, showFrozen] as const,
+    userSearch: (keyword: string, showFrozen: boolean) => ['pickers', 'userSearch', keyword, showFrozen] as const,
+    usersByIds: (ids: readonly number[]) => ['pickers', 'usersByIds', ...ids] as const,
+  },
+  files: {
+    recognition: () => ['files', 'recognition'] as const,
+    blob: (fileName: string) => ['files', 'blob', fileName] as const,
   },
 };

@@ -92,7 +92,7 @@ export function voidRecords(formName: string, ids: (number | string)[]): Promise
 }
 
 /** `POST /api/auto/search/suggestion`: values of a text field containing `keyword`. */
-export function searchSuggestions(body: { formName: string; fieldName: string; keyword: string; menuId?: number; initFilter?: unknown }): Promise<DataResponse<string[]>> {
+export function searchSuggestions(body: { formName: string; fieldName: string; text: string; menuId?: number; initFilter?: unknown }): Promise<DataResponse<string[]>> {
   return post('/auto/search/suggestion', body);
 }
 
@@ -109,4 +109,22 @@ export function saveSavedFilters(userId: number | string, formName: string, keys
 /** `GET /api/auto/{form}/{id}/copy`: a record's values for a copy. */
 export function copyRecord(formName: string, id: number | string): Promise<DataResponse<Record<string, unknown>>> {
   return get(`${form(formName)}/${encodeURIComponent(String(id))}/copy`);
+}
+
+/** Per-user table settings of a form (spec 01 §3.5). */
+export interface TableSettings {
+  pageSize?: number | null;
+  fixColumns?: number;
+  showStatus?: boolean;
+  columns?: { enName: string; width: number }[];
+}
+
+/** `GET /api/system/config/userColumns/{form}`: the user's table settings, or null. */
+export function getTableSettings(formName: string): Promise<DataResponse<TableSettings | null>> {
+  return get(`/system/config/userColumns/${encodeURIComponent(formName)}`);
+}
+
+/** `POST /api/system/config/userColumns/update`: store the user's table settings. */
+export function saveTableSettings(formName: string, settings: TableSettings): Promise<DataResponse<TableSettings>> {
+  return post('/system/config/userColumns/update', { formName, ...settings });
 }

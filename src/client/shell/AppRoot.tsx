@@ -27,6 +27,7 @@ export function AppRoot() {
   return (
     <ConfigProvider
       locale={zhCN}
+      button={{ autoInsertSpace: false }}
       theme={{
         token: { colorPrimary: settings.theme },
         components: {

@@ -17,7 +17,7 @@ export function isActive(column: ColumnModel, search: ColumnSearch | undefined):
     });
   }
   if (column.searchRange && (search.searchRange ?? 'all') !== 'all') return true;
-  return hasValue(search.value) || hasValue(search.start) || hasValue(search.end) || (column.search === 'related' || column.search === 'user' ? hasValue(search.view) : false);
+  return hasValue(search.value) || hasValue(search.start) || hasValue(search.end) || (column.search === 'related' || column.search === 'user' || column.search === 'dept' ? hasValue(search.view) : false);
 }
 
 /** The `searchConList` entry of one column, or null when it adds no condition. */
@@ -51,9 +51,15 @@ export function toSearchEntry(column: ColumnModel, search: ColumnSearch | undefi
       if (hasValue(search.end)) entry[`${key}$end`] = search.end;
       break;
     case 'user':
+    case 'dept':
     case 'related':
       if (hasValue(search.value)) entry[key] = search.value;
       if (hasValue(search.view)) entry[`${key}$view`] = search.view;
+      break;
+    case 'cascader':
+      // The picker holds the chosen path; a record matches when its path holds the last level.
+      if (Array.isArray(search.value) && search.value.length) entry[key] = search.value[search.value.length - 1];
+      else if (hasValue(search.value)) entry[key] = search.value;
       break;
     default:
       if (hasValue(search.value)) entry[key] = typeof search.value === 'string' ? search.value.trim() : search.value;

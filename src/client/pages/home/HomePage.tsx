@@ -16,7 +16,7 @@ export default function HomePage() {
         欢迎，{user?.nickName}
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        {user?.tenantName} {user?.deptName ? `· ${user.deptName}` : ''}
+        {[user?.tenantName, user?.deptName].filter((v, i, all) => v && all.indexOf(v) === i).join(' · ')}
       </Typography.Paragraph>
       {pages.length ? (
         <Row gutter={[12, 12]}>

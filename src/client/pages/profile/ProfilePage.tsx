@@ -3,6 +3,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Tabs, Upload } from 'antd';
 import { useEffect } from 'react';
 import { useProfileController } from '../../controllers/useProfileController';
+import { sessionStore } from '../../session/sessionStore';
 import { useQueryParams } from '../../shell/navigation';
 
 /** The personal centre. */
@@ -16,10 +17,11 @@ export default function ProfilePage() {
     if (c.user) profileForm.setFieldsValue(c.user);
   }, [c.user, profileForm]);
   const u = c.user;
+  const tenantName = sessionStore.use((s) => s.user?.tenantName);
   return (
     <Row gutter={16}>
       <Col xs={24} md={8}>
-        <Card title="个人信息" bordered={false}>
+        <Card title="个人信息" variant="borderless">
           <div style={{ textAlign: 'center', marginBottom: 16 }}>
             <Upload
               accept="image/*"
@@ -37,12 +39,12 @@ export default function ProfilePage() {
             <Descriptions.Item label="用户邮箱">{u?.email}</Descriptions.Item>
             <Descriptions.Item label="所属部门">{u?.deptName}</Descriptions.Item>
             <Descriptions.Item label="所属角色">{c.roleGroup ?? u?.roleNames?.join(',')}</Descriptions.Item>
-            <Descriptions.Item label="租户">{u?.tenantName}</Descriptions.Item>
+            <Descriptions.Item label="租户">{u?.tenantName || tenantName}</Descriptions.Item>
           </Descriptions>
         </Card>
       </Col>
       <Col xs={24} md={16}>
-        <Card title="基本资料" bordered={false}>
+        <Card title="基本资料" variant="borderless">
           <Tabs
             defaultActiveKey={tab}
             items={[

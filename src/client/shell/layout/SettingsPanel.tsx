@@ -32,7 +32,7 @@ export function SettingsPanel() {
     void saved(c.change(key, value));
   };
   return (
-    <Drawer title="布局设置" open={c.open} onClose={c.close} width={300} maskClosable destroyOnClose>
+    <Drawer title="布局设置" open={c.open} onClose={c.close} width={300} maskClosable destroyOnHidden>
       <div className={styles.row}>
         <span>侧边栏主题</span>
         <Radio.Group

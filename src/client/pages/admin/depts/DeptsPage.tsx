@@ -3,6 +3,7 @@ import { App, Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Tab
 import { useState } from 'react';
 import type { SysDept } from '../../../api/depts';
 import { useDeptsController } from '../../../controllers/useDeptsController';
+import { formatDateTime } from '../../../session/formatDateTime';
 
 interface Option {
   value: number;
@@ -69,7 +70,7 @@ export default function DeptsPage() {
           { title: '排序', dataIndex: 'orderNum', width: 80 },
           { title: '负责人', dataIndex: 'leader' },
           { title: '状态', dataIndex: 'status', render: (s) => (s === '1' ? <Tag>停用</Tag> : <Tag color="blue">正常</Tag>) },
-          { title: '创建时间', dataIndex: 'createTime' },
+          { title: '创建时间', dataIndex: 'createTime', width: 170, render: formatDateTime },
           {
             title: '操作',
             render: (_, d) => (

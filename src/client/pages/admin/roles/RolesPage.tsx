@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { SysRole } from '../../../api/roles';
 import { useRolesController } from '../../../controllers/useRolesController';
 import { PermissionMatrix } from './PermissionMatrix';
+import { formatDateTime } from '../../../session/formatDateTime';
 
 /** The roles screen. */
 export default function RolesPage() {
@@ -57,7 +58,7 @@ export default function RolesPage() {
           { title: '权限字符', dataIndex: 'roleKey' },
           { title: '显示顺序', dataIndex: 'roleSort', width: 90 },
           { title: '状态', dataIndex: 'status', render: (s) => (s === '1' ? <Tag>停用</Tag> : <Tag color="blue">正常</Tag>) },
-          { title: '创建时间', dataIndex: 'createTime' },
+          { title: '创建时间', dataIndex: 'createTime', width: 170, render: formatDateTime },
           {
             title: '操作',
             render: (_, r) =>

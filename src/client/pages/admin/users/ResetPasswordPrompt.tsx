@@ -12,7 +12,7 @@ export function ResetPasswordPrompt(props: { user: { userName: string } | undefi
       cancelText="取消"
       onCancel={props.onClose}
       onOk={() => form.validateFields().then((v) => props.onReset(v.password)).catch(() => undefined)}
-      destroyOnClose
+      destroyOnHidden
     >
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item

@@ -33,7 +33,7 @@ export function UserDialog(props: {
       onCancel={props.onClose}
       onOk={() => form.validateFields().then((v) => props.onSave({ ...props.user, ...v }))}
       maskClosable={false}
-      destroyOnClose
+      destroyOnHidden
     >
       <Form form={form} labelCol={{ span: 5 }} preserve={false}>
         <Form.Item name="nickName" label="用户昵称" rules={[{ required: true, whitespace: true, message: '用户昵称不能为空' }]}>

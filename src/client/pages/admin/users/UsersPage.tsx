@@ -6,6 +6,7 @@ import { useUsersController } from '../../../controllers/useUsersController';
 import { DeptTree } from '../common/DeptTree';
 import { ResetPasswordPrompt } from './ResetPasswordPrompt';
 import { UserDialog } from './UserDialog';
+import { formatDateTime } from '../../../session/formatDateTime';
 
 /** The users screen. */
 export default function UsersPage() {
@@ -99,7 +100,7 @@ export default function UsersPage() {
               dataIndex: 'status',
               render: (_, u) => <Switch checked={u.status === '0'} disabled={u.userId === 1} onChange={(on) => toggleStatus(u, on)} />,
             },
-            { title: '创建时间', dataIndex: 'createTime' },
+            { title: '创建时间', dataIndex: 'createTime', width: 170, render: formatDateTime },
             {
               title: '操作',
               render: (_, u) => (

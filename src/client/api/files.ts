@@ -1,0 +1,66 @@
+/**
+ * File calls (spec 02 §7 "Uploads, files"): upload with progress, download as a blob, and whether
+ * recognition services are configured. Uploads use XMLHttpRequest because fetch reports no upload
+ * progress; the token and the error messages follow http.ts.
+ */
+import { getToken } from '../session/cookies';
+import { get, HttpError } from './http';
+import type { DataResponse } from './types';
+
+/** What `/api/common/upload` answers for one file. */
+export interface UploadedFile {
+  fileName: string;
+  url: string;
+  size: number;
+  obsUrl: string;
+  originalName?: string;
+}
+
+/** A file as upload fields store it in a record. */
+export interface StoredFile {
+  name: string;
+  url: string;
+  fileName: string;
+  size?: number;
+}
+
+/** `POST /api/common/upload` (multipart field `file`); `onProgress` gets 0–100; `signal` cancels. */
+export function uploadFile(file: Blob, name: string, onProgress?: (percent: number) => void, signal?: AbortSignal): Promise<UploadedFile> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/common/upload');
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100)); };
+    xhr.onload = () => {
+      let body: { code?: number; msg?: string; data?: UploadedFile } = {};
+      try { body = JSON.parse(xhr.responseText); } catch { /* not JSON: reported below */ }
+      if (xhr.status === 200 && body.code === 200 && body.data) resolve(body.data);
+      else reject(new HttpError(body.msg || `系统接口${xhr.status}异常`, body.code ?? xhr.status));
+    };
+    xhr.onerror = () => reject(new HttpError('您的当前网络不稳定，请关注', 0));
+    xhr.onabort = () => reject(new HttpError('取消上传', 0));
+    signal?.addEventListener('abort', () => xhr.abort());
+    const form = new FormData();
+    form.append('file', file, name);
+    xhr.send(form);
+  });
+}
+
+/** `GET /api/common/download?fileName=…` as a blob (images are shown through object URLs). */
+export function downloadBlob(fileName: string, inline = false): Promise<Blob> {
+  return get<Blob>('/common/download', { fileName, ...(inline ? { inline: true } : {}) }, { responseType: 'blob' });
+}
+
+/** Which recognitions the server offers (`idCard`, `invoice`, `business`) and the message when off. */
+export interface RecognitionStatus {
+  idCard: boolean;
+  invoice: boolean;
+  business: boolean;
+  message: string;
+}
+
+/** `GET /api/common/recognition/status`. */
+export async function recognitionStatus(): Promise<RecognitionStatus> {
+  return (await get<DataResponse<RecognitionStatus>>('/common/recognition/status')).data;
+}

@@ -1,0 +1,27 @@
+/** What field components may know about the page they sit on (form, record, mode, load state). */
+import { createContext, useContext } from 'react';
+import type { UserContext } from '../../../schema-adapters/definition/types';
+
+/** The page around the fields. */
+export interface RecordFormInfo {
+  formName: string;
+  recordId?: number | string;
+  mode: 'add' | 'edit' | 'detail' | 'flow';
+  /** Spec 01 §4 load state: false (0) until a record being edited or viewed has arrived. */
+  loaded: boolean;
+  ctx: UserContext;
+  /** True in the offline preview: no server calls for records. */
+  offline?: boolean;
+}
+
+export const RecordFormContext = createContext<RecordFormInfo>({
+  formName: '',
+  mode: 'add',
+  loaded: true,
+  ctx: { userId: 0, userName: '', deptId: null, roleKeys: [], roleNames: [] },
+});
+
+/** The page info of the surrounding record form. */
+export function useRecordFormInfo(): RecordFormInfo {
+  return useContext(RecordFormContext);
+}

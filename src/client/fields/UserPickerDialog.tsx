@@ -1,0 +1,133 @@
+/**
+ * 用户选择 (spec 01 §2.6): 600 px; 显示已冻结 switch; keyword search (请输入关键词搜索) showing nick
+ * names and departments; a department and user tree with checkboxes (checking a department checks
+ * all its users); 已选中N个用户 with a remove control on each entry.
+ */
+import { CloseOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Col, Empty, Input, List, Modal, Row, Switch, Tree, Typography } from 'antd';
+import type { DataNode } from 'antd/es/tree';
+import { useEffect, useMemo, useState } from 'react';
+import { deptTreeOptions, searchUsers, usersOfDept, type PickDept, type PickUser } from '../api/recordForm';
+import { queryKeys } from '../api/queryKeys';
+import { addUsers, removeUsers, type Selection } from './data/userSelection';
+
+interface Props {
+  open: boolean;
+  multiple: boolean;
+  initial: Selection;
+  onOk: (sel: Selection) => void;
+  onCancel: () => void;
+}
+
+function deptNames(tree: PickDept[]): Map<number, string> {
+  const m = new Map<number, string>();
+  const walk = (nodes: PickDept[]) => nodes.forEach((n) => { m.set(n.id, n.label); walk(n.children ?? []); });
+  walk(tree);
+  return m;
+}
+
+/** The dialog; the selection is restored from `initial` each time it opens and dropped on close. */
+export function UserPickerDialog({ open, multiple, initial, onOk, onCancel }: Props) {
+  const qc = useQueryClient();
+  const [showFrozen, setShowFrozen] = useState(false);
+  const [keyword, setKeyword] = useState('');
+  const [sel, setSel] = useState<Selection>(initial);
+  const [checkedDepts, setCheckedDepts] = useState<number[]>([]);
+  const [users, setUsers] = useState<Record<number, PickUser[]>>({});
+  const tree = useQuery({ queryKey: queryKeys.pickers.deptTree(), queryFn: deptTreeOptions, enabled: open, staleTime: 60_000 });
+  const search = useQuery({ queryKey: queryKeys.pickers.userSearch(keyword, showFrozen), queryFn: () => searchUsers(keyword, showFrozen), enabled: open && keyword.trim() !== '' });
+  const names = useMemo(() => deptNames(tree.data ?? []), [tree.data]);
+
+  useEffect(() => {
+    if (open) { setSel(initial); setCheckedDepts([]); setKeyword(''); }
+    else setUsers({});
+    // Re-initialise only when the dialog opens or closes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+  useEffect(() => setUsers({}), [showFrozen]);
+
+  const deptUsers = (deptId: number, includeChildren: boolean) =>
+    qc.fetchQuery({ queryKey: [...queryKeys.pickers.deptUsers(deptId, showFrozen), includeChildren], queryFn: () => usersOfDept(deptId, showFrozen, includeChildren), staleTime: 30_000 });
+
+  const toNodes = (nodes: PickDept[]): DataNode[] =>
+    nodes.map((d) => ({
+      key: `d${d.id}`,
+      title: d.label,
+      children: [
+        ...toNodes(d.children ?? []),
+        ...(users[d.id] ?? []).map((u) => ({ key: `u${u.userId}`, title: `${u.nickName}${String(u.status) === '1' ? '（已冻结）' : ''}`, isLeaf: true })),
+      ],
+    }));
+  const treeData = toNodes(tree.data ?? []);
+
+  const onCheck = async (key: string, checked: boolean) => {
+    if (key.startsWith('u')) {
+      const id = Number(key.slice(1));
+      const u = Object.values(users).flat().find((x) => x.userId === id);
+      if (!u) return;
+      setSel((s) => (checked ? addUsers(s, [u], multiple) : removeUsers(s, [id])));
+      return;
+    }
+    const deptId = Number(key.slice(1));
+    const list = await deptUsers(deptId, true);
+    setCheckedDepts((c) => (checked ? [...c, deptId] : c.filter((x) => x !== deptId)));
+    setSel((s) => (checked ? addUsers(s, list, multiple) : removeUsers(s, list.map((u) => u.userId))));
+  };
+
+  const checkedKeys = [...sel.map((s) => `u${s.userId}`), ...checkedDepts.map((d) => `d${d}`)];
+  return (
+    <Modal title="用户选择" open={open} width={600} onOk={() => onOk(sel)} onCancel={onCancel} destroyOnHidden maskClosable={false} okText="确定" cancelText="取消">
+      <Row gutter={12}>
+        <Col span={14}>
+          <div style={{ marginBottom: 8 }}>
+            <Switch size="small" checked={showFrozen} onChange={setShowFrozen} aria-label="显示已冻结" /> 显示已冻结
+          </div>
+          <Input.Search placeholder="请输入关键词搜索" allowClear onSearch={(v) => setKeyword(v.trim())} onChange={(e) => !e.target.value && setKeyword('')} />
+          {keyword ? (
+            <List
+              size="small"
+              className="fw-user-search"
+              dataSource={search.data ?? []}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="无匹配用户" /> }}
+              renderItem={(u) => (
+                <List.Item onClick={() => setSel((s) => addUsers(s, [u], multiple))} style={{ cursor: 'pointer' }}>
+                  <span>{u.nickName}</span>
+                  <Typography.Text type="secondary">{u.deptId != null ? names.get(u.deptId) ?? '' : ''}</Typography.Text>
+                </List.Item>
+              )}
+            />
+          ) : (
+            <Tree
+              checkable
+              checkStrictly
+              style={{ marginTop: 8, maxHeight: 360, overflow: 'auto' }}
+              treeData={treeData}
+              checkedKeys={checkedKeys}
+              loadData={async (node) => {
+                const id = Number(String(node.key).slice(1));
+                if (String(node.key).startsWith('d') && !users[id]) {
+                  const list = await deptUsers(id, false);
+                  setUsers((u) => ({ ...u, [id]: list }));
+                }
+              }}
+              onCheck={(_keys, info) => void onCheck(String(info.node.key), info.checked)}
+            />
+          )}
+        </Col>
+        <Col span={10}>
+          <Typography.Text strong>已选中{sel.length}个用户</Typography.Text>
+          <List
+            size="small"
+            dataSource={sel}
+            renderItem={(s) => (
+              <List.Item actions={[<Button key="x" size="small" type="text" icon={<CloseOutlined />} aria-label={`移除${s.nickName}`} onClick={() => setSel((x) => removeUsers(x, [s.userId]))} />]}>
+                {s.nickName}
+              </List.Item>
+            )}
+          />
+        </Col>
+      </Row>
+    </Modal>
+  );
+}

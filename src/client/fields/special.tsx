@@ -1,0 +1,96 @@
+/**
+ * Special family: serialNumber (read-only, assigned by the server), sysStatus tag, button (jump to a
+ * linked form, spec 01 §6), business (company name; lookup only with a configured service) and
+ * position (`lon,lat` or box areas as text: no map tile source is configured here).
+ */
+import { connect, mapProps, mapReadPretty } from '@formily/react';
+import { App, Button, Input, Space, Tag, Typography } from 'antd';
+import { POSITION_PATTERN } from '../../../schema-adapters/fieldTypes/special';
+import { useNavigate } from '../shell/navigation';
+import { hasPermission, sessionStore } from '../session/sessionStore';
+import { formPermission } from '../session/permissionStrings';
+import { useRecognition } from './data/useRecognition';
+
+const Empty = () => <span className="fw-empty-text">-</span>;
+
+/** serialNumber: shown, never typed. */
+export const SerialNumber = connect(
+  ({ value }: { value?: string | null }) => <Input value={value ?? ''} readOnly placeholder="保存后自动生成" />,
+  mapReadPretty(({ value }: { value?: string | null }) => (value ? <span>{value}</span> : <Empty />)),
+);
+
+/** sysStatus: the status tag (已审核 / 处理中 / 草稿 / 作废). */
+export function StatusTag({ value, options }: { value?: number | null; options?: { label: string; value: number; color?: string }[] }) {
+  const o = options?.find((x) => x.value === Number(value));
+  return o ? <Tag color={o.color}>{o.label}</Tag> : <Empty />;
+}
+
+/** The form a link URL opens (`/auto/{form}…`), if any. */
+export function linkedForm(linkUrl: string | undefined): string | null {
+  const m = /^\/auto\/([a-z][a-z0-9_]*)/.exec(linkUrl ?? '');
+  return m ? m[1] : null;
+}
+
+/** button: opens `linkUrl`; a form link needs add or list:root there, else 无权做此操作. */
+export function LinkButton({ buttonName, linkUrl }: { buttonName?: string; linkUrl?: string }) {
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const open = () => {
+    if (!linkUrl) return;
+    const form = linkedForm(linkUrl);
+    if (form && !hasPermission(sessionStore.get(), formPermission(form, 'add'), formPermission(form, 'list:root'))) {
+      message.warning('无权做此操作');
+      return;
+    }
+    if (/^https?:/.test(linkUrl)) window.open(linkUrl, '_blank', 'noopener');
+    else navigate(linkUrl.startsWith('/auto/') && !linkUrl.includes('?') && linkUrl.split('/').length === 3 ? `${linkUrl}/add` : linkUrl);
+  };
+  return <Button onClick={open}>{buttonName}</Button>;
+}
+
+/** business: the company name; a lookup service would fill it, and its absence is said plainly. */
+export const CompanyLookup = connect(
+  function CompanyLookup(props: { value?: string | null; onChange?: (v: string | null) => void; placeholder?: string; disabled?: boolean }) {
+    const recognition = useRecognition();
+    return (
+      <Space.Compact style={{ width: '100%' }} direction="vertical">
+        <Input value={props.value ?? ''} disabled={props.disabled} placeholder={props.placeholder ?? '请输入企业名称'} onChange={(e) => props.onChange?.(e.target.value || null)} allowClear />
+        {recognition && !recognition.business ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>企业信息查询：{recognition.message}</Typography.Text> : null}
+      </Space.Compact>
+    );
+  },
+  mapReadPretty(({ value }: { value?: string | null }) => (value ? <span>{value}</span> : <Empty />)),
+);
+
+/** position: `lon,lat`, or boxes `swLon,swLat;neLon,neLat` joined by '-'. */
+export const PositionInput = connect(
+  function PositionInput(props: { value?: string | null; onChange?: (v: string | null) => void; mode?: 'point' | 'area'; placeholder?: string; disabled?: boolean }) {
+    const { message } = App.useApp();
+    const bad = !!props.value && !POSITION_PATTERN.test(props.value);
+    const locate = () => {
+      if (!navigator.geolocation) { message.warning('获取位置信息失败请手动选择'); return; }
+      navigator.geolocation.getCurrentPosition(
+        (p) => props.onChange?.(`${p.coords.longitude.toFixed(6)},${p.coords.latitude.toFixed(6)}`),
+        () => message.warning('获取位置信息失败请手动选择'),
+        { timeout: 10_000 },
+      );
+    };
+    return (
+      <div>
+        <Space.Compact style={{ width: '100%' }}>
+          <Input
+            value={props.value ?? ''}
+            disabled={props.disabled}
+            status={bad ? 'error' : undefined}
+            placeholder={props.placeholder ?? (props.mode === 'area' ? '西南经度,西南纬度;东北经度,东北纬度' : '经度,纬度')}
+            onChange={(e) => props.onChange?.(e.target.value.trim() || null)}
+          />
+          {props.mode !== 'area' ? <Button disabled={props.disabled} onClick={locate}>定位</Button> : null}
+        </Space.Compact>
+        {bad ? <Typography.Text type="danger" style={{ fontSize: 12 }}>坐标格式应为“经度,纬度”</Typography.Text> : null}
+      </div>
+    );
+  },
+  mapProps((p: Record<string, unknown>) => p),
+  mapReadPretty(({ value }: { value?: string | null }) => (value ? <span>{value}</span> : <Empty />)),
+);

@@ -1,0 +1,18 @@
+/**
+ * Text family (input, textarea): @formily/antd-v5 inputs; an empty string becomes null (spec 01 §5),
+ * the word limit shows when a maximum length is set, a textarea has 3 rows.
+ */
+import { connect, mapProps, mapReadPretty } from '@formily/react';
+import { Input as FInput, PreviewText } from '@formily/antd-v5';
+
+const emptyToNull = (props: Record<string, unknown>) => ({
+  ...props,
+  value: props.value ?? '',
+  onChange: (e: { target: { value: string } }) => (props.onChange as (v: unknown) => void)?.(e.target.value === '' ? null : e.target.value),
+});
+
+const TextInput = connect(FInput, mapProps(emptyToNull as never), mapReadPretty(PreviewText.Input));
+const TextArea = connect(FInput.TextArea, mapProps(((p: Record<string, unknown>) => ({ ...emptyToNull(p), rows: 3 })) as never), mapReadPretty(PreviewText.Input));
+
+/** input with `Input.TextArea` for textarea (the adapter's two names). */
+export const Input = Object.assign(TextInput, { TextArea });

@@ -1,0 +1,32 @@
+/** The list page of a form reached through a menu (`/auto/{form}` with a menu id): the normal scene. */
+import { Card, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { getFormByEnName } from '../api/forms';
+import { queryKeys } from '../api/queryKeys';
+import { useCurrentPath, useQueryParams } from '../shell/navigation';
+import { RecordList } from './RecordList';
+
+/** Props the record route passes. */
+export interface ListPageProps {
+  enName: string;
+  menuId?: number;
+  title?: string;
+}
+
+/** The page: the form's title above its list; the query state is cached under the full path. */
+export default function ListPage({ enName, menuId, title }: ListPageProps) {
+  const path = useCurrentPath();
+  const params = useQueryParams();
+  const def = useQuery({ queryKey: queryKeys.forms.byEnName(enName), queryFn: () => getFormByEnName(enName), staleTime: 30_000 });
+  const query = params.toString();
+  return (
+    <Card variant="borderless" styles={{ body: { padding: 12 } }}>
+      <RecordList
+        enName={enName}
+        menuId={menuId}
+        routeKey={query ? `${path}?${query}` : path}
+        toolbarExtra={<Typography.Text strong>{title ?? def.data?.data?.cnName ?? ''}</Typography.Text>}
+      />
+    </Card>
+  );
+}

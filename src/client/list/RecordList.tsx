@@ -1,0 +1,252 @@
+/**
+ * The generated record list (spec 01 §2.2–2.3): toolbar, condition tags, the virtualised table
+ * with column search, sorting, selection, row actions and totals, and the pager. One component
+ * for the three scenes: the normal page, relateForm (pick one) and subForm (pick several).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { toColumns, type ColumnModel, type FormDefinition } from '../../../schema-adapters';
+import { getFormByEnName } from '../api/forms';
+import { queryKeys } from '../api/queryKeys';
+import type { RecordRow } from '../api/records';
+import { useNavigate } from '../shell/navigation';
+import { PageLoading } from '../shell/PageLoading';
+import { rowButtonCandidates, rowButtonsFor, toolbarButtons } from './controllers/listActions';
+import type { ListScene } from './controllers/listScene';
+import { useListActions, type Prompts } from './controllers/useListActions';
+import { useListContext } from './controllers/useListContext';
+import { useListSettings } from './controllers/useListSettings';
+import { useRecordList } from './controllers/useRecordList';
+import styles from './list.module.css';
+import { HeaderSearch } from './search/HeaderSearch';
+import { isActive } from './search/searchConditions';
+import { ListTable } from './table/ListTable';
+import { TotalsCell } from './table/TotalsCell';
+import { DEFAULT_PAGE_SIZE, SCROLL_TOP_MS } from './table/paging';
+import { scrollToTop } from './table/scrollToTop';
+import { ConditionTags } from './toolbar/ConditionTags';
+import { ListPager } from './toolbar/ListPager';
+import { ListToolbar } from './toolbar/ListToolbar';
+
+/** Spec 01 §2.2: the two stock-in lists use a smaller row height. */
+const COMPACT_FORMS = ['auto_tzbk_btgl_btrk', 'auto_tzbk_btgl_wgbtrk'];
+
+/** Text of the empty-list prompt of the relateForm scene. */
+export const EMPTY_ADD_PROMPT = '是否新增?';
+
+/** Props of the embeddable list. */
+export interface RecordListProps {
+  enName: string;
+  scene?: ListScene;
+  menuId?: number;
+  /** Fixed conditions (a related-form picker's relateFilter, a sub-form import's filter). */
+  initFilter?: Record<string, unknown>;
+  /** relateForm: the form whose field picks from this list (the server's permission rule). */
+  sourceForm?: string;
+  /** Cache key of the query state (normal scene: the full route path). */
+  routeKey?: string;
+  height?: number | string;
+  /** Called with the selected records whenever the selection changes. */
+  onSelectionChange?(rows: RecordRow[]): void;
+  /** relateForm: a double-clicked row is picked at once. */
+  onPick?(rows: RecordRow[]): void;
+  /** relateForm: the user accepted 是否新增? on an empty list. */
+  onAddRequest?(): void;
+  /** Extra toolbar content (the page's title, a drawer's hints). */
+  toolbarExtra?: ReactNode;
+}
+
+function plainText(html: string): string {
+  const doc = new DOMParser().parseFromString(html.replace(/<br\s*\/?>/gi, '\n'), 'text/html');
+  return doc.body.textContent ?? '';
+}
+
+/** The list of one form; loads its definition first. */
+export function RecordList(props: RecordListProps) {
+  const def = useQuery({ queryKey: queryKeys.forms.byEnName(props.enName), queryFn: () => getFormByEnName(props.enName), staleTime: 30_000 });
+  const settings = useListSettings(props.enName);
+  if (def.isLoading || !settings.ready) return <PageLoading />;
+  const definition = def.data?.data;
+  if (!definition) return <div className={styles.empty}>暂无数据</div>;
+  return <RecordListView {...props} def={definition} settings={settings} />;
+}
+
+function RecordListView(props: RecordListProps & { def: FormDefinition; settings: ReturnType<typeof useListSettings> }) {
+  const { def, settings, enName } = props;
+  const scene = props.scene ?? 'normal';
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const { has, ctx } = useListContext();
+  const scroller = useRef<HTMLDivElement | null>(null);
+
+  const rowCandidates = useMemo(() => (scene === 'normal' ? rowButtonCandidates(def, has) : []), [scene, def, has]);
+  const columns: ColumnModel[] = useMemo(() => {
+    const all = toColumns(def, {
+      settings: settings.system,
+      userColumns: settings.table.columns,
+      showStatus: settings.table.showStatus,
+      fixColumns: settings.table.fixColumns,
+      rowActionNames: rowCandidates.map((b) => b.label),
+      ctx,
+    });
+    return all.filter((c) => c.visible);
+  }, [def, settings.system, settings.table.columns, settings.table.showStatus, settings.table.fixColumns, rowCandidates, ctx]);
+  const fixColumns = settings.table.fixColumns ?? def.feature?.fixColumns ?? 0;
+
+  const list = useRecordList({
+    enName,
+    def,
+    columns,
+    scene,
+    menuId: props.menuId,
+    initFilter: useMemo(() => ({ ...(props.initFilter ?? {}) }), [props.initFilter]),
+    extraQuery: useMemo(() => (props.sourceForm ? { sourceForm: props.sourceForm } : undefined), [props.sourceForm]),
+    routeKey: props.routeKey,
+    defaultPageSize: settings.table.pageSize || DEFAULT_PAGE_SIZE,
+    onChildError: () => void message.error('获取子级信息失败'),
+  });
+
+  const prompts: Prompts = useMemo(
+    () => ({
+      confirm: (text) => new Promise((resolve) => {
+        modal.confirm({ title: '系统提示', content: text, okText: '确定', cancelText: '取消', onOk: () => resolve(true), onCancel: () => resolve(false) });
+      }),
+      alertHtml: (html) => new Promise((resolve) => {
+        modal.confirm({
+          title: '系统提示',
+          content: <div style={{ whiteSpace: 'pre-wrap' }}>{plainText(html)}</div>,
+          okText: '确定',
+          cancelText: '取消',
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        });
+      }),
+      error: (text) => void message.error(text),
+      success: (text) => void message.success(text),
+    }),
+    [modal, message],
+  );
+  const after = useMemo(() => ({ refresh: () => void list.refresh(), clearSelection: list.clearSelection }), [list.refresh, list.clearSelection]);
+  const actions = useListActions(def, has, prompts, { navigate }, after);
+  const buttons = useMemo(() => (scene === 'normal' ? toolbarButtons(def, has) : []), [scene, def, has]);
+
+  // Selection goes out to an embedding drawer.
+  const onSelectionChange = props.onSelectionChange;
+  useEffect(() => {
+    onSelectionChange?.(list.selectedRows);
+  }, [list.selectedRows, onSelectionChange]);
+
+  // After paging the view scrolls back to the top (spec 01 §9).
+  const firstPage = useRef(true);
+  useEffect(() => {
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
+    scrollToTop(scroller.current, SCROLL_TOP_MS);
+  }, [list.view.pageNum, list.view.pageSize]);
+
+  // relateForm: 是否新增? on an empty first page when sys.list.empty.tip is true (spec 01 §2.2).
+  const prompted = useRef(false);
+  const emptyTip = settings.system['sys.list.empty.tip'] === 'true';
+  useEffect(() => {
+    if (scene !== 'relateForm' || !emptyTip || prompted.current || list.loading || !list.loaded || list.failed) return;
+    if (list.view.pageNum === 1 && list.rows.length === 0) {
+      prompted.current = true;
+      modal.confirm({
+        title: '系统提示',
+        content: EMPTY_ADD_PROMPT,
+        okText: '确定',
+        cancelText: '取消',
+        onOk: () => (props.onAddRequest ? props.onAddRequest() : navigate(`/auto/${enName}/add`)),
+      });
+    }
+  }, [scene, emptyTip, list.loading, list.loaded, list.failed, list.view.pageNum, list.rows.length, modal, props, navigate, enName]);
+
+  const saveTable = settings.saveTable;
+  const onResize = useCallback((widths: { enName: string; width: number }[]) => void saveTable({ columns: widths }).catch(() => undefined), [saveTable]);
+  const totalsByField = useMemo(() => new Map(list.totals.map((t) => [t.field, t])), [list.totals]);
+  const rowHeight = COMPACT_FORMS.includes(enName) ? 28 : 36;
+  const selection = scene === 'relateForm' ? 'radio' : 'checkbox';
+
+  return (
+    <div className={styles.wrap} data-testid="record-list" data-form={enName} data-scene={scene}>
+      <ListToolbar
+        buttons={buttons}
+        selectedCount={list.selected.size}
+        onAction={(b) => void actions.run(b.action, list.selectedRows)}
+        showKeyword={Number(def.type) === 2}
+        keyword={list.view.keyword}
+        onKeyword={list.setKeyword}
+        extra={props.toolbarExtra}
+      />
+      <ConditionTags
+        columns={columns}
+        sort={list.view.sort}
+        search={list.view.search}
+        keyword={list.view.keyword}
+        onRemoveSort={list.removeSort}
+        onRemoveSearch={(key) => list.setColumnSearch(key, undefined)}
+        onRemoveKeyword={() => list.setKeyword('')}
+      />
+      <ListTable
+        columns={columns}
+        rows={list.displayRows}
+        selection={selection}
+        selected={list.selected}
+        onToggleRow={(row) => list.toggleSelected(row, selection === 'radio')}
+        onTogglePage={(select) => {
+          const next = new Map(list.selected);
+          for (const r of list.displayRows) {
+            if (select) next.set(r.key, r.record);
+            else next.delete(r.key);
+          }
+          list.setSelected([...next.values()]);
+        }}
+        sort={list.view.sort}
+        onSort={list.toggleSort}
+        renderSearch={(column) =>
+          column.search ? (
+            <HeaderSearch
+              column={column}
+              value={list.view.search[column.key]}
+              active={column.kind === 'status' ? Array.isArray(list.view.search[column.key]?.value) && (list.view.search[column.key]?.value as unknown[]).length > 0 : isActive(column, list.view.search[column.key])}
+              formName={enName}
+              menuId={props.menuId}
+              onApply={(s) => list.setColumnSearch(column.key, s)}
+            />
+          ) : null
+        }
+        renderActions={(row) => (
+          <span className={styles.actions}>
+            {rowButtonsFor(rowCandidates, row, ctx).map((b) => (
+              <a key={b.key} onClick={(e) => { e.stopPropagation(); void actions.run(b.action, [row]); }}>{b.label}</a>
+            ))}
+          </span>
+        )}
+        renderFooter={(column) => <TotalsCell column={column} value={totalsByField.get(column.key)} />}
+        fixColumns={fixColumns}
+        rowHeight={rowHeight}
+        height={props.height ?? 'calc(100vh - 290px)'}
+        onResize={onResize}
+        tree={def.tree === true}
+        onToggleExpand={(row) => void list.toggleExpand(row)}
+        onOpenRelated={(form, id) => navigate(`/auto/${form}/detail${String(id)}`)}
+        onRowDoubleClick={scene === 'relateForm' && props.onPick ? (row) => props.onPick!([row]) : undefined}
+        loading={list.loading}
+        scrollRef={(el) => { scroller.current = el; }}
+      />
+      <ListPager
+        pageNum={list.view.pageNum}
+        pageSize={list.view.pageSize}
+        total={list.total}
+        exact={list.totalExact}
+        onChange={(pageNum, pageSize) => {
+          if (pageSize !== list.view.pageSize) void saveTable({ pageSize }).catch(() => undefined);
+          list.setPage(pageNum, pageSize);
+        }}
+      />
+    </div>
+  );
+}

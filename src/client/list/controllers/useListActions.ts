@@ -1,0 +1,107 @@
+/**
+ * The list's record actions (spec 01 §4, §6, §8, §9): detail, add, edit, copy, delete and void with
+ * their pre-checks. No antd: the view passes the dialogs (`Prompts`) these flows need.
+ */
+import { useCallback } from 'react';
+import type { FormDefinition } from '../../../../schema-adapters';
+import { deleteRecords, precheck, voidRecords, type RecordRow } from '../../api/records';
+import { actionAllowed, type ListAction } from './listActions';
+
+/** Spec 01 §9 texts. */
+export const ACTION_TEXTS = {
+  confirmDelete: '是否确认删除该数据项?',
+  confirmVoid: '是否确认作废该数据项?',
+  deleted: '删除成功',
+  voided: '作废成功',
+  noCopy: '暂无流程信息',
+} as const;
+
+/** Forms whose add opens the 白条入库 drawer instead of the add page (spec 01 §2.1). */
+export const DRAWER_ADD_FORMS = ['auto_tzbk_btgl_btrk', 'auto_tzbk_btgl_wgbtrk'];
+
+/** The dialogs and notices a flow needs; the view implements them with antd. */
+export interface Prompts {
+  /** A yes / no question; resolves true on yes. */
+  confirm(text: string): Promise<boolean>;
+  /** Spec 01 §8: a pre-check's other outcome: an alert with HTML text; resolves true when confirmed. */
+  alertHtml(html: string): Promise<boolean>;
+  error(text: string): void;
+  success(text: string): void;
+}
+
+/** Where the actions lead. */
+export interface ActionRoutes {
+  navigate(to: string): void;
+  /** The add drawer of the two stock-in forms. */
+  openAddDrawer?(): void;
+}
+
+/** The callbacks of the toolbar and the row buttons. */
+export function useListActions(def: FormDefinition, has: (...perms: string[]) => boolean, prompts: Prompts, routes: ActionRoutes, after: { refresh(): void; clearSelection(): void }) {
+  const form = def.enName;
+
+  const remove = useCallback(
+    async (op: 'delete' | 'invalid', rows: RecordRow[]): Promise<boolean> => {
+      const ids = rows.map((r) => r.id);
+      if (!ids.length) return false;
+      let check;
+      try {
+        check = (await precheck(form, op, ids)).data;
+      } catch {
+        return false;
+      }
+      if (check && !check.success) {
+        if (check.action === 'stop') {
+          prompts.error(check.errorTips);
+          return false;
+        }
+        if (!(await prompts.alertHtml(check.errorTips))) return false;
+      } else if (!(await prompts.confirm(op === 'delete' ? ACTION_TEXTS.confirmDelete : ACTION_TEXTS.confirmVoid))) return false;
+      try {
+        if (op === 'delete') await deleteRecords(form, ids);
+        else await voidRecords(form, ids);
+      } catch {
+        return false;
+      }
+      prompts.success(op === 'delete' ? ACTION_TEXTS.deleted : ACTION_TEXTS.voided);
+      after.clearSelection();
+      after.refresh();
+      return true;
+    },
+    [form, prompts, after],
+  );
+
+  const run = useCallback(
+    async (action: ListAction, rows: RecordRow[]) => {
+      const first = rows[0];
+      switch (action) {
+        case 'add':
+          if (DRAWER_ADD_FORMS.includes(form) && routes.openAddDrawer) routes.openAddDrawer();
+          else routes.navigate(`/auto/${form}/add`);
+          return;
+        case 'query':
+          if (first) routes.navigate(`/auto/${form}/detail${first.id}`);
+          return;
+        case 'edit':
+          if (first) routes.navigate(`/auto/${form}/${first.id}`);
+          return;
+        case 'copy':
+          if (!actionAllowed('copy', form, has)) {
+            prompts.error(ACTION_TEXTS.noCopy);
+            return;
+          }
+          if (first) routes.navigate(`/auto/${form}/add?copyId=${encodeURIComponent(String(first.id))}`);
+          return;
+        case 'remove':
+          await remove('delete', rows);
+          return;
+        case 'invalid':
+          await remove('invalid', rows);
+          return;
+      }
+    },
+    [form, has, prompts, routes, remove],
+  );
+
+  return { run };
+}

@@ -1,0 +1,36 @@
+/** The search icon of a column header and its popover (spec 01 §2.3). */
+import { SearchOutlined } from '@ant-design/icons';
+import { Popover } from 'antd';
+import { useState } from 'react';
+import type { ColumnModel } from '../../../../schema-adapters';
+import styles from '../list.module.css';
+import type { ColumnSearch } from './columnSearch';
+import { ColumnSearchPanel } from './ColumnSearchPanel';
+
+/** The trigger; `active` colours it when the column has a condition. */
+export function HeaderSearch(props: { column: ColumnModel; value: ColumnSearch | undefined; active: boolean; formName: string; menuId?: number; onApply(search: ColumnSearch | undefined): void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Popover
+      trigger="click"
+      open={open}
+      onOpenChange={setOpen}
+      placement="bottom"
+      destroyTooltipOnHide
+      content={
+        <ColumnSearchPanel
+          column={props.column}
+          value={props.value}
+          formName={props.formName}
+          menuId={props.menuId}
+          onApply={(s) => {
+            props.onApply(s);
+            setOpen(false);
+          }}
+        />
+      }
+    >
+      <SearchOutlined aria-label={`搜索${props.column.header}`} className={`${styles.searchIcon} ${props.active ? styles.searchActive : ''}`} />
+    </Popover>
+  );
+}

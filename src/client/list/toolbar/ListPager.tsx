@@ -1,0 +1,48 @@
+/**
+ * Paging (spec 01 §2.2, §9): total, sizes 20…1000, prev / pager / next, jumper, and a custom
+ * size of 1–1000. When the server's total is an estimate the total says so (约).
+ */
+import { InputNumber, Pagination, Space } from 'antd';
+import { useState } from 'react';
+import { customPageSize, PAGE_SIZES } from '../table/paging';
+import styles from '../list.module.css';
+
+/** The pager under the table. */
+export function ListPager(props: { pageNum: number; pageSize: number; total: number; exact: boolean; onChange(pageNum: number, pageSize: number): void }) {
+  const [custom, setCustom] = useState<number | null>(null);
+  const sizes = PAGE_SIZES.map(String);
+  if (!PAGE_SIZES.includes(props.pageSize as (typeof PAGE_SIZES)[number])) sizes.push(String(props.pageSize));
+  return (
+    <div className={styles.pager} data-testid="list-pager">
+      <span data-testid="list-total">
+        {props.exact ? `共 ${props.total} 条` : `共约 ${props.total} 条`}
+        {props.exact ? null : <span className={styles.estimate} title="总数为估算值"> (估算)</span>}
+      </span>
+      <Pagination
+        current={props.pageNum}
+        pageSize={props.pageSize}
+        total={props.total}
+        pageSizeOptions={sizes}
+        showSizeChanger
+        showQuickJumper
+        onChange={(page, size) => props.onChange(size !== props.pageSize ? 1 : page, size)}
+      />
+      <Space.Compact>
+        <InputNumber
+          aria-label="自定义每页条数"
+          placeholder="自定义"
+          min={0}
+          max={1000}
+          precision={0}
+          style={{ width: 90 }}
+          value={custom}
+          onChange={(v) => setCustom(v)}
+          onPressEnter={() => {
+            const size = customPageSize(custom);
+            if (size) props.onChange(1, size);
+          }}
+        />
+      </Space.Compact>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The toolbar: the form's action buttons, enabled by the selection (spec 01 §2.2), and the
+ * keyword box shown for type-2 data, whose hint says Enter runs a fuzzy whole-text query.
+ */
+import { Button, Input, Tooltip } from 'antd';
+import { useEffect, useState } from 'react';
+import { buttonEnabled, type ActionButton } from '../controllers/listActions';
+import styles from '../list.module.css';
+
+/** Hint of the keyword box. */
+export const KEYWORD_HINT = '输入关键词后按回车进行全文模糊查询';
+
+/** Buttons left, keyword box right. */
+export function ListToolbar(props: {
+  buttons: ActionButton[];
+  selectedCount: number;
+  onAction(button: ActionButton): void;
+  showKeyword: boolean;
+  keyword: string;
+  onKeyword(keyword: string): void;
+  extra?: React.ReactNode;
+}) {
+  const [text, setText] = useState(props.keyword);
+  useEffect(() => setText(props.keyword), [props.keyword]);
+  return (
+    <div className={styles.toolbar} data-testid="list-toolbar">
+      {props.buttons.map((b) => (
+        <Button
+          key={b.key}
+          type={b.action === 'add' ? 'primary' : 'default'}
+          danger={b.action === 'remove'}
+          disabled={!buttonEnabled(b, props.selectedCount)}
+          onClick={() => props.onAction(b)}
+        >
+          {b.label}
+        </Button>
+      ))}
+      <span className={styles.toolbarSpacer} />
+      {props.extra}
+      {props.showKeyword ? (
+        <Tooltip title={KEYWORD_HINT}>
+          <Input.Search
+            aria-label="关键词"
+            placeholder={KEYWORD_HINT}
+            allowClear
+            style={{ width: 300 }}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onSearch={(v) => props.onKeyword(v)}
+          />
+        </Tooltip>
+      ) : null}
+    </div>
+  );
+}
