@@ -67,8 +67,9 @@ export function buildRoutes(menus: MenuEntry[]): { routes: RouteDef[]; tree: Men
       const full = join(base, entry.path);
       const trail = [...crumbs, title];
       const menuId = menuIdOf(entry);
-      if (entry.children?.length) {
-        const children = walk(entry.children, full, trail);
+      if (entry.children || entry.component === 'Layout' || entry.component === 'ParentView') {
+        // A directory: never a page itself, and left out of the sidebar when nothing in it is.
+        const children = walk(entry.children ?? [], full, trail);
         if (!entry.hidden && children.length) nodes.push({ key: `group:${full}`, title, icon: entry.meta?.icon, children });
         continue;
       }

@@ -48,7 +48,7 @@ export function cellText(column: ColumnModel, row: Record<string, unknown>): str
     case 'position':
       return listText(view ?? value, '、');
     case 'address':
-      return listText(value, '/');
+      return listText(row[`${column.key}$view`] ?? value, '/');
     case 'files':
       return Array.isArray(value) ? value.map((f) => (f && typeof f === 'object' ? String((f as { name?: unknown }).name ?? (f as { url?: unknown }).url ?? '') : String(f))).join('、') : listText(value, '、');
     case 'subForm':

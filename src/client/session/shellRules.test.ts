@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { MenuEntry } from '../api/types';
+import { createMenuSearch } from '../controllers/menuSearch';
+import { appScriptName } from '../controllers/versionCheck';
+import { toQueryString } from '../api/queryString';
+import { buildRoutes } from './buildRoutes';
+import { joinPermissions, splitPermissions } from './permissionStrings';
+import { DEFAULT_SETTINGS, mergeSettings } from './settingsStore';
+import { formTabTitle, specialTabTitle } from './tabTitle';
+
+const menus: MenuEntry[] = [
+  {
+    name: 'Menu1',
+    path: '/system',
+    component: 'Layout',
+    meta: { title: '系统管理' },
+    children: [
+      { menuId: 11, name: 'User', path: '/system/user', component: 'system/user/index', meta: { title: '用户管理' } },
+      { menuId: 12, name: 'Hidden', path: '/system/secret', component: 'system/secret/index', hidden: true, meta: { title: '隐藏页' } },
+    ],
+  },
+  {
+    name: 'Menu2',
+    path: '/business',
+    component: 'Layout',
+    meta: { title: '业务表单' },
+    children: [
+      { menuId: 21, name: 'AutoContractLedger', path: '/auto/contract_ledger', component: 'Auto', meta: { title: '合同台账' }, ...{ formName: 'contract_ledger' } },
+      { menuId: 22, name: 'Link', path: 'https://example.com/help', meta: { title: '帮助文档', link: 'https://example.com/help' } },
+    ],
+  },
+  { name: 'Empty', path: '/empty', component: 'Layout', meta: { title: '空目录' }, children: [] },
+];
+
+describe('routes from the server menu', () => {
+  const { routes, tree } = buildRoutes(menus);
+
+  it('sends Auto entries to /auto/{enName}, others to their component, links stay external', () => {
+    expect(routes.map((r) => [r.path, r.kind, r.target, r.menuId])).toEqual([
+      ['/system/user', 'view', 'system/user/index', 11],
+      ['/system/secret', 'view', 'system/secret/index', 12],
+      ['/auto/contract_ledger', 'auto', 'contract_ledger', 21],
+      ['https://example.com/help', 'external', 'https://example.com/help', 22],
+    ]);
+    expect(routes[0].name).toBe('user');
+    expect(routes[2].breadcrumb).toEqual(['业务表单', '合同台账']);
+  });
+
+  it('keeps hidden entries routable but out of the sidebar, and drops empty groups', () => {
+    expect(tree.map((n) => n.title)).toEqual(['系统管理', '业务表单']);
+    expect(tree[0].children?.map((n) => n.title)).toEqual(['用户管理']);
+    expect(tree[1].children?.[1]).toMatchObject({ external: true, path: 'https://example.com/help' });
+  });
+
+  it('finds a page by a misspelt title or by its path, showing the breadcrumb', () => {
+    const search = createMenuSearch(routes);
+    expect(search('用护管理')[0]).toMatchObject({ label: '系统管理 > 用户管理', path: '/system/user' });
+    expect(search('contract')[0]).toMatchObject({ label: '业务表单 > 合同台账' });
+    expect(search('隐藏页')).toEqual([]);
+    expect(search('   ')).toEqual([]);
+  });
+});
+
+describe('tab titles', () => {
+  it('uses the verb of the page: add, edit, view on detail or flow view, approve on a task', () => {
+    expect(formTabTitle({ cnName: '合同', mode: 'add' })).toBe('新增合同');
+    expect(formTabTitle({ cnName: '合同', mode: 'edit' })).toBe('编辑合同');
+    expect(formTabTitle({ cnName: '合同', mode: 'edit', detail: true })).toBe('查看合同');
+    expect(formTabTitle({ cnName: '合同', mode: 'edit', processInstanceId: 'p1' })).toBe('查看合同');
+    expect(formTabTitle({ cnName: '合同', mode: 'add', taskId: 't1' })).toBe('审批合同');
+  });
+
+  it('titles flow forms start / view / approve', () => {
+    expect(formTabTitle({ cnName: '请款', mode: 'add', hasFlow: true })).toBe('发起请款');
+    expect(formTabTitle({ cnName: '请款', mode: 'add', hasFlow: true, processInstanceId: 'p' })).toBe('查看请款');
+    expect(formTabTitle({ cnName: '请款', mode: 'add', hasFlow: true, taskId: 't', processInstanceId: 'p' })).toBe('审批请款');
+  });
+
+  it('titles reports and the manual order form', () => {
+    expect(specialTabTitle('/x/view-report', '产值')).toBe('查看产值报表');
+    expect(specialTabTitle('/order-manage/form', '')).toBe('手工订单');
+    expect(specialTabTitle('/order-manage/form/5', '', { id: '5' })).toBe('编辑订单');
+    expect(specialTabTitle('/order-manage/form/detail/5', '', { id: '5', detail: 'detail' })).toBe('查看订单');
+    expect(specialTabTitle('/system/user', '用户管理')).toBeUndefined();
+  });
+});
+
+describe('small rules', () => {
+  it('serialises GET params: nested key[sub], arrays by index, empties dropped, strings trimmed', () => {
+    expect(toQueryString({ a: ' x ', b: '', c: null, d: { e: 1, f: ' ' }, g: [1, 2], h: 0, i: false })).toBe(
+      'a=x&d%5Be%5D=1&g%5B0%5D=1&g%5B1%5D=2&h=0&i=false',
+    );
+  });
+
+  it('merges stored settings over the defaults, ignoring wrong types and unknown keys', () => {
+    expect(mergeSettings({ tagsView: false, theme: 42, bogus: 1 })).toEqual({ ...DEFAULT_SETTINGS, tagsView: false });
+    expect(mergeSettings('nonsense')).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('splits and joins permission strings per form and action', () => {
+    const perms = ['auto:contract:add', 'auto:contract:list:root', 'system:user:list', 'auto:other:add'];
+    const split = splitPermissions(perms, ['contract']);
+    expect(split).toEqual({ byForm: { contract: ['add', 'list:root'] }, other: ['system:user:list', 'auto:other:add'] });
+    expect(joinPermissions({ ...split.byForm, contract: ['query'] }, split.other)).toEqual(['auto:contract:query', 'system:user:list', 'auto:other:add']);
+  });
+
+  it('reads the app script name of a built page', () => {
+    expect(appScriptName('<script type="module" crossorigin src="/assets/index-AbC123.js"></script>')).toBe('/assets/index-AbC123.js');
+    expect(appScriptName('<html></html>')).toBeUndefined();
+  });
+});
