@@ -52,7 +52,7 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
-              extends: true,
+              extends: true as const,
               test: {
                 name: 'api-pg',
                 environment: 'node',
