@@ -48,6 +48,19 @@ describe('application shell in Chromium', () => {
     }
   });
 
+  it('opens a generated form list from the business menu at /auto/{enName}', async () => {
+    await signIn(page, app.url, '华建工程有限公司');
+    await page.locator('.ant-menu-submenu-title', { hasText: '业务表单' }).click();
+    const first = page.locator('.ant-layout-sider .ant-menu-sub .ant-menu-item').filter({ visible: true }).last();
+    const title = (await first.textContent())?.trim() ?? '';
+    expect(title).not.toBe('');
+    await first.click();
+    await page.waitForURL(/\/auto\/[a-z][a-z0-9_]*$/);
+    await page.getByRole('tab', { name: title }).waitFor();
+    await expect.poll(() => page.title()).toContain(title);
+    expect(app.errors).toEqual([]);
+  });
+
   it('shows the server message for a wrong password and stays on sign-in', async () => {
     await page.goto(`${app.url}/login`);
     await chooseTenant(page, '华建工程有限公司');

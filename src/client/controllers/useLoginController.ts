@@ -86,6 +86,7 @@ export function useLoginController(redirect: string | null, onSignedIn: (to: str
     logo: config_[CONFIG_KEYS.loginLogo] || '',
     background: config_[CONFIG_KEYS.loginBg] || '',
     copyright: config_[CONFIG_KEYS.loginCopyright] || '',
+    boxPosition: (['left', 'right'].includes(config_[CONFIG_KEYS.loginBoxPosition]) ? config_[CONFIG_KEYS.loginBoxPosition] : 'center') as 'left' | 'center' | 'right',
     showRemember: !isOn(config_[CONFIG_KEYS.hideRemember]),
     captchaOn,
     captchaImage: captcha.data?.img,

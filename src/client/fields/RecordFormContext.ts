@@ -1,6 +1,6 @@
 /** What field components may know about the page they sit on (form, record, mode, load state). */
 import { createContext, useContext } from 'react';
-import type { UserContext } from '../../../schema-adapters/definition/types';
+import type { FormDefinition, UserContext } from '../../../schema-adapters/definition/types';
 
 /** The page around the fields. */
 export interface RecordFormInfo {
@@ -10,6 +10,8 @@ export interface RecordFormInfo {
   /** Spec 01 §4 load state: false (0) until a record being edited or viewed has arrived. */
   loaded: boolean;
   ctx: UserContext;
+  /** The definition (sub-forms read their children's definitions from it). */
+  def?: FormDefinition;
   /** True in the offline preview: no server calls for records. */
   offline?: boolean;
 }

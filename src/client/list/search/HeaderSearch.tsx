@@ -16,7 +16,7 @@ export function HeaderSearch(props: { column: ColumnModel; value: ColumnSearch |
       open={open}
       onOpenChange={setOpen}
       placement="bottom"
-      destroyTooltipOnHide
+      destroyOnHidden
       content={
         <ColumnSearchPanel
           column={props.column}

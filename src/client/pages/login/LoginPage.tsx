@@ -12,6 +12,8 @@ function captchaSrc(img: string): string {
   return `data:image/gif;base64,${img}`;
 }
 
+const JUSTIFY = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;
+
 /** The sign-in screen; `supplier` shows the supplier title. */
 export default function LoginPage({ supplier = false }: { supplier?: boolean }) {
   const navigate = useNavigate();
@@ -25,7 +27,13 @@ export default function LoginPage({ supplier = false }: { supplier?: boolean }) 
   }, [title]);
 
   return (
-    <div className={styles.page} style={c.background ? { backgroundImage: `url(${c.background})` } : undefined}>
+    <div
+      className={styles.page}
+      style={{
+        justifyContent: JUSTIFY[c.boxPosition],
+        ...(c.background ? { backgroundImage: `url(${c.background})` } : {}),
+      }}
+    >
       <Form form={form} className={styles.box} initialValues={c.initialValues} onFinish={c.submit} size="large" autoComplete="off">
         <h1 className={styles.title}>
           {c.logo ? <img src={c.logo} alt="" className={styles.logo} /> : null}

@@ -25,6 +25,11 @@ export function TabTracker() {
   const title = usePageTitle(location);
   const supplier = sessionStore.use(isSupplier);
   const siteTitle = sessionStore.use((s) => s.config[CONFIG_KEYS.headTitle]) || '业务表单平台';
+  const icon = sessionStore.use((s) => s.config[CONFIG_KEYS.headIcon]);
+  useEffect(() => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (link && icon) link.href = icon;
+  }, [icon]);
 
   useEffect(() => {
     // Suppliers get no index tab (spec 02 §2.4).

@@ -1,0 +1,122 @@
+/**
+ * subForm: an editable table of row objects — add, remove, move rows up and down, row numbers like
+ * 1-2 for tree rows, 20 rows a page — with rows imported from another form (选择关联表单 drawer
+ * over that form's records) and the detail / search-condition drawers. Each cell is the row
+ * field's own schema, so conditions, validators and read-pretty work inside rows as in the form.
+ */
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ArrayField } from '@formily/core';
+import { observer, RecursionField, useField, useFieldSchema, type ISchema, Schema } from '@formily/react';
+import { Button, Drawer, Space, Table } from 'antd';
+import { useMemo, useState } from 'react';
+import { defaultRowValues } from '../../../schema-adapters/records/defaultValues';
+import { toColumns } from '../../../schema-adapters/columns/toColumns';
+import type { RecordRow } from '../api/recordForm';
+import { importedRow, rowIndexes } from './data/rowIndex';
+import { RecordPickerTable } from './RecordPickerTable';
+import { useRecordFormInfo } from './RecordFormContext';
+import { SubFormDetailDrawer, type SubColumn } from './SubFormDrawers';
+
+/** A row field's schema as a table cell: no label (the header says it), errors under the input. */
+function cellSchema(name: string, s: Schema): ISchema {
+  const json = s.toJSON() as ISchema;
+  return { type: 'void', properties: { [name]: { ...json, title: undefined, 'x-decorator-props': { ...(json['x-decorator-props'] as object), feedbackLayout: 'terse' } } } };
+}
+
+/** subForm. */
+export const SubFormTable = observer(function SubFormTable(props: { pageSize?: number }) {
+  const field = useField<ArrayField>();
+  const schema = useFieldSchema();
+  const info = useRecordFormInfo();
+  const [page, setPage] = useState(1);
+  const [importOpen, setImportOpen] = useState(false);
+  const [picked, setPicked] = useState<RecordRow[]>([]);
+  const [detailOpen, setDetailOpen] = useState(false);
+  const pageSize = props.pageSize ?? 20;
+  const name = String(field.props.name);
+  const subDef = info.def?.fields.find((f) => f.enName === name);
+  const importFrom = (subDef?.importFormName ?? subDef?.relateEnName) as string | undefined;
+  const rows = (Array.isArray(field.value) ? field.value : []) as Record<string, unknown>[];
+  const editable = field.editable;
+  const items = schema.items instanceof Schema ? schema.items : undefined;
+  const children = items ? Schema.getOrderProperties(items) : [];
+  const indexes = rowIndexes(rows);
+  const drawerColumns: SubColumn[] = useMemo(
+    () => (subDef ? toColumns({ enName: name, cnName: name, fields: subDef.children ?? [] }).filter((c) => c.kind === 'field' && c.visible).map((c) => ({ key: c.key, header: c.header, viewKey: c.viewKey, rangeKeys: c.rangeKeys, options: c.options })) : []),
+    [subDef, name],
+  );
+  const hidden = new Set((subDef?.subFormFeature?.pcTableElements ?? []).filter((e) => e.visible === false).map((e) => e.enName));
+  const base = (page - 1) * pageSize;
+  const columns = [
+    { key: '__index', title: '序号', width: 64, fixed: 'left' as const, render: (_: unknown, __: unknown, i: number) => indexes[base + i] },
+    ...children
+      .filter(({ name: child }) => !hidden.has(child))
+      .map(({ name: child, schema: s }) => ({
+        key: child,
+        title: s.title as string,
+        width: 180,
+        render: (_: unknown, __: unknown, i: number) => <RecursionField schema={cellSchema(child, s)} name={base + i} onlyRenderProperties />,
+      })),
+    ...(editable
+      ? [{
+          key: '__actions',
+          title: '操作',
+          width: 120,
+          fixed: 'right' as const,
+          render: (_: unknown, __: unknown, i: number) => (
+            <Space size={0}>
+              <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label="上移" disabled={base + i === 0} onClick={() => void field.moveUp(base + i)} />
+              <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label="下移" disabled={base + i === rows.length - 1} onClick={() => void field.moveDown(base + i)} />
+              <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label="删除行" onClick={() => void field.remove(base + i)} />
+            </Space>
+          ),
+        }]
+      : []),
+  ];
+  const addRow = () => {
+    void field.push(subDef ? defaultRowValues(subDef, info.ctx) : {});
+    setPage(Math.ceil((rows.length + 1) / pageSize));
+  };
+  const importRows = () => {
+    const names = (subDef?.children ?? []).map((c) => c.enName);
+    const defaults = subDef ? defaultRowValues(subDef, info.ctx) : {};
+    void field.push(...picked.map((r) => importedRow(r, names, defaults)));
+    setImportOpen(false);
+  };
+  return (
+    <div className="fw-subform" data-grid-span={2}>
+      <Table
+        size="small"
+        bordered
+        rowKey={(_r, i) => String(base + (i ?? 0))}
+        dataSource={rows.slice(base, base + pageSize)}
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        pagination={rows.length > pageSize ? { current: page, pageSize, total: rows.length, onChange: setPage, showSizeChanger: false } : false}
+      />
+      <Space style={{ marginTop: 8 }}>
+        {editable ? <Button icon={<PlusOutlined />} onClick={addRow}>添加</Button> : null}
+        {editable && importFrom && !info.offline ? <Button onClick={() => { setPicked([]); setImportOpen(true); }}>导入</Button> : null}
+        {rows.length ? <Button onClick={() => setDetailOpen(true)}>查看明细</Button> : null}
+      </Space>
+      <SubFormDetailDrawer open={detailOpen} onClose={() => setDetailOpen(false)} rows={rows} columns={drawerColumns} indexes={indexes} />
+      {importFrom ? (
+        <Drawer
+          title="选择关联表单"
+          width={1000}
+          open={importOpen}
+          onClose={() => setImportOpen(false)}
+          destroyOnHidden
+          extra={
+            <Space>
+              <Button onClick={() => setImportOpen(false)}>取消</Button>
+              <Button type="primary" disabled={!picked.length} onClick={importRows}>确定</Button>
+            </Space>
+          }
+        >
+          <RecordPickerTable form={importFrom} multiple selected={picked} onSelect={setPicked} />
+        </Drawer>
+      ) : null}
+    </div>
+  );
+});
