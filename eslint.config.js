@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'url', 'stream', 'util', 'buffer', 'process'];
 
@@ -43,6 +44,15 @@ export default tseslint.config(
           { group: ['react', 'antd', 'fastify', 'kysely', 'pg', 'node:*'], message: 'src/shared holds plain types and validators.' },
         ],
       }],
+    },
+  },
+  {
+    // Only the two classic hook rules: the compiler-oriented rules of v7 flag patterns antd and Formily need.
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
     },
   },
   {
