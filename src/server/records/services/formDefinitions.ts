@@ -2,6 +2,7 @@
  * Saving a definition and migrating its tables happen in one transaction: either both are
  * stored or neither (a refused retype leaves definition, tables and data as they were).
  */
+import { inTransaction } from './inTransaction.js';
 import { sql, type Kysely } from 'kysely';
 import type { FormDefinition } from '../../../../schema-adapters/definition/types.js';
 import { badRequest, notFound } from '../../http/HttpError.js';
@@ -29,7 +30,7 @@ function prepare(input: unknown): FormDefinition {
 /** Creates a form: definition row and tables. Answers the new id. */
 export async function createForm(db: Kysely<any>, actor: Actor, input: unknown): Promise<number> {
   const checked = prepare(input);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     if (await repo.findFormByName(trx, actor.tenantId, checked.enName)) throw badRequest(`表单英文名「${checked.enName}」已存在`);
     const { def } = assignColumnIds(checked, null);
     const id = await repo.insertForm(trx, actor.tenantId, def, emptyStorage(), actor.userName);
@@ -42,7 +43,7 @@ export async function createForm(db: Kysely<any>, actor: Actor, input: unknown):
 /** Replaces a form's definition by id and migrates its tables (data kept or change refused). */
 export async function editForm(db: Kysely<any>, actor: Actor, id: number, input: unknown): Promise<void> {
   const checked = prepare(input);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const old = await repo.findFormById(trx, actor.tenantId, id, true);
     if (!old) throw notFound('表单不存在');
     if (old.enName !== checked.enName) throw badRequest('表单英文名不能修改');
@@ -64,7 +65,7 @@ export async function upsertForm(db: Kysely<any>, actor: Actor, input: unknown):
 /** Deletes forms whose tables hold no records; a form with records is refused (data kept). */
 export async function deleteForms(db: Kysely<any>, actor: Actor, ids: number[]): Promise<void> {
   const schema = tenantSchema(actor.tenantId);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     for (const id of ids) {
       const form = await repo.findFormById(trx, actor.tenantId, id, true);
       if (!form) throw notFound('表单不存在');

@@ -1,4 +1,5 @@
 /** Pre-checks, delete and void of records (spec 01 §4, §8). */
+import { inTransaction } from './inTransaction.js';
 import type { Kysely } from 'kysely';
 import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
 import { badRequest } from '../../http/HttpError.js';
@@ -42,7 +43,7 @@ export async function precheck(db: Kysely<any>, model: FormModel, tenantId: numb
 export async function deleteRecords(db: Kysely<any>, model: FormModel, caller: RecordCaller, ids: number[]): Promise<number> {
   if (!ids.length) throw badRequest('请选择记录');
   const tenantId = caller.user.tenantId;
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const refs = await referencesTo(trx, tenantId, model.form.enName, ids);
     if (refs.length) throw badRequest(`记录 ${refs[0].ids.join('、')} 已被「${refs[0].cnName}」引用，不能删除`);
     const n = await deleteMain(trx, model, tenantId, ids);
@@ -54,7 +55,7 @@ export async function deleteRecords(db: Kysely<any>, model: FormModel, caller: R
 /** Voids records (sys_status → -2). */
 export async function voidRecords(db: Kysely<any>, model: FormModel, caller: RecordCaller, ids: number[]): Promise<number> {
   if (!ids.length) throw badRequest('请选择记录');
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const n = await setStatus(trx, model, caller.user.tenantId, ids, -2, caller.user.userName);
     await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.void, { formName: model.form.enName, ids });
     return n;

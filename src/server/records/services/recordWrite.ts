@@ -3,6 +3,7 @@
  * coerced to column types, serial numbers and `$view` companions computed here, sub-form rows
  * saved with their parent — all in one transaction with the operation-log row.
  */
+import { inTransaction } from './inTransaction.js';
 import type { Kysely } from 'kysely';
 import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
 import type { FieldError } from '../../../shared/envelope.js';
@@ -93,7 +94,7 @@ export async function addRecord(db: Kysely<any>, model: FormModel, caller: Recor
   const data = withoutHidden(model, raw, caller);
   if (mode !== 'stash') assertRecordValid(model.form.definition, data, userContext(caller.user));
   const tenantId = caller.user.tenantId;
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     if (uuid) {
       // A second request with this uuid waits here for the first one's commit, then finds its id.
       const claimed = await sql<{ uuid: string }>`INSERT INTO record_add_keys (tenant_id, uuid, form_id) VALUES (${tenantId}, ${uuid}, ${model.form.id})
@@ -125,7 +126,7 @@ export async function editRecord(db: Kysely<any>, model: FormModel, caller: Reco
   const v = typeof version === 'string' && /^\d+$/.test(version) ? Number(version) : version;
   if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw badRequest('缺少版本号 version');
   const tenantId = caller.user.tenantId;
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const current = await w.readMain(trx, model, tenantId, id, true);
     if (!current) throw notFound('记录不存在');
     if (current.version !== v) throw conflict('数据已被他人修改，请刷新后重试');

@@ -7,8 +7,9 @@ import { seedTenants } from './seedTenants.js';
 import { seedSystemData } from './seedSystemData.js';
 import { seedMenus } from './seedMenus.js';
 import { seedAddresses } from './seedAddresses.js';
+import { seedDemoForms } from '../../records/seed/seedDemoForms.js';
 
-export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, seedAddresses];
+export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, seedAddresses, seedDemoForms];
 
 /** Adds a step after the existing ones (its name must be new). */
 export function registerSeedStep(step: SeedStep): void {
