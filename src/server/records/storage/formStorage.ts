@@ -19,7 +19,7 @@ function columnsOf(fields: FieldDefinition[]): StorageColumn[] {
       const index = role === 'value' && rule.likeSearch ? 'trgm'
         : (role === 'value' && rule.sortable) || role === 'start' || role === 'end' ? 'btree'
         : null;
-      cols.push({ columnId: Number(f.columnId), role, field: f.enName, name: physicalName(f.enName, Number(f.columnId), suffix), kind, index });
+      cols.push({ columnId: Number(f.columnId), role, field: f.enName, label: f.label, name: physicalName(f.enName, Number(f.columnId), suffix), kind, index });
     }
   }
   return cols;

@@ -78,7 +78,7 @@ async function migrateColumns(
   // 4. Retype kept columns; add new ones.
   for (const c of after) {
     const old = current.get(key(c));
-    if (old) await retypeColumn(trx, schema, table, c.name, old.kind, c.kind, c.field);
+    if (old) await retypeColumn(trx, schema, table, c.name, old.kind, c.kind, c.label || c.field);
     else await sql`ALTER TABLE ${sql.id(schema, table)} ADD COLUMN ${sql.id(c.name)} ${sql.raw(KIND_SQL[c.kind])}`.execute(trx);
   }
 }

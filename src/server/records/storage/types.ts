@@ -13,6 +13,8 @@ export interface StorageColumn {
   role: ColumnRole;
   /** The field's enName (the logical name); the row key is `field` + suffix of the role. */
   field: string;
+  /** The field's label, for messages. */
+  label?: string;
   /** Physical column name in the table. */
   name: string;
   kind: ColumnKind;
