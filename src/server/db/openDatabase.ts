@@ -20,7 +20,7 @@ export interface AppDatabase {
 }
 
 export type OpenOptions =
-  | { kind: 'pglite'; dataDir: string | null }
+  | { kind: 'pglite'; dataDir: string | null; /** A dump to start an in-memory database from (tests). */ loadDataDir?: Blob }
   | { kind: 'postgres'; url: string; max?: number };
 
 /** Picks PostgreSQL when a URL is configured, else PGlite in dataDir. */
@@ -46,7 +46,7 @@ export async function openDatabase(options: OpenOptions): Promise<AppDatabase> {
   const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
   let pglite: PGlite | undefined;
   try {
-    pglite = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm } });
+    pglite = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm }, ...(options.loadDataDir && !options.dataDir ? { loadDataDir: options.loadDataDir } : {}) });
     const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const lite = pglite;

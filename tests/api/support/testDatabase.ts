@@ -3,8 +3,31 @@
  * and TEST_DATABASE_URL, a randomly named database on that server, dropped on close.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { openDatabase, type AppDatabase } from '../../../src/server/db/openDatabase.js';
+
+/**
+ * A fresh PGlite costs ~3–9 s of initdb here; loading a dump of a freshly initialised one costs
+ * ~1 s. The dump is cached in the temp folder, keyed by the PGlite version.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const pkg = new URL('../../../node_modules/@electric-sql/pglite/package.json', import.meta.url);
+  const version = (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
+  const file = join(tmpdir(), `formwork-pglite-template-${version}.tar`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const fresh = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  const dump = await fresh.dumpDataDir('none');
+  await fresh.close();
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, file);
+  return dump;
+}
 
 /** 'postgres' when the run targets the PostgreSQL server, else 'pglite'. */
 export function testDatabaseKind(): 'pglite' | 'postgres' {
@@ -13,7 +36,7 @@ export function testDatabaseKind(): 'pglite' | 'postgres' {
 
 /** Opens an empty database (no migrations); close() also drops the PostgreSQL database. */
 export async function createTestDatabase(): Promise<AppDatabase> {
-  if (testDatabaseKind() === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null });
+  if (testDatabaseKind() === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: await pgliteTemplate() });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('FORMWORK_TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
   const name = `formwork_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
