@@ -48,7 +48,7 @@ export {
   type FieldStateOptions,
 } from './state/fieldState';
 
-export { toFormilySchema, type SchemaOptions } from './formily/toFormilySchema';
+export { toFormilySchema, type FormSchema, type SchemaOptions } from './formily/toFormilySchema';
 export { bindConditions, type BindableField, type BindOptions } from './formily/bindConditions';
 export { CONDITION_REACTION, SQL_HIDE_REACTION, type FormworkFieldExtension } from './formily/formworkExtension';
 

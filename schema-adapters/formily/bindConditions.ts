@@ -88,6 +88,6 @@ function bindNode(node: ISchema, opts: BindOptions): ISchema {
  * reactions (functions): each reads only its dependencies, so a change re-evaluates only the
  * fields that depend on it. No eval, no Function: conditions run on expr-eval-fork.
  */
-export function bindConditions(schema: ISchema, opts: BindOptions): ISchema {
-  return bindNode(schema, opts);
+export function bindConditions<S extends ISchema>(schema: S, opts: BindOptions): S {
+  return bindNode(schema, opts) as S;
 }

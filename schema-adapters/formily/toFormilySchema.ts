@@ -10,13 +10,16 @@ export interface SchemaOptions {
   visibleMap?: Record<string, boolean>;
 }
 
+/** An ISchema whose top-level properties are known to be field schemas (one per field). */
+export type FormSchema = ISchema & { properties: Record<string, ISchema> };
+
 /**
  * The Formily schema of a form: one property per field in definition order, sub-forms as arrays
  * of row objects, layout types as void fields, detail mode read-pretty (detailEditable fields
  * stay editable), flow mode visibility from `visibleMap`. Conditions appear as data reaction
  * markers with their dependencies; `bindConditions` turns them into live reactions.
  */
-export function toFormilySchema(def: FormDefinition, opts: SchemaOptions = {}): ISchema {
+export function toFormilySchema(def: FormDefinition, opts: SchemaOptions = {}): FormSchema {
   const mainFields = formFieldNames(def);
   const properties: Record<string, ISchema> = {};
   def.fields.forEach((field, index) => {
