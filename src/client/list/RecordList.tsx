@@ -127,7 +127,8 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
     }),
     [modal, message],
   );
-  const after = useMemo(() => ({ refresh: () => void list.refresh(), clearSelection: list.clearSelection }), [list.refresh, list.clearSelection]);
+  const { refresh, clearSelection } = list;
+  const after = useMemo(() => ({ refresh: () => void refresh(), clearSelection }), [refresh, clearSelection]);
   const actions = useListActions(def, has, prompts, { navigate }, after);
   const buttons = useMemo(() => (scene === 'normal' ? toolbarButtons(def, has) : []), [scene, def, has]);
 

@@ -9,7 +9,7 @@ export interface RouteDef {
   name: string;
   title: string;
   icon?: string;
-  kind: 'auto' | 'view' | 'external';
+  kind: 'auto' | 'view' | 'external' | 'frame';
   /** For `auto`: the form's enName. For `view`: the component path the server gave. */
   target: string;
   menuId?: number;
@@ -74,6 +74,13 @@ export function buildRoutes(menus: MenuEntry[]): { routes: RouteDef[]; tree: Men
         continue;
       }
       const link = entry.meta?.link || (isExternal(entry.path) ? entry.path : undefined);
+      // A same-window link that is not framed elsewhere opens inside the layout at /out-page/{menuId}.
+      if (link && menuId !== undefined && (entry.target === '_self' || String(entry.isFrame) === '0')) {
+        const path = `/out-page/${menuId}`;
+        routes.push({ path, name: (entry.name ?? title).toLowerCase(), title, icon: entry.meta?.icon, kind: 'frame', target: link, menuId, hidden: !!entry.hidden, breadcrumb: trail });
+        if (!entry.hidden) nodes.push({ key: path, title, icon: entry.meta?.icon, path, menuId });
+        continue;
+      }
       if (link) {
         routes.push({ path: link, name: (entry.name ?? title).toLowerCase(), title, icon: entry.meta?.icon, kind: 'external', target: link, menuId, hidden: !!entry.hidden, breadcrumb: trail });
         if (!entry.hidden) nodes.push({ key: `link:${link}`, title, icon: entry.meta?.icon, path: link, external: true, menuId });

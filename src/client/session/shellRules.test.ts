@@ -6,6 +6,7 @@ import { toQueryString } from '../api/queryString';
 import { buildRoutes } from './buildRoutes';
 import { joinPermissions, splitPermissions } from './permissionStrings';
 import { DEFAULT_SETTINGS, mergeSettings } from './settingsStore';
+import { fillPlaceholders } from './fillPlaceholders';
 import { formTabTitle, specialTabTitle } from './tabTitle';
 
 const menus: MenuEntry[] = [
@@ -102,6 +103,20 @@ describe('small rules', () => {
     const split = splitPermissions(perms, ['contract']);
     expect(split).toEqual({ byForm: { contract: ['add', 'list:root'] }, other: ['system:user:list', 'auto:other:add'] });
     expect(joinPermissions({ ...split.byForm, contract: ['query'] }, split.other)).toEqual(['auto:contract:query', 'system:user:list', 'auto:other:add']);
+  });
+
+  it('fills new-window link placeholders from the user info', () => {
+    expect(fillPlaceholders('https://x.example/a?u={userId}&p={phonenumber}&n={none}', { userId: 7, phonenumber: '138 0000' })).toBe(
+      'https://x.example/a?u=7&p=138%200000&n=',
+    );
+  });
+
+  it('frames same-window links inside the layout at /out-page/{menuId}', () => {
+    const { routes, tree } = buildRoutes([
+      { menuId: 5, path: 'https://bi.example/report', target: '_self', meta: { title: '报表', link: 'https://bi.example/report' } },
+    ]);
+    expect(routes[0]).toMatchObject({ path: '/out-page/5', kind: 'frame', target: 'https://bi.example/report' });
+    expect(tree[0]).toMatchObject({ path: '/out-page/5' });
   });
 
   it('reads the app script name of a built page', () => {

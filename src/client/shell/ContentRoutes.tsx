@@ -38,6 +38,13 @@ export function ContentRoutes() {
           }}
         </Route>
         {routes
+          .filter((r) => r.kind === 'frame')
+          .map((r) => (
+            <Route key={r.path} path={r.path}>
+              <iframe src={r.target} title={r.title} style={{ width: '100%', height: 'calc(100vh - 140px)', border: 0 }} />
+            </Route>
+          ))}
+        {routes
           .filter((r) => r.kind === 'view')
           .map((r) => {
             const View = viewFor(r.target);

@@ -3,7 +3,7 @@
  * tree children and selection, over TanStack Query. No antd: the view renders and asks.
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ColumnModel, FormDefinition } from '../../../../schema-adapters';
 import { queryKeys } from '../../api/queryKeys';
 import { calcdValues, haveSub, listRecords, type CalcdRequest, type CalcdValue, type ListQuery, type OrderKey, type RecordRow } from '../../api/records';
@@ -60,8 +60,9 @@ export function useRecordList(options: RecordListOptions) {
   const [childLeaves, setChildLeaves] = useState<Record<string, boolean>>({});
 
   // A page size set before the user's saved one arrived follows it, unless a cached view exists.
+  const hadCache = useRef(cached !== undefined);
   useEffect(() => {
-    if (!cached) setView((v) => (v.pageSize === options.defaultPageSize ? v : { ...v, pageSize: options.defaultPageSize }));
+    if (!hadCache.current) setView((v) => (v.pageSize === options.defaultPageSize ? v : { ...v, pageSize: options.defaultPageSize }));
   }, [options.defaultPageSize]);
 
   useEffect(() => {
@@ -125,6 +126,8 @@ export function useRecordList(options: RecordListOptions) {
     return flattenTree(rows, leafOf, expanded, children);
   }, [rows, tree, leaves.data, childLeaves, expanded, children]);
 
+  const refresh = useCallback(() => client.invalidateQueries({ queryKey: queryKeys.records.form(enName) }), [client, enName]);
+  const clearSelection = useCallback(() => setSelected(new Map()), []);
   const patch = useCallback((p: Partial<ListViewState>) => setView((v) => ({ ...v, ...p })), []);
 
   const toggleExpand = useCallback(
@@ -187,13 +190,13 @@ export function useRecordList(options: RecordListOptions) {
         else n.set(key, row);
         return n;
       }),
-    clearSelection: () => setSelected(new Map()),
+    clearSelection,
     totals,
     totalsLocal: selected.size > 0,
     totalsEstimate: selected.size === 0 && list.data?.totalExact === false,
     expanded,
     toggleExpand,
-    refresh: () => client.invalidateQueries({ queryKey: queryKeys.records.form(enName) }),
+    refresh,
   };
 }
 

@@ -7,6 +7,7 @@ import { useRouteTable } from '../../controllers/useRouteTable';
 import { useUnreadCount } from '../../controllers/useUnreadCount';
 import type { MenuNode } from '../../session/buildRoutes';
 import { CONFIG_KEYS } from '../../session/configKeys';
+import { fillPlaceholders } from '../../session/fillPlaceholders';
 import { sessionStore } from '../../session/sessionStore';
 import { settingsStore } from '../../session/settingsStore';
 import styles from './Sidebar.module.css';
@@ -62,7 +63,7 @@ export function Sidebar({ collapsed, mobile, theme }: { collapsed: boolean; mobi
     setOpenKeys(latest ? [...(ancestorsOf(tree, latest) ?? []), latest] : keys);
   };
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key.startsWith('link:')) window.open(key.slice(5), '_blank', 'noopener');
+    if (key.startsWith('link:')) window.open(fillPlaceholders(key.slice(5), (sessionStore.get().user ?? {}) as Record<string, unknown>), '_blank', 'noopener');
     else navigate(key);
   };
   const title = config[CONFIG_KEYS.mainTitle] || config[CONFIG_KEYS.headTitle] || '业务表单平台';
