@@ -1,15 +1,19 @@
 /**
  * The total of a list without an exact count(*) over a million rows (~70 ms here):
- * - a short page 1 is its own total;
- * - otherwise count at most TOTAL_EXACT_LIMIT + 1 matching rows: at or below the limit the
- *   count is exact;
- * - above it, the planner's row estimate (never less than the limit + 1) with totalExact false,
- *   so the user is told the figure is approximate.
+ * - a short page is its own total (offset + rows);
+ * - the planner's row estimate is read first (EXPLAIN, ~0.2 ms); when it is far above the
+ *   limit (ESTIMATE_TRUST_FACTOR × TOTAL_EXACT_LIMIT) the estimate is answered, flagged inexact;
+ * - otherwise at most TOTAL_EXACT_LIMIT + 1 matching rows are counted: at or below the limit
+ *   the count is exact; above it, max(estimate, limit + 1), flagged inexact.
+ * `exactTotal: true` in the request forces a full count(*).
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 
 /** Up to this many matching rows the total is exact. */
 export const TOTAL_EXACT_LIMIT = 10_000;
+
+/** An estimate above this many times the limit is trusted without counting. */
+export const ESTIMATE_TRUST_FACTOR = 20;
 
 /** A total and whether it is exact. */
 export interface Total {
@@ -28,12 +32,14 @@ export async function smartTotal(
     const r = await sql<{ n: number }>`SELECT count(*)::bigint AS n FROM ${from} WHERE ${where}`.execute(db);
     return { total: Number(r.rows[0].n), exact: true };
   }
+  const plan = await sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} WHERE ${where}`.execute(db);
+  const estimate = planRows(plan.rows[0]?.['QUERY PLAN']);
+  const floor = page.offset + page.rows;
+  if (estimate > TOTAL_EXACT_LIMIT * ESTIMATE_TRUST_FACTOR) return { total: Math.max(estimate, floor), exact: false };
   const capped = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${TOTAL_EXACT_LIMIT + 1}) x`.execute(db);
   const n = Number(capped.rows[0].n);
   if (n <= TOTAL_EXACT_LIMIT) return { total: n, exact: true };
-  const plan = await sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} WHERE ${where}`.execute(db);
-  const estimate = planRows(plan.rows[0]?.['QUERY PLAN']);
-  return { total: Math.max(estimate, TOTAL_EXACT_LIMIT + 1), exact: false };
+  return { total: Math.max(estimate, TOTAL_EXACT_LIMIT + 1, floor), exact: false };
 }
 
 function planRows(plan: unknown): number {

@@ -1,0 +1,42 @@
+/** The smart total: exact up to the limit, flagged inexact above it, exact on request. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { addTenant, openTestDb, type TestDb } from './support/testDb.js';
+import { createForm, getFormByName } from '../../../src/server/records/services/formDefinitions.js';
+import { formModel, type FormModel } from '../../../src/server/records/query/formModel.js';
+import { listRecords } from '../../../src/server/records/repositories/recordQueries.js';
+import { TOTAL_EXACT_LIMIT } from '../../../src/server/records/query/smartTotal.js';
+
+let t: TestDb;
+let tenantId: number;
+let model: FormModel;
+const N = TOTAL_EXACT_LIMIT + 500;
+
+beforeAll(async () => {
+  t = await openTestDb();
+  tenantId = await addTenant(t.db, 'ST');
+  await createForm(t.db, { tenantId, userName: 'admin' }, { enName: 'many', cnName: '大量', fields: [{ enName: 'n', label: '序号', funcType: 'number' }] });
+  await sql`INSERT INTO ${sql.id(`t_${tenantId}`, 'many')} (tenant_id, n) SELECT ${tenantId}, g FROM generate_series(1, ${N}) g`.execute(t.db);
+  await sql`ANALYZE ${sql.id(`t_${tenantId}`, 'many')}`.execute(t.db);
+  model = formModel(await getFormByName(t.db, tenantId, 'many'));
+});
+afterAll(async () => t?.close());
+
+describe('smart total', () => {
+  it('is exact at or below the limit', async () => {
+    const r = await listRecords(t.db, model, { pageSize: 20, searchConList: [{ enName: 'n', n$end: TOTAL_EXACT_LIMIT }] }, tenantId);
+    expect(r).toMatchObject({ total: TOTAL_EXACT_LIMIT, totalExact: true });
+    const small = await listRecords(t.db, model, { pageSize: 20, searchConList: [{ enName: 'n', n$start: 100, n$end: 250 }] }, tenantId);
+    expect(small).toMatchObject({ total: 151, totalExact: true });
+  });
+  it('above the limit says it is not exact, and is never below the true lower bound', async () => {
+    const r = await listRecords(t.db, model, { pageSize: 20 }, tenantId);
+    expect(r.totalExact).toBe(false);
+    expect(r.total).toBeGreaterThan(TOTAL_EXACT_LIMIT);
+  });
+  it('is exact when asked, and on the last short page', async () => {
+    expect(await listRecords(t.db, model, { pageSize: 20, exactTotal: true }, tenantId)).toMatchObject({ total: N, totalExact: true });
+    const last = await listRecords(t.db, model, { pageSize: 1000, pageNum: Math.ceil(N / 1000) }, tenantId);
+    expect(last).toMatchObject({ total: N, totalExact: true });
+  });
+});
