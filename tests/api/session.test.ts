@@ -77,6 +77,17 @@ describe('sign-in', () => {
     expect((await as(t, null).post('/api/login', { username: 'staff', password: 'admin123', tenantCode: 'DEFAULT' })).status).toBe(200);
   });
 
+  it('throttles an address after twenty failures across user names', async () => {
+    const from = (username: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.9.8.7', payload: { username, password, tenantCode: 'DEFAULT' } });
+    for (let i = 0; i < 20; i++) expect((await from(`nobody${i}`, 'x')).statusCode).toBe(400);
+    const refused = await from('admin', 'admin123');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().msg).toBe('登录失败次数过多，请10分钟后再试');
+    // Other addresses still sign in.
+    expect((await as(t, null).post('/api/login', { username: 'admin', password: 'admin123' })).status).toBe(200);
+  });
+
   it('refuses a disabled user', async () => {
     const admin = await t.login();
     const users = await as(t, admin).get('/api/system/user/list?userName=liuyang');
