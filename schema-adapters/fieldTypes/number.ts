@@ -1,6 +1,6 @@
 import type { FieldDefinition } from '../definition/types';
-import { defined, putAsIs, single } from './common';
-import type { FamilySpecs } from './fieldTypeSpec';
+import { defined, single } from './common';
+import type { FamilySpecs, PutValue } from './fieldTypeSpec';
 
 /** Spec 01 §5: optional sign, an integer without leading zeros, optional decimals. */
 export const NUMBER_STRING = /^[+-]?(0|[1-9]\d*)(\.\d+)?$/;
@@ -10,6 +10,11 @@ export function numberCheck(_f: FieldDefinition, value: unknown): string | null 
   if (typeof value === 'number') return Number.isFinite(value) ? null : '必须是数字';
   if (typeof value === 'string' && NUMBER_STRING.test(value.trim())) return null;
   return '必须是数字';
+}
+
+/** Sends a number typed as text ('12.50') as the number it spells; anything else as it is (validateRecord reports it). */
+function submitNumber(_f: FieldDefinition, value: unknown, put: PutValue): void {
+  put('', typeof value === 'string' && NUMBER_STRING.test(value.trim()) ? Number(value) : value);
 }
 
 /** Number family: number (precision, min, max, suffix) and rate. */
@@ -27,7 +32,7 @@ export const numberTypes = {
     hasView: false,
     defaultValue: () => 0,
     storage: () => single('numeric'),
-    submit: putAsIs,
+    submit: submitNumber,
     checkValue: numberCheck,
   },
   rate: {
@@ -43,7 +48,7 @@ export const numberTypes = {
     hasView: false,
     defaultValue: () => null,
     storage: () => single('numeric'),
-    submit: putAsIs,
+    submit: submitNumber,
     checkValue: numberCheck,
   },
 } satisfies FamilySpecs<'number' | 'rate'>;

@@ -105,6 +105,10 @@ describe('toSubmitPayload (spec 01 §5 Submit)', () => {
     expect(p.zero).toBe(0);
   });
 
+  it('a number typed as text is sent as a number', () => {
+    expect(toSubmitPayload(form([f('n', 'number')]), { n: '12.50' }, staff)).toEqual({ n: 12.5 });
+  });
+
   it('display companions, serial numbers and layout fields are not sent (the server computes or assigns them)', () => {
     const p = toSubmitPayload(def, data, staff);
     expect(p.who).toBe(2);
