@@ -55,6 +55,18 @@ describe('error mapping', () => {
     expect(res.body.code).toBe(400);
   });
 
+  it('answers text the database cannot store (a NUL character) with 400, not 500', async () => {
+    const res = await as(t, admin).post('/api/system/dict/data', { dictType: 'sys_yes_no', dictLabel: 'a\u0000b', dictValue: 'x' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 400, msg: '请求参数不正确' });
+  });
+
+  it('refuses an absurd page number with 400', async () => {
+    const res = await as(t, admin).get('/api/system/dict/data/list?pageNum=1e300');
+    expect(res.status).toBe(400);
+    expect((await as(t, admin).get('/api/system/dict/data/list?pageSize=0')).status).toBe(400);
+  });
+
   it('answers 403 当前操作没有权限 to a user without the permission', async () => {
     const staff = await t.login('DEFAULT', 'staff');
     for (const [method, url, body] of [

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { DEFAULT_MESSAGES, type ErrorResponse } from '../../shared/envelope.js';
 import { HttpError } from './HttpError.js';
 import { toFieldErrors } from './validationMessages.js';
+import { describeDatabaseError } from './databaseErrors.js';
 
 const CODE_MESSAGES: Record<string, [number, string]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, '请求体不能为空'],
@@ -25,6 +26,7 @@ const STATUS_MESSAGES: Record<number, string> = {
   413: '请求内容过大',
   415: '不支持的请求内容类型',
   429: '请求过于频繁，请稍后再试',
+  503: '服务暂不可用，请稍后再试',
 };
 
 /** Builds the answer body and status for an error. */
@@ -47,6 +49,8 @@ export function describeError(err: unknown): { status: number; body: ErrorRespon
   if (err instanceof SyntaxError && (fe as any).statusCode === 400) {
     return { status: 400, body: { code: 400, msg: '请求体不是有效的 JSON' }, internal: false };
   }
+  const dbError = describeDatabaseError(err);
+  if (dbError) return { status: dbError[0], body: { code: dbError[0], msg: dbError[1] }, internal: false };
   const status = typeof fe?.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {
     return { status, body: { code: status, msg: STATUS_MESSAGES[status] ?? STATUS_MESSAGES[400] }, internal: false };

@@ -32,7 +32,7 @@ export function obj(properties: Record<string, unknown>, required: string[] = []
 
 /** Paging query fields, merged into a list call's querystring schema. */
 export const pageProps = {
-  pageNum: { type: 'integer', minimum: 1, default: 1 },
+  pageNum: { type: 'integer', minimum: 1, maximum: 10_000_000, default: 1 },
   pageSize: { type: 'integer', minimum: 1, maximum: 1000, default: 10 },
 } as const;
 

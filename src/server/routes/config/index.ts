@@ -38,7 +38,7 @@ const keysBody = obj({ keys: { type: 'array', items: str({ min: 1, max: 100 }), 
 const listQuery = {
   type: 'object',
   properties: {
-    pageNum: { type: 'integer', minimum: 1, default: 1 },
+    pageNum: { type: 'integer', minimum: 1, maximum: 10_000_000, default: 1 },
     pageSize: { type: 'integer', minimum: 1, maximum: 1000, default: 10 },
     configName: str({ max: 100 }),
     configKey: str({ max: 100 }),

@@ -38,7 +38,7 @@ const formNameBody = { anyOf: [{ type: 'null' }, obj({ formName: optStr(64) })] 
 const listQuery = {
   type: 'object',
   properties: {
-    pageNum: { type: 'integer', minimum: 1, default: 1 },
+    pageNum: { type: 'integer', minimum: 1, maximum: 10_000_000, default: 1 },
     pageSize: { type: 'integer', minimum: 1, maximum: 1000, default: 10 },
     name: str({ max: 200 }),
     parentId: { type: 'integer', minimum: 0 },

@@ -25,7 +25,7 @@ const editBody = obj({ dictCode: id, ...fields }, ['dictCode', 'dictType', 'dict
 const listQuery = {
   type: 'object',
   properties: {
-    pageNum: { type: 'integer', minimum: 1, default: 1 },
+    pageNum: { type: 'integer', minimum: 1, maximum: 10_000_000, default: 1 },
     pageSize: { type: 'integer', minimum: 1, maximum: 1000, default: 10 },
     dictType: str({ max: 100 }),
     dictLabel: str({ max: 100 }),

@@ -8,7 +8,7 @@ import { listOperLog } from '../../repositories/operLogRepository.js';
 const listQuery = {
   type: 'object',
   properties: {
-    pageNum: { type: 'integer', minimum: 1, default: 1 },
+    pageNum: { type: 'integer', minimum: 1, maximum: 10_000_000, default: 1 },
     pageSize: { type: 'integer', minimum: 1, maximum: 1000, default: 10 },
     title: str({ max: 100 }),
     operName: str({ max: 64 }),

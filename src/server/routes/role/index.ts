@@ -25,7 +25,7 @@ const editBody = obj({ roleId: id, ...roleFields }, ['roleId', 'roleName', 'role
 const listQuery = {
   type: 'object',
   properties: {
-    pageNum: { type: 'integer', minimum: 1, default: 1 },
+    pageNum: { type: 'integer', minimum: 1, maximum: 10_000_000, default: 1 },
     pageSize: { type: 'integer', minimum: 1, maximum: 1000, default: 10 },
     roleName: str({ max: 30 }),
     roleKey: str({ max: 100 }),

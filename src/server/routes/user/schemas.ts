@@ -27,7 +27,7 @@ export const deleteBody = idList;
 export const listQuerySchema = {
   type: 'object',
   properties: {
-    pageNum: { type: 'integer', minimum: 1, default: 1 },
+    pageNum: { type: 'integer', minimum: 1, maximum: 10_000_000, default: 1 },
     pageSize: { type: 'integer', minimum: 1, maximum: 1000, default: 10 },
     userName: str({ max: 30 }),
     nickName: str({ max: 30 }),
@@ -42,7 +42,7 @@ export const byFilterBody = obj({
   status: { type: ['string', 'null'], enum: ['0', '1', '', null] },
   deptId: optId,
   isGetSub: { type: ['boolean', 'null'] },
-  pageNum: { type: 'integer', minimum: 1 },
+  pageNum: { type: 'integer', minimum: 1, maximum: 10_000_000 },
   pageSize: { type: 'integer', minimum: 1, maximum: 1000 },
   formId: { type: ['integer', 'string', 'null'] },
   field: optStr(64),
