@@ -16,15 +16,14 @@ beforeEach(async () => {
   await resetBrowser(page, app.url);
 });
 
-/** Sidebar titles of leaf entries, as the server's menu for `tenant` names them. */
-async function serverMenuTitles(tenant: string): Promise<string[]> {
+/** The server's menu for `tenant`: top-level groups with the titles of their visible pages. */
+async function serverMenu(tenant: string): Promise<{ group: string; titles: string[] }[]> {
   const token = await app.server.login(tenant);
   const res = await app.server.request({ method: 'GET', url: '/api/getRouters', token });
-  const titles: string[] = [];
-  const walk = (entries: { meta: { title: string }; hidden: boolean; children?: unknown[] }[]) =>
-    entries.forEach((e) => (e.children?.length ? walk(e.children as never) : !e.hidden && titles.push(e.meta.title)));
-  walk(res.json().data);
-  return titles;
+  type Entry = { meta: { title: string }; hidden: boolean; children?: Entry[] };
+  const leaves = (entries: Entry[]): string[] =>
+    entries.flatMap((e) => (e.children?.length ? leaves(e.children) : e.hidden ? [] : [e.meta.title]));
+  return (res.json().data as Entry[]).map((g) => ({ group: g.meta.title, titles: leaves(g.children ?? []) }));
 }
 
 describe('application shell in Chromium', () => {
@@ -35,11 +34,14 @@ describe('application shell in Chromium', () => {
     ]) {
       await signIn(page, app.url, name);
       expect(await page.locator('header, .ant-layout').getByText(name).first().isVisible()).toBe(true);
-      await page.locator('.ant-menu-submenu-title', { hasText: '系统管理' }).click();
-      const expected = await serverMenuTitles(code);
-      expect(expected.length).toBeGreaterThan(0);
-      for (const title of expected) {
-        await page.locator('.ant-layout-sider .ant-menu-title-content', { hasText: title }).first().waitFor();
+      const groups = await serverMenu(code);
+      expect(groups.map((g) => g.group)).toContain('系统管理');
+      const sider = page.locator('.ant-layout-sider');
+      expect(await sider.locator('.ant-menu-submenu-title').allTextContents()).toEqual(groups.map((g) => g.group));
+      for (const { group, titles } of groups) {
+        await sider.locator('.ant-menu-submenu-title', { hasText: group }).click();
+        const shown = sider.locator('.ant-menu-submenu-open .ant-menu-item');
+        await expect.poll(() => shown.allTextContents()).toEqual(titles);
       }
       await userMenu(page, '退出登录');
       await page.getByText('确定注销并退出系统吗？').waitFor();

@@ -7,7 +7,6 @@ import type { ChoiceOption } from './data/useConstantOptions';
 /** Finds the option path of a value (cascader values are paths; nested options are searched). */
 export function findChoice(options: ChoiceOption[] | undefined, value: unknown): ChoiceOption | undefined {
   for (const o of options ?? []) {
-    // eslint-disable-next-line eqeqeq
     if (o.value == value) return o;
     const inner = findChoice(o.children, value);
     if (inner) return inner;

@@ -1,17 +1,21 @@
 /**
- * The seam for generated form screens (`/auto/{enName}` and below). The list and form modules
- * replace this screen; until then it shows the form's Chinese name and says the list is loading.
+ * The seam for generated form screens (`/auto/{enName}` and below), dispatching on the address
+ * (docs/form-pages.md): a menu-reached `/auto/{form}` is the list; `/auto/{form}` without a menu,
+ * `?from=flow` and `/add` (copy: `/add?copyId=`) the add page; `/{id}` the edit page;
+ * `/detail{id}` the read-only detail page. The stock-in forms add through their drawer.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Typography } from 'antd';
+import { lazy } from 'react';
 import { getFormByEnName } from '../api/forms';
 import { queryKeys } from '../api/queryKeys';
-import { PageLoading } from '../shell/PageLoading';
+import { parseFormRoute } from '../form/formRoute';
+import { isStockInForm } from '../form/stockIn/stockIn';
 import { useQueryParams } from '../shell/navigation';
-import { lazy, Suspense } from 'react';
+import { PageLoading } from '../shell/PageLoading';
 
-// The generated list (spec 01 §2.1): `/auto/{form}` reached through a menu entry.
-const ListPage = lazy(() => import('../list/ListPage'));
+const RecordFormPage = lazy(() => import('../form/RecordFormPage'));
+const StockInPage = lazy(() => import('../form/stockIn/StockInPage'));
 
 /** Props the shell passes: the form, the rest of the path (detail / id), the menu it came from. */
 export interface RecordRouteProps {
@@ -21,19 +25,35 @@ export interface RecordRouteProps {
   title?: string;
 }
 
-/** The generated-form screen placeholder. */
-export default function RecordRoute({ enName, subPath, menuId, title }: RecordRouteProps) {
+/** The list until the list module takes this branch: the form's name and a notice. */
+function ListPlaceholder({ enName, title }: { enName: string; title?: string }) {
   const form = useQuery({ queryKey: queryKeys.forms.byEnName(enName), queryFn: () => getFormByEnName(enName) });
-  const from = useQueryParams().get('from');
-  if (menuId !== undefined && !subPath && from !== 'flow') {
-    return <Suspense fallback={<PageLoading />}><ListPage enName={enName} menuId={menuId} title={title} /></Suspense>;
-  }
   if (form.isLoading) return <PageLoading />;
   const cnName = form.data?.data?.cnName ?? title ?? enName;
   return (
-    <Card variant="borderless">
+    <Card bordered={false}>
       <Typography.Title level={4}>{cnName}</Typography.Title>
       <Empty description="列表模块正在加载" />
     </Card>
   );
+}
+
+/** The generated-form screen for the address. */
+export default function RecordRoute({ enName, subPath, menuId, title }: RecordRouteProps) {
+  const query = useQueryParams();
+  const route = parseFormRoute(subPath, query, menuId);
+  const flow = { taskId: query.get('taskId'), processInstanceId: query.get('processInstanceId') };
+  switch (route.kind) {
+    case 'list':
+      return <ListPlaceholder enName={enName} title={title} />;
+    case 'add':
+      if (isStockInForm(enName) && !route.copyId) return <StockInPage key={enName} enName={enName} />;
+      return <RecordFormPage key={`${enName}-add-${route.copyId ?? ''}`} enName={enName} mode="add" copyId={route.copyId} {...flow} />;
+    case 'edit':
+      return <RecordFormPage key={`${enName}-${route.id}`} enName={enName} mode="edit" id={route.id} {...flow} />;
+    case 'detail':
+      return <RecordFormPage key={`${enName}-d${route.id}`} enName={enName} mode="detail" id={route.id} {...flow} />;
+    default:
+      return <Empty description="访问资源不存在" />;
+  }
 }

@@ -1,0 +1,28 @@
+/** The action bar of a form page: 保存, 暂存, 提交, 复制, 返回 (what shows depends on mode and rights). */
+import { Button, Space } from 'antd';
+
+export interface FormActionsProps {
+  showSave: boolean;
+  showStash: boolean;
+  showPush: boolean;
+  showCopy: boolean;
+  saving: boolean;
+  onSave: () => void;
+  onStash: () => void;
+  onPush: () => void;
+  onCopy: () => void;
+  onBack: () => void;
+}
+
+/** The buttons, in the order users expect them. */
+export function FormActions(p: FormActionsProps) {
+  return (
+    <Space className="fw-form-actions">
+      {p.showSave ? <Button type="primary" loading={p.saving} onClick={p.onSave}>保存</Button> : null}
+      {p.showStash ? <Button loading={p.saving} onClick={p.onStash}>暂存</Button> : null}
+      {p.showPush ? <Button loading={p.saving} onClick={p.onPush}>提交</Button> : null}
+      {p.showCopy ? <Button onClick={p.onCopy}>复制</Button> : null}
+      <Button onClick={p.onBack}>返回</Button>
+    </Space>
+  );
+}

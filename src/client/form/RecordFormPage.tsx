@@ -1,0 +1,96 @@
+/**
+ * The add / edit / detail page of a form (spec 01 §2.1, §4; spec 02 §2.3, §2.4): the generated form
+ * in a two-column grid, its actions, success and failure messages, the back confirmation and the
+ * tab title. Detail mode is the same schema read-pretty; detailEditable fields stay editable and
+ * bring the 保存 button with them.
+ */
+import { App, Card, Result, Spin, Typography } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { hasPermission, sessionStore } from '../session/sessionStore';
+import { formPermission } from '../session/permissionStrings';
+import { formTabTitle } from '../session/tabTitle';
+import { setTabTitle } from '../session/tabsStore';
+import { useCurrentPath, useNavigate } from '../shell/navigation';
+import { BACK_CONFIRM_TEXT, BACK_CONFIRM_TITLE } from './backConfirm';
+import { FormActions } from './FormActions';
+import { formPaths } from './formRoute';
+import { RecordFormView } from './RecordFormView';
+import { userContextOf } from './userContext';
+import { useRecordForm } from './useRecordForm';
+
+export interface RecordFormPageProps {
+  enName: string;
+  mode: 'add' | 'edit' | 'detail';
+  id?: string;
+  copyId?: string;
+  taskId?: string | null;
+  processInstanceId?: string | null;
+}
+
+/** Formily's validation failure: the fields' messages. */
+function firstError(err: unknown): string | undefined {
+  if (Array.isArray(err)) return (err[0] as { messages?: string[] })?.messages?.[0];
+  return undefined;
+}
+
+/** The page. */
+export default function RecordFormPage({ enName, mode, id, copyId, taskId, processInstanceId }: RecordFormPageProps) {
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const path = useCurrentPath();
+  const session = sessionStore.use((s) => s);
+  const ctx = useMemo(() => userContextOf(session), [session.user, session.roles]); // eslint-disable-line react-hooks/exhaustive-deps
+  const c = useRecordForm({ enName, mode, id, copyId, ctx });
+  const def = c.def;
+
+  useEffect(() => {
+    if (def) setTabTitle(path, formTabTitle({ cnName: def.cnName, mode: mode === 'add' ? 'add' : 'edit', detail: mode === 'detail', hasFlow: def.hasFlow, taskId, processInstanceId }));
+  }, [def, path, mode, taskId, processInstanceId]);
+
+  if (c.error) return <Result status="warning" title={(c.error as Error).message || '加载失败'} />;
+  if (!def || !c.form || !c.schema) return <Spin tip="加载中" style={{ display: 'block', margin: 48 }}><div /></Spin>;
+
+  const detailEditable = def.fields.some((f) => f.detailEditable);
+  const canAdd = hasPermission(session, formPermission(enName, 'add'), formPermission(enName, 'list:root'));
+  const isDraft = Number(c.record?.sys_status) === -1;
+  const run = async (kind: 'save' | 'stash' | 'push') => {
+    try {
+      const r = await c.save(kind);
+      message.success('操作成功');
+      if (r.created) navigate(formPaths.edit(enName, r.id), { replace: true });
+    } catch (err) {
+      const text = firstError(err);
+      if (text) message.error(text);
+      // Server failures were already shown by the HTTP client; the typed values stay in the form.
+    }
+  };
+  const back = () =>
+    modal.confirm({
+      title: BACK_CONFIRM_TITLE,
+      content: BACK_CONFIRM_TEXT,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () => window.history.back(),
+    });
+  const copy = () => {
+    if (!canAdd) { message.warning('暂无流程信息'); return; }
+    navigate(formPaths.copy(enName, id as string));
+  };
+  return (
+    <Card bordered={false} className="fw-form-page" title={<Typography.Title level={4} style={{ margin: 0 }}>{def.cnName}</Typography.Title>}>
+      <RecordFormView form={c.form} schema={c.schema} info={{ formName: enName, recordId: id, mode, loaded: c.loadState === 1, ctx, def }} />
+      <FormActions
+        showSave={mode !== 'detail' || detailEditable}
+        showStash={c.stashEnabled && mode !== 'detail' && (mode === 'add' || isDraft)}
+        showPush={c.stashEnabled && mode === 'edit' && isDraft}
+        showCopy={mode !== 'add' && canAdd}
+        saving={c.saving}
+        onSave={() => void run('save')}
+        onStash={() => void run('stash')}
+        onPush={() => void run('push')}
+        onCopy={copy}
+        onBack={back}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,21 @@
+/** Renders a Formily form of a definition in the page grid (shared by the pages, the drawer and the preview). */
+import { Form as FormilyForm } from '@formily/antd-v5';
+import type { Form } from '@formily/core';
+import type { ISchema } from '@formily/json-schema';
+import { setValidateLanguage } from '@formily/core';
+import { SchemaField } from '../fields/registry';
+import { RecordFormContext, type RecordFormInfo } from '../fields/RecordFormContext';
+
+// Formily's built-in messages in Chinese (ARCHITECTURE.md, known traps).
+setValidateLanguage('zh-CN');
+
+/** The form body. */
+export function RecordFormView({ form, schema, info }: { form: Form; schema: ISchema; info: RecordFormInfo }) {
+  return (
+    <RecordFormContext.Provider value={info}>
+      <FormilyForm form={form} layout="vertical" className="fw-record-form">
+        <SchemaField schema={schema} />
+      </FormilyForm>
+    </RecordFormContext.Provider>
+  );
+}

@@ -1,0 +1,310 @@
+/**
+ * The generated list screen in Chromium on the demo forms (spec 01 §2.2–2.3, §4, §8, §9):
+ * column search by each search kind, sort desc → asc, totals with and without a selection,
+ * delete and void with each pre-check outcome, state restored after navigating away and back.
+ * Expected rows are computed here from the unfiltered rows the API returns, not by the client.
+ */
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBrowserApp, type BrowserApp } from './support/browserApp';
+
+const SHOTS = resolve(import.meta.dirname, '../../docs/screenshots');
+type Row = Record<string, any>;
+
+let app: BrowserApp;
+let page: Page;
+let token: string;
+let ledger: Row[];
+
+async function api(method: string, url: string, body?: unknown) {
+  const res = await app.server.request({ method, url, token, body });
+  const json = res.json();
+  if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return json;
+}
+
+/** Sign in by the API and hand the token to the browser (the sign-in screen has its own tests). */
+async function signInAsAdmin(): Promise<void> {
+  await page.context().addCookies([{ name: 'Admin-Token', value: token, url: app.url }]);
+}
+
+async function openList(form: string): Promise<void> {
+  await page.goto(`${app.url}/auto/${form}`);
+  await page.locator(`[data-testid="record-list"][data-form="${form}"]`).waitFor();
+  await page.locator('[data-row-key]').first().waitFor();
+}
+
+async function rowKeys(): Promise<string[]> {
+  return page.locator('[data-row-key]').evaluateAll((els) => els.map((e) => e.getAttribute('data-row-key') ?? ''));
+}
+
+const sorted = (ids: unknown[]) => ids.map(String).sort((a, b) => Number(a) - Number(b));
+
+/** Waits until the shown rows are exactly `ids`. */
+async function expectRows(ids: unknown[]): Promise<void> {
+  await expect.poll(async () => sorted(await rowKeys()), { timeout: 10_000 }).toEqual(sorted(ids));
+}
+
+async function openSearch(column: string): Promise<ReturnType<Page['locator']>> {
+  const header = page.locator(`[role="columnheader"][data-column="${column}"]`);
+  await header.locator('[aria-label^="搜索"]').first().click();
+  const panel = page.locator(`[data-testid="search-panel-${column}"]`);
+  await panel.waitFor();
+  return panel;
+}
+
+async function clearTags(): Promise<void> {
+  const tags = page.locator('[data-testid="condition-tags"] .ant-tag-close-icon');
+  while ((await tags.count()) > 0) {
+    await tags.first().click();
+  }
+}
+
+beforeAll(async () => {
+  app = await startBrowserApp();
+  page = await app.newPage();
+  token = await app.server.login('DEFAULT');
+  ledger = (await api('POST', '/api/auto/contract_ledger/list', { pageNum: 1, pageSize: 1000 })).rows;
+  await signInAsAdmin();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('list screen: column search by each search kind', () => {
+  it('text, like and exact', async () => {
+    await openList('contract_ledger');
+    await expectRows(ledger.map((r) => r.id));
+    await page.screenshot({ path: `${SHOTS}/list-contract-ledger.png` });
+    let panel = await openSearch('contract_name');
+    await panel.getByRole('textbox').fill('港区');
+    await panel.getByRole('textbox').press('Enter');
+    await expectRows(ledger.filter((r) => r.contract_name.includes('港区')).map((r) => r.id));
+    await page.locator('[data-testid="condition-tags"]', { hasText: '合同名称: 港区' }).waitFor();
+
+    const exactName = ledger[0].contract_name as string;
+    panel = await openSearch('contract_name');
+    await panel.getByRole('textbox').fill(exactName.slice(0, 4));
+    await panel.getByText('精确搜索').click();
+    await panel.getByRole('button', { name: /确\s*认/ }).click();
+    await expectRows(ledger.filter((r) => r.contract_name === exactName.slice(0, 4)).map((r) => r.id));
+    expect(await page.getByText('暂无数据').isVisible()).toBe(true);
+    panel = await openSearch('contract_name');
+    await panel.getByRole('textbox').fill(exactName);
+    await panel.getByRole('button', { name: /确\s*认/ }).click();
+    await expectRows(ledger.filter((r) => r.contract_name === exactName).map((r) => r.id));
+    await clearTags();
+    await expectRows(ledger.map((r) => r.id));
+  });
+
+  it('number range, date range, select, user, related form, 已填 / 未填 and status', async () => {
+    await openList('contract_ledger');
+    let panel = await openSearch('amount');
+    await panel.getByLabel('开始').fill('100000');
+    await panel.getByLabel('结束').fill('300000');
+    await panel.getByRole('button', { name: /确\s*认/ }).click();
+    await expectRows(ledger.filter((r) => r.amount >= 100000 && r.amount <= 300000).map((r) => r.id));
+    await page.screenshot({ path: `${SHOTS}/list-search-tags.png` });
+    await clearTags();
+
+    panel = await openSearch('sign_date');
+    const inputs = panel.locator('.ant-picker-input input');
+    await inputs.nth(0).click();
+    await inputs.nth(0).fill('2025-08-01');
+    await inputs.nth(0).press('Enter');
+    await inputs.nth(1).fill('2025-09-08');
+    await inputs.nth(1).press('Enter');
+    await panel.getByRole('button', { name: /确\s*认/ }).click();
+    // The pure end date covers the whole of 2025-09-08.
+    await expectRows(ledger.filter((r) => r.sign_date >= '2025-08-01' && r.sign_date <= '2025-09-08').map((r) => r.id));
+    await clearTags();
+
+    panel = await openSearch('contract_type');
+    await panel.locator('.ant-select').click();
+    await page.locator('.ant-select-item-option', { hasText: '采购合同' }).click();
+    await panel.getByRole('button', { name: /确\s*认/ }).click();
+    await expectRows(ledger.filter((r) => r['contract_type$view'] === '采购合同').map((r) => r.id));
+    await clearTags();
+
+    panel = await openSearch('manager');
+    await panel.getByRole('textbox').fill('张工');
+    await panel.getByRole('textbox').press('Enter');
+    await expectRows(ledger.filter((r) => r['manager$view'] === '张工').map((r) => r.id));
+    await clearTags();
+
+    panel = await openSearch('project');
+    await panel.getByRole('textbox').fill('管廊');
+    await panel.getByRole('textbox').press('Enter');
+    await expectRows(ledger.filter((r) => String(r['project$view']).includes('管廊')).map((r) => r.id));
+    await clearTags();
+
+    panel = await openSearch('party_b');
+    await panel.getByText('未填').click();
+    await panel.getByRole('button', { name: /确\s*认/ }).click();
+    await expectRows(ledger.filter((r) => !r.party_b).map((r) => r.id));
+    await clearTags();
+    await expectRows(ledger.map((r) => r.id));
+
+    panel = await openSearch('sys_status');
+    await panel.getByText('作废').click();
+    await panel.getByRole('button', { name: /确\s*认/ }).click();
+    await expectRows(ledger.filter((r) => r.sys_status === -2).map((r) => r.id));
+    await clearTags();
+    await expectRows(ledger.map((r) => r.id));
+  });
+});
+
+describe('list screen: sorting and totals', () => {
+  it('sorts descending on the first click, ascending on the second', async () => {
+    await openList('contract_ledger');
+    const header = page.locator('[role="columnheader"][data-column="amount"]');
+    await header.locator('span').first().click();
+    const desc = [...ledger].sort((a, b) => b.amount - a.amount).map((r) => String(r.id));
+    await expect.poll(rowOrder, { timeout: 10_000 }).toEqual(desc);
+    expect(await header.getAttribute('aria-sort')).toBe('descending');
+    await header.locator('span').first().click();
+    await expect.poll(rowOrder, { timeout: 10_000 }).toEqual([...desc].reverse());
+    expect(await header.getAttribute('aria-sort')).toBe('ascending');
+    await page.locator('[data-testid="condition-tags"]', { hasText: '排序: 合同金额 升序' }).waitFor();
+    await clearTags();
+  });
+
+  it('totals all matching rows on the server, and only the selection when rows are selected', async () => {
+    await openList('contract_ledger');
+    const total = page.locator('[data-total="amount"]');
+    const all = (await api('POST', '/api/auto/contract_ledger/getCalcdValue', { calcd: { amount: { operation: ['sum', 'avg'], precision: 2 } } })).data[0];
+    const money = (n: number) => new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+    await expect.poll(() => total.textContent(), { timeout: 10_000 }).toContain(`合计: ${money(all.sum)}`);
+    expect(await total.textContent()).toContain(`平均: ${money(all.avg)}`);
+    const picked = ledger.slice(0, 2);
+    for (const r of picked) await page.locator(`[data-row-key="${r.id}"] [aria-label="选择"]`).check();
+    const sum = Math.round((picked[0].amount + picked[1].amount) * 100) / 100;
+    await expect.poll(() => total.textContent(), { timeout: 10_000 }).toContain(`合计: ${money(sum)}`);
+    expect(await total.textContent()).toContain(`平均: ${money(Math.round((sum / 2) * 100) / 100)}`);
+    await page.screenshot({ path: `${SHOTS}/list-totals-selection.png` });
+    for (const r of picked) await page.locator(`[data-row-key="${r.id}"] [aria-label="选择"]`).uncheck();
+    await expect.poll(() => total.textContent(), { timeout: 10_000 }).toContain(`合计: ${money(all.sum)}`);
+  });
+});
+
+async function rowOrder(): Promise<string[]> {
+  return page.locator('[data-row-key]').evaluateAll((els) =>
+    els
+      .map((e) => ({ key: e.getAttribute('data-row-key') ?? '', y: new DOMMatrixReadOnly(getComputedStyle(e).transform).m42 }))
+      .sort((a, b) => a.y - b.y)
+      .map((e) => e.key),
+  );
+}
+
+describe('list screen: state kept per route', () => {
+  it('restores search, sort and selection after navigating away and back', async () => {
+    await openList('contract_ledger');
+    const panel = await openSearch('contract_name');
+    await panel.getByRole('textbox').fill('合同');
+    await panel.getByRole('textbox').press('Enter');
+    await page.locator('[role="columnheader"][data-column="amount"] span').first().click();
+    const chosen = ledger[3];
+    await page.locator(`[data-row-key="${chosen.id}"] [aria-label="选择"]`).check();
+    await page.locator('.ant-layout-sider .ant-menu-item', { hasText: '工程分解结构' }).click();
+    await page.locator('[data-testid="record-list"][data-form="project_wbs"]').waitFor();
+    await page.locator('.ant-layout-sider .ant-menu-item', { hasText: '合同台账' }).click();
+    await page.locator('[data-testid="record-list"][data-form="contract_ledger"]').waitFor();
+    const tags = page.locator('[data-testid="condition-tags"]');
+    await tags.getByText('合同名称: 合同').waitFor();
+    await tags.getByText('排序: 合同金额 降序').waitFor();
+    await expect.poll(() => page.locator(`[data-row-key="${chosen.id}"] [aria-label="选择"]`).isChecked(), { timeout: 10_000 }).toBe(true);
+    await page.locator(`[data-row-key="${chosen.id}"] [aria-label="选择"]`).uncheck();
+    await clearTags();
+  });
+});
+
+describe('list screen: delete and void with their pre-checks', () => {
+  async function addGoods(name: string, mode: 'save' | 'stash'): Promise<number> {
+    const url = mode === 'stash' ? '/api/auto/stash/auto_pthp/add' : '/api/auto/auto_pthp/add';
+    return (await api('POST', url, { formName: 'auto_pthp', data: { goods_code: `T-${name}`, goods_name: name } })).data.id;
+  }
+  async function findGoods(name: string): Promise<void> {
+    const panel = await openSearch('goods_name');
+    await panel.getByRole('textbox').fill(name);
+    await panel.getByRole('textbox').press('Enter');
+    await page.locator('[data-testid="condition-tags"]', { hasText: `货品名称: ${name}` }).or(page.locator('[data-testid="condition-tags"]', { hasText: name })).first().waitFor();
+  }
+  async function statusOf(id: number): Promise<number | null> {
+    const rows = (await api('POST', '/api/auto/auto_pthp/list/ids', [id])).data as Row[];
+    return rows[0]?.sys_status ?? null;
+  }
+  const dialog = () => page.locator('.ant-modal-confirm');
+
+  it('a draft: confirm 是否确认删除该数据项? then 删除成功', async () => {
+    const id = await addGoods('删除草稿甲', 'stash');
+    await openList('auto_pthp');
+    await findGoods('删除草稿甲');
+    await expectRows([id]);
+    await page.locator(`[data-row-key="${id}"] [aria-label="选择"]`).check();
+    await page.getByTestId('list-toolbar').getByRole('button', { name: /删\s*除/ }).click();
+    await dialog().getByText('是否确认删除该数据项?').waitFor();
+    await page.screenshot({ path: `${SHOTS}/list-delete-confirm.png` });
+    await dialog().getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-message').getByText('删除成功').waitFor();
+    await expectRows([]);
+    expect(await statusOf(id)).toBeNull();
+    await clearTags();
+  });
+
+  it('an approved record: the warn text, confirming deletes', async () => {
+    const id = await addGoods('删除已审乙', 'save');
+    await openList('auto_pthp');
+    await findGoods('删除已审乙');
+    await expectRows([id]);
+    await page.locator(`[data-row-key="${id}"] [data-column="$actions"]`).getByText('删除').click();
+    await dialog().getByText('所选记录中有1条已审核，删除后不可恢复，是否继续？').waitFor();
+    await dialog().getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-message').getByText('删除成功').waitFor();
+    expect(await statusOf(id)).toBeNull();
+    await clearTags();
+  });
+
+  it('void: a warn to confirm, 作废成功, then a second void stops with the server text', async () => {
+    const id = await addGoods('作废丙', 'save');
+    await openList('auto_pthp');
+    await findGoods('作废丙');
+    await expectRows([id]);
+    await page.locator(`[data-row-key="${id}"] [aria-label="选择"]`).check();
+    const voidButton = page.getByTestId('list-toolbar').getByRole('button', { name: /作\s*废/ });
+    await voidButton.click();
+    await dialog().getByText('所选记录中有1条已审核，作废后不可恢复，是否继续？').waitFor();
+    await dialog().getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-message').getByText('作废成功').waitFor();
+    expect(await statusOf(id)).toBe(-2);
+    await page.locator(`[data-row-key="${id}"] [data-status="-2"]`).waitFor();
+    await page.locator(`[data-row-key="${id}"] [aria-label="选择"]`).check();
+    await voidButton.click();
+    await page.locator('.ant-message').getByText('所选记录已作废').waitFor();
+    expect(await dialog().count()).toBe(0);
+    expect(await statusOf(id)).toBe(-2);
+    await clearTags();
+  });
+
+  it('a void that is cancelled at the confirm changes nothing', async () => {
+    const id = await addGoods('作废草稿丁', 'stash');
+    await openList('auto_pthp');
+    await findGoods('作废草稿丁');
+    await page.locator(`[data-row-key="${id}"] [aria-label="选择"]`).check();
+    await page.getByTestId('list-toolbar').getByRole('button', { name: /作\s*废/ }).click();
+    await dialog().getByText('是否确认作废该数据项?').waitFor();
+    await dialog().getByRole('button', { name: /取\s*消/ }).click();
+    expect(await statusOf(id)).toBe(-1);
+    await clearTags();
+  });
+
+  it('a referenced record: delete stops with the server text', async () => {
+    const referenced = ledger[0].project as number;
+    await openList('project_wbs');
+    await page.locator(`[data-row-key="${referenced}"] [aria-label="选择"]`).check();
+    await page.getByTestId('list-toolbar').getByRole('button', { name: /删\s*除/ }).click();
+    await page.locator('.ant-message').getByText(/已被「合同台账」引用，不能删除/).waitFor();
+    const rows = (await api('POST', '/api/auto/project_wbs/list/ids', [referenced])).data as Row[];
+    expect(rows).toHaveLength(1);
+  });
+});
