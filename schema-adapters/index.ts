@@ -53,6 +53,7 @@ export { bindConditions, type BindableField, type BindOptions } from './formily/
 export { CONDITION_REACTION, SQL_HIDE_REACTION, type FormworkFieldExtension } from './formily/formworkExtension';
 
 export { toColumns, rowActionNames } from './columns/toColumns';
+export { rowButtonShown } from './columns/rowButtons';
 export type { ColumnModel, ColumnOptions } from './columns/columnModel';
 export { actionColumnWidth, columnWidth, DEFAULT_COLUMN_WIDTH } from './columns/widths';
 export { statusColumnShown } from './columns/statusColumn';

@@ -1,6 +1,6 @@
 // Column model rules, each test quoting spec 01 §2.2–2.3.
 import { describe, expect, it } from 'vitest';
-import { actionColumnWidth, columnWidth, FIELD_TYPES, toColumns, totalsRequest, type FieldDefinition, type FormDefinition } from '../../schema-adapters/index';
+import { actionColumnWidth, columnWidth, rowButtonShown, FIELD_TYPES, toColumns, totalsRequest, type FieldDefinition, type FormDefinition } from '../../schema-adapters/index';
 import { admin, fixture, staff } from './helpers';
 
 const form = (fields: FieldDefinition[], extra: Partial<FormDefinition> = {}): FormDefinition => ({ enName: 'cols', cnName: '列', fields, ...extra });
@@ -62,6 +62,16 @@ describe('widths', () => {
     expect(actions).toMatchObject({ header: '操作', width: 12 * 6 + 50, fixed: 'right' });
     expect(toColumns(fixture('auto_pthp')).some((c) => c.kind === 'actions')).toBe(false);
     expect(toColumns(fixture('auto_pthp'), { rowActionNames: ['编辑'] }).find((c) => c.kind === 'actions')?.width).toBe(74);
+  });
+});
+
+describe('row buttons', () => {
+  it('"Its buttons are chosen per row (rightShow and rightShowCon)"', () => {
+    const [withdraw, order] = fixture('purchase_request').buttons!;
+    expect(rowButtonShown(withdraw, { sys_status: 0 }, staff)).toBe(true);
+    expect(rowButtonShown(withdraw, { sys_status: 1 }, staff)).toBe(false);
+    expect(rowButtonShown(order, { sys_status: 0 }, staff)).toBe(false);
+    expect(rowButtonShown({ id: 9, name: '坏', rightShow: true, rightShowCon: '${sys_status} ==' }, { sys_status: 0 }, staff)).toBe(false);
   });
 });
 
