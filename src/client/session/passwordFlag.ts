@@ -21,3 +21,8 @@ export function mustChangePassword(config: Record<string, string>): boolean {
   }
   return true;
 }
+
+/** A password the platform treats as weak: under 8 characters, or without both letters and digits. */
+export function isWeakPassword(password: string): boolean {
+  return password.length < 8 || !/[A-Za-z]/.test(password) || !/\d/.test(password);
+}

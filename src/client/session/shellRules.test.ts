@@ -124,3 +124,17 @@ describe('small rules', () => {
     expect(appScriptName('<html></html>')).toBeUndefined();
   });
 });
+
+describe('password security flag', () => {
+  it('forces the profile page only while a check is configured, and clears the flag otherwise', async () => {
+    const { setNeedPerfect, mustChangePassword, isWeakPassword } = await import('./passwordFlag');
+    expect(isWeakPassword('admin123')).toBe(false);
+    expect(isWeakPassword('123456')).toBe(true);
+    expect(isWeakPassword('abcdefgh')).toBe(true);
+    setNeedPerfect(true);
+    expect(mustChangePassword({ 'sys.password.check': 'true' })).toBe(true);
+    expect(mustChangePassword({ 'sys.password.force.update': 'true' })).toBe(true);
+    expect(mustChangePassword({ 'sys.password.check': 'false', 'sys.password.force.update': 'false' })).toBe(false);
+    expect(mustChangePassword({ 'sys.password.check': 'true' })).toBe(false);
+  });
+});
