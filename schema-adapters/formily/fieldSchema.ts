@@ -52,7 +52,7 @@ export function fieldSchema(field: FieldDefinition, at: FieldSchemaContext): ISc
   const spec = specOf(field);
   const mapKey = at.subForm ? `${at.subForm.enName}.${field.enName}` : field.enName;
   const base = baseState(field, at.opts, mapKey);
-  const ext: FormworkFieldExtension = { funcType: field.funcType, enName: field.enName, base };
+  const ext: FormworkFieldExtension = { funcType: field.funcType, enName: field.enName, base, span: field.span ?? 24 };
   if (at.subForm) ext.subForm = at.subForm.enName;
   if (field.detailEditable) ext.detailEditable = true;
   if (spec.hasView) ext.viewKey = `${field.enName}$view`;
@@ -66,10 +66,10 @@ export function fieldSchema(field: FieldDefinition, at: FieldSchemaContext): ISc
   };
   if (spec.schemaType !== 'void') {
     schema['x-decorator'] = 'FormItem';
-    schema['x-decorator-props'] = { gridSpan: span > 12 ? 2 : 1, span };
+    schema['x-decorator-props'] = { gridSpan: span > 12 ? 2 : 1 };
     schema['x-validator'] = validators(field, base.required);
   } else {
-    schema['x-decorator-props'] = { gridSpan: 2, span: 24 };
+    schema['x-decorator-props'] = { gridSpan: 2 };
   }
   if (['select', 'radio', 'checkbox', 'cascader'].includes(field.funcType) && !usesConfiguredList(field) && field.options) {
     schema.enum = field.options as ISchema['enum'];

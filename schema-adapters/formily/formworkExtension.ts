@@ -17,6 +17,8 @@ export interface FormworkFieldExtension {
   enName: string;
   /** The sub-form the field sits in, if any. */
   subForm?: string;
+  /** The definition's span (1–24, default 24); the decorator's gridSpan is its 2-column reading. */
+  span: number;
   /** Default state after mode and visibleMap (CONTRACT.md §5 defaults). */
   base: FieldState;
   /** Non-blank condition sources. */

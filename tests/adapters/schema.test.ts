@@ -24,7 +24,7 @@ describe('toFormilySchema', () => {
 
   it('"props from maxLength, min, max, precision, suffix, multiple, filterable, options, format, placeholder, span, accept"', () => {
     expect(one({ enName: 'a', label: 'A', funcType: 'input', maxLength: 20, placeholder: '请输入', suffix: '号', span: 12 })).toMatchObject({
-      'x-component': 'Input', 'x-component-props': { maxLength: 20, showCount: true, placeholder: '请输入', addonAfter: '号' }, 'x-decorator-props': { gridSpan: 1, span: 12 },
+      'x-component': 'Input', 'x-component-props': { maxLength: 20, showCount: true, placeholder: '请输入', addonAfter: '号' }, 'x-decorator-props': { gridSpan: 1 }, 'x-formwork': { span: 12 },
     });
     expect(one({ enName: 'n', label: 'N', funcType: 'number', min: 1, max: 9, precision: 2, suffix: '元' })['x-component-props']).toMatchObject({ min: 1, max: 9, precision: 2, addonAfter: '元' });
     const options = [{ label: '甲', value: 'a', color: 'red' }];
