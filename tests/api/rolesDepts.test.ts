@@ -111,6 +111,27 @@ describe('departments', () => {
     expect((await api.get(`/api/system/dept/${a.body.data.deptId}`)).status).toBe(404);
   });
 
+  it('offers the user picker tree, batch lookup, the flat list and the current user subtree', async () => {
+    const admin = await t.login();
+    const eng = await deptIdByName(t, admin, '工程管理部');
+    const p1 = await deptIdByName(t, admin, '项目一部');
+    const tree = await api.post('/api/system/dept/treeselect/byFilter', { deptId: eng, includeUsers: true });
+    expect(tree.body.data).toHaveLength(1);
+    const p1Node = tree.body.data[0].children.find((c: any) => c.id === p1 && c.type === 'dept');
+    expect(p1Node.children).toEqual([expect.objectContaining({ type: 'user', label: '张工' })]);
+    const noUsers = await api.post('/api/system/dept/treeselect/byFilter', null);
+    expect(JSON.stringify(noUsers.body.data)).not.toContain('"user"');
+    expect((await api.post('/api/system/dept/treeselect/byFilter', { deptId: 999999 })).status).toBe(404);
+    const batch = await api.post(`/api/system/dept/batch?ids=${eng},${p1},999999`, null);
+    expect(batch.body.data.map((d: any) => d.deptName).sort()).toEqual(['工程管理部', '项目一部'].sort());
+    expect((await api.post('/api/system/dept/batch?ids=1;drop', null)).status).toBe(400);
+    const single = await api.get('/api/system/dept/single/list');
+    expect(single.body.data.find((d: any) => d.deptId === p1).fullName).toBe('华建工程有限公司/工程管理部/项目一部');
+    const staff = as(t, await t.login('DEFAULT', 'staff'));
+    const mine = await staff.get('/api/system/dept/currentUser/subList');
+    expect(mine.body.data.map((d: any) => d.deptName)).toEqual(['项目一部']);
+  });
+
   it('refuses bad department input', async () => {
     expect((await api.post('/api/system/dept', { deptName: '无上级' })).body.errors[0]).toEqual({ field: 'parentId', message: 'parentId不能为空' });
     expect((await api.post('/api/system/dept', { parentId: 999999, deptName: 'x' })).body.msg).toBe('上级部门不存在');

@@ -141,6 +141,27 @@ describe('users', () => {
     expect((await staff.post('/api/system/user/ids', ['x'])).status).toBe(400);
   });
 
+  it('maps users to their departments and filters users by department (list/ByFilter)', async () => {
+    const staffId = (await api.get('/api/system/user/list?userName=staff')).body.rows[0].userId;
+    const map = await api.post('/api/system/user/userDeptId/get', [staffId, 999999]);
+    expect(map.body.data).toEqual({ [staffId]: [project1] });
+    const engineering = await deptIdByName(t, admin, '工程管理部');
+    const sub = await api.post('/api/system/user/list/ByFilter', { deptId: engineering, isGetSub: true });
+    expect(sub.body.rows.map((u: any) => u.userName)).toContain('staff');
+    const direct = await api.post('/api/system/user/list/ByFilter', { deptId: engineering, isGetSub: false });
+    expect(direct.body.rows.map((u: any) => u.userName)).not.toContain('staff');
+  });
+
+  it('lets only an admin reset every user layout settings', async () => {
+    const staffApi = as(t, await t.login('DEFAULT', 'staff'));
+    await staffApi.post('/api/user/config/features/edit', { theme: '#000000' });
+    expect((await staffApi.get('/api/system/user/profile/init/all')).status).toBe(403);
+    const res = await api.get('/api/system/user/profile/init/all');
+    expect(res.status).toBe(200);
+    expect(res.body.data.removed).toBeGreaterThanOrEqual(1);
+    expect((await staffApi.get('/api/user/config/get')).body.data.features).toBeUndefined();
+  });
+
   it('lets a user read and edit their profile and change their password', async () => {
     await api.post('/api/system/user', { userName: 'self1', nickName: '本人', password: 'first11' });
     const me = as(t, await t.login('DEFAULT', 'self1', 'first11'));

@@ -5,7 +5,9 @@ export interface TreeNode {
   id: number;
   label: string;
   parentId: number;
-  type: 'dept';
+  /** Department ids and user ids are separate spaces: read `type` before `id`. */
+  type: 'dept' | 'user';
+  status?: string;
   children?: TreeNode[];
 }
 
@@ -32,4 +34,18 @@ export function fullNames(depts: DeptDto[], separator = '/'): Map<number, string
     out.set(d.deptId, [...chain, d.deptName].join(separator));
   }
   return out;
+}
+
+/** Adds each user as a leaf (`type:'user'`) under its department, after the sub-departments. */
+export function attachUsers(tree: TreeNode[], users: { userId: number; nickName: string; deptId: number | null; status: string }[]): void {
+  const index = new Map<number, TreeNode>();
+  const walk = (nodes: TreeNode[]) => nodes.forEach((n) => {
+    if (n.type === 'dept') index.set(n.id, n);
+    if (n.children) walk(n.children);
+  });
+  walk(tree);
+  for (const u of users) {
+    const dept = u.deptId === null ? undefined : index.get(u.deptId);
+    if (dept) (dept.children ??= []).push({ id: u.userId, label: u.nickName, parentId: dept.id, type: 'user', status: u.status });
+  }
 }

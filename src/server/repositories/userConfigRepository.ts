@@ -23,3 +23,12 @@ export async function deleteUserConfig(db: Kysely<Database>, tenantId: number, u
   const r = await db.deleteFrom('user_configs').where('tenant_id', '=', tenantId).where('user_id', '=', userId).where('config_key', '=', key).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
+
+/** The key of the layout settings (spec 02 §3 user settings, `features`). */
+export const LAYOUT_CONFIG_KEY = 'features';
+
+/** Removes one setting of every user of the tenant; returns how many. */
+export async function deleteConfigOfAllUsers(db: Kysely<Database>, tenantId: number, key: string): Promise<number> {
+  const r = await db.deleteFrom('user_configs').where('tenant_id', '=', tenantId).where('config_key', '=', key).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

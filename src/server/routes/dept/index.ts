@@ -5,8 +5,9 @@ import { badRequest, found, notFound } from '../../http/HttpError.js';
 import { id, idList, idParams, obj, optStr, status01, str } from '../../http/schemas.js';
 import { requirePermission } from '../../auth/permissions.js';
 import { BUSINESS_TYPE, withOperation } from '../../services/operationLog.js';
-import { deleteDepts, deptUsage, findDept, insertDept, listActiveDepts, listDepts, subtreeIds, updateDept, type DeptInput } from '../../repositories/deptRepository.js';
-import { buildDeptTree, fullNames } from '../../repositories/deptTree.js';
+import { deleteDepts, deptUsage, findDept, findDepts, insertDept, listActiveDepts, listDepts, subtreeIds, updateDept, type DeptInput } from '../../repositories/deptRepository.js';
+import { attachUsers, buildDeptTree, fullNames } from '../../repositories/deptTree.js';
+import { listUserOptions } from '../../repositories/userRepository.js';
 import { findTenantByCode } from '../../repositories/tenantRepository.js';
 
 const TITLE = '部门管理';
@@ -51,6 +52,59 @@ export const deptRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const tenant = found(await findTenantByCode(app.db, request.query.tenantCode || 'DEFAULT'), '租户不存在');
       return ok(buildDeptTree(await listActiveDepts(app.db, tenant.id)));
+    },
+  );
+
+  app.get('/system/dept/single/list', async (request) => {
+    const depts = await listDepts(app.db, request.user.tenantId, { status: '0' });
+    const names = fullNames(depts);
+    return ok(depts.map((d) => ({ ...d, fullName: names.get(d.deptId) ?? d.deptName })));
+  });
+
+  app.get('/system/dept/currentUser/subList', async (request) => {
+    const { tenantId, deptId } = request.user;
+    if (!deptId) return ok([]);
+    const ids = new Set(await subtreeIds(app.db, tenantId, deptId));
+    return ok((await listDepts(app.db, tenantId)).filter((d) => ids.has(d.deptId)));
+  });
+
+  app.post<{ Querystring: { ids?: string }; Body: number[] | null }>(
+    '/system/dept/batch',
+    { schema: { querystring: { type: 'object', properties: { ids: str({ max: 20000, pattern: '^[0-9]+(,[0-9]+)*$' }) } }, body: { anyOf: [{ type: 'null' }, { type: 'array', items: id, maxItems: 1000 }] } } },
+    async (request) => {
+      const fromQuery = request.query.ids ? request.query.ids.split(',').map(Number) : [];
+      const ids = [...new Set([...fromQuery, ...(request.body ?? [])])].filter((x) => Number.isSafeInteger(x) && x > 0).slice(0, 1000);
+      return ok(await findDepts(app.db, request.user.tenantId, ids));
+    },
+  );
+
+  app.post<{ Body: { deptId?: number | null; includeUsers?: boolean | null; showFrozen?: boolean | null } | null }>(
+    '/system/dept/treeselect/byFilter',
+    {
+      schema: {
+        body: {
+          anyOf: [
+            { type: 'null' },
+            obj({ deptId: { type: ['integer', 'null'], minimum: 1 }, includeUsers: { type: ['boolean', 'null'] }, showFrozen: { type: ['boolean', 'null'] }, formId: { type: ['integer', 'string', 'null'] }, field: optStr(64), params: { type: ['object', 'null'] } }),
+          ],
+        },
+      },
+    },
+    async (request) => {
+      const { tenantId } = request.user;
+      const b = request.body ?? {};
+      let depts = await listDepts(app.db, tenantId, { status: '0' });
+      if (b.deptId) {
+        const ids = new Set(await subtreeIds(app.db, tenantId, b.deptId));
+        if (!ids.size) throw notFound('部门不存在');
+        depts = depts.filter((d) => ids.has(d.deptId));
+      }
+      const tree = buildDeptTree(depts);
+      if (b.includeUsers) {
+        const users = await listUserOptions(app.db, tenantId, { deptIds: depts.map((d) => d.deptId), status: b.showFrozen ? undefined : '0' }, 5000);
+        attachUsers(tree, users);
+      }
+      return ok(tree);
     },
   );
 

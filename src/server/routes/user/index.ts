@@ -38,6 +38,15 @@ interface AddBody {
   remark?: string | null;
   roleIds?: number[];
 }
+interface ByFilterBody {
+  nickName?: string | null;
+  userName?: string | null;
+  status?: string | null;
+  deptId?: number | null;
+  isGetSub?: boolean | null;
+  pageNum?: number;
+  pageSize?: number;
+}
 type EditBody = Omit<AddBody, 'password' | 'userName'> & { userId: number; userName?: string | null };
 
 const clean = (v: string | null | undefined) => (v === null ? '' : v);
@@ -58,10 +67,8 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: { nickName?: string | null; userName?: string | null; status?: string | null; deptId?: number | null; isGetSub?: boolean | null; pageNum?: number; pageSize?: number } }>(
-    '/system/user/byFilter',
-    { schema: { body: s.byFilterBody } },
-    async (request) => {
+  for (const path of ['/system/user/byFilter', '/system/user/list/ByFilter']) {
+    app.post<{ Body: ByFilterBody | null }>(path, { schema: { body: { anyOf: [{ type: 'null' }, s.byFilterBody] } } }, async (request) => {
       const { tenantId } = request.user;
       const b = request.body ?? {};
       const deptIds = b.deptId ? (b.isGetSub === false ? [b.deptId] : await subtreeIds(app.db, tenantId, b.deptId)) : undefined;
@@ -70,8 +77,13 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       const filter = { nickName: b.nickName ?? undefined, userName: b.userName ?? undefined, status: b.status || undefined, deptIds };
       const rows = await listUserOptions(app.db, tenantId, filter, pageSize, (pageNum - 1) * pageSize);
       return page(rows, await countUsers(app.db, tenantId, filter));
-    },
-  );
+    });
+  }
+
+  app.post<{ Body: number[] }>('/system/user/userDeptId/get', { schema: { body: s.idsBody } }, async (request) => {
+    const users = await listUserOptions(app.db, request.user.tenantId, { userIds: request.body });
+    return ok(Object.fromEntries(users.map((u) => [u.userId, u.deptId === null ? [] : [u.deptId]])));
+  });
 
   app.post<{ Body: number[] }>('/system/user/ids', { schema: { body: s.idsBody } }, async (request) => {
     return ok(await listUserOptions(app.db, request.user.tenantId, { userIds: request.body }));

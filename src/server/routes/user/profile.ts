@@ -1,7 +1,9 @@
 /** /api/system/user/profile: the signed-in user's own data and password. */
 import type { FastifyPluginAsync } from 'fastify';
 import { ok, done } from '../../http/reply.js';
-import { badRequest, found } from '../../http/HttpError.js';
+import { badRequest, forbidden, found } from '../../http/HttpError.js';
+import { ADMIN_ROLE, hasRole } from '../../auth/permissions.js';
+import { deleteConfigOfAllUsers, LAYOUT_CONFIG_KEY } from '../../repositories/userConfigRepository.js';
 import { BUSINESS_TYPE, withOperation } from '../../services/operationLog.js';
 import { checkPassword, hashPassword } from '../../services/userService.js';
 import { findPasswordHash, findUser, setPasswordHash, updateUser } from '../../repositories/userRepository.js';
@@ -27,6 +29,15 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       return ok(await findUser(app.db, tenantId, userId));
     },
   );
+
+  app.get('/system/user/profile/init/all', async (request) => {
+    if (!hasRole(request.user, ADMIN_ROLE)) throw forbidden();
+    const { tenantId } = request.user;
+    const removed = await withOperation(app.db, request, { title: '用户配置', businessType: BUSINESS_TYPE.clearData, param: { key: LAYOUT_CONFIG_KEY } }, (trx) =>
+      deleteConfigOfAllUsers(trx, tenantId, LAYOUT_CONFIG_KEY),
+    );
+    return ok({ removed });
+  });
 
   app.post<{ Body: { oldPassword: string; newPassword: string } }>('/system/user/profile/updatePwd', { schema: { body: updatePwdBody } }, async (request) => {
     const { tenantId, userId, userName } = request.user;
