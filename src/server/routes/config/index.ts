@@ -5,7 +5,8 @@ import { conflict, found, notFound } from '../../http/HttpError.js';
 import { id, idList, idParams, obj, optStr, str } from '../../http/schemas.js';
 import { requirePermission } from '../../auth/permissions.js';
 import { bearerToken, hashToken } from '../../auth/tokens.js';
-import { BUSINESS_TYPE, withOperation } from '../../services/operationLog.js';
+import { BUSINESS_TYPE, recordRequestOperation, withOperation } from '../../services/operationLog.js';
+import { MAX_EXPORT_ROWS, sendXlsx, toXlsx, type ExportColumn } from '../../services/exportSheet.js';
 import { findSessionUser } from '../../repositories/sessionRepository.js';
 import { findTenantByCode } from '../../repositories/tenantRepository.js';
 import {
@@ -17,6 +18,7 @@ import {
   insertConfig,
   listConfigs,
   updateConfig,
+  type ConfigDto,
   type ConfigInput,
 } from '../../repositories/configRepository.js';
 
@@ -60,6 +62,22 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
       return page(rows, total);
     },
   );
+
+  app.get<{ Querystring: { configName?: string; configKey?: string; configType?: string } }>('/system/config/export', { schema: { querystring: listQuery } }, async (request, reply) => {
+    requirePermission(request.user, 'system:config:export');
+    const q = request.query;
+    const { rows } = await listConfigs(app.db, request.user.tenantId, { configName: q.configName, configKey: q.configKey, configType: q.configType || undefined }, 1, MAX_EXPORT_ROWS);
+    await recordRequestOperation(app.db, request, TITLE, BUSINESS_TYPE.export, q);
+    const columns: ExportColumn<ConfigDto>[] = [
+      { header: '参数主键', value: (c) => c.configId },
+      { header: '参数名称', value: (c) => c.configName },
+      { header: '参数键名', value: (c) => c.configKey },
+      { header: '参数键值', value: (c) => c.configValue },
+      { header: '系统内置', value: (c) => (c.configType === 'Y' ? '是' : '否') },
+      { header: '备注', value: (c) => c.remark },
+    ];
+    return sendXlsx(reply, '参数数据', toXlsx('参数数据', columns, rows));
+  });
 
   app.post<{ Body: { keys: string[]; tenantCode?: string | null }; Querystring: { tenantCode?: string } }>(
     '/system/config/configKeys',

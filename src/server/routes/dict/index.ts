@@ -4,8 +4,9 @@ import { ok, done, page } from '../../http/reply.js';
 import { found, notFound } from '../../http/HttpError.js';
 import { id, idList, idParams, obj, optStr, status01, str } from '../../http/schemas.js';
 import { requirePermission } from '../../auth/permissions.js';
-import { BUSINESS_TYPE, withOperation } from '../../services/operationLog.js';
-import { countDictData, deleteDictData, dictDataByType, findDictData, insertDictData, listDictData, updateDictData, type DictDataInput } from '../../repositories/dictDataRepository.js';
+import { BUSINESS_TYPE, recordRequestOperation, withOperation } from '../../services/operationLog.js';
+import { MAX_EXPORT_ROWS, sendXlsx, toXlsx, type ExportColumn } from '../../services/exportSheet.js';
+import { countDictData, deleteDictData, dictDataByType, findDictData, insertDictData, listDictData, updateDictData, type DictDataDto, type DictDataInput } from '../../repositories/dictDataRepository.js';
 
 const TITLE = '字典数据';
 const DICT_TYPE_PATTERN = '^[a-z][a-z0-9_]{0,99}$';
@@ -46,6 +47,24 @@ export const dictRoutes: FastifyPluginAsync = async (app) => {
       return page(rows, total);
     },
   );
+
+  app.get<{ Querystring: { dictType?: string; dictLabel?: string; status?: string } }>('/system/dict/data/export', { schema: { querystring: listQuery } }, async (request, reply) => {
+    requirePermission(request.user, 'system:dict:export');
+    const q = request.query;
+    const { rows } = await listDictData(app.db, request.user.tenantId, { dictType: q.dictType, dictLabel: q.dictLabel, status: q.status || undefined }, 1, MAX_EXPORT_ROWS);
+    await recordRequestOperation(app.db, request, TITLE, BUSINESS_TYPE.export, q);
+    const columns: ExportColumn<DictDataDto>[] = [
+      { header: '字典编码', value: (d) => d.dictCode },
+      { header: '字典排序', value: (d) => d.dictSort },
+      { header: '字典标签', value: (d) => d.dictLabel },
+      { header: '字典键值', value: (d) => d.dictValue },
+      { header: '字典类型', value: (d) => d.dictType },
+      { header: '是否默认', value: (d) => (d.isDefault === 'Y' ? '是' : '否') },
+      { header: '状态', value: (d) => (d.status === '0' ? '正常' : '停用') },
+      { header: '备注', value: (d) => d.remark },
+    ];
+    return sendXlsx(reply, '字典数据', toXlsx('字典数据', columns, rows));
+  });
 
   app.get<{ Params: { dictType: string } }>(
     '/system/dict/data/type/:dictType',

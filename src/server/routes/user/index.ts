@@ -4,7 +4,8 @@ import { ok, done, page } from '../../http/reply.js';
 import { badRequest, found, notFound } from '../../http/HttpError.js';
 import { idParams } from '../../http/schemas.js';
 import { requirePermission } from '../../auth/permissions.js';
-import { BUSINESS_TYPE, withOperation } from '../../services/operationLog.js';
+import { BUSINESS_TYPE, recordRequestOperation, withOperation } from '../../services/operationLog.js';
+import { MAX_EXPORT_ROWS, sendXlsx, toXlsx, type ExportColumn } from '../../services/exportSheet.js';
 import { assertDept, assertRoles, assertUserNameFree, assertUsers, hashPassword } from '../../services/userService.js';
 import { subtreeIds } from '../../repositories/deptRepository.js';
 import { revokeUserTokens } from '../../repositories/sessionRepository.js';
@@ -20,6 +21,7 @@ import {
   setUserRoles,
   setUsersStatus,
   updateUser,
+  type UserDto,
 } from '../../repositories/userRepository.js';
 import * as s from './schemas.js';
 import { profileRoutes } from './profile.js';
@@ -48,6 +50,20 @@ interface ByFilterBody {
   pageSize?: number;
 }
 type EditBody = Omit<AddBody, 'password' | 'userName'> & { userId: number; userName?: string | null };
+
+const USER_EXPORT_COLUMNS: ExportColumn<UserDto>[] = [
+  { header: '用户编号', value: (u) => u.userId },
+  { header: '登录名称', value: (u) => u.userName },
+  { header: '用户名称', value: (u) => u.nickName },
+  { header: '部门', value: (u) => u.deptName },
+  { header: '角色', value: (u) => u.roleNames.join(',') },
+  { header: '手机号码', value: (u) => u.phonenumber },
+  { header: '邮箱', value: (u) => u.email },
+  { header: '性别', value: (u) => ({ '0': '男', '1': '女' })[u.sex] ?? '未知' },
+  { header: '状态', value: (u) => (u.status === '0' ? '正常' : '停用') },
+  { header: '最后登录时间', value: (u) => u.loginDate },
+  { header: '创建时间', value: (u) => u.createTime },
+];
 
 const clean = (v: string | null | undefined) => (v === null ? '' : v);
 
@@ -98,6 +114,20 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       const deptIds = request.query.includeChildren ? await subtreeIds(app.db, tenantId, deptId) : [deptId];
       if (!deptIds.length) throw notFound('部门不存在');
       return ok(await listUserOptions(app.db, tenantId, { deptIds, status: request.query.showFrozen ? undefined : '0' }));
+    },
+  );
+
+  app.get<{ Querystring: { userName?: string; nickName?: string; phonenumber?: string; status?: string; deptId?: number } }>(
+    '/system/user/export',
+    { schema: { querystring: s.listQuerySchema } },
+    async (request, reply) => {
+      requirePermission(request.user, 'system:user:export');
+      const { tenantId } = request.user;
+      const q = request.query;
+      const deptIds = q.deptId ? await subtreeIds(app.db, tenantId, q.deptId) : undefined;
+      const { rows } = await listUsers(app.db, tenantId, { userName: q.userName, nickName: q.nickName, phonenumber: q.phonenumber, status: q.status || undefined, deptIds }, 1, MAX_EXPORT_ROWS);
+      await recordRequestOperation(app.db, request, TITLE, BUSINESS_TYPE.export, q);
+      return sendXlsx(reply, '用户数据', toXlsx('用户数据', USER_EXPORT_COLUMNS, rows));
     },
   );
 
