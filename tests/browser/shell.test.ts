@@ -138,6 +138,35 @@ describe('application shell in Chromium', () => {
     await page.waitForURL(/\/login/);
   });
 
+  it('sends a user with a weak password to change it when the password check is on', async () => {
+    const token = await app.server.login('DEFAULT');
+    const cfg = (await app.server.request({ method: 'GET', url: '/api/system/config/list', token, query: { configKey: 'sys.password.check' } })).json().rows[0];
+    const set = (value: string) =>
+      app.server.request({ method: 'POST', url: '/api/system/config/edit', token, body: { configId: cfg.configId, configName: cfg.configName, configKey: cfg.configKey, configValue: value } });
+    expect((await set('true')).statusCode).toBe(200);
+    const created = await app.server.request({ method: 'POST', url: '/api/system/user', token, body: { userName: 'weakpw', nickName: '弱密码', password: '123456' } });
+    expect(created.statusCode).toBe(200);
+    try {
+      await signIn(page, app.url, '华建工程有限公司', 'weakpw', '123456');
+      const warning = page.locator('.ant-modal-confirm', { hasText: '请先修改密码' });
+      await warning.waitFor();
+      await page.waitForURL(/\/user\/profile\?tab=password$/);
+      await warning.getByRole('button', { name: '去修改' }).click();
+      await page.getByRole('tab', { name: '首页' }).click();
+      await page.waitForURL(/\/user\/profile\?tab=password$/);
+      await page.getByPlaceholder('请输入旧密码').fill('123456');
+      await page.getByPlaceholder('请输入新密码').fill('Better2026');
+      await page.getByPlaceholder('请确认新密码').fill('Better2026');
+      await page.getByRole('button', { name: '保存' }).filter({ visible: true }).click();
+      await page.getByText('修改成功').waitFor();
+      await page.getByRole('tab', { name: '首页' }).click();
+      await page.waitForURL(/\/index$/);
+      await page.getByText('欢迎').waitFor();
+    } finally {
+      await set('false');
+    }
+  });
+
   it('adds a user and edits it on the users screen', async () => {
     await signIn(page, app.url, '华建工程有限公司');
     await openMenu(page, '系统管理', '用户管理');
