@@ -4,16 +4,13 @@
  * `?from=flow` and `/add` (copy: `/add?copyId=`) the add page; `/{id}` the edit page;
  * `/detail{id}` the read-only detail page. The stock-in forms add through their drawer.
  */
-import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Typography } from 'antd';
+import { Empty } from 'antd';
 import { lazy } from 'react';
-import { getFormByEnName } from '../api/forms';
-import { queryKeys } from '../api/queryKeys';
 import { parseFormRoute } from '../form/formRoute';
 import { isStockInForm } from '../form/stockIn/stockIn';
 import { useQueryParams } from '../shell/navigation';
-import { PageLoading } from '../shell/PageLoading';
 
+const ListPage = lazy(() => import('../list/ListPage'));
 const RecordFormPage = lazy(() => import('../form/RecordFormPage'));
 const StockInPage = lazy(() => import('../form/stockIn/StockInPage'));
 
@@ -25,19 +22,6 @@ export interface RecordRouteProps {
   title?: string;
 }
 
-/** The list until the list module takes this branch: the form's name and a notice. */
-function ListPlaceholder({ enName, title }: { enName: string; title?: string }) {
-  const form = useQuery({ queryKey: queryKeys.forms.byEnName(enName), queryFn: () => getFormByEnName(enName) });
-  if (form.isLoading) return <PageLoading />;
-  const cnName = form.data?.data?.cnName ?? title ?? enName;
-  return (
-    <Card bordered={false}>
-      <Typography.Title level={4}>{cnName}</Typography.Title>
-      <Empty description="列表模块正在加载" />
-    </Card>
-  );
-}
-
 /** The generated-form screen for the address. */
 export default function RecordRoute({ enName, subPath, menuId, title }: RecordRouteProps) {
   const query = useQueryParams();
@@ -45,7 +29,7 @@ export default function RecordRoute({ enName, subPath, menuId, title }: RecordRo
   const flow = { taskId: query.get('taskId'), processInstanceId: query.get('processInstanceId') };
   switch (route.kind) {
     case 'list':
-      return <ListPlaceholder enName={enName} title={title} />;
+      return <ListPage enName={enName} menuId={menuId} title={title} />;
     case 'add':
       if (isStockInForm(enName) && !route.copyId) return <StockInPage key={enName} enName={enName} />;
       return <RecordFormPage key={`${enName}-add-${route.copyId ?? ''}`} enName={enName} mode="add" copyId={route.copyId} {...flow} />;
