@@ -48,14 +48,14 @@ export const SubFormTable = observer(function SubFormTable(props: { pageSize?: n
   const hidden = new Set((subDef?.subFormFeature?.pcTableElements ?? []).filter((e) => e.visible === false).map((e) => e.enName));
   const base = (page - 1) * pageSize;
   const columns = [
-    { key: '__index', title: '序号', width: 64, fixed: 'left' as const, render: (_: unknown, __: unknown, i: number) => indexes[base + i] },
+    { key: '__index', title: '序号', width: 64, fixed: 'left' as const, render: (_: unknown, r: { __row: number }) => indexes[r.__row] },
     ...children
       .filter(({ name: child }) => !hidden.has(child))
       .map(({ name: child, schema: s }) => ({
         key: child,
         title: s.title as string,
         width: 180,
-        render: (_: unknown, __: unknown, i: number) => <RecursionField schema={cellSchema(child, s)} name={base + i} onlyRenderProperties />,
+        render: (_: unknown, r: { __row: number }) => <RecursionField schema={cellSchema(child, s)} name={r.__row} onlyRenderProperties />,
       })),
     ...(editable
       ? [{
@@ -63,11 +63,11 @@ export const SubFormTable = observer(function SubFormTable(props: { pageSize?: n
           title: '操作',
           width: 120,
           fixed: 'right' as const,
-          render: (_: unknown, __: unknown, i: number) => (
+          render: (_: unknown, r: { __row: number }) => (
             <Space size={0}>
-              <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label="上移" disabled={base + i === 0} onClick={() => void field.moveUp(base + i)} />
-              <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label="下移" disabled={base + i === rows.length - 1} onClick={() => void field.moveDown(base + i)} />
-              <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label="删除行" onClick={() => void field.remove(base + i)} />
+              <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label="上移" disabled={r.__row === 0} onClick={() => void field.moveUp(r.__row)} />
+              <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label="下移" disabled={r.__row === rows.length - 1} onClick={() => void field.moveDown(r.__row)} />
+              <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label="删除行" onClick={() => void field.remove(r.__row)} />
             </Space>
           ),
         }]
@@ -88,8 +88,8 @@ export const SubFormTable = observer(function SubFormTable(props: { pageSize?: n
       <Table
         size="small"
         bordered
-        rowKey={(_r, i) => String(base + (i ?? 0))}
-        dataSource={rows.slice(base, base + pageSize)}
+        rowKey="__row"
+        dataSource={rows.slice(base, base + pageSize).map((_r, i) => ({ __row: base + i }))}
         columns={columns}
         scroll={{ x: 'max-content' }}
         pagination={rows.length > pageSize ? { current: page, pageSize, total: rows.length, onChange: setPage, showSizeChanger: false } : false}

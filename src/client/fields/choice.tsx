@@ -31,20 +31,19 @@ function withConfiguredOptions<P extends object>(Inner: ComponentType<P>, name: 
   return Wrapped;
 }
 
-/** Option label with its colour, as the list shows it. */
-function coloured(options: ChoiceOption[] | undefined): ChoiceOption[] | undefined {
-  return options?.map((o) => ({
-    ...o,
-    label: (o.color || o.backgroundColor ? <Tag color={o.backgroundColor ?? o.color}>{o.label}</Tag> : o.label) as unknown as string,
-    children: coloured(o.children),
-  }));
+/** An option shown with its colour, as the list shows it. */
+function renderOption(o: { label?: unknown; data?: Partial<ChoiceOption> }) {
+  const c = o.data?.backgroundColor ?? o.data?.color;
+  return c ? <Tag color={c}>{String(o.label)}</Tag> : <>{o.label as string}</>;
 }
 
 const ColouredSelect = connect(
   AntSelect,
   mapProps(((props: Record<string, unknown>, field: Field) => ({
     ...props,
-    options: coloured(field.dataSource as ChoiceOption[]),
+    options: field.dataSource as ChoiceOption[],
+    optionRender: renderOption,
+    optionFilterProp: 'label',
     style: { width: '100%' },
   })) as never),
   mapReadPretty(ChoiceText),

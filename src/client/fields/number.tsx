@@ -2,7 +2,7 @@
  * Number family (number, rate): an input with precision, min, max, suffix and a thousands
  * separator; an emptied input is undefined (spec 01 §5). Rate is antd's star rating.
  */
-import { connect, mapProps, mapReadPretty } from '@formily/react';
+import { connect, mapReadPretty } from '@formily/react';
 import { NumberPicker as FNumberPicker } from '@formily/antd-v5';
 import { Rate as AntRate } from 'antd';
 
@@ -21,18 +21,24 @@ function NumberText(props: { value?: number | null; precision?: number; addonAft
   return <span>{withThousands(fixed)}{props.addonAfter ? ` ${props.addonAfter}` : ''}</span>;
 }
 
+type NumberInputProps = Record<string, unknown> & { value?: number | null; onChange?: (v: number | undefined) => void; addonAfter?: string };
+
+/** The input: grouped digits, the unit inside as a suffix (antd 5.29 deprecates addonAfter here), empty → undefined. */
+function NumberInput({ value, onChange, addonAfter, ...rest }: NumberInputProps) {
+  return (
+    <FNumberPicker
+      {...rest}
+      suffix={addonAfter}
+      value={value === null ? undefined : value}
+      formatter={(v: string | number | undefined) => withThousands(v)}
+      parser={(v: string | undefined) => (v ?? '').replace(/,/g, '')}
+      onChange={(v: unknown) => onChange?.(v === null ? undefined : (v as number))}
+    />
+  );
+}
+
 /** number. */
-export const NumberPicker = connect(
-  FNumberPicker,
-  mapProps(((props: Record<string, unknown>) => ({
-    ...props,
-    value: props.value === null ? undefined : props.value,
-    formatter: (v: string | number | undefined) => withThousands(v),
-    parser: (v: string | undefined) => (v ?? '').replace(/,/g, ''),
-    onChange: (v: number | null) => (props.onChange as (x: unknown) => void)?.(v === null ? undefined : v),
-  })) as never),
-  mapReadPretty(NumberText),
-);
+export const NumberPicker = connect(NumberInput, mapReadPretty(NumberText));
 
 /** rate. */
 export const Rate = connect(AntRate, mapReadPretty((p: { value?: number; count?: number; allowHalf?: boolean }) => <AntRate disabled value={p.value ?? 0} count={p.count} allowHalf={p.allowHalf} />));

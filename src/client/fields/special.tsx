@@ -3,7 +3,7 @@
  * linked form, spec 01 §6), business (company name; lookup only with a configured service) and
  * position (`lon,lat` or box areas as text: no map tile source is configured here).
  */
-import { connect, mapProps, mapReadPretty } from '@formily/react';
+import { connect, mapReadPretty } from '@formily/react';
 import { App, Button, Input, Space, Tag, Typography } from 'antd';
 import { POSITION_PATTERN } from '../../../schema-adapters/fieldTypes/special';
 import { useNavigate } from '../shell/navigation';
@@ -91,6 +91,5 @@ export const PositionInput = connect(
       </div>
     );
   },
-  mapProps((p: Record<string, unknown>) => p),
   mapReadPretty(({ value }: { value?: string | null }) => (value ? <span>{value}</span> : <Empty />)),
 );

@@ -5,11 +5,11 @@
 import { connect, mapProps, mapReadPretty } from '@formily/react';
 import { Input as FInput, PreviewText } from '@formily/antd-v5';
 
-const emptyToNull = (props: Record<string, unknown>) => ({
-  ...props,
-  value: props.value ?? '',
-  onChange: (e: { target: { value: string } }) => (props.onChange as (v: unknown) => void)?.(e.target.value === '' ? null : e.target.value),
-});
+// mapProps merges the result into the same props object: keep the original onChange first.
+const emptyToNull = (props: Record<string, unknown>) => {
+  const onChange = props.onChange as ((v: unknown) => void) | undefined;
+  return { ...props, value: props.value ?? '', onChange: (e: { target: { value: string } }) => onChange?.(e.target.value === '' ? null : e.target.value) };
+};
 
 const TextInput = connect(FInput, mapProps(emptyToNull as never), mapReadPretty(PreviewText.Input));
 const TextArea = connect(FInput.TextArea, mapProps(((p: Record<string, unknown>) => ({ ...emptyToNull(p), rows: 3 })) as never), mapReadPretty(PreviewText.Input));

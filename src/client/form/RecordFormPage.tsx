@@ -77,7 +77,7 @@ export default function RecordFormPage({ enName, mode, id, copyId, taskId, proce
     navigate(formPaths.copy(enName, id as string));
   };
   return (
-    <Card bordered={false} className="fw-form-page" title={<Typography.Title level={4} style={{ margin: 0 }}>{def.cnName}</Typography.Title>}>
+    <Card variant="borderless" className="fw-form-page" title={<Typography.Title level={4} style={{ margin: 0 }}>{def.cnName}</Typography.Title>}>
       <RecordFormView form={c.form} schema={c.schema} info={{ formName: enName, recordId: id, mode, loaded: c.loadState === 1, ctx, def }} />
       <FormActions
         showSave={mode !== 'detail' || detailEditable}

@@ -7,7 +7,7 @@ import { StockInDrawer } from './StockInDrawer';
 export default function StockInPage({ enName }: { enName: string }) {
   const [open, setOpen] = useState(true);
   return (
-    <Card bordered={false}>
+    <Card variant="borderless">
       <Typography.Paragraph>入库单通过左侧抽屉录入，保存后保留操作方式、扣损比例、车号和品种，便于连续录入。</Typography.Paragraph>
       <Button type="primary" onClick={() => setOpen(true)}>白条入库</Button>
       <StockInDrawer enName={enName} open={open} onClose={() => setOpen(false)} />

@@ -1,0 +1,41 @@
+/** Helpers over the generated form pages for browser tests (form*.test.ts). */
+import type { Locator, Page } from 'playwright-core';
+import type { BrowserApp } from './browserApp';
+
+/** The form item of a field, found by its label. */
+export function item(page: Page | Locator, label: string): Locator {
+  return page.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label', { hasText: new RegExp(`^\\*?${label}[:：]?$`) }) }).first();
+}
+
+/** Types into a text or number field. */
+export async function fill(page: Page | Locator, label: string, value: string): Promise<void> {
+  const input = item(page, label).locator('input, textarea').first();
+  await input.fill(value);
+  await input.blur();
+}
+
+/** Picks an option of a select field by its text. */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await item(page, label).locator('.ant-select-selector').first().click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+/** Picks a date (typed in the field format, confirmed with Enter). */
+export async function pickDate(page: Page, label: string, value: string): Promise<void> {
+  const input = item(page, label).locator('input').first();
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+/** Signs the browser in with an API token (the sign-in screen has its own tests). */
+export async function useToken(app: BrowserApp, page: Page, token: string): Promise<void> {
+  await page.context().addCookies([{ name: 'Admin-Token', value: token, url: app.url }]);
+}
+
+/** A JSON call on the test server with the token; throws on a non-200 answer. */
+export async function api<T = any>(app: BrowserApp, token: string, method: string, url: string, body?: unknown): Promise<T> {
+  const res = await app.server.request({ method, url, token, body });
+  if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json() as T;
+}
