@@ -7,6 +7,7 @@ import { buildRoutes } from './buildRoutes';
 import { joinPermissions, splitPermissions } from './permissionStrings';
 import { DEFAULT_SETTINGS, mergeSettings } from './settingsStore';
 import { fillPlaceholders } from './fillPlaceholders';
+import { menuQueryString } from './menuQuery';
 import { formTabTitle, specialTabTitle } from './tabTitle';
 
 const menus: MenuEntry[] = [
@@ -103,6 +104,13 @@ describe('small rules', () => {
     const split = splitPermissions(perms, ['contract']);
     expect(split).toEqual({ byForm: { contract: ['add', 'list:root'] }, other: ['system:user:list', 'auto:other:add'] });
     expect(joinPermissions({ ...split.byForm, contract: ['query'] }, split.other)).toEqual(['auto:contract:query', 'system:user:list', 'auto:other:add']);
+  });
+
+  it('turns a menu query (JSON or a=b) into the search string of the route', () => {
+    expect(menuQueryString('{"blank":true}')).toBe('?blank=true');
+    expect(menuQueryString('noSidebar=1&x=2')).toBe('?noSidebar=1&x=2');
+    expect(menuQueryString('')).toBe('');
+    expect(menuQueryString(undefined)).toBe('');
   });
 
   it('fills new-window link placeholders from the user info', () => {

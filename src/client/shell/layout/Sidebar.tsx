@@ -8,6 +8,7 @@ import { useUnreadCount } from '../../controllers/useUnreadCount';
 import type { MenuNode } from '../../session/buildRoutes';
 import { CONFIG_KEYS } from '../../session/configKeys';
 import { fillPlaceholders } from '../../session/fillPlaceholders';
+import { menuQueryString } from '../../session/menuQuery';
 import { sessionStore } from '../../session/sessionStore';
 import { settingsStore } from '../../session/settingsStore';
 import styles from './Sidebar.module.css';
@@ -64,7 +65,7 @@ export function Sidebar({ collapsed, mobile, theme }: { collapsed: boolean; mobi
   };
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key.startsWith('link:')) window.open(fillPlaceholders(key.slice(5), (sessionStore.get().user ?? {}) as Record<string, unknown>), '_blank', 'noopener');
-    else navigate(key);
+    else navigate(key + menuQueryString(byPath.get(key)?.query));
   };
   const title = config[CONFIG_KEYS.mainTitle] || config[CONFIG_KEYS.headTitle] || '业务表单平台';
   const logo = config[CONFIG_KEYS.sidebarLogo];
