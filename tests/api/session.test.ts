@@ -104,6 +104,29 @@ describe('sign-in', () => {
   });
 });
 
+describe('forced password change', () => {
+  it('flags needPerfect per the tenant settings, until the user chooses a password', async () => {
+    const first = await as(t, null).post('/api/login', { username: 'liuyang', password: 'admin123', tenantCode: 'T2' });
+    expect(first.body.needPerfect).toBe(false);
+    const admin = as(t, await t.login('T2', 'admin'));
+    const rows = (await admin.get('/api/system/config/list?configKey=sys.password&pageSize=10')).body.rows;
+    const force = rows.find((r: any) => r.configKey === 'sys.password.force.update');
+    const check = rows.find((r: any) => r.configKey === 'sys.password.check');
+    await admin.post('/api/system/config/edit', { ...pick(force), configValue: 'true' });
+    const forced = await as(t, null).post('/api/login', { username: 'liuyang', password: 'admin123', tenantCode: 'T2' });
+    expect(forced.body.needPerfect).toBe(true);
+    await as(t, forced.body.token).post('/api/system/user/profile/updatePwd', { oldPassword: 'admin123', newPassword: 'abc' + '12345' });
+    const chosen = await as(t, null).post('/api/login', { username: 'liuyang', password: 'abc12345', tenantCode: 'T2' });
+    expect(chosen.body.needPerfect).toBe(false);
+    await admin.post('/api/system/config/edit', { ...pick(force), configValue: 'false' });
+    await admin.post('/api/system/config/edit', { ...pick(check), configValue: 'true' });
+    await as(t, chosen.body.token).post('/api/system/user/profile/updatePwd', { oldPassword: 'abc12345', newPassword: 'aaaaaa' });
+    const weak = await as(t, null).post('/api/login', { username: 'liuyang', password: 'aaaaaa', tenantCode: 'T2' });
+    expect(weak.body.needPerfect).toBe(true);
+    await admin.post('/api/system/config/edit', { ...pick(check), configValue: 'false' });
+  });
+});
+
 describe('tokens', () => {
   it('refuses calls without a token with the 401 message of spec 02 §8', async () => {
     const res = await as(t, null).get('/api/getInfo');

@@ -183,9 +183,17 @@ export async function findPasswordHash(db: Kysely<Database>, tenantId: number, i
   return r?.password_hash;
 }
 
-/** Replaces the password hash. */
-export async function setPasswordHash(db: Kysely<Database>, tenantId: number, id: number, hash: string, by: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: hash, pwd_update_time: new Date(), update_by: by, update_time: new Date() }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+/**
+ * Replaces the password hash. `byOwner` records when the user chose it; a password set by an
+ * administrator leaves `pwd_update_time` empty, so sys.password.force.update asks for a change.
+ */
+export async function setPasswordHash(db: Kysely<Database>, tenantId: number, id: number, hash: string, by: string, byOwner = false): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: hash, pwd_update_time: byOwner ? new Date() : null, update_by: by, update_time: new Date() })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Replaces the roles of a user (role ids already checked to belong to the tenant). */

@@ -7,7 +7,7 @@ import { hashToken, newToken } from '../auth/tokens.js';
 import { findTenantByCode } from '../repositories/tenantRepository.js';
 import { countIpFailures, countUserFailures, insertLoginAttempt } from '../repositories/loginAttemptRepository.js';
 import { takeCaptcha } from '../repositories/captchaRepository.js';
-import { getConfigValue } from '../repositories/configRepository.js';
+import { getConfigValue, getConfigValues } from '../repositories/configRepository.js';
 import { findLoginUser, markLogin } from '../repositories/userAuthRepository.js';
 import { insertToken, revokeToken } from '../repositories/sessionRepository.js';
 
@@ -48,8 +48,28 @@ export async function captchaEnabled(db: Kysely<Database>, tenantId: number): Pr
   return (await getConfigValue(db, tenantId, 'sys.account.captchaEnabled')) === 'true';
 }
 
+/** Weak by sys.password.check: under 8 characters, or not mixing letters and digits. */
+export function isWeakPassword(password: string): boolean {
+  return password.length < 8 || !/[A-Za-z]/.test(password) || !/[0-9]/.test(password);
+}
+
+/**
+ * True when the user must change the password before going on: sys.password.force.update and
+ * a password never chosen by the user, or sys.password.check and a weak password.
+ */
+export async function needsPasswordChange(db: Kysely<Database>, tenantId: number, password: string, chosenByUser: boolean): Promise<boolean> {
+  const cfg = await getConfigValues(db, tenantId, ['sys.password.force.update', 'sys.password.check']);
+  if (cfg['sys.password.force.update'] === 'true' && !chosenByUser) return true;
+  return cfg['sys.password.check'] === 'true' && isWeakPassword(password);
+}
+
+export interface LoginResult {
+  token: string;
+  needPerfect: boolean;
+}
+
 /** Checks everything and returns a fresh token, or throws a 4xx with a Chinese message. */
-export async function login(db: Kysely<Database>, input: LoginInput, ctx: LoginContext): Promise<string> {
+export async function login(db: Kysely<Database>, input: LoginInput, ctx: LoginContext): Promise<LoginResult> {
   const tenantCode = input.tenantCode?.trim() || 'DEFAULT';
   const userName = input.username.trim();
   const since = new Date(Date.now() - LOCK_MINUTES * 60_000);
@@ -84,7 +104,7 @@ export async function login(db: Kysely<Database>, input: LoginInput, ctx: LoginC
   await insertToken(db, { tokenHash: hashToken(token), tenantId: tenant.id, userId: user.id, ip: ctx.ip, userAgent: ctx.userAgent, ttlHours: ctx.tokenTtlHours });
   await markLogin(db, user.id, ctx.ip);
   await insertLoginAttempt(db, { tenantCode, userName, ip: ctx.ip, success: true, msg: '登录成功' });
-  return token;
+  return { token, needPerfect: await needsPasswordChange(db, tenant.id, input.password, user.pwd_update_time !== null) };
 }
 
 /** Revokes the token at once. */

@@ -27,12 +27,12 @@ const loginSchema = obj(
 export const sessionRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: LoginBody }>('/login', { schema: { body: loginSchema }, config: { public: true } }, async (request) => {
     const b = request.body;
-    const token = await login(
+    const { token, needPerfect } = await login(
       app.db,
       { username: b.username, password: b.password, code: b.code ?? undefined, uuid: b.uuid ?? undefined, tenantCode: b.tenantCode ?? undefined },
       { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', tokenTtlHours: app.config.tokenTtlHours },
     );
-    return { code: 200, msg: '操作成功', token };
+    return { code: 200, msg: '操作成功', token, needPerfect };
   });
 
   app.post('/logout', async (request) => {

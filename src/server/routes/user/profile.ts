@@ -45,7 +45,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     if (!(await checkPassword(request.body.oldPassword, hash))) throw badRequest('修改密码失败，旧密码错误', [{ field: 'oldPassword', message: '旧密码错误' }]);
     if (request.body.oldPassword === request.body.newPassword) throw badRequest('新密码不能与旧密码相同', [{ field: 'newPassword', message: '新密码不能与旧密码相同' }]);
     const newHash = await hashPassword(request.body.newPassword);
-    await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.edit, param: {} }, (trx) => setPasswordHash(trx, tenantId, userId, newHash, userName));
+    await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.edit, param: {} }, (trx) => setPasswordHash(trx, tenantId, userId, newHash, userName, true));
     return done();
   });
 };
