@@ -4,17 +4,20 @@ import { badRequest } from '../../http/HttpError.js';
 import type { FormModel } from '../query/formModel.js';
 import { compileList, compileWhere } from '../query/listQuery.js';
 import { mapRow, selectColumns } from '../query/rowShape.js';
-import { smartTotal } from '../query/smartTotal.js';
+import { estimateRows, smartTotal } from '../query/smartTotal.js';
 
 const mainFrom = (m: FormModel) => sql`${sql.id(m.schema, m.main.table.name)} t`;
 
 /** A list page: rows, total and whether the total is exact. */
 export async function listRecords(db: Kysely<any>, model: FormModel, body: Record<string, unknown>, tenantId: number) {
   const q = compileList(model, body, tenantId);
+  // The estimate runs beside the page query (it is dropped when the page alone tells the total).
+  const estimate = q.exactTotal ? null : estimateRows(db, mainFrom(model), q.where);
+  estimate?.catch(() => {});
   const r = await sql<Record<string, unknown>>`
     SELECT ${selectColumns(model.main, 't')} FROM ${mainFrom(model)} WHERE ${q.where}
     ORDER BY ${q.orderBy} LIMIT ${q.pageSize} OFFSET ${q.offset}`.execute(db);
-  const total = await smartTotal(db, mainFrom(model), q.where, { offset: q.offset, pageSize: q.pageSize, rows: r.rows.length }, q.exactTotal);
+  const total = await smartTotal(db, mainFrom(model), q.where, { offset: q.offset, pageSize: q.pageSize, rows: r.rows.length }, q.exactTotal, estimate);
   return { rows: r.rows.map((row) => mapRow(model.main, row)), total: total.total, totalExact: total.exact };
 }
 

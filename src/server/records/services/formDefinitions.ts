@@ -13,6 +13,7 @@ import { emptyStorage, migrateFormTables } from '../storage/migrateTables.js';
 import { tenantSchema } from '../storage/names.js';
 import * as repo from '../repositories/formDefinitions.js';
 import { validateWithAdapter } from './adapterBridge.js';
+import { forgetModel } from '../query/modelCache.js';
 
 /** Who saves: the tenant and the user name written to create_by / update_by. */
 export interface Actor {
@@ -43,6 +44,8 @@ export async function createForm(db: Kysely<any>, actor: Actor, input: unknown):
 /** Replaces a form's definition by id and migrates its tables (data kept or change refused). */
 export async function editForm(db: Kysely<any>, actor: Actor, id: number, input: unknown): Promise<void> {
   const checked = prepare(input);
+  // Forgotten again after the commit: a read between the two may have cached the old model.
+  forgetModel(actor.tenantId, checked.enName);
   await inTransaction(db, async (trx) => {
     const old = await repo.findFormById(trx, actor.tenantId, id, true);
     if (!old) throw notFound('表单不存在');
@@ -51,6 +54,7 @@ export async function editForm(db: Kysely<any>, actor: Actor, id: number, input:
     const storage = await migrateFormTables(trx, actor.tenantId, id, def.enName, old.storage, formTables(def));
     await repo.updateForm(trx, actor.tenantId, id, def, storage, actor.userName);
   });
+  forgetModel(actor.tenantId, checked.enName);
 }
 
 /** Creates the form, or edits the one with the same enName (import of exported definitions). */
@@ -76,6 +80,7 @@ export async function deleteForms(db: Kysely<any>, actor: Actor, ids: number[]):
       }
       const tables = [...form.storage.tables.slice(1), ...form.storage.retired.tables, ...form.storage.tables.slice(0, 1)];
       for (const t of tables) await sql`DROP TABLE IF EXISTS ${sql.id(schema, t.name)}`.execute(trx);
+      forgetModel(actor.tenantId, form.enName);
     }
     await repo.deleteForms(trx, actor.tenantId, ids);
   });

@@ -7,6 +7,7 @@ import { recordOperation } from '../../services/operationLog.js';
 import { findFormByName } from '../repositories/formDefinitions.js';
 import { formModel, type FormModel } from '../query/formModel.js';
 import { EN_NAME } from '../storage/names.js';
+import { cachedModel, forgetModel, isStaleModelError, rememberModel } from '../query/modelCache.js';
 
 /** The caller of a records call (request.user plus where the request came from). */
 export interface RecordCaller {
@@ -26,7 +27,25 @@ export async function loadModel(db: Kysely<any>, tenantId: number, formName: str
   if (!EN_NAME.test(formName)) throw notFound('表单不存在');
   const form = await findFormByName(db, tenantId, formName);
   if (!form || !form.storage.tables.length) throw notFound('表单不存在');
-  return formModel(form);
+  const model = formModel(form);
+  rememberModel(tenantId, formName, model);
+  return model;
+}
+
+/**
+ * Runs a read with a cached model when there is one (see query/modelCache.ts); when the
+ * database says a column or table of that model is gone, reloads the model and runs it again.
+ */
+export async function withReadModel<T>(db: Kysely<any>, tenantId: number, formName: string, read: (model: FormModel) => Promise<T>): Promise<T> {
+  const cached = EN_NAME.test(formName) ? cachedModel(tenantId, formName) : undefined;
+  if (!cached) return read(await loadModel(db, tenantId, formName));
+  try {
+    return await read(cached);
+  } catch (err) {
+    if (!isStaleModelError(err)) throw err;
+    forgetModel(tenantId, formName);
+    return read(await loadModel(db, tenantId, formName));
+  }
 }
 
 /** Writes the operation-log row of a records write inside its transaction. */

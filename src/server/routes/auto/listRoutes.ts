@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../http/reply.js';
 import { DEFAULT_MESSAGES } from '../../../shared/envelope.js';
 import { badRequest } from '../../http/HttpError.js';
-import { loadModel } from '../../records/services/recordContext.js';
+import { withReadModel } from '../../records/services/recordContext.js';
 import { requireListAccess, requireQuery } from '../../records/services/formPermissions.js';
 import { calcTotals, haveSub, listRecords, parseIds, recordsByIds, suggestions } from '../../records/repositories/recordQueries.js';
 import { objectBody } from './caller.js';
@@ -14,28 +14,26 @@ export const autoListRoutes: FastifyPluginAsync = async (app) => {
   app.post<FormParams>('/auto/:form/list', async (request) => {
     const body = objectBody(request.body);
     await requireListAccess(app.db, request.user, request.params.form, body);
-    const model = await loadModel(app.db, request.user.tenantId, request.params.form);
-    const r = await listRecords(app.db, model, body, request.user.tenantId);
+    const r = await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => listRecords(app.db, model, body, request.user.tenantId));
     return { code: 200, msg: DEFAULT_MESSAGES.query, rows: r.rows, total: r.total, totalExact: r.totalExact };
   });
 
   app.post<FormParams>('/auto/:form/getCalcdValue', async (request) => {
     const body = objectBody(request.body);
     await requireListAccess(app.db, request.user, request.params.form, body);
-    const model = await loadModel(app.db, request.user.tenantId, request.params.form);
-    return ok(await calcTotals(app.db, model, body, request.user.tenantId));
+    return ok(await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => calcTotals(app.db, model, body, request.user.tenantId)));
   });
 
   app.post<FormParams>('/auto/:form/list/ids', async (request) => {
     requireQuery(request.user, request.params.form);
-    const model = await loadModel(app.db, request.user.tenantId, request.params.form);
-    return ok(await recordsByIds(app.db, model, parseIds(request.body), request.user.tenantId));
+    const ids = parseIds(request.body);
+    return ok(await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => recordsByIds(app.db, model, ids, request.user.tenantId)));
   });
 
   app.post<FormParams>('/auto/:form/haveSub', async (request) => {
     requireQuery(request.user, request.params.form);
-    const model = await loadModel(app.db, request.user.tenantId, request.params.form);
-    return ok(await haveSub(app.db, model, parseIds(request.body), request.user.tenantId));
+    const ids = parseIds(request.body);
+    return ok(await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => haveSub(app.db, model, ids, request.user.tenantId)));
   });
 
   app.post('/auto/search/suggestion', async (request) => {
@@ -45,9 +43,8 @@ export const autoListRoutes: FastifyPluginAsync = async (app) => {
     await requireListAccess(app.db, request.user, formName, body);
     const text = body.text ?? body.keyword ?? body.value ?? body[fieldName] ?? '';
     if (typeof text !== 'string') throw badRequest('联想文本须为文本');
-    const model = await loadModel(app.db, request.user.tenantId, formName);
     const limit = body.limit === undefined ? 10 : Number(body.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 50) throw badRequest('limit 须在1到50之间');
-    return ok(await suggestions(app.db, model, fieldName, text, body, request.user.tenantId, limit));
+    return ok(await withReadModel(app.db, request.user.tenantId, formName, (model) => suggestions(app.db, model, fieldName, text, body, request.user.tenantId, limit)));
   });
 };

@@ -1,0 +1,203 @@
+// Records engine bench (issue 4): a 15-column form loaded with generate_series, then the list
+// page sorted with its total, a `like` search on two text columns, range + equal with totals of
+// two columns (each through HTTP on a listening server, median of single requests), autocannon
+// at 50 connections, and the raw SQL of the same queries for the ratio. PostgreSQL gets
+// 1,000,000 rows; PGlite (in-process WASM) gets RECORDS_BENCH_PGLITE_ROWS (default 200,000).
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
+import { sql, type Kysely } from 'kysely';
+import { summarize, type BenchResult } from '../run.js';
+import { openDatabase, type AppDatabase } from '../../../src/server/db/openDatabase.js';
+import { migrate } from '../../../src/server/db/migrate.js';
+import { runSeed } from '../../../src/server/services/seed/index.js';
+import { buildApp } from '../../../src/server/app.js';
+import { loadConfig } from '../../../src/server/config.js';
+import { createForm, editForm, getFormByName } from '../../../src/server/records/services/formDefinitions.js';
+
+/** The part of autocannon's result this bench reads (the package ships no types). */
+interface CannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p97_5: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+const AUTOCANNON_BIN = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+/** autocannon in a process of its own, so its load generation does not share the server's event loop. */
+async function autocannon(url: string, token: string, body: unknown): Promise<CannonResult> {
+  const { stdout } = await promisify(execFile)(process.execPath, [AUTOCANNON_BIN, '-c', '50', '-d', '10', '-m', 'POST', '-j',
+    '-H', `authorization=Bearer ${token}`, '-H', 'content-type=application/json', '-b', JSON.stringify(body), url], { maxBuffer: 16 * 1024 * 1024 });
+  return JSON.parse(stdout) as CannonResult;
+}
+
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_ROWS = Number(process.env.RECORDS_BENCH_ROWS ?? 1_000_000);
+const LITE_ROWS = Number(process.env.RECORDS_BENCH_PGLITE_ROWS ?? 200_000);
+const REPEAT = 30;
+
+const FORM = {
+  enName: 'bench_orders',
+  cnName: '性能测试订单',
+  fields: [
+    { enName: 'title', label: '标题', funcType: 'input' },
+    { enName: 'customer', label: '客户', funcType: 'input' },
+    { enName: 'code', label: '编号', funcType: 'input' },
+    { enName: 'category', label: '类别', funcType: 'select', options: ['a', 'b', 'c', 'd', 'e'].map((v) => ({ label: v.toUpperCase(), value: v })) },
+    { enName: 'region', label: '区域', funcType: 'select', options: ['east', 'west', 'north', 'south'].map((v) => ({ label: v, value: v })) },
+    { enName: 'amount', label: '金额', funcType: 'number', precision: 2 },
+    { enName: 'qty', label: '数量', funcType: 'number' },
+    { enName: 'price', label: '单价', funcType: 'number', precision: 2 },
+    { enName: 'sign_date', label: '签订日期', funcType: 'dateStamp', format: 'yyyy-MM-dd' },
+    { enName: 'ship_time', label: '发货时间', funcType: 'dateStamp', format: 'yyyy-MM-dd HH:mm:ss' },
+    { enName: 'owner', label: '负责人', funcType: 'user' },
+    { enName: 'remark', label: '备注', funcType: 'textarea' },
+    { enName: 'priority', label: '优先级', funcType: 'rate' },
+    { enName: 'done', label: '完成', funcType: 'switch' },
+    { enName: 'slot', label: '时段', funcType: 'timeOnly' },
+  ],
+};
+
+const PAGE = { pageNum: 1, pageSize: 20, sysOrderBy: { field: 'amount', order: 'desc' } };
+const LIKE = { pageNum: 1, pageSize: 20, searchConList: [
+  { enName: 'title', title: '钢筋采购', searchType: 'like' }, { enName: 'customer', customer: '华东建设', searchType: 'like' }] };
+const RANGE = { searchConList: [{ enName: 'amount', amount$start: 1000, amount$end: 1050 }, { enName: 'category', category: 'b' }],
+  calcd: { amount: { operation: ['sum', 'avg'], precision: 2 }, qty: { operation: ['sum'], precision: 0 } } };
+
+async function load(db: Kysely<any>, tenantId: number, rows: number): Promise<void> {
+  const t = sql.id(`t_${tenantId}`, 'bench_orders');
+  // Indexes are dropped for the load and rebuilt afterwards (the form edit recreates them).
+  const idx = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE schemaname = ${`t_${tenantId}`} AND indexname LIKE 'ix\\_f%'`.execute(db);
+  for (const r of idx.rows) await sql`DROP INDEX ${sql.id(`t_${tenantId}`, r.indexname)}`.execute(db);
+  const chunk = 100_000;
+  for (let from = 1; from <= rows; from += chunk) {
+    const to = Math.min(rows, from + chunk - 1);
+    await sql`INSERT INTO ${t} (tenant_id, sys_status, create_by, title, customer, code, category, "category$view", region, "region$view",
+        amount, qty, price, sign_date, ship_time, owner, "owner$view", remark, priority, done, slot)
+      SELECT ${tenantId}, (ARRAY[1,1,1,0,-1,-2])[1 + g % 6], 'admin',
+        (ARRAY['钢筋','水泥','电缆','管材','玻璃','涂料','木材','砂石','型钢','防水'])[1 + g % 10] || '采购' || (g % 997),
+        (ARRAY['华东建设','江南建材','宏达机械','恒信劳务','明远电气','安泰消防','中原路桥'])[1 + (g / 7) % 7] || '有限公司',
+        'HT' || lpad(g::text, 8, '0'),
+        to_jsonb((ARRAY['a','b','c','d','e'])[1 + g % 5]), upper((ARRAY['a','b','c','d','e'])[1 + g % 5]),
+        to_jsonb((ARRAY['east','west','north','south'])[1 + (g / 3) % 4]), (ARRAY['east','west','north','south'])[1 + (g / 3) % 4],
+        round(((g::bigint * 7919) % 1000000) / 100.0, 2), (g * 31) % 500, round(((g * 131) % 10000) / 100.0, 2),
+        date '2024-01-01' + (g % 730), timestamp '2024-01-01' + ((g % 63072000) * interval '1 second'),
+        to_jsonb(1 + g % 50), '用户' || (1 + g % 50), '备注' || (g % 101), 1 + g % 5, g % 2 = 0,
+        lpad((8 + g % 10)::text, 2, '0') || ':00:00'
+      FROM generate_series(${from}::int, ${to}::int) g`.execute(db);
+  }
+}
+
+async function timeFetch(url: string, token: string, body: unknown, n = REPEAT, method = 'POST'): Promise<{ samples: number[]; last: any }> {
+  const samples: number[] = [];
+  let last: any;
+  for (let i = -5; i < n; i++) {
+    const start = performance.now();
+    const res = method === 'GET'
+      ? await fetch(url, { headers: { authorization: `Bearer ${token}` } })
+      : await fetch(url, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    last = await res.json();
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(last)}`);
+    if (i >= 0) samples.push(performance.now() - start);
+  }
+  return { samples, last };
+}
+
+async function timeSql(pool: pg.Pool, texts: string[], n = REPEAT): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = -5; i < n; i++) {
+    const start = performance.now();
+    for (const t of texts) await pool.query(t);
+    if (i >= 0) samples.push(performance.now() - start);
+  }
+  return samples;
+}
+
+const median = (xs: number[]) => summarize('', xs).medianMs;
+
+async function runOn(kind: 'postgres' | 'pglite', database: AppDatabase, rows: number, drop: () => Promise<void>): Promise<BenchResult[]> {
+  const out: BenchResult[] = [];
+  try {
+    await migrate(database.db);
+    await runSeed(database.db, { adminPassword: 'admin123' });
+    const tenant = await database.db.selectFrom('tenants').select('id').where('code', '=', 'DEFAULT').executeTakeFirstOrThrow();
+    const actor = { tenantId: tenant.id, userName: 'admin' };
+    const loadStart = performance.now();
+    const formId = await createForm(database.db, actor, FORM);
+    await load(database.db, tenant.id, rows);
+    await editForm(database.db, actor, formId, (await getFormByName(database.db, tenant.id, 'bench_orders')).definition);
+    await sql`ANALYZE ${sql.id(`t_${tenant.id}`, 'bench_orders')}`.execute(database.db);
+    const loadMs = performance.now() - loadStart;
+    out.push({ name: `${kind}: load ${rows.toLocaleString('en')} rows × 15 columns (+ indexes)`, medianMs: loadMs, p95Ms: loadMs, iterations: 1 });
+
+    const app = await buildApp({ config: { ...loadConfig({}), logLevel: 'silent', clientDir: '/nonexistent' }, database, logger: false });
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const login = await (await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123', tenantCode: 'DEFAULT' }) })).json();
+      const token = login.token as string;
+      const t = `t_${tenant.id}.bench_orders`;
+      const list = `${base}/api/auto/bench_orders/list`;
+      const cols = 'id, sys_status, pid, create_by, create_time, update_time, version, title, customer, code, category, "category$view", region, "region$view", amount, qty, price, sign_date, ship_time, owner, "owner$view", remark, priority, done, slot';
+      const figures: [string, string, unknown, string[], number][] = [
+        ['page 1 of 20 sorted by amount, with total', list, PAGE,
+          [`SELECT ${cols} FROM ${t} WHERE tenant_id = ${tenant.id} ORDER BY amount DESC, id DESC LIMIT 20`, `SELECT count(*) FROM ${t} WHERE tenant_id = ${tenant.id}`], 20],
+        ['like on two text columns, with total', list, LIKE,
+          [`SELECT ${cols} FROM ${t} WHERE tenant_id = ${tenant.id} AND title ILIKE '%钢筋采购%' AND customer ILIKE '%华东建设%' ORDER BY id DESC LIMIT 20`,
+            `SELECT count(*) FROM ${t} WHERE tenant_id = ${tenant.id} AND title ILIKE '%钢筋采购%' AND customer ILIKE '%华东建设%'`], 25],
+        ['range + equal, totals of two columns', `${base}/api/auto/bench_orders/getCalcdValue`, RANGE,
+          [`SELECT round(sum(amount), 2), round(avg(amount), 2), sum(qty) FROM ${t} WHERE tenant_id = ${tenant.id} AND amount BETWEEN 1000 AND 1050 AND category #>> '{}' = 'b'`], 10],
+      ];
+      // The floor every call pays: HTTP, the token check (three queries of the auth hook), the envelope.
+      const floor = await timeFetch(`${base}/api/auto/uuid/get`, token, undefined, REPEAT, 'GET');
+      out.push(summarize(`${kind}: baseline GET /api/auto/uuid/get (HTTP + token check only)`, floor.samples));
+      for (const [name, url, body, raw, target] of figures) {
+        const api = await timeFetch(url, token, body);
+        const rawSamples = await timeSql(database.pool, raw);
+        const ratio = median(api.samples) / median(rawSamples);
+        const total = api.last.total !== undefined ? `, total ${api.last.total}${api.last.totalExact === false ? ' (estimate)' : ''}` : '';
+        const target1 = kind === 'postgres' ? `, target < ${target} ms ${median(api.samples) < target ? '✔' : '✘'}` : '';
+        out.push(summarize(`${kind}: ${name}`, api.samples, `raw SQL ${median(rawSamples).toFixed(2)} ms (page + exact count), ratio ${ratio.toFixed(2)}${total}${target1}`));
+      }
+      const ac = await autocannon(list, token, PAGE);
+      const ok = ac.requests.average >= 1000 && ac.latency.p99 < 150;
+      out.push({
+        name: `${kind}: autocannon 50 connections, page 1 sorted`, medianMs: ac.latency.p50, p95Ms: ac.latency.p97_5, iterations: ac.requests.total,
+        notes: `${Math.round(ac.requests.average)} req/s, p99 ${ac.latency.p99} ms, non-2xx ${ac.non2xx}, errors ${ac.errors}${kind === 'postgres' ? `; target > 1000 req/s, p99 < 150 ms ${ok ? '✔' : '✘'}` : ''}`,
+      });
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+    await drop();
+  }
+  return out;
+}
+
+export default async function recordsBench(): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  const suites = (process.env.RECORDS_BENCH_ENGINES ?? 'postgres,pglite').split(',');
+  if (suites.includes('postgres')) {
+    const name = `formwork_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 10 });
+    results.push(...await runOn('postgres', database, PG_ROWS, async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    }));
+  }
+  if (suites.includes('pglite')) {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    results.push(...await runOn('pglite', database, LITE_ROWS, async () => {}));
+  }
+  return results;
+}
