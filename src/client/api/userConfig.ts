@@ -12,7 +12,7 @@ export function editUserConfig(key: string, value: unknown): Promise<DataRespons
   return post(`/user/config/${encodeURIComponent(key)}/edit`, value);
 }
 
-/** `POST /api/user/config/{key}/reset`: forget one key (`all: true` for every user; user 1 only). */
-export function resetUserConfig(key: string, all = false): Promise<DataResponse<unknown>> {
-  return post(`/user/config/${encodeURIComponent(key)}/reset`, undefined, all ? { params: { all: true } } : undefined);
+/** `POST /api/user/config/{key}/reset`: forget one key of the signed-in user. */
+export function resetUserConfig(key: string): Promise<DataResponse<unknown>> {
+  return post(`/user/config/${encodeURIComponent(key)}/reset`);
 }

@@ -1,7 +1,9 @@
-/** Settings panel logic (spec 02 §2.4): change, save per user, reset colours, reset, initialise everyone's. */
+/**
+ * Settings panel logic (spec 02 §2.4): change, save per user, reset colours, reset. "初始化用户配置"
+ * (user 1 resets everyone's layout) waits for a server call that resets all users' key.
+ */
 import { useCallback } from 'react';
 import { editUserConfig, resetUserConfig } from '../api/userConfig';
-import { sessionStore } from '../session/sessionStore';
 import { COLOUR_KEYS, DEFAULT_SETTINGS, LAYOUT_CONFIG_KEY, settingsStore, type LayoutSettings } from '../session/settingsStore';
 
 function current(): LayoutSettings {
@@ -12,7 +14,6 @@ function current(): LayoutSettings {
 /** Settings values and the actions of the panel; every change is saved for the user at once. */
 export function useSettingsController() {
   const settings = settingsStore.use((s) => s);
-  const userId = sessionStore.use((s) => s.user?.userId);
   const save = useCallback(() => editUserConfig(LAYOUT_CONFIG_KEY, current()), []);
   const change = useCallback(
     <K extends keyof LayoutSettings>(key: K, value: LayoutSettings[K]) => {
@@ -29,10 +30,6 @@ export function useSettingsController() {
     await resetUserConfig(LAYOUT_CONFIG_KEY);
     settingsStore.set({ ...DEFAULT_SETTINGS });
   }, []);
-  const resetEveryone = useCallback(async () => {
-    await resetUserConfig(LAYOUT_CONFIG_KEY, true);
-    settingsStore.set({ ...DEFAULT_SETTINGS });
-  }, []);
   return {
     settings,
     open: settings.showSettings,
@@ -40,8 +37,5 @@ export function useSettingsController() {
     change,
     resetColours,
     reset,
-    /** Only user 1 may reset everyone's layout (spec 02 §2.4). */
-    canResetEveryone: userId === 1,
-    resetEveryone,
   };
 }
