@@ -131,6 +131,7 @@ export async function editRecord(db: Kysely<any>, model: FormModel, caller: Reco
     if (!current) throw notFound('记录不存在');
     if (current.version !== v) throw conflict('数据已被他人修改，请刷新后重试');
     if (mode === 'push' && current.sys_status !== -1) throw badRequest('只有草稿可以提交');
+    if (mode === 'stash' && current.sys_status !== -1) throw badRequest('只有草稿可以暂存');
     const merged = { ...current, ...raw };
     const data = withoutHidden(model, raw, caller);
     if (mode !== 'stash') assertRecordValid(model.form.definition, withoutHidden(model, merged, caller), userContext(caller.user));
