@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Migration } from '../../db/migrations/types.js';
 
+/** Migration 100: the records engine's system tables. */
 export const m100Records: Migration = {
   id: 100,
   name: 'records',

@@ -96,6 +96,7 @@ export async function seedTenantForms(db: Kysely<any>, tenant: SeedTenant, log: 
   }
 }
 
+/** The seed step that creates the demo forms and their sample records for every tenant. */
 export const seedDemoForms: SeedStep = {
   name: 'demo-forms',
   async run(ctx) {

@@ -7,6 +7,7 @@ import { formPerm } from '../../records/services/formPermissions.js';
 import { evaluateSqlHide } from '../../records/services/sqlHide.js';
 import { objectBody } from './caller.js';
 
+/** Registers the `$sql` hide-condition call. */
 export const autoHideRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { form: string; field: string } }>('/auto/:form/:field/hide', async (request) => {
     const { form, field } = request.params;

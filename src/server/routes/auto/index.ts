@@ -4,6 +4,7 @@ import { autoListRoutes } from './listRoutes.js';
 import { autoRecordRoutes } from './recordRoutes.js';
 import { autoHideRoutes } from './hideRoutes.js';
 
+/** Registers every `/api/auto` call. */
 export const autoRoutes: FastifyPluginAsync = async (app) => {
   await app.register(autoListRoutes);
   await app.register(autoRecordRoutes);

@@ -10,6 +10,7 @@ import { objectBody } from './caller.js';
 
 type FormParams = { Params: { form: string } };
 
+/** Registers list, totals, ids, tree-flag and suggestion calls. */
 export const autoListRoutes: FastifyPluginAsync = async (app) => {
   app.post<FormParams>('/auto/:form/list', async (request) => {
     const body = objectBody(request.body);

@@ -18,6 +18,7 @@ function idsOf(body: unknown): number[] {
   return parseIds(b && !Array.isArray(b) && typeof b === 'object' ? b.ids : body);
 }
 
+/** Registers uuid, add, detail, copy, edit, stash, push, checks, delete and void. */
 export const autoRecordRoutes: FastifyPluginAsync = async (app) => {
   app.get('/auto/uuid/get', async () => ok(randomUUID()));
 

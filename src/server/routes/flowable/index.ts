@@ -13,6 +13,7 @@ import { parseIds } from '../../records/repositories/recordQueries.js';
 
 const actor = (request: FastifyRequest): Actor => ({ tenantId: request.user.tenantId, userName: request.user.userName });
 
+/** Registers the form-definition calls. */
 export const flowableRoutes: FastifyPluginAsync = async (app) => {
   app.get('/flowable/form/list', async (request) => {
     requirePermission(request.user, designPerm('list'), designPerm('query'));

@@ -13,6 +13,7 @@ function formName(raw: unknown): string {
   return raw;
 }
 
+/** Registers saved filters and table settings. */
 export const queriesRoutes: FastifyPluginAsync = async (app) => {
   app.get<Params>('/queries/:userId/:form', async (request) => {
     assertOwnUser(request.user, request.params.userId);
