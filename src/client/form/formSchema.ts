@@ -39,7 +39,7 @@ export function pageSchema(
       __grid: {
         type: 'void',
         'x-component': 'FormGrid',
-        'x-component-props': { maxColumns: 2, minColumns: 1, minWidth: 360, columnGap: 24 },
+        'x-component-props': { maxColumns: 2, minColumns: 1, minWidth: 300, columnGap: 24 },
         properties: bound.properties,
       },
     },

@@ -12,6 +12,7 @@ const HomePage = lazy(() => import('../pages/home/HomePage'));
 const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
 const RecordRoute = lazy(() => import('../records/RecordRoute'));
 const DictDataPage = lazy(() => import('../pages/admin/dicts/DictDataPage'));
+const PreviewPage = lazy(() => import('../preview/PreviewPage'));
 
 /** A menu page whose component this client does not provide: say so plainly. */
 function MissingView({ title, component }: { title: string; component: string }) {
@@ -29,6 +30,7 @@ export function ContentRoutes() {
         </Route>
         <Route path={paths.index} component={HomePage} />
         <Route path={paths.profile} component={ProfilePage} />
+        <Route path="/preview" component={PreviewPage} />
         <Route path="/redirect/*">{(params) => <RedirectPage to={`/${params['*'] ?? ''}`} />}</Route>
         <Route path="/dict/type/data/:dictId">{(params) => <DictDataPage dictType={params.dictId} />}</Route>
         <Route path="/auto/:enName/*?">
