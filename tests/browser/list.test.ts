@@ -29,7 +29,10 @@ async function signInAsAdmin(): Promise<void> {
   await page.context().addCookies([{ name: 'Admin-Token', value: token, url: app.url }]);
 }
 
+/** Opens a list fresh: the state a list caches per route (spec 01 §2.1) is dropped first. */
 async function openList(form: string): Promise<void> {
+  await page.goto(`${app.url}/404`);
+  await page.evaluate(() => sessionStorage.clear());
   await page.goto(`${app.url}/auto/${form}`);
   await page.locator(`[data-testid="record-list"][data-form="${form}"]`).waitFor();
   await page.locator('[data-row-key]').first().waitFor();
@@ -64,6 +67,7 @@ async function clearTags(): Promise<void> {
 beforeAll(async () => {
   app = await startBrowserApp();
   page = await app.newPage();
+  page.setDefaultTimeout(10_000);
   token = await app.server.login('DEFAULT');
   ledger = (await api('POST', '/api/auto/contract_ledger/list', { pageNum: 1, pageSize: 1000 })).rows;
   await signInAsAdmin();
@@ -78,21 +82,21 @@ describe('list screen: column search by each search kind', () => {
     await expectRows(ledger.map((r) => r.id));
     await page.screenshot({ path: `${SHOTS}/list-contract-ledger.png` });
     let panel = await openSearch('contract_name');
-    await panel.getByRole('textbox').fill('港区');
-    await panel.getByRole('textbox').press('Enter');
+    await panel.locator('input[aria-label^="搜索"]').fill('港区');
+    await panel.locator('input[aria-label^="搜索"]').press('Enter');
     await expectRows(ledger.filter((r) => r.contract_name.includes('港区')).map((r) => r.id));
     await page.locator('[data-testid="condition-tags"]', { hasText: '合同名称: 港区' }).waitFor();
 
     const exactName = ledger[0].contract_name as string;
     panel = await openSearch('contract_name');
-    await panel.getByRole('textbox').fill(exactName.slice(0, 4));
     await panel.getByText('精确搜索').click();
-    await panel.getByRole('button', { name: /确\s*认/ }).click();
+    await panel.locator('input[aria-label^="搜索"]').fill(exactName.slice(0, 4));
+    await panel.locator('input[aria-label^="搜索"]').press('Enter');
     await expectRows(ledger.filter((r) => r.contract_name === exactName.slice(0, 4)).map((r) => r.id));
     expect(await page.getByText('暂无数据').isVisible()).toBe(true);
     panel = await openSearch('contract_name');
-    await panel.getByRole('textbox').fill(exactName);
-    await panel.getByRole('button', { name: /确\s*认/ }).click();
+    await panel.locator('input[aria-label^="搜索"]').fill(exactName);
+    await panel.locator('input[aria-label^="搜索"]').press('Enter');
     await expectRows(ledger.filter((r) => r.contract_name === exactName).map((r) => r.id));
     await clearTags();
     await expectRows(ledger.map((r) => r.id));
@@ -123,19 +127,20 @@ describe('list screen: column search by each search kind', () => {
     panel = await openSearch('contract_type');
     await panel.locator('.ant-select').click();
     await page.locator('.ant-select-item-option', { hasText: '采购合同' }).click();
+    await panel.locator('.ant-select input').press('Escape');
     await panel.getByRole('button', { name: /确\s*认/ }).click();
     await expectRows(ledger.filter((r) => r['contract_type$view'] === '采购合同').map((r) => r.id));
     await clearTags();
 
     panel = await openSearch('manager');
-    await panel.getByRole('textbox').fill('张工');
-    await panel.getByRole('textbox').press('Enter');
+    await panel.locator('input[aria-label^="搜索"]').fill('张工');
+    await panel.locator('input[aria-label^="搜索"]').press('Enter');
     await expectRows(ledger.filter((r) => r['manager$view'] === '张工').map((r) => r.id));
     await clearTags();
 
     panel = await openSearch('project');
-    await panel.getByRole('textbox').fill('管廊');
-    await panel.getByRole('textbox').press('Enter');
+    await panel.locator('input[aria-label^="搜索"]').fill('管廊');
+    await panel.locator('input[aria-label^="搜索"]').press('Enter');
     await expectRows(ledger.filter((r) => String(r['project$view']).includes('管廊')).map((r) => r.id));
     await clearTags();
 
@@ -201,8 +206,8 @@ describe('list screen: state kept per route', () => {
   it('restores search, sort and selection after navigating away and back', async () => {
     await openList('contract_ledger');
     const panel = await openSearch('contract_name');
-    await panel.getByRole('textbox').fill('合同');
-    await panel.getByRole('textbox').press('Enter');
+    await panel.locator('input[aria-label^="搜索"]').fill('合同');
+    await panel.locator('input[aria-label^="搜索"]').press('Enter');
     await page.locator('[role="columnheader"][data-column="amount"] span').first().click();
     const chosen = ledger[3];
     await page.locator(`[data-row-key="${chosen.id}"] [aria-label="选择"]`).check();
@@ -226,8 +231,8 @@ describe('list screen: delete and void with their pre-checks', () => {
   }
   async function findGoods(name: string): Promise<void> {
     const panel = await openSearch('goods_name');
-    await panel.getByRole('textbox').fill(name);
-    await panel.getByRole('textbox').press('Enter');
+    await panel.locator('input[aria-label^="搜索"]').fill(name);
+    await panel.locator('input[aria-label^="搜索"]').press('Enter');
     await page.locator('[data-testid="condition-tags"]', { hasText: `货品名称: ${name}` }).or(page.locator('[data-testid="condition-tags"]', { hasText: name })).first().waitFor();
   }
   async function statusOf(id: number): Promise<number | null> {

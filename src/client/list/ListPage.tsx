@@ -19,12 +19,14 @@ export default function ListPage({ enName, menuId, title }: ListPageProps) {
   const params = useQueryParams();
   const def = useQuery({ queryKey: queryKeys.forms.byEnName(enName), queryFn: () => getFormByEnName(enName), staleTime: 30_000 });
   const query = params.toString();
+  const routeKey = query ? `${path}?${query}` : path;
   return (
     <Card variant="borderless" styles={{ body: { padding: 12 } }}>
       <RecordList
+        key={routeKey}
         enName={enName}
         menuId={menuId}
-        routeKey={query ? `${path}?${query}` : path}
+        routeKey={routeKey}
         toolbarExtra={<Typography.Text strong>{title ?? def.data?.data?.cnName ?? ''}</Typography.Text>}
       />
     </Card>

@@ -69,7 +69,8 @@ export function RecordList(props: RecordListProps) {
   if (def.isLoading || !settings.ready) return <PageLoading />;
   const definition = def.data?.data;
   if (!definition) return <div className={styles.empty}>暂无数据</div>;
-  return <RecordListView {...props} def={definition} settings={settings} />;
+  // A different form or route is a different list: its state starts from its own cache.
+  return <RecordListView key={`${props.enName}|${props.routeKey ?? ''}`} {...props} def={definition} settings={settings} />;
 }
 
 function RecordListView(props: RecordListProps & { def: FormDefinition; settings: ReturnType<typeof useListSettings> }) {

@@ -153,7 +153,6 @@ export function ColumnSearchPanel({ column, value, formName, menuId, onApply }: 
 
   return (
     <div className={styles.searchPanel} data-testid={`search-panel-${column.key}`}>
-      {control}
       {column.searchTypeRadio ? (
         <Radio.Group value={draft.searchType ?? column.defaultSearchType} onChange={(e) => set({ searchType: e.target.value })}>
           <Radio value="like">{SEARCH_TEXTS.like}</Radio>
@@ -167,6 +166,7 @@ export function ColumnSearchPanel({ column, value, formName, menuId, onApply }: 
           <Radio value="isNull">{SEARCH_TEXTS.isNull}</Radio>
         </Radio.Group>
       ) : null}
+      {control}
       <div className={styles.searchButtons}>
         <Button size="small" onClick={() => { setDraft({}); onApply(undefined); }}>{SEARCH_TEXTS.reset}</Button>
         <Button size="small" type="primary" onClick={apply}>{SEARCH_TEXTS.confirm}</Button>
