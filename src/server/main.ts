@@ -42,8 +42,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    await app.listen({ port: config.port, host: config.host });
-    app.log.info(`Formwork is running on http://${config.host}:${config.port} (${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+    const address = await app.listen({ port: config.port, host: config.host });
+    app.log.info({ address }, `Formwork is running on ${address} (${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
   } catch (err) {
     app.log.error({ err }, 'cannot listen');
     await database.close();
