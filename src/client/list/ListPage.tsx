@@ -1,5 +1,5 @@
 /** The list page of a form reached through a menu (`/auto/{form}` with a menu id): the normal scene. */
-import { Card, Typography } from 'antd';
+import { Card } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { getFormByEnName } from '../api/forms';
 import { queryKeys } from '../api/queryKeys';
@@ -27,7 +27,7 @@ export default function ListPage({ enName, menuId, title }: ListPageProps) {
         enName={enName}
         menuId={menuId}
         routeKey={routeKey}
-        toolbarExtra={<Typography.Text strong>{title ?? def.data?.data?.cnName ?? ''}</Typography.Text>}
+        title={title ?? def.data?.data?.cnName ?? ''}
       />
     </Card>
   );

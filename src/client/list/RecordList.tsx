@@ -53,8 +53,10 @@ export interface RecordListProps {
   onPick?(rows: RecordRow[]): void;
   /** relateForm: the user accepted 是否新增? on an empty list. */
   onAddRequest?(): void;
-  /** Extra toolbar content (the page's title, a drawer's hints). */
+  /** Extra toolbar content at its right end. */
   toolbarExtra?: ReactNode;
+  /** A title at the toolbar's start (the page's form name). */
+  title?: ReactNode;
 }
 
 function plainText(html: string): string {
@@ -182,6 +184,7 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
         keyword={list.view.keyword}
         onKeyword={list.setKeyword}
         extra={props.toolbarExtra}
+        title={props.title}
       />
       <ConditionTags
         columns={columns}

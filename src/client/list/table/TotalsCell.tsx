@@ -12,5 +12,9 @@ export function TotalsCell({ column, value }: { column: ColumnModel; value: Calc
   if (column.total !== 'average') parts.push(`合计: ${formatNumber(value?.sum ?? 0, precision, column.thousandSeparator)}`);
   if (column.total !== 'sum') parts.push(`平均: ${formatNumber(value?.avg ?? 0, precision, column.thousandSeparator)}`);
   const text = parts.join(' ');
-  return <span className={styles.cellNumber} title={text} data-total={column.key}>{text}</span>;
+  return (
+    <span className={styles.totals} title={text} data-total={column.key}>
+      {parts.map((p) => <span key={p}>{p}</span>)}
+    </span>
+  );
 }

@@ -19,11 +19,13 @@ export function ListToolbar(props: {
   keyword: string;
   onKeyword(keyword: string): void;
   extra?: React.ReactNode;
+  title?: React.ReactNode;
 }) {
   const [text, setText] = useState(props.keyword);
   useEffect(() => setText(props.keyword), [props.keyword]);
   return (
     <div className={styles.toolbar} data-testid="list-toolbar">
+      {props.title ? <span className={styles.title}>{props.title}</span> : null}
       {props.buttons.map((b) => (
         <Button
           key={b.key}
