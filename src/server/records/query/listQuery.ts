@@ -8,7 +8,7 @@ import type { FormModel } from './formModel.js';
 import { compileEntries } from './searchEntry.js';
 import { rangeMatches, valueMatches } from './fieldConditions.js';
 import { fieldRule } from '../storage/fieldStorage.js';
-import { isBlank, likePattern, toNumber } from './values.js';
+import { isBlank, likePattern, toNumber, toTextList } from './values.js';
 
 type Cond = RawBuilder<unknown>;
 
@@ -37,7 +37,7 @@ function systemEquals(name: string, value: unknown): Cond {
   const list = (Array.isArray(value) ? value : [value]).filter((v) => !isBlank(v));
   if (!list.length) return sql`TRUE`;
   if (kind === 'int') return sql`t.${sql.id(name)} = ANY(${list.map((v) => Math.trunc(toNumber(v, name)))}::bigint[])`;
-  if (kind === 'text') return sql`t.${sql.id(name)} = ANY(${list.map(String)}::text[])`;
+  if (kind === 'text') return sql`t.${sql.id(name)} = ANY(${toTextList(list, name)}::text[])`;
   throw badRequest(`字段「${name}」不能作为固定条件`);
 }
 

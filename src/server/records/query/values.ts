@@ -1,6 +1,12 @@
 /** Parsing of search values: numbers, dates, lists — a bad value is a 400, never SQL text. */
 import { badRequest } from '../../http/HttpError.js';
 
+/** Throws a 400 for text PostgreSQL cannot hold (a NUL character). */
+export function assertStorableText(text: string): string {
+  if (text.includes('\u0000')) throw badRequest('搜索值含有不允许的字符');
+  return text;
+}
+
 /** True for undefined, null, '' and [] (a condition is used only when it has a value). */
 export function isBlank(v: unknown): boolean {
   return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
@@ -35,7 +41,7 @@ export function toDateText(v: unknown, label: string): { text: string; pureDate:
 export function toTextList(v: unknown, label: string): string[] {
   const list = Array.isArray(v) ? v : [v];
   return list.filter((x) => !isBlank(x)).map((x) => {
-    if (typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') return String(x);
+    if (typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') return assertStorableText(String(x));
     throw badRequest(`「${label}」的搜索值格式不正确`);
   });
 }
@@ -49,5 +55,6 @@ export function toBoolean(v: unknown, label: string): boolean {
 
 /** `%`, `_` and `\` typed by the user match themselves in LIKE. */
 export function likePattern(text: string): string {
+  assertStorableText(text);
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

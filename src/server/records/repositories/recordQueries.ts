@@ -5,6 +5,7 @@ import type { FormModel } from '../query/formModel.js';
 import { compileList, compileWhere } from '../query/listQuery.js';
 import { mapRow, selectColumns } from '../query/rowShape.js';
 import { estimateRows, smartTotal } from '../query/smartTotal.js';
+import { likePattern } from '../query/values.js';
 
 const mainFrom = (m: FormModel) => sql`${sql.id(m.schema, m.main.table.name)} t`;
 
@@ -90,7 +91,7 @@ export async function suggestions(db: Kysely<any>, model: FormModel, field: stri
   if (col.kind !== 'text') throw badRequest(`字段「${f.def.label}」不支持联想`);
   const where = compileWhere(model, { initFilter: body.initFilter, scene: body.scene }, tenantId);
   const c = sql`t.${sql.id(col.name)}`;
-  const pattern = `%${text.replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
+  const pattern = likePattern(text);
   const r = await sql<{ v: string }>`SELECT v FROM (SELECT DISTINCT ${c} AS v FROM ${mainFrom(model)}
       WHERE ${where} AND ${c} ILIKE ${pattern} AND ${c} <> '' LIMIT 200) x ORDER BY length(v), v LIMIT ${limit}`.execute(db);
   return r.rows.map((x) => x.v);

@@ -17,7 +17,7 @@ export async function savedFilters(db: Kysely<any>, user: AuthUser, form: string
 
 /** Replaces the caller's saved filter keys for a form. */
 export async function saveFilters(db: Kysely<any>, user: AuthUser, form: string, body: unknown): Promise<string[]> {
-  if (!Array.isArray(body) || body.length > 200 || body.some((k) => typeof k !== 'string' || k.length > 200)) {
+  if (!Array.isArray(body) || body.length > 200 || body.some((k) => typeof k !== 'string' || k.length > 200 || k.includes('\u0000'))) {
     throw badRequest('筛选条件须为不超过200项的文本数组');
   }
   const keys = [...new Set(body as string[])];

@@ -18,6 +18,8 @@ export function checkDefinition(input: unknown): FormDefinition {
   const errors: FieldError[] = [];
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw badRequest('表单定义须为JSON对象');
   const def = input as FormDefinition;
+  // PostgreSQL's jsonb holds no NUL character: refuse it here rather than fail on insert.
+  if (JSON.stringify(def).includes('\\u0000')) throw badRequest('表单定义含有不允许的字符');
   if (typeof def.enName !== 'string' || !EN_NAME.test(def.enName)) errors.push({ field: 'enName', message: '表单英文名不合法：须以小写字母开头，只含小写字母、数字和下划线，最长63个字符' });
   if (typeof def.cnName !== 'string' || !def.cnName.trim()) errors.push({ field: 'cnName', message: '表单名称不能为空' });
   if (!Array.isArray(def.fields)) errors.push({ field: 'fields', message: '字段列表须为数组' });

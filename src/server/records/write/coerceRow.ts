@@ -17,10 +17,19 @@ const NUMBER = /^[-+]?(0|[1-9]\d*)(\.\d+)?$/;
 /** Column name → SQL value (a bound parameter, cast where the driver needs it). */
 export type ColumnValues = Map<string, RawBuilder<unknown> | null>;
 
+/** PostgreSQL stores no NUL character in text or jsonb: refuse it as input instead of failing later. */
+function hasNul(v: unknown): boolean {
+  if (typeof v === 'string') return v.includes('\u0000');
+  if (Array.isArray(v)) return v.some(hasNul);
+  if (v && typeof v === 'object') return Object.entries(v).some(([k, x]) => k.includes('\u0000') || hasNul(x));
+  return false;
+}
+
 function coerce(c: StorageColumn, v: unknown, label: string, errors: FieldError[], key: string): RawBuilder<unknown> | null | undefined {
   if (v === undefined) return undefined;
   if (v === null || v === '') return null;
   const bad = (message: string) => { errors.push({ field: key, message }); return undefined; };
+  if (hasNul(v)) return bad(`「${label}」含有不允许的字符`);
   switch (c.kind) {
     case 'text':
       if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return sql`${String(v)}`;
