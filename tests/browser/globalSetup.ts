@@ -1,9 +1,23 @@
-/** Browser tests run against the built client: build it once when dist/client is missing or older than its sources. */
+/**
+ * Browser tests run against the built client. Build dist/client when it is missing or older than
+ * its sources, then test against a private snapshot of it: other sessions may rebuild dist/client
+ * (emptying it) while these tests run, which would break lazily loaded chunks mid-test.
+ */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The client snapshot the test servers serve. */
+    clientDir: string;
+  }
+}
 
 const root = resolve(import.meta.dirname, '../..');
+const dist = join(root, 'dist/client');
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0;
@@ -14,11 +28,27 @@ function newest(path: string): number {
   return t;
 }
 
-/** Vitest global setup for the `browser` project. */
-export default function setup(): void {
-  const built = join(root, 'dist/client/index.html');
-  const sources = ['src/client', 'src/shared', 'schema-adapters', 'index.html', 'vite.config.ts'].map((p) => newest(join(root, p)));
-  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources)) return;
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+function build(outDir: string): void {
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('vite build failed; browser tests need the built client');
+}
+
+/** Every asset the entry page names is present (a snapshot taken mid-build would lack some). */
+function complete(dir: string): boolean {
+  const index = join(dir, 'index.html');
+  if (!existsSync(index)) return false;
+  const refs = [...readFileSync(index, 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
+  return refs.length > 0 && refs.every((ref) => existsSync(join(dir, ref)));
+}
+
+/** Vitest global setup for the `browser` project; returns the teardown. */
+export default function setup(project: TestProject): () => void {
+  const sources = ['src/client', 'src/shared', 'schema-adapters', 'index.html', 'vite.config.ts'].map((p) => newest(join(root, p)));
+  const built = join(dist, 'index.html');
+  if (!existsSync(built) || statSync(built).mtimeMs < Math.max(...sources)) build(dist);
+  const snapshot = mkdtempSync(join(tmpdir(), 'fw-client-'));
+  cpSync(dist, snapshot, { recursive: true });
+  if (!complete(snapshot)) build(snapshot);
+  project.provide('clientDir', snapshot);
+  return () => rmSync(snapshot, { recursive: true, force: true });
 }

@@ -47,7 +47,19 @@ describe('main screens', () => {
       await page.locator('.ant-layout-content').getByText(text).first().waitFor();
       await page.locator('.ant-table-row, .ant-empty').first().waitFor();
       await shot(name);
+      // Every screen's add dialog opens and closes cleanly too.
+      await page.locator('.ant-layout-content').getByRole('button', { name: '新增', exact: true }).first().click();
+      const dialog = page.locator('.ant-modal-wrap').filter({ visible: true });
+      await dialog.getByRole('button', { name: /取\s*消/ }).click();
+      await dialog.waitFor({ state: 'hidden' });
     }
+    await openMenu(page, '系统管理', '角色管理');
+    await page.locator('.ant-table-row', { hasText: 'staff' }).getByRole('button', { name: '修改' }).click();
+    const roleDialog = page.locator('.ant-modal', { hasText: '修改角色' });
+    await roleDialog.getByText('操作权限').first().waitFor();
+    await shot('13-role-permissions');
+    await roleDialog.getByRole('button', { name: /取\s*消/ }).click();
+    await page.locator('.ant-modal-wrap').waitFor({ state: 'hidden' });
     await openMenu(page, '系统管理', '用户管理');
     await page.getByRole('button', { name: '新增' }).click();
     await page.locator('.ant-modal', { hasText: '添加用户' }).waitFor();

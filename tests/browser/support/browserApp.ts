@@ -2,7 +2,7 @@
  * A real server (fresh seeded database, built client) plus Chromium on it. Collects console
  * errors and page errors so tests can assert there were none.
  */
-import { resolve } from 'node:path';
+import { inject } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../api/support/testServer';
 import { launchChromium } from './launchChromium';
@@ -22,7 +22,7 @@ export interface BrowserApp {
 
 /** Start the server and the browser. */
 export async function startBrowserApp(): Promise<BrowserApp> {
-  const server = await startTestServer({ config: { clientDir: resolve(import.meta.dirname, '../../../dist/client') } });
+  const server = await startTestServer({ config: { clientDir: inject('clientDir') } });
   let browser: Awaited<ReturnType<typeof launchChromium>>;
   try {
     browser = await launchChromium();

@@ -30,6 +30,7 @@ export function EditDialog<T extends object>(props: {
       onCancel={props.onClose}
       onOk={() => form.validateFields().then((v) => props.onSave({ ...value, ...v } as T)).catch(() => undefined)}
       maskClosable={false}
+      forceRender
     >
       <Form form={form} labelCol={{ span: 5 }}>
         {props.children(form)}

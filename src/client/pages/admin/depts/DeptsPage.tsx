@@ -92,6 +92,7 @@ export default function DeptsPage() {
         onOk={() => void save().catch(() => undefined)}
         onCancel={() => setEditing(undefined)}
         maskClosable={false}
+        forceRender
       >
         <Form form={form} labelCol={{ span: 5 }}>
           {editing?.parentId === 0 ? null : (

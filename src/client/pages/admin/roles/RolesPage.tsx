@@ -81,6 +81,7 @@ export default function RolesPage() {
         onOk={() => void save().catch(() => undefined)}
         onCancel={() => setEditing(undefined)}
         maskClosable={false}
+        forceRender
       >
         <Form form={form} labelCol={{ span: 4 }}>
           <Form.Item name="roleName" label="角色名称" rules={[{ required: true, whitespace: true, message: '角色名称不能为空' }]}><Input placeholder="请输入角色名称" /></Form.Item>
