@@ -1,8 +1,9 @@
 /**
  * The total of a list without an exact count(*) over a million rows (~70–180 ms here):
  * - a short page is its own total (offset + rows);
- * - the planner's row estimate is read (EXPLAIN, ~0.2 ms, run beside the page query); when it
- *   is above TOTAL_EXACT_LIMIT the estimate is answered, flagged `totalExact: false`;
+ * - the planner's row estimate is read (EXPLAIN, ~0.2 ms, run beside the page query; a large
+ *   estimate is reused for ESTIMATE_CACHE_MS); when it is above TOTAL_EXACT_LIMIT the estimate
+ *   is answered, flagged `totalExact: false`;
  * - otherwise at most TOTAL_EXACT_LIMIT + 1 matching rows are counted: at or below the limit
  *   the count is exact; above it, max(estimate, limit + 1), flagged inexact.
  * `exactTotal: true` in the request forces a full count(*).
@@ -18,8 +19,26 @@ export interface Total {
   exact: boolean;
 }
 
+/** Estimates above the limit are reused this long for the same query (they are flagged approximate anyway). */
+export const ESTIMATE_CACHE_MS = 2000;
+const estimates = new Map<string, { rows: number; at: number }>();
+
 /** The planner's estimate of the rows matching `where` (0 when it cannot tell). */
 export async function estimateRows(db: Kysely<any>, from: RawBuilder<unknown>, where: RawBuilder<unknown>): Promise<number> {
+  const compiled = sql`${from} WHERE ${where}`.compile(db);
+  const key = `${compiled.sql}\u0001${JSON.stringify(compiled.parameters)}`;
+  const hit = estimates.get(key);
+  if (hit && Date.now() - hit.at < ESTIMATE_CACHE_MS) return hit.rows;
+  const rows = await planEstimate(db, from, where);
+  // Only large estimates are kept: a small one leads to an exact count, which must stay fresh.
+  if (rows > TOTAL_EXACT_LIMIT) {
+    if (estimates.size > 2000) estimates.clear();
+    estimates.set(key, { rows, at: Date.now() });
+  }
+  return rows;
+}
+
+async function planEstimate(db: Kysely<any>, from: RawBuilder<unknown>, where: RawBuilder<unknown>): Promise<number> {
   const plan = await sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} WHERE ${where}`.execute(db);
   const raw = plan.rows[0]?.['QUERY PLAN'];
   const parsed = typeof raw === 'string' ? JSON.parse(raw) : raw;
