@@ -27,7 +27,13 @@ const rows = [
 
 const listBodies: Record<string, unknown>[] = [];
 const suggestionBodies: Record<string, unknown>[] = [];
+let savedKeys: string[] = [];
 const server = setupServer(
+  http.get('/api/queries/1/demo', () => HttpResponse.json({ code: 200, msg: '操作成功', data: savedKeys })),
+  http.post('/api/queries/1/demo', async ({ request }) => {
+    savedKeys = (await request.json()) as string[];
+    return HttpResponse.json({ code: 200, msg: '操作成功', data: savedKeys });
+  }),
   http.get('/api/flowable/form/en/demo', () => HttpResponse.json({ code: 200, msg: '操作成功', data: def })),
   http.post('/api/system/config/configKeys', () => HttpResponse.json({ code: 200, msg: '操作成功', data: { 'sys.thousand.separator.enabled': 'true' } })),
   http.get('/api/system/config/userColumns/demo', () => HttpResponse.json({ code: 200, msg: '操作成功', data: null })),
@@ -56,6 +62,7 @@ afterAll(() => server.close());
 beforeEach(async () => {
   listBodies.length = 0;
   suggestionBodies.length = 0;
+  savedKeys = [];
   sessionStore.set({ ready: true, roles: ['admin'], permissions: ['*:*:*'], user: { userId: 1, userName: 'admin', nickName: '管理员', deptId: 1, roleNames: ['管理员'] } as never });
   document.body.innerHTML = '';
   host = document.createElement('div');
@@ -126,5 +133,16 @@ describe('RecordList column search (msw)', () => {
     await act(async () => click(title()));
     const asc = await until(() => listBodies.find((b) => (b.sysOrderBy as { order?: string } | undefined)?.order === 'asc'));
     expect(asc.sysOrderBy).toEqual({ field: 'amount', order: 'asc' });
+  });
+
+  it('keeps a column as a saved filter for the user and form', async () => {
+    await until(() => document.querySelectorAll('[data-row-key]').length === 2);
+    const open = [...document.querySelectorAll('[data-testid="saved-filters"] button')].find((b) => b.textContent?.includes('常用筛选'))!;
+    await act(async () => click(open));
+    const box = await until(() => [...document.querySelectorAll('.ant-popover label')].find((l) => l.textContent === '标题'));
+    await act(async () => click(box.querySelector('input')!));
+    await until(() => savedKeys.length === 1);
+    expect(savedKeys).toEqual(['title']);
+    await until(() => [...document.querySelectorAll('[data-testid="saved-filters"] button')].some((b) => b.textContent?.includes('标题')));
   });
 });

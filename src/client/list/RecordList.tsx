@@ -18,6 +18,7 @@ import { useListActions, type Prompts } from './controllers/useListActions';
 import { useListContext } from './controllers/useListContext';
 import { useListSettings } from './controllers/useListSettings';
 import { useRecordList } from './controllers/useRecordList';
+import { useSavedFilters } from './controllers/useSavedFilters';
 import styles from './list.module.css';
 import { HeaderSearch } from './search/HeaderSearch';
 import { isActive } from './search/searchConditions';
@@ -28,6 +29,7 @@ import { scrollToTop } from './table/scrollToTop';
 import { ConditionTags } from './toolbar/ConditionTags';
 import { ListPager } from './toolbar/ListPager';
 import { ListToolbar } from './toolbar/ListToolbar';
+import { SavedFilters } from './toolbar/SavedFilters';
 
 /** Spec 01 §2.2: the two stock-in lists use a smaller row height. */
 const COMPACT_FORMS = ['auto_tzbk_btgl_btrk', 'auto_tzbk_btgl_wgbtrk'];
@@ -80,7 +82,8 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
   const scene = props.scene ?? 'normal';
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
-  const { has, ctx } = useListContext();
+  const { has, ctx, userId } = useListContext();
+  const saved = useSavedFilters(enName, scene === 'normal' ? userId : undefined);
   const scroller = useRef<HTMLDivElement | null>(null);
 
   const rowCandidates = useMemo(() => (scene === 'normal' ? rowButtonCandidates(def, has) : []), [scene, def, has]);
@@ -186,6 +189,17 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
         extra={props.toolbarExtra}
         title={props.title}
       />
+      {scene === 'normal' ? (
+        <SavedFilters
+          columns={columns}
+          keys={saved.keys}
+          search={list.view.search}
+          formName={enName}
+          menuId={props.menuId}
+          onSave={(keys) => void saved.save(keys).catch(() => undefined)}
+          onApply={(key, s) => list.setColumnSearch(key, s)}
+        />
+      ) : null}
       <ConditionTags
         columns={columns}
         sort={list.view.sort}

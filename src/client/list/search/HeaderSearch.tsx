@@ -1,6 +1,6 @@
 /** The search icon of a column header and its popover (spec 01 §2.3). */
 import { SearchOutlined } from '@ant-design/icons';
-import { Popover } from 'antd';
+import { Button, Popover } from 'antd';
 import { useState } from 'react';
 import type { ColumnModel } from '../../../../schema-adapters';
 import styles from '../list.module.css';
@@ -8,7 +8,7 @@ import type { ColumnSearch } from './columnSearch';
 import { ColumnSearchPanel } from './ColumnSearchPanel';
 
 /** The trigger; `active` colours it when the column has a condition. */
-export function HeaderSearch(props: { column: ColumnModel; value: ColumnSearch | undefined; active: boolean; formName: string; menuId?: number; onApply(search: ColumnSearch | undefined): void }) {
+export function HeaderSearch(props: { column: ColumnModel; label?: string; value: ColumnSearch | undefined; active: boolean; formName: string; menuId?: number; onApply(search: ColumnSearch | undefined): void }) {
   const [open, setOpen] = useState(false);
   return (
     <Popover
@@ -30,7 +30,11 @@ export function HeaderSearch(props: { column: ColumnModel; value: ColumnSearch |
         />
       }
     >
-      <SearchOutlined aria-label={`搜索${props.column.header}`} className={`${styles.searchIcon} ${props.active ? styles.searchActive : ''}`} />
+      {props.label ? (
+        <Button size="small" type={props.active ? 'primary' : 'default'} ghost={props.active} icon={<SearchOutlined />}>{props.label}</Button>
+      ) : (
+        <SearchOutlined aria-label={`搜索${props.column.header}`} className={`${styles.searchIcon} ${props.active ? styles.searchActive : ''}`} />
+      )}
     </Popover>
   );
 }
