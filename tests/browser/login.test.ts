@@ -24,6 +24,12 @@ describe('login page', () => {
     expect(app.errors).toEqual([]);
   });
 
+  it('shows the supplier sign-in title on /supplier/login', async () => {
+    const page = await app.newPage();
+    await page.goto(`${app.url}/supplier/login`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('供应商登录');
+  });
+
   it('sends an unauthenticated visitor to /login with the page as redirect', async () => {
     const page = await app.newPage();
     await page.goto(`${app.url}/system/user?x=1`);

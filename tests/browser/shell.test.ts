@@ -33,6 +33,9 @@ describe('application shell in Chromium', () => {
       ['T2', '宏远建设集团'],
     ]) {
       await signIn(page, app.url, name);
+      // Signed in, the sign-in page sends you home.
+      await page.goto(`${app.url}/login`);
+      await page.waitForURL(/\/index$/);
       expect(await page.locator('header, .ant-layout').getByText(name).first().isVisible()).toBe(true);
       const groups = await serverMenu(code);
       expect(groups.map((g) => g.group)).toContain('系统管理');
