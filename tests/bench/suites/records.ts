@@ -28,8 +28,9 @@ const AUTOCANNON_BIN = createRequire(import.meta.url).resolve('autocannon/autoca
 
 /** autocannon in a process of its own, so its load generation does not share the server's event loop. */
 async function autocannon(url: string, token: string, body: unknown): Promise<CannonResult> {
-  const { stdout } = await promisify(execFile)(process.execPath, [AUTOCANNON_BIN, '-c', '50', '-d', '10', '-m', 'POST', '-j',
-    '-H', `authorization=Bearer ${token}`, '-H', 'content-type=application/json', '-b', JSON.stringify(body), url], { maxBuffer: 16 * 1024 * 1024 });
+  const request = body === undefined ? ['-m', 'GET'] : ['-m', 'POST', '-H', 'content-type=application/json', '-b', JSON.stringify(body)];
+  const { stdout } = await promisify(execFile)(process.execPath, [AUTOCANNON_BIN, '-c', '50', '-d', '10', '-j',
+    '-H', `authorization=Bearer ${token}`, ...request, url], { maxBuffer: 16 * 1024 * 1024 });
   return JSON.parse(stdout) as CannonResult;
 }
 
@@ -160,6 +161,11 @@ async function runOn(kind: 'postgres' | 'pglite', database: AppDatabase, rows: n
         const target1 = kind === 'postgres' ? `, target < ${target} ms ${median(api.samples) < target ? '✔' : '✘'}` : '';
         out.push(summarize(`${kind}: ${name}`, api.samples, `raw SQL ${median(rawSamples).toFixed(2)} ms (page + exact count), ratio ${ratio.toFixed(2)}${total}${target1}`));
       }
+      const floorRun = await autocannon(`${base}/api/auto/uuid/get`, token, undefined);
+      out.push({
+        name: `${kind}: autocannon 50 connections, baseline GET /api/auto/uuid/get`, medianMs: floorRun.latency.p50, p95Ms: floorRun.latency.p97_5,
+        iterations: floorRun.requests.total, notes: `${Math.round(floorRun.requests.average)} req/s, p99 ${floorRun.latency.p99} ms (the ceiling HTTP + token check leave)`,
+      });
       const ac = await autocannon(list, token, PAGE);
       const ok = ac.requests.average >= 1000 && ac.latency.p99 < 150;
       out.push({
