@@ -46,7 +46,7 @@ describe('error mapping', () => {
   it('refuses a value of the wrong type with 400', async () => {
     const res = await as(t, admin).post('/api/system/dept', { parentId: 'abc', deptName: '新部门' });
     expect(res.status).toBe(400);
-    expect(res.body.errors[0]).toEqual({ field: 'parentId', message: 'parentId应为整数' });
+    expect(res.body.errors[0]).toEqual({ field: 'parentId', message: '上级应为整数' });
   });
 
   it('refuses a non-numeric id in the path with 400', async () => {

@@ -59,7 +59,7 @@ describe('sign-in', () => {
   it('refuses a login without a password, naming the field', async () => {
     const res = await as(t, null).post('/api/login', { username: 'admin' });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ field: 'password', message: 'password不能为空' }]);
+    expect(res.body.errors).toEqual([{ field: 'password', message: '密码不能为空' }]);
   });
 
   it('throttles a user after five failures, even with the right password, then tells why', async () => {

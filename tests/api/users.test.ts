@@ -57,7 +57,7 @@ describe('users', () => {
     expect(missing.body.errors[0].field).toBe('nickName');
     const shortPwd = await api.post('/api/system/user', { userName: 'zz', nickName: 'z', password: '1' });
     expect(shortPwd.status).toBe(400);
-    expect(shortPwd.body.msg).toBe('password长度不能少于5个字符');
+    expect(shortPwd.body.msg).toBe('密码长度不能少于5个字符');
     const badName = await api.post('/api/system/user', { userName: 'a b', nickName: 'z', password: '123456' });
     expect(badName.status).toBe(400);
     const dept = await api.post('/api/system/user', { userName: 'zz', nickName: 'z', password: '123456', deptId: 999999 });
