@@ -13,6 +13,11 @@ export interface FormSummary {
   id?: number;
   enName: string;
   cnName: string;
+  type?: string | null;
+  hasFlow?: boolean;
+  fieldCount?: number;
+  version?: number;
+  updateTime?: string;
 }
 
 /** `GET /api/flowable/form/list`: every form of the tenant (rows or data, whichever the server gives). */

@@ -15,6 +15,7 @@ const TRANSPORT_SECONDS = 5;
 /** A network notice is not repeated within this window (spec 02 §4). */
 const NETWORK_QUIET_MS = 6_000;
 
+/** The texts of the error catalogue (spec 02 §8). */
 export const RELOGIN_TITLE = '系统提示';
 export const RELOGIN_TEXT = '登录状态已过期，请重新登录';
 export const RELOGIN_OK = '重新登录';

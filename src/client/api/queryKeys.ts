@@ -41,6 +41,10 @@ export const queryKeys = {
     roots: () => ['constants', 'roots'] as const,
     children: (parentId: number) => ['constants', 'children', parentId] as const,
   },
+  operlog: {
+    all: ['operlog'] as const,
+    list: (query: Record<string, unknown>) => ['operlog', 'list', query] as const,
+  },
   messages: {
     unread: () => ['messages', 'unread'] as const,
   },
@@ -58,6 +62,7 @@ export const queryKeys = {
   forms: {
     all: ['forms'] as const,
     byEnName: (enName: string) => ['forms', 'en', enName] as const,
+    list: () => ['forms', 'list'] as const,
   },
   recordForm: {
     all: ['recordForm'] as const,

@@ -8,7 +8,7 @@ import { useCrudAction, useCrudList } from './useCrudList';
 /** Everything the roles page shows and does. */
 export function useRolesController() {
   const list = useCrudList<SysRole>({ all: queryKeys.roles.all, key: queryKeys.roles.list, list: listRoles });
-  const forms = useQuery({ queryKey: [...queryKeys.forms.all, 'list'], queryFn: listForms, staleTime: 60_000 });
+  const forms = useQuery({ queryKey: queryKeys.forms.list(), queryFn: listForms, staleTime: 60_000 });
   const all = queryKeys.roles.all;
   return {
     ...list,

@@ -9,6 +9,8 @@ const depts = lazy(() => import('../pages/admin/depts/DeptsPage'));
 const dicts = lazy(() => import('../pages/admin/dicts/DictDataPage'));
 const configs = lazy(() => import('../pages/admin/configs/ConfigsPage'));
 const constants = lazy(() => import('../pages/admin/constants/ConstantsPage'));
+const operlog = lazy(() => import('../pages/admin/operlog/OperLogPage'));
+const forms = lazy(() => import('../pages/admin/forms/FormsPage'));
 
 const VIEWS: Record<string, View> = {
   'system/user/index': users,
@@ -18,6 +20,8 @@ const VIEWS: Record<string, View> = {
   'system/dict/data/index': dicts,
   'system/config/index': configs,
   'system/constant/index': constants,
+  'system/operlog/index': operlog,
+  'system/form/index': forms,
 };
 
 /** The view for a server component path, or undefined when this client has none. */
