@@ -5,6 +5,7 @@ import { DataDirLockedError } from './db/lockFile.js';
 import { migrate } from './db/migrate.js';
 import { runSeed } from './services/seed/index.js';
 import { buildApp } from './app.js';
+import { pruneSessions } from './repositories/sessionRepository.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
     const applied = await migrate(database.db);
     if (applied.length) app.log.info({ applied }, 'migrations applied');
     await runSeed(database.db, { adminPassword: config.adminPassword, log: (msg) => app.log.info(msg) });
+    const pruned = await pruneSessions(database.db);
+    if (pruned.tokens || pruned.attempts) app.log.info(pruned, 'old sign-in tokens and attempts removed');
   } catch (err) {
     app.log.error({ err }, 'database preparation failed');
     await database.close();

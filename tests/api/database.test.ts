@@ -7,6 +7,7 @@ import { openDatabase } from '../../src/server/db/openDatabase.js';
 import { DataDirLockedError, LOCK_NAME } from '../../src/server/db/lockFile.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { runSeed } from '../../src/server/services/seed/index.js';
+import { pruneSessions } from '../../src/server/repositories/sessionRepository.js';
 import { createTestDatabase } from './support/testDatabase.js';
 
 const dirs: string[] = [];
@@ -92,6 +93,37 @@ describe('migrations and seed (on the configured test database)', () => {
       expect(await runSeed(database.db, { adminPassword: 'pw12345', steps: [extra] })).toEqual(['extra-step']);
       expect(await runSeed(database.db, { adminPassword: 'pw12345', steps: [extra] })).toEqual([]);
       expect(runs).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('housekeeping', () => {
+  it('prunes old tokens and sign-in attempts but keeps live ones', async () => {
+    const database = await createTestDatabase();
+    try {
+      await migrate(database.db);
+      await runSeed(database.db, { adminPassword: 'pw12345' });
+      const user = await database.db.selectFrom('users').select(['id', 'tenant_id']).where('user_name', '=', 'admin').orderBy('id').executeTakeFirstOrThrow();
+      const old = new Date(Date.now() - 10 * 86_400_000);
+      await database.db
+        .insertInto('login_tokens')
+        .values([
+          { token_hash: 'old', tenant_id: user.tenant_id, user_id: user.id, expire_time: old },
+          { token_hash: 'live', tenant_id: user.tenant_id, user_id: user.id, expire_time: new Date(Date.now() + 86_400_000) },
+        ])
+        .execute();
+      await database.db
+        .insertInto('login_attempts')
+        .values([
+          { tenant_code: 'DEFAULT', user_name: 'a', ip: '1.1.1.1', success: false, attempt_time: new Date(Date.now() - 40 * 86_400_000) },
+          { tenant_code: 'DEFAULT', user_name: 'a', ip: '1.1.1.1', success: false },
+        ])
+        .execute();
+      expect(await pruneSessions(database.db)).toEqual({ tokens: 1, attempts: 1 });
+      const left = await database.db.selectFrom('login_tokens').select('token_hash').execute();
+      expect(left.map((r) => r.token_hash)).toEqual(['live']);
     } finally {
       await database.close();
     }

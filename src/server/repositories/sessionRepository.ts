@@ -87,3 +87,13 @@ export async function findSessionUser(db: Kysely<Database>, tokenHash: string, t
     token,
   };
 }
+
+/** Removes tokens expired or revoked over a week ago and sign-in attempts older than 30 days. */
+export async function pruneSessions(db: Kysely<Database>): Promise<{ tokens: number; attempts: number }> {
+  const week = new Date(Date.now() - 7 * 86_400_000);
+  const month = new Date(Date.now() - 30 * 86_400_000);
+  const t = await db.deleteFrom('login_tokens').where((eb) => eb.or([eb('expire_time', '<', week), eb('revoked_time', '<', week)])).executeTakeFirst();
+  const a = await db.deleteFrom('login_attempts').where('attempt_time', '<', month).executeTakeFirst();
+  await db.deleteFrom('captchas').where('expire_time', '<', new Date()).execute();
+  return { tokens: Number(t.numDeletedRows), attempts: Number(a.numDeletedRows) };
+}
