@@ -184,4 +184,26 @@ describe('users', () => {
     expect(add.operParam).not.toContain('first11');
     expect(add.operParam).toContain('******');
   });
+
+  it('stores a profile picture for the signed-in user, and refuses what is not an image', async () => {
+    const upload = (name: string, type: string, content: Buffer) => {
+      const boundary = '----formwork' + Date.now();
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="avatarfile"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+        content,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return t.app.inject({ method: 'POST', url: '/api/system/user/profile/avatar', payload, headers: { authorization: `Bearer ${admin}`, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    };
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4c50000000049454e44ae426082', 'hex');
+    const res = await upload('me.png', 'image/png', png);
+    expect(res.statusCode).toBe(200);
+    const url = res.json().imgUrl;
+    expect(url).toContain('me.png');
+    expect((await api.get('/api/system/user/profile')).body.data.avatar).toBe(url);
+    const bad = await upload('notes.txt', 'text/plain', Buffer.from('hello'));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe('头像只能是 png、jpg、gif 或 webp 图片');
+    expect((await api.post('/api/system/user/profile/avatar', { x: 1 })).status).toBe(400);
+  });
 });

@@ -127,6 +127,7 @@ export async function userNameTaken(db: Kysely<Database>, tenantId: number, user
 
 export interface UserInput {
   nickName: string;
+  avatar?: string;
   deptId: number | null;
   email?: string;
   phonenumber?: string;
@@ -168,6 +169,7 @@ export async function updateUser(db: Kysely<Database>, tenantId: number, id: num
   if (u.sex !== undefined) set.sex = u.sex;
   if (u.status !== undefined) set.status = u.status;
   if (u.remark !== undefined) set.remark = u.remark;
+  if (u.avatar !== undefined) set.avatar = u.avatar;
   await db.updateTable('users').set(set).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
 }
 

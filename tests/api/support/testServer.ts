@@ -2,6 +2,9 @@
  * Test apps on a fresh, migrated and seeded database (see testDatabase.ts for which engine).
  * `createTestApp()` for `app.inject`; `startTestServer()` for a real server on 127.0.0.1.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../../../src/server/app.js';
@@ -40,7 +43,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 
 /** A migrated (and by default seeded) database with the app built on it, not listening. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const config = testConfig(options.config);
+  // Files the app writes (uploads) go to a folder of this test app unless the test names one.
+  const ownDataDir = options.config?.dataDir ? null : mkdtempSync(join(tmpdir(), 'formwork-test-data-'));
+  const config = testConfig({ ...(ownDataDir ? { dataDir: ownDataDir } : {}), ...options.config });
   const database = await createTestDatabase();
   try {
     await migrate(database.db);
@@ -74,6 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await database.close();
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }

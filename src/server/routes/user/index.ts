@@ -25,6 +25,7 @@ import {
 } from '../../repositories/userRepository.js';
 import * as s from './schemas.js';
 import { profileRoutes } from './profile.js';
+import { avatarRoutes } from './avatar.js';
 
 const TITLE = '用户管理';
 
@@ -69,6 +70,7 @@ const clean = (v: string | null | undefined) => (v === null ? '' : v);
 
 export const userRoutes: FastifyPluginAsync = async (app) => {
   await app.register(profileRoutes);
+  await app.register(avatarRoutes);
 
   app.get<{ Querystring: { pageNum: number; pageSize: number; userName?: string; nickName?: string; phonenumber?: string; status?: string; deptId?: number } }>(
     '/system/user/list',
