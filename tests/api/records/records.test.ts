@@ -122,6 +122,18 @@ describe('edit, drafts, copy', () => {
     expect(noVersion.status).toBe(400);
   });
 
+  it('a partial edit is checked against the stored record merged with the change', async () => {
+    const id = (await a.call(a.admin, 'POST', '/api/auto/rec_order/add', { data: { title: '部分', lines: [{ item: 'A' }] } })).json.data.id;
+    const ok = await a.call(a.admin, 'POST', `/api/auto/rec_order/edit/${id}`, { version: 1, data: { amount: 9 } });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    const d = (await a.call(a.admin, 'GET', `/api/auto/rec_order/${id}`)).json.data;
+    expect(d).toMatchObject({ title: '部分', amount: 9, version: 2 });
+    expect(d.lines.map((l: any) => l.item)).toEqual(['A']);
+    const cleared = await a.call(a.admin, 'POST', `/api/auto/rec_order/edit/${id}`, { version: 2, data: { title: '' } });
+    expect(cleared.status).toBe(400);
+    expect(cleared.json.msg).toBe('标题不能为空');
+  });
+
   it('stash keeps a draft without required checks; push checks and approves it', async () => {
     const s = await a.call(a.admin, 'POST', '/api/auto/stash/rec_order/add', { data: { amount: 5 } });
     expect(s.status, JSON.stringify(s.json)).toBe(200);

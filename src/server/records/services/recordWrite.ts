@@ -34,9 +34,9 @@ function asData(body: unknown): { data: Record<string, unknown>; uuid?: string; 
   return { data: data as Record<string, unknown>, uuid: (b.uuid as string) || undefined, version: b.version };
 }
 
-/** Drops hidden fields (spec 01 §5 Submit) and answers the rest. */
-function withoutHidden(model: FormModel, data: Record<string, unknown>, caller: RecordCaller): Record<string, unknown> {
-  const visible = visibleFields(model.form.definition, data, userContext(caller.user));
+/** Drops hidden fields (spec 01 §5 Submit), judged on `basis` (the whole record), and answers the rest. */
+function withoutHidden(model: FormModel, data: Record<string, unknown>, caller: RecordCaller, basis = data): Record<string, unknown> {
+  const visible = visibleFields(model.form.definition, basis, userContext(caller.user));
   const hidden = new Set(Object.keys(visible).filter((k) => !visible[k]));
   if (!hidden.size) return data;
   return Object.fromEntries(Object.entries(data).filter(([k]) => !hidden.has(k.replace(/\$(view|start|end|province|city|district)$/, ''))));
@@ -132,8 +132,10 @@ export async function editRecord(db: Kysely<any>, model: FormModel, caller: Reco
     if (current.version !== v) throw conflict('数据已被他人修改，请刷新后重试');
     if (mode === 'push' && current.sys_status !== -1) throw badRequest('只有草稿可以提交');
     if (mode === 'stash' && current.sys_status !== -1) throw badRequest('只有草稿可以暂存');
-    const merged = { ...current, ...raw };
-    const data = withoutHidden(model, raw, caller);
+    const merged: Record<string, unknown> = { ...current, ...raw };
+    // Sub-forms not sent are kept; the rules still see their stored rows.
+    for (const [name, sub] of model.subs) if (!(name in raw)) merged[name] = await w.readChildren(trx, model, sub, tenantId, id);
+    const data = withoutHidden(model, raw, caller, merged);
     if (mode !== 'stash') assertRecordValid(model.form.definition, withoutHidden(model, merged, caller), userContext(caller.user));
     const prepared = await prepare(trx, model, data, caller);
     for (const f of model.main.fields.values()) if (f.def.funcType === 'serialNumber' && f.columns.value) prepared.main.delete(f.columns.value.name);
