@@ -47,6 +47,14 @@ describe('PGlite in a data directory', () => {
     await db.close();
   });
 
+  it('takes over a lock naming its own pid that it does not hold (a restarted container)', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, LOCK_NAME), String(process.pid));
+    const db = await openDatabase({ kind: 'pglite', dataDir: dir });
+    await expect(openDatabase({ kind: 'pglite', dataDir: dir })).rejects.toThrow(DataDirLockedError);
+    await db.close();
+  });
+
   it('keeps data across a close and reopen, with pg_trgm available', async () => {
     const dir = tempDir();
     const a = await openDatabase({ kind: 'pglite', dataDir: dir });

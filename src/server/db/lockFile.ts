@@ -47,7 +47,9 @@ export function acquireDataDirLock(dataDir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number(readFileSync(path, 'utf8').trim());
-      if (Number.isInteger(pid) && pid > 0 && alive(pid)) throw new DataDirLockedError(dataDir, pid);
+      // Our own pid in a lock this process does not hold is left from an earlier run that got
+      // the same pid (containers restart as pid 1): stale, like a dead process's.
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) throw new DataDirLockedError(dataDir, pid);
       rmSync(path, { force: true });
     }
   }
