@@ -89,20 +89,32 @@ describe('application shell in Chromium', () => {
     await page.getByRole('tab', { name: '用户管理' }).waitFor();
   });
 
-  it('opens tabs and closes others, refreshes and closes all', async () => {
+  it('opens tabs and closes current, others and all, and refreshes a tab', async () => {
     await signIn(page, app.url, '华建工程有限公司');
     await openMenu(page, '系统管理', '用户管理');
     await openMenu(page, '系统管理', '角色管理');
     await openMenu(page, '系统管理', '部门管理');
+    await openMenu(page, '系统管理', '字典数据');
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '用户管理', '角色管理', '部门管理', '字典数据']);
+    // Closing the active tab goes to the last remaining one.
+    await page.getByRole('tab', { name: '字典数据' }).getByLabel('关闭').click();
     await expect.poll(() => tabTitles(page)).toEqual(['首页', '用户管理', '角色管理', '部门管理']);
+    await page.waitForURL(/\/system\/dept$/);
+    await tabMenu(page, '用户管理', '关闭当前');
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '角色管理', '部门管理']);
     await tabMenu(page, '角色管理', '关闭其他');
     await expect.poll(() => tabTitles(page)).toEqual(['首页', '角色管理']);
     await page.waitForURL(/\/system\/role$/);
+    // Refresh remounts the page, which asks the server again.
+    const refetch = page.waitForRequest((r) => r.url().includes('/api/system/role/list'));
     await tabMenu(page, '角色管理', '刷新页面');
+    await refetch;
     await page.waitForURL(/\/system\/role$/);
-    await page.getByText('角色名称').first().waitFor();
     expect(await tabTitles(page)).toEqual(['首页', '角色管理']);
-    await tabMenu(page, '角色管理', '全部关闭');
+    // The index tab is pinned: its menu has no close entry and it survives close-all.
+    await page.getByRole('tab', { name: '首页' }).click({ button: 'right' });
+    expect(await page.getByRole('menuitem', { name: '关闭当前' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: '全部关闭' }).click();
     await expect.poll(() => tabTitles(page)).toEqual(['首页']);
     await page.waitForURL(/\/index$/);
   });
@@ -123,6 +135,18 @@ describe('application shell in Chromium', () => {
     await page.getByText('保存成功').first().waitFor();
     await page.reload();
     await page.getByRole('tab', { name: '首页' }).waitFor();
+  });
+
+  it('remembers a folded sidebar across a reload', async () => {
+    await signIn(page, app.url, '华建工程有限公司');
+    const sider = page.locator('.ant-layout-sider');
+    await page.getByLabel('收起菜单').click();
+    await expect.poll(() => sider.getAttribute('class')).toContain('ant-layout-sider-collapsed');
+    await page.reload();
+    await page.getByLabel('展开菜单').waitFor();
+    expect(await sider.getAttribute('class')).toContain('ant-layout-sider-collapsed');
+    await page.getByLabel('展开菜单').click();
+    await expect.poll(() => sider.getAttribute('class')).not.toContain('ant-layout-sider-collapsed');
   });
 
   it('shows the re-login prompt once when the token was revoked', async () => {

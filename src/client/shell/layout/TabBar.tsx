@@ -1,5 +1,6 @@
 /** The tab bar (spec 02 §2.4): visited tabs, affix index tab, refresh / close current / others / all, right-click menu. */
 import { CloseOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { notifyTabsClosed } from '../../session/tabEvents';
@@ -14,6 +15,7 @@ export function TabBar() {
   const tabs = tabsStore.use((s) => s.tabs);
   const [location, navigate] = useLocation();
   const [menu, setMenu] = useState<{ x: number; y: number; tab: TabView } | null>(null);
+  const client = useQueryClient();
   useEffect(() => {
     if (!menu) return;
     const close = () => setMenu(null);
@@ -28,6 +30,8 @@ export function TabBar() {
   const actions = {
     refresh: (tab: TabView) => {
       notifyTabsClosed([tab.path], 0);
+      // Everything cached is stale now, so the remounted page asks the server again.
+      void client.invalidateQueries({ refetchType: 'none' });
       navigate(`/redirect${tab.fullPath}`, { replace: true });
     },
     close: (tab: TabView) => {
