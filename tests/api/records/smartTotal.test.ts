@@ -34,6 +34,13 @@ describe('smart total', () => {
     expect(r.totalExact).toBe(false);
     expect(r.total).toBeGreaterThan(TOTAL_EXACT_LIMIT);
   });
+  it('deep pages (found by ids first) hold the same rows as a plain ordering', async () => {
+    const r = await listRecords(t.db, model, { pageSize: 50, pageNum: 61, sysOrderBy: { field: 'n', order: 'asc' } }, tenantId);
+    expect(r.rows.map((x) => x.n)).toEqual(Array.from({ length: 50 }, (_, i) => 3001 + i));
+    const d = await listRecords(t.db, model, { pageSize: 20, pageNum: 100 }, tenantId);
+    expect(d.rows.map((x) => x.n)).toEqual(Array.from({ length: 20 }, (_, i) => N - 1980 - i));
+  });
+
   it('is exact when asked, and on the last short page', async () => {
     expect(await listRecords(t.db, model, { pageSize: 20, exactTotal: true }, tenantId)).toMatchObject({ total: N, totalExact: true });
     const last = await listRecords(t.db, model, { pageSize: 1000, pageNum: Math.ceil(N / 1000) }, tenantId);

@@ -7,6 +7,9 @@ import { mapRow, selectColumns } from '../query/rowShape.js';
 import { estimateRows, smartTotal } from '../query/smartTotal.js';
 import { likePattern } from '../query/values.js';
 
+/** From this offset on, a page is found by ids first and its rows read afterwards. */
+export const DEFERRED_JOIN_OFFSET = 1000;
+
 const mainFrom = (m: FormModel) => sql`${sql.id(m.schema, m.main.table.name)} t`;
 
 /** A list page: rows, total and whether the total is exact. */
@@ -15,9 +18,15 @@ export async function listRecords(db: Kysely<any>, model: FormModel, body: Recor
   // The estimate runs beside the page query (it is dropped when the page alone tells the total).
   const estimate = q.exactTotal ? null : estimateRows(db, mainFrom(model), q.where);
   estimate?.catch(() => {});
-  const r = await sql<Record<string, unknown>>`
-    SELECT ${selectColumns(model.main, 't')} FROM ${mainFrom(model)} WHERE ${q.where}
-    ORDER BY ${q.orderBy} LIMIT ${q.pageSize} OFFSET ${q.offset}`.execute(db);
+  // Deep pages skip rows by id only (a deferred join): the skipped rows' other columns are never read.
+  const r = q.offset >= DEFERRED_JOIN_OFFSET
+    ? await sql<Record<string, unknown>>`
+      SELECT ${selectColumns(model.main, 't')} FROM ${mainFrom(model)}
+      JOIN (SELECT t.id FROM ${mainFrom(model)} WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${q.pageSize} OFFSET ${q.offset}) k ON k.id = t.id
+      ORDER BY ${q.orderBy}`.execute(db)
+    : await sql<Record<string, unknown>>`
+      SELECT ${selectColumns(model.main, 't')} FROM ${mainFrom(model)} WHERE ${q.where}
+      ORDER BY ${q.orderBy} LIMIT ${q.pageSize} OFFSET ${q.offset}`.execute(db);
   const total = await smartTotal(db, mainFrom(model), q.where, { offset: q.offset, pageSize: q.pageSize, rows: r.rows.length }, q.exactTotal, estimate);
   return { rows: r.rows.map((row) => mapRow(model.main, row)), total: total.total, totalExact: total.exact };
 }

@@ -23,6 +23,11 @@ export async function syncIndexes(trx: Kysely<any>, schema: string, formId: numb
       // (col, id) serves sorting with the id tiebreak in both directions.
       : sql`CREATE INDEX ${sql.id(name)} ON ${t} (${col}, id)`.execute(trx));
   }
+  if (table.columnId === 0) {
+    // Tree rows: haveSub and child lists look records up by their parent record.
+    const name = `ix_f${formId}_pid`;
+    wanted.set(name, () => sql`CREATE INDEX ${sql.id(name)} ON ${t} (pid) WHERE pid IS NOT NULL`.execute(trx));
+  }
   const existing = await sql<{ indexname: string }>`
     SELECT indexname FROM pg_indexes WHERE schemaname = ${schema} AND indexname LIKE ${`ix\\_f${formId}\\_%`}`.execute(trx);
   const have = new Set(existing.rows.map((r) => r.indexname));
