@@ -78,6 +78,36 @@ describe('application shell in Chromium', () => {
     expect(await tokenOf(page)).toBeUndefined();
   });
 
+  it('asks for the captcha when the tenant switched it on, and signs in with the right answer', async () => {
+    const token = await app.server.login('T2');
+    const cfg = (await app.server.request({ method: 'GET', url: '/api/system/config/list', token, query: { configKey: 'sys.account.captchaEnabled' } })).json().rows[0];
+    const set = (value: string) =>
+      app.server.request({ method: 'POST', url: '/api/system/config/edit', token, body: { configId: cfg.configId, configName: cfg.configName, configKey: cfg.configKey, configValue: value } });
+    expect((await set('true')).statusCode).toBe(200);
+    try {
+      await page.goto(`${app.url}/login`);
+      expect(await page.getByPlaceholder('验证码').count()).toBe(0);
+      await chooseTenant(page, '宏远建设集团');
+      await page.getByAltText('验证码').waitFor();
+      await page.getByPlaceholder('账号').fill('admin');
+      await page.getByPlaceholder('密码').fill('admin123');
+      // The answer of the picture on screen: the only live captcha of this fresh database.
+      const answer = async () => (await app.server.db.selectFrom('captchas').select('answer').orderBy('expire_time', 'desc').executeTakeFirstOrThrow()).answer;
+      await page.getByPlaceholder('验证码').fill(`${await answer()}x`);
+      const firstImage = await page.getByAltText('验证码').getAttribute('src');
+      await page.getByRole('button', { name: /登\s*录/ }).click();
+      await page.locator('.ant-notification-notice').first().waitFor();
+      expect(new URL(page.url()).pathname).toBe('/login');
+      // A failed attempt shows a new picture.
+      await expect.poll(() => page.getByAltText('验证码').getAttribute('src')).not.toBe(firstImage);
+      await page.getByPlaceholder('验证码').fill(await answer());
+      await page.getByRole('button', { name: /登\s*录/ }).click();
+      await page.getByLabel('用户菜单').waitFor();
+    } finally {
+      await set('false');
+    }
+  });
+
   it('finds a page by a misspelt title in the menu search', async () => {
     await signIn(page, app.url, '华建工程有限公司');
     await page.getByLabel('菜单搜索').click();
