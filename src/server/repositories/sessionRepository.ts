@@ -1,5 +1,5 @@
 /** Sign-in tokens: issue, resolve to the user behind them, revoke. */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
 import type { AuthUser } from '../auth/types.js';
 
@@ -38,52 +38,52 @@ export async function revokeUserTokens(db: Kysely<Database>, tenantId: number, u
     .execute();
 }
 
-/** The roles and permissions of a user, within the tenant. */
-export async function loadGrants(db: Kysely<Database>, tenantId: number, userId: number): Promise<{ roleKeys: string[]; roleNames: string[]; permissions: string[] }> {
-  const roles = await db
-    .selectFrom('user_roles as ur')
-    .innerJoin('roles as r', 'r.id', 'ur.role_id')
-    .select(['r.id', 'r.role_key', 'r.role_name'])
-    .where('ur.user_id', '=', userId)
-    .where('ur.tenant_id', '=', tenantId)
-    .where('r.tenant_id', '=', tenantId)
-    .where('r.status', '=', '0')
-    .orderBy('r.role_sort')
-    .execute();
-  const roleIds = roles.map((r) => r.id);
-  const perms = roleIds.length
-    ? await db.selectFrom('role_permissions').select('permission').distinct().where('tenant_id', '=', tenantId).where('role_id', 'in', roleIds).execute()
-    : [];
-  return {
-    roleKeys: roles.map((r) => r.role_key),
-    roleNames: roles.map((r) => r.role_name),
-    permissions: perms.map((p) => p.permission).sort(),
-  };
-}
-
-/** The user behind a live, unrevoked, unexpired token of an active user and tenant; null otherwise. */
+/**
+ * The user behind a live, unrevoked, unexpired token of an active user and tenant, with roles and
+ * permissions, in one query (it runs on every call); null otherwise.
+ */
 export async function findSessionUser(db: Kysely<Database>, tokenHash: string, token: string): Promise<AuthUser | null> {
-  const row = await db
-    .selectFrom('login_tokens as t')
-    .innerJoin('users as u', 'u.id', 't.user_id')
-    .innerJoin('tenants as n', 'n.id', 't.tenant_id')
-    .select(['u.id as userId', 'u.user_name', 'u.nick_name', 'u.dept_id', 'u.status as userStatus', 'n.id as tenantId', 'n.code', 'n.name', 'n.status as tenantStatus'])
-    .where('t.token_hash', '=', tokenHash)
-    .where('t.revoked_time', 'is', null)
-    .where('t.expire_time', '>', new Date())
-    .whereRef('u.tenant_id', '=', 't.tenant_id')
-    .executeTakeFirst();
-  if (!row || row.userStatus !== '0' || row.tenantStatus !== '0') return null;
-  const grants = await loadGrants(db, row.tenantId, row.userId);
+  const result = await sql<{
+    user_id: number;
+    user_name: string;
+    nick_name: string;
+    dept_id: number | null;
+    tenant_id: number;
+    code: string;
+    name: string;
+    roles: { k: string; n: string }[];
+    perms: string[];
+  }>`
+    SELECT u.id AS user_id, u.user_name, u.nick_name, u.dept_id, n.id AS tenant_id, n.code, n.name,
+      COALESCE((
+        SELECT json_agg(json_build_object('k', r.role_key, 'n', r.role_name) ORDER BY r.role_sort, r.id)
+        FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+        WHERE ur.user_id = u.id AND ur.tenant_id = n.id AND r.tenant_id = n.id AND r.status = '0'
+      ), '[]'::json) AS roles,
+      COALESCE((
+        SELECT array_agg(DISTINCT rp.permission ORDER BY rp.permission)
+        FROM user_roles ur JOIN roles r ON r.id = ur.role_id JOIN role_permissions rp ON rp.role_id = r.id
+        WHERE ur.user_id = u.id AND ur.tenant_id = n.id AND r.tenant_id = n.id AND rp.tenant_id = n.id AND r.status = '0'
+      ), ARRAY[]::text[]) AS perms
+    FROM login_tokens t
+    JOIN users u ON u.id = t.user_id AND u.tenant_id = t.tenant_id
+    JOIN tenants n ON n.id = t.tenant_id
+    WHERE t.token_hash = ${tokenHash} AND t.revoked_time IS NULL AND t.expire_time > now()
+      AND u.status = '0' AND n.status = '0'
+  `.execute(db);
+  const row = result.rows[0];
+  if (!row) return null;
   return {
-    userId: row.userId,
+    userId: row.user_id,
     userName: row.user_name,
     nickName: row.nick_name,
-    tenantId: row.tenantId,
+    tenantId: row.tenant_id,
     tenantCode: row.code,
     tenantName: row.name,
     deptId: row.dept_id,
-    ...grants,
+    roleKeys: row.roles.map((r) => r.k),
+    roleNames: row.roles.map((r) => r.n),
+    permissions: row.perms,
     token,
   };
 }
