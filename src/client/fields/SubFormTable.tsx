@@ -50,8 +50,8 @@ export const SubFormTable = observer(function SubFormTable(props: { pageSize?: n
   const columns = [
     { key: '__index', title: '序号', width: 64, fixed: 'left' as const, render: (_: unknown, r: { __row: number }) => indexes[r.__row] },
     ...children
-      .filter(({ name: child }) => !hidden.has(child))
-      .map(({ name: child, schema: s }) => ({
+      .filter(({ key: child }) => !hidden.has(child))
+      .map(({ key: child, schema: s }) => ({
         key: child,
         title: s.title as string,
         width: 180,

@@ -50,6 +50,14 @@ export function UserPickerDialog({ open, multiple, initial, onOk, onCancel }: Pr
   const deptUsers = (deptId: number, includeChildren: boolean) =>
     qc.fetchQuery({ queryKey: [...queryKeys.pickers.deptUsers(deptId, showFrozen), includeChildren], queryFn: () => usersOfDept(deptId, showFrozen, includeChildren), staleTime: 30_000 });
 
+  // rc-tree calls loadData only for nodes without children, so departments with sub-departments load their own users on expand.
+  const loadUsers = async (key: string) => {
+    const id = Number(key.slice(1));
+    if (!key.startsWith('d') || users[id]) return;
+    const list = await deptUsers(id, false);
+    setUsers((u) => ({ ...u, [id]: list }));
+  };
+
   const toNodes = (nodes: PickDept[]): DataNode[] =>
     nodes.map((d) => ({
       key: `d${d.id}`,
@@ -104,13 +112,8 @@ export function UserPickerDialog({ open, multiple, initial, onOk, onCancel }: Pr
               style={{ marginTop: 8, maxHeight: 360, overflow: 'auto' }}
               treeData={treeData}
               checkedKeys={checkedKeys}
-              loadData={async (node) => {
-                const id = Number(String(node.key).slice(1));
-                if (String(node.key).startsWith('d') && !users[id]) {
-                  const list = await deptUsers(id, false);
-                  setUsers((u) => ({ ...u, [id]: list }));
-                }
-              }}
+              loadData={(node) => loadUsers(String(node.key))}
+              onExpand={(_keys, info) => { if (info.expanded) void loadUsers(String(info.node.key)); }}
               onCheck={(_keys, info) => void onCheck(String(info.node.key), info.checked)}
             />
           )}

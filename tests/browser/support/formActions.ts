@@ -3,8 +3,10 @@ import type { Locator, Page } from 'playwright-core';
 import type { BrowserApp } from './browserApp';
 
 /** The form item of a field, found by its label. */
-export function item(page: Page | Locator, label: string): Locator {
-  return page.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label', { hasText: new RegExp(`^\\*?${label}[:：]?$`) }) }).first();
+export function item(root: Page | Locator, label: string): Locator {
+  // A `has` locator is matched inside each candidate, so it must be built from the page, not the root.
+  const page = 'page' in root && typeof root.page === 'function' ? (root as Locator).page() : (root as Page);
+  return root.locator('.ant-formily-item').filter({ has: page.locator('.ant-formily-item-label', { hasText: new RegExp(`^\\*?${label}[:：]?$`) }) }).first();
 }
 
 /** Types into a text or number field. */
