@@ -245,4 +245,27 @@ describe('application shell in Chromium', () => {
     await page.getByText('修改成功').waitFor();
     await expect.poll(() => page.locator('.ant-table-row', { hasText: 'wangce' }).textContent()).toContain('王测试改');
   });
+
+  it('saves a role with per-form permission strings and deletes it after confirmation', async () => {
+    await signIn(page, app.url, '华建工程有限公司');
+    await openMenu(page, '系统管理', '角色管理');
+    await page.getByRole('button', { name: '新增' }).click();
+    const dialog = page.locator('.ant-modal', { hasText: '添加角色' });
+    await dialog.getByPlaceholder('请输入角色名称').fill('合同查看员');
+    await dialog.getByPlaceholder('请输入权限字符').fill('contract_viewer');
+    const row = dialog.locator('.ant-table-row', { hasText: '合同台账' });
+    await row.getByRole('checkbox', { name: '查询' }).check();
+    await row.getByRole('checkbox', { name: '导出' }).check();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('新增成功').waitFor();
+    const token = await app.server.login('DEFAULT');
+    const roles = (await app.server.request({ method: 'GET', url: '/api/system/role/list', token, query: { roleKey: 'contract_viewer' } })).json().rows;
+    const saved = (await app.server.request({ method: 'GET', url: `/api/system/role/${roles[0].roleId}`, token })).json().data;
+    expect([...saved.permissions].sort()).toEqual(['auto:contract_ledger:export', 'auto:contract_ledger:query']);
+    await page.locator('.ant-table-row', { hasText: 'contract_viewer' }).getByRole('button', { name: '删除' }).click();
+    await page.getByText(`是否确认删除角色编号为"${roles[0].roleId}"的数据项？`).waitFor();
+    await page.getByRole('button', { name: '确定' }).click();
+    await page.getByText('删除成功').waitFor();
+    await expect.poll(() => page.locator('.ant-table-row', { hasText: 'contract_viewer' }).count()).toBe(0);
+  });
 });
