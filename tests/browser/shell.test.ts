@@ -45,6 +45,8 @@ describe('application shell in Chromium', () => {
         await sider.locator('.ant-menu-submenu-title', { hasText: group }).click();
         const shown = sider.locator('.ant-menu-submenu-open .ant-menu-item');
         await expect.poll(() => shown.allTextContents()).toEqual(titles);
+        // Unique-opened: opening a group closes the others.
+        await expect.poll(() => sider.locator('.ant-menu-submenu-open').count()).toBe(1);
       }
       await userMenu(page, '退出登录');
       await page.getByText('确定注销并退出系统吗？').waitFor();
@@ -195,6 +197,20 @@ describe('application shell in Chromium', () => {
     await page.waitForURL(/\/login/);
   });
 
+  it('with a stale token cookie, prompts once and sends the user to sign in', async () => {
+    await page.context().addCookies([{ name: 'Admin-Token', value: 'stale-token-from-an-old-session', url: app.url }]);
+    await page.goto(`${app.url}/system/user`);
+    const dialog = page.locator('.ant-modal-confirm', { hasText: '登录状态已过期，请重新登录' });
+    await dialog.waitFor();
+    await page.waitForURL(/\/login/);
+    await page.waitForLoadState('networkidle');
+    expect(await dialog.count()).toBe(1);
+    expect(await page.locator('.ant-message-error').count()).toBe(0);
+    await dialog.getByRole('button', { name: '重新登录' }).click();
+    await page.waitForURL(/\/login/);
+    await page.getByRole('button', { name: /登\s*录/ }).waitFor();
+  });
+
   it('sends a user with a weak password to change it when the password check is on', async () => {
     const token = await app.server.login('DEFAULT');
     const cfg = (await app.server.request({ method: 'GET', url: '/api/system/config/list', token, query: { configKey: 'sys.password.check' } })).json().rows[0];
@@ -267,5 +283,19 @@ describe('application shell in Chromium', () => {
     await page.getByRole('button', { name: '确定' }).click();
     await page.getByText('删除成功').waitFor();
     await expect.poll(() => page.locator('.ant-table-row', { hasText: 'contract_viewer' }).count()).toBe(0);
+  });
+
+  it('adds a department under another and shows it in the users screen tree', async () => {
+    await signIn(page, app.url, '华建工程有限公司');
+    await openMenu(page, '系统管理', '部门管理');
+    const parent = page.locator('.ant-table-row', { hasText: '工程管理部' }).first();
+    await parent.getByRole('button', { name: '新增' }).click();
+    const dialog = page.locator('.ant-modal', { hasText: '添加部门' });
+    await dialog.getByPlaceholder('请输入部门名称').fill('项目三部');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('新增成功').waitFor();
+    await page.locator('.ant-table-row', { hasText: '项目三部' }).waitFor();
+    await openMenu(page, '系统管理', '用户管理');
+    await page.locator('.ant-tree-treenode', { hasText: '项目三部' }).waitFor();
   });
 });

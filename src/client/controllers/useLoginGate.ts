@@ -1,12 +1,16 @@
 /** The login gate (spec 02 §2.1): load settings, user info and routes once per sign-in; on failure sign out. */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { HttpError } from '../api/http';
 import { removeToken, DEFAULT_TENANT, setTenantCode } from '../session/cookies';
 import { sessionStore } from '../session/sessionStore';
 import { loadPublicConfig, loadSession } from './loadSession';
 
-/** `ready` once the session is loaded; on failure the token is dropped and `onFailed` gets the message. */
-export function useLoginGate(onFailed: (message: string) => void): { ready: boolean } {
+/**
+ * `ready` once the session is loaded; on failure the token is dropped and `onFailed` gets the
+ * message (undefined for a 401, whose re-login prompt the HTTP client already shows).
+ */
+export function useLoginGate(onFailed: (message: string | undefined) => void): { ready: boolean } {
   const client = useQueryClient();
   const ready = sessionStore.use((s) => s.ready);
   const inFlight = useRef(false);
@@ -18,7 +22,7 @@ export function useLoginGate(onFailed: (message: string) => void): { ready: bool
         removeToken();
         setTenantCode(DEFAULT_TENANT);
         void loadPublicConfig(client, DEFAULT_TENANT).catch(() => undefined);
-        onFailed(error?.message || '加载用户信息失败');
+        onFailed(error instanceof HttpError && error.code === 401 ? undefined : error?.message || '加载用户信息失败');
       })
       .finally(() => {
         inFlight.current = false;

@@ -25,8 +25,8 @@ function Gate() {
   const { message } = App.useApp();
   const [, navigate] = useLocation();
   const onFailed = useCallback(
-    (text: string) => {
-      void message.error(text);
+    (text: string | undefined) => {
+      if (text) void message.error(text);
       navigate('/', { replace: true });
     },
     [message, navigate],
