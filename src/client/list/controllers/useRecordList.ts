@@ -96,6 +96,8 @@ export function useRecordList(options: RecordListOptions) {
       }
     },
     placeholderData: keepPreviousData,
+    // A new page replaces the old one: comparing 1,000 rows deeply would only cost time.
+    structuralSharing: false,
   });
   const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
   const ids = useMemo(() => rows.map((r) => r.id), [rows]);

@@ -13,19 +13,18 @@ import {
   type ColumnSizingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Checkbox, Radio } from 'antd';
-import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { Checkbox } from 'antd';
+import { useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { ColumnModel } from '../../../../schema-adapters';
 import type { OrderKey, RecordRow } from '../../api/records';
 import type { DisplayRow } from '../controllers/treeRows';
-import { ListCell } from '../cells/ListCell';
+import { ListRow, SELECT_KEY, type CellLayout, type RowHandlers } from './ListRow';
 import styles from '../list.module.css';
 
 const features = tableFeatures({ columnSizingFeature, columnResizingFeature, columnPinningFeature });
 type F = typeof features;
 
-/** Key of the selection column. */
-export const SELECT_KEY = '$select';
+export { SELECT_KEY };
 
 /** What the table shows and how it reports back. */
 export interface ListTableProps {
@@ -115,12 +114,8 @@ export function ListTable(props: ListTableProps) {
     overscan: 8,
   });
 
-  // A new page starts with rows measured afresh.
-  useEffect(() => {
-    virtualizer.measure();
-  }, [rows, virtualizer]);
-
   const leafHeaders = table.getHeaderGroups()[0]?.headers ?? [];
+  const firstData = columns.find((c) => c.kind !== 'actions')?.key;
   const totalWidth = table.getTotalSize();
   const lastStart = pinning.start[pinning.start.length - 1];
 
@@ -139,6 +134,26 @@ export function ListTable(props: ListTableProps) {
     return { style, className };
   };
 
+  // Rows re-render only when their own props change: scrolling mounts the rows coming into view
+  // and leaves the others alone, which keeps scroll frames short on 1,000-row pages.
+  const layout: CellLayout[] = useMemo(
+    () => table.getAllLeafColumns().map((column) => {
+      const { style, className } = cellStyle(column.id, column.getSize());
+      return { id: column.id, style, className, model: (column.columnDef.meta as { model?: ColumnModel } | undefined)?.model, first: column.id === firstData };
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [sizing, pinning, defs, firstData],
+  );
+  const latest = useRef(props);
+  latest.current = props;
+  const handlers: RowHandlers = useMemo(() => ({
+    toggle: (row) => latest.current.onToggleRow(row),
+    actions: (row) => latest.current.renderActions?.(row),
+    expand: (row) => latest.current.onToggleExpand?.(row),
+    openRelated: (form, id) => latest.current.onOpenRelated?.(form, id),
+    doubleClick: (row) => latest.current.onRowDoubleClick?.(row),
+  }), []);
+
   const pageKeys = rows.map((r) => r.key);
   const pageSelected = pageKeys.filter((k) => selected.has(k)).length;
   const sortOf = (key: string) => {
@@ -146,19 +161,11 @@ export function ListTable(props: ListTableProps) {
     return i < 0 ? null : { order: sort[i].order, index: i };
   };
   const footer = props.renderFooter && columns.some((c) => c.total);
-  const firstData = columns.find((c) => c.kind !== 'actions')?.key;
 
-  return (
-    <div
-      className={styles.scroller}
-      style={{ height: props.height }}
-      ref={(el) => {
-        scroller.current = el;
-        props.scrollRef?.(el);
-      }}
-      data-testid="record-list-scroller"
-    >
-      <div className={styles.grid} style={{ width: totalWidth }} role="table" aria-rowcount={rows.length}>
+  const allSelected = pageKeys.length > 0 && pageSelected === pageKeys.length;
+  const someSelected = pageSelected > 0 && pageSelected < pageKeys.length;
+  // The header holds a popover per column: it is rebuilt only when what it shows changes, not on every scroll frame.
+  const head = useMemo(() => (
         <div className={`${styles.head} ${styles.headRow}`} role="row" style={{ width: totalWidth }}>
           {leafHeaders.map((header) => {
             const id = header.column.id;
@@ -169,8 +176,8 @@ export function ListTable(props: ListTableProps) {
                   {selection === 'checkbox' ? (
                     <Checkbox
                       aria-label="全选本页"
-                      checked={pageKeys.length > 0 && pageSelected === pageKeys.length}
-                      indeterminate={pageSelected > 0 && pageSelected < pageKeys.length}
+                      checked={allSelected}
+                      indeterminate={someSelected}
                       onChange={(e) => props.onTogglePage(e.target.checked)}
                     />
                   ) : null}
@@ -202,56 +209,40 @@ export function ListTable(props: ListTableProps) {
             );
           })}
         </div>
+  ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [layout, sort, allSelected, someSelected, selection, props.renderSearch, props.onSort, props.onTogglePage, table.state, totalWidth],
+  );
+
+  return (
+    <div
+      className={styles.scroller}
+      style={{ height: props.height }}
+      ref={(el) => {
+        scroller.current = el;
+        props.scrollRef?.(el);
+      }}
+      data-testid="record-list-scroller"
+    >
+      <div className={styles.grid} style={{ width: totalWidth }} role="table" aria-rowcount={rows.length}>
+        {head}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: totalWidth }}>
           {!rows.length && !props.loading ? <div className={styles.empty}>暂无数据</div> : null}
           {virtualizer.getVirtualItems().map((item) => {
-            const row = tableRows[item.index];
-            const display = row.original;
-            const isSelected = selected.has(display.key);
+            const display = tableRows[item.index].original;
             return (
-              <div
-                key={row.id}
-                className={`${styles.row} ${isSelected ? styles.rowSelected : ''}`}
-                style={{ transform: `translateY(${item.start}px)`, height: props.rowHeight, width: totalWidth }}
-                role="row"
-                data-row-key={display.key}
-                aria-selected={isSelected}
-                onDoubleClick={props.onRowDoubleClick ? () => props.onRowDoubleClick!(display.record) : undefined}
-              >
-                {row.getAllCells().map((cell) => {
-                  const id = cell.column.id;
-                  const { style, className } = cellStyle(id, cell.column.getSize());
-                  let content: ReactNode;
-                  if (id === SELECT_KEY) {
-                    content = selection === 'radio'
-                      ? <Radio aria-label="选择" checked={isSelected} onChange={() => props.onToggleRow(display.record)} />
-                      : <Checkbox aria-label="选择" checked={isSelected} onChange={() => props.onToggleRow(display.record)} />;
-                  } else if (id === '$actions') {
-                    content = props.renderActions?.(display.record);
-                  } else {
-                    const model = (cell.column.columnDef.meta as { model: ColumnModel }).model;
-                    content = <ListCell column={model} row={display.record} onOpenRelated={props.onOpenRelated} />;
-                    if (props.tree && id === firstData) {
-                      content = (
-                        <>
-                          <span className={styles.treePad} style={{ width: display.depth * 16 }} />
-                          {display.leaf ? <span className={styles.treeToggle} /> : (
-                            <span className={styles.treeToggle} role="button" aria-label={display.expanded ? '收起' : '展开'} onClick={() => props.onToggleExpand?.(display.record)}>
-                              {display.expanded ? '▾' : '▸'}
-                            </span>
-                          )}
-                          {content}
-                        </>
-                      );
-                    }
-                  }
-                  return (
-                    <div key={cell.id} className={`${styles.td} ${className}`} style={{ ...style, height: props.rowHeight }} role="cell" data-column={id}>
-                      {content}
-                    </div>
-                  );
-                })}
-              </div>
+              <ListRow
+                key={display.key}
+                display={display}
+                start={item.start}
+                height={props.rowHeight}
+                width={totalWidth}
+                selected={selected.has(display.key)}
+                layout={layout}
+                selection={selection}
+                tree={props.tree === true}
+                handlers={handlers}
+              />
             );
           })}
         </div>
