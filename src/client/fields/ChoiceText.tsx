@@ -14,6 +14,12 @@ export function findChoice(options: ChoiceOption[] | undefined, value: unknown):
   return undefined;
 }
 
+/** An option as a tag: its text colour on its background colour (or antd's preset for a plain colour). */
+export function OptionTag({ option }: { option: ChoiceOption }) {
+  if (option.backgroundColor) return <Tag style={{ color: option.color, background: option.backgroundColor, borderColor: option.color }}>{option.label}</Tag>;
+  return <Tag color={option.color}>{option.label}</Tag>;
+}
+
 /** The labels of the field's value (a cascader path shows its last level). */
 export const ChoiceText = observer(function ChoiceText(props: { value?: unknown; options?: ChoiceOption[] }) {
   const field = useField<Field>();
@@ -28,7 +34,7 @@ export const ChoiceText = observer(function ChoiceText(props: { value?: unknown;
         const o = findChoice(options, v);
         const label = o?.label ?? String(v);
         return o?.color || o?.backgroundColor ? (
-          <Tag key={String(v)} color={o.backgroundColor ?? o.color}>{label}</Tag>
+          <OptionTag key={String(v)} option={o} />
         ) : (
           <span key={String(v)}>{label}</span>
         );

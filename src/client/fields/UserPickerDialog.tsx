@@ -111,7 +111,7 @@ export function UserPickerDialog({ open, multiple, initial, onOk, onCancel }: Pr
               checkStrictly
               style={{ marginTop: 8, maxHeight: 360, overflow: 'auto' }}
               treeData={treeData}
-              checkedKeys={checkedKeys}
+              checkedKeys={{ checked: checkedKeys, halfChecked: [] }}
               loadData={(node) => loadUsers(String(node.key))}
               onExpand={(_keys, info) => { if (info.expanded) void loadUsers(String(info.node.key)); }}
               onCheck={(_keys, info) => void onCheck(String(info.node.key), info.checked)}

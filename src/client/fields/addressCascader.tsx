@@ -3,7 +3,9 @@
  * fetched lazily from /api/system/address/{id}/children; changing or clearing a level clears the
  * levels below it (spec 01 §4).
  */
-import { connect, mapReadPretty } from '@formily/react';
+import type { Field } from '@formily/core';
+import { connect, mapReadPretty, useField } from '@formily/react';
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Space } from 'antd';
 import { addressChildren } from '../api/recordForm';
@@ -54,9 +56,29 @@ function AddressName({ parent, id }: { parent: number; id: number }) {
   return <>{q.data?.find((a) => a.id === id)?.name ?? ''}</>;
 }
 
+/** Spec 01 §5: a started address needs every level, else `{label}必填`. */
+export function addressLevelsMessage(value: unknown, levels: number, label: string): string {
+  const n = Array.isArray(value) ? value.filter((v) => v != null && v !== '').length : 0;
+  return n > 0 && n < levels ? `${label}必填` : '';
+}
+
+/** Adds the every-level rule to the field once. */
+function useLevelsRule(levels: number): void {
+  const field = useField<Field>();
+  useEffect(() => {
+    if (!field) return;
+    const rule = (v: unknown) => addressLevelsMessage(v, levels, String(field.title ?? ''));
+    const current = field.validator;
+    field.setValidator(current ? [...(Array.isArray(current) ? current : [current]), rule] : [rule]);
+    // Once per field: the rule reads the level count it was made with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [field]);
+}
+
 /** address. */
 export const AddressCascader = connect(
   function AddressCascader({ value, onChange, levels = 3, disabled }: Props) {
+    useLevelsRule(levels);
     const path = (Array.isArray(value) ? value : []).map(Number);
     return (
       <Space.Compact style={{ width: '100%' }} className="fw-address">

@@ -8,7 +8,7 @@ import type { Field } from '@formily/core';
 import { Cascader as FCascader, Checkbox as FCheckbox, Radio as FRadio, Switch as FSwitch } from '@formily/antd-v5';
 import { Radio, Select as AntSelect, Space, Tag } from 'antd';
 import { useEffect, type ComponentType } from 'react';
-import { ChoiceText } from './ChoiceText';
+import { ChoiceText, OptionTag } from './ChoiceText';
 import { useConstantOptions, type ChoiceOption } from './data/useConstantOptions';
 
 /** Loads `configDataId` options into the field's data source. */
@@ -33,8 +33,8 @@ function withConfiguredOptions<P extends object>(Inner: ComponentType<P>, name: 
 
 /** An option shown with its colour, as the list shows it. */
 function renderOption(o: { label?: unknown; data?: Partial<ChoiceOption> }) {
-  const c = o.data?.backgroundColor ?? o.data?.color;
-  return c ? <Tag color={c}>{String(o.label)}</Tag> : <>{o.label as string}</>;
+  const d = o.data;
+  return d?.color || d?.backgroundColor ? <OptionTag option={{ label: String(o.label), value: '', color: d.color, backgroundColor: d.backgroundColor }} /> : <>{o.label as string}</>;
 }
 
 const ColouredSelect = connect(
