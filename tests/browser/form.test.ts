@@ -310,7 +310,7 @@ describe('stock-in drawer 白条入库', () => {
 });
 
 describe('console', () => {
-  it('no console errors on any form page (besides the stale edit's own 409 answer)', () => {
+  it('no console errors on any form page (besides the stale edit’s own 409 answer)', () => {
     expect(app.errors.filter((e) => !/status of 409 \(Conflict\)/.test(e))).toEqual([]);
   });
 });
