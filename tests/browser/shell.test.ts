@@ -298,4 +298,40 @@ describe('application shell in Chromium', () => {
     await openMenu(page, '系统管理', '用户管理');
     await page.locator('.ant-tree-treenode', { hasText: '项目三部' }).waitFor();
   });
+
+  it('edits the own profile in the personal centre and the header follows', async () => {
+    await signIn(page, app.url, '宏远建设集团');
+    await userMenu(page, '个人中心');
+    await page.getByText('个人信息').waitFor();
+    const nick = page.getByLabel('用户昵称');
+    await expect.poll(() => nick.inputValue()).toBe('系统管理员');
+    await nick.fill('宏远管理员');
+    await page.getByRole('button', { name: '保存' }).filter({ visible: true }).click();
+    await page.getByText('修改成功').waitFor();
+    await expect.poll(() => page.getByLabel('用户菜单').textContent()).toContain('宏远管理员');
+    await page.reload();
+    await expect.poll(() => page.getByLabel('用户菜单').textContent()).toContain('宏远管理员');
+  });
+
+  it('adds a dictionary entry and edits it', async () => {
+    await signIn(page, app.url, '华建工程有限公司');
+    await openMenu(page, '系统管理', '字典数据');
+    await page.getByRole('button', { name: '新增' }).click();
+    const dialog = page.locator('.ant-modal', { hasText: '添加字典数据' });
+    await dialog.getByPlaceholder('请输入字典类型').fill('project_level');
+    await dialog.getByPlaceholder('请输入数据标签').fill('重点项目');
+    await dialog.getByPlaceholder('请输入数据键值').fill('A');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('新增成功').waitFor();
+    await page.getByLabel('字典标签').fill('重点');
+    await page.getByRole('button', { name: '搜索' }).click();
+    const row = page.locator('.ant-table-row', { hasText: 'project_level' });
+    await row.waitFor();
+    await row.getByRole('button', { name: '修改' }).click();
+    const edit = page.locator('.ant-modal', { hasText: '修改字典数据' });
+    await edit.getByPlaceholder('请输入数据标签').fill('重点项目（省级）');
+    await edit.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('修改成功').waitFor();
+    await expect.poll(() => row.textContent()).toContain('重点项目（省级）');
+  });
 });

@@ -32,7 +32,7 @@ export function EditDialog<T extends object>(props: {
       maskClosable={false}
       forceRender
     >
-      <Form form={form} labelCol={{ span: 5 }}>
+      <Form form={form} name="editDialog" labelCol={{ span: 5 }}>
         {props.children(form)}
       </Form>
     </Modal>

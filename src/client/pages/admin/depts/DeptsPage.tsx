@@ -94,7 +94,7 @@ export default function DeptsPage() {
         maskClosable={false}
         forceRender
       >
-        <Form form={form} labelCol={{ span: 5 }}>
+        <Form form={form} name="deptDialog" labelCol={{ span: 5 }}>
           {editing?.parentId === 0 ? null : (
             <Form.Item name="parentId" label="上级部门" rules={[{ required: true, message: '上级部门不能为空' }]}>
               <TreeSelect treeData={toOptions(c.tree)} treeDefaultExpandAll placeholder="选择上级部门" />

@@ -62,7 +62,7 @@ export default function DictDataPage({ dictType }: { dictType?: string }) {
       >
         {() => (
           <>
-            <Form.Item name="dictType" label="字典类型" rules={[{ required: true, whitespace: true, message: '字典类型不能为空' }]}><Input disabled={!!dictType} /></Form.Item>
+            <Form.Item name="dictType" label="字典类型" rules={[{ required: true, whitespace: true, message: '字典类型不能为空' }]}><Input placeholder="请输入字典类型" disabled={!!dictType} /></Form.Item>
             <Form.Item name="dictLabel" label="数据标签" rules={[{ required: true, whitespace: true, message: '数据标签不能为空' }]}><Input placeholder="请输入数据标签" /></Form.Item>
             <Form.Item name="dictValue" label="数据键值" rules={[{ required: true, whitespace: true, message: '数据键值不能为空' }]}><Input placeholder="请输入数据键值" /></Form.Item>
             <Form.Item name="dictSort" label="显示排序" rules={[{ required: true, message: '数据顺序不能为空' }]}><InputNumber min={0} /></Form.Item>

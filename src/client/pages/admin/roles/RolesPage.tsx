@@ -83,7 +83,7 @@ export default function RolesPage() {
         maskClosable={false}
         forceRender
       >
-        <Form form={form} labelCol={{ span: 4 }}>
+        <Form form={form} name="roleDialog" labelCol={{ span: 4 }}>
           <Form.Item name="roleName" label="角色名称" rules={[{ required: true, whitespace: true, message: '角色名称不能为空' }]}><Input placeholder="请输入角色名称" /></Form.Item>
           <Form.Item name="roleKey" label="权限字符" rules={[{ required: true, whitespace: true, message: '权限字符不能为空' }]}><Input placeholder="请输入权限字符" /></Form.Item>
           <Form.Item name="roleSort" label="角色顺序" rules={[{ required: true, message: '角色顺序不能为空' }]}><InputNumber min={0} /></Form.Item>

@@ -35,7 +35,7 @@ export function UserDialog(props: {
       maskClosable={false}
       destroyOnHidden
     >
-      <Form form={form} labelCol={{ span: 5 }} preserve={false}>
+      <Form form={form} name="userDialog" labelCol={{ span: 5 }} preserve={false}>
         <Form.Item name="nickName" label="用户昵称" rules={[{ required: true, whitespace: true, message: '用户昵称不能为空' }]}>
           <Input placeholder="请输入用户昵称" maxLength={30} />
         </Form.Item>
