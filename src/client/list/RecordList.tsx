@@ -30,6 +30,7 @@ import { ConditionTags } from './toolbar/ConditionTags';
 import { ListPager } from './toolbar/ListPager';
 import { ListToolbar } from './toolbar/ListToolbar';
 import { SavedFilters } from './toolbar/SavedFilters';
+import { TableSettingsButton } from './toolbar/TableSettingsButton';
 
 /** Spec 01 §2.2: the two stock-in lists use a smaller row height. */
 const COMPACT_FORMS = ['auto_tzbk_btgl_btrk', 'auto_tzbk_btgl_wgbtrk'];
@@ -83,6 +84,7 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const { has, ctx, userId } = useListContext();
+  const saveTable = settings.saveTable;
   const saved = useSavedFilters(enName, scene === 'normal' ? userId : undefined);
   const scroller = useRef<HTMLDivElement | null>(null);
 
@@ -171,7 +173,6 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
     }
   }, [scene, emptyTip, list.loading, list.loaded, list.failed, list.view.pageNum, list.rows.length, modal, props, navigate, enName]);
 
-  const saveTable = settings.saveTable;
   const onResize = useCallback((widths: { enName: string; width: number }[]) => void saveTable({ columns: widths }).catch(() => undefined), [saveTable]);
   const totalsByField = useMemo(() => new Map(list.totals.map((t) => [t.field, t])), [list.totals]);
   const rowHeight = COMPACT_FORMS.includes(enName) ? 28 : 36;
@@ -198,6 +199,17 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
           menuId={props.menuId}
           onSave={(keys) => void saved.save(keys).catch(() => undefined)}
           onApply={(key, s) => list.setColumnSearch(key, s)}
+          extra={
+            <TableSettingsButton
+              settings={settings.table}
+              columnCount={columns.filter((c) => c.kind === 'field' || c.kind === 'virtual').length}
+              defaultFix={def.feature?.fixColumns ?? 0}
+              onSave={(patch) =>
+                // The server bounds the fixed count by the columns sent: send every stored column's width.
+                void saveTable({ ...patch, columns: columns.filter((c) => c.kind === 'field' || c.kind === 'status').map((c) => ({ enName: c.key, width: c.width })) }).catch(() => undefined)
+              }
+            />
+          }
         />
       ) : null}
       <ConditionTags

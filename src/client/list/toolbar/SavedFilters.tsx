@@ -1,6 +1,7 @@
 /** The user's saved filters: a button per kept column search, and a chooser of which to keep. */
 import { FilterOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Popover } from 'antd';
+import type { ReactNode } from 'react';
 import type { ColumnModel } from '../../../../schema-adapters';
 import type { SearchState } from '../search/columnSearch';
 import { HeaderSearch } from '../search/HeaderSearch';
@@ -16,6 +17,7 @@ export function SavedFilters(props: {
   menuId?: number;
   onSave(keys: string[]): void;
   onApply(key: string, search: SearchState[string] | undefined): void;
+  extra?: ReactNode;
 }) {
   const searchable = props.columns.filter((c) => c.search);
   const kept = props.keys.map((k) => searchable.find((c) => c.key === k)).filter((c): c is ColumnModel => !!c);
@@ -48,6 +50,7 @@ export function SavedFilters(props: {
       >
         <Button size="small" type="dashed" icon={<FilterOutlined />}>常用筛选</Button>
       </Popover>
+      {props.extra}
     </div>
   );
 }
