@@ -12,7 +12,9 @@ import { PageLoading } from './PageLoading';
 export function Protected() {
   const [location] = useLocation();
   const search = useSearch();
-  if (!getToken() && !isPublicPath(location)) {
+  // Public pages other than sign-in (portal, reports…) are not part of this client yet.
+  if (!getToken() && isPublicPath(location)) return <Redirect to="/404" replace />;
+  if (!getToken()) {
     const code = new URLSearchParams(search).get('code');
     if (code) return <Redirect to={`/wxapp-auth?code=${encodeURIComponent(code)}`} replace />;
     const full = search ? `${location}?${search}` : location;
