@@ -146,6 +146,11 @@ describe('totals and hostile input', () => {
     await expect(ids({ sysOrderBy: { field: 'id; DROP TABLE sample_list', order: 'asc' } })).rejects.toMatchObject({ status: 400 });
     await expect(ids({ sysOrderBy: { field: 'title', order: 'asc; DROP TABLE x' } })).rejects.toMatchObject({ status: 400 });
     await expect(ids({ initFilter: { 'tenant_id': 1 } })).rejects.toMatchObject({ status: 400 });
+    for (const bad of ['0000-01-01', '2024-02-30', '2024-01-01 25:00', '2024-13-01', 'yesterday']) {
+      await expect(ids({ searchConList: [{ enName: 'happen', happen$start: bad }] })).rejects.toMatchObject({ status: 400 });
+    }
+    await expect(ids({ pageNum: 1e20 })).rejects.toMatchObject({ status: 400 });
+    await expect(ids({ searchConList: [{ enName: 'title', title: 'a\u0000b' }] })).rejects.toMatchObject({ status: 400 });
     const evil = "'; DROP TABLE sample_list; --";
     expect(await ids({ searchConList: [{ enName: 'title', title: evil }] })).toEqual([]);
     expect(await ids({ searchConList: [{ enName: 'amount', amount$start: '1); DROP TABLE x; --' }] }).catch((e) => e.status)).toBe(400);

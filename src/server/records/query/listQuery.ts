@@ -119,7 +119,7 @@ function compileOrder(model: FormModel, body: Record<string, unknown>): Cond {
 function paging(body: Record<string, unknown>): { pageNum: number; pageSize: number } {
   const num = body.pageNum === undefined || body.pageNum === null || body.pageNum === '' ? 1 : Number(body.pageNum);
   const size = body.pageSize === undefined || body.pageSize === null || body.pageSize === '' ? 10 : Number(body.pageSize);
-  if (!Number.isInteger(num) || num < 1) throw badRequest('页码须为正整数');
+  if (!Number.isInteger(num) || num < 1 || num > 1_000_000) throw badRequest('页码须为1到1000000之间的整数');
   if (!Number.isInteger(size) || size < 0 || size > 1000) throw badRequest('每页条数须在1到1000之间');
   return { pageNum: num, pageSize: size === 0 ? 10 : size };
 }

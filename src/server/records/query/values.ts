@@ -34,6 +34,10 @@ export function toDateText(v: unknown, label: string): { text: string; pureDate:
   if (!pureDate && !DATE_TIME.test(text)) throw badRequest(`「${label}」的日期格式不正确`);
   const d = new Date(`${text.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== text.slice(0, 10)) throw badRequest(`「${label}」的日期格式不正确`);
+  // Years PostgreSQL and people both read; hours and minutes of a real clock.
+  const year = Number(text.slice(0, 4));
+  const [h, m, sec] = text.slice(11).split(':').map(Number);
+  if (year < 1000 || (!pureDate && (h > 23 || m > 59 || (sec ?? 0) > 59))) throw badRequest(`「${label}」的日期格式不正确`);
   return { text: text.replace('T', ' '), pureDate };
 }
 
