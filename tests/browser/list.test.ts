@@ -202,6 +202,33 @@ async function rowOrder(): Promise<string[]> {
   );
 }
 
+describe('list screen: per-user table settings', () => {
+  it('keeps a dragged column width and the fixed column count for the user', async () => {
+    await openList('contract_ledger');
+    const header = () => page.locator('[role="columnheader"][data-column="contract_no"]');
+    const before = (await header().boundingBox())!.width;
+    const handle = (await header().locator('div').last().boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + 80, handle.y + handle.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => (await header().boundingBox())!.width).toBeGreaterThan(before + 60);
+    await expect.poll(async () => (await api('GET', '/api/system/config/userColumns/contract_ledger')).data?.columns?.find((c: Row) => c.enName === 'contract_no')?.width ?? 0).toBeGreaterThan(before + 60);
+
+    await page.getByRole('button', { name: '列设置' }).click();
+    await page.getByLabel('固定列数').fill('3');
+    await expect.poll(async () => (await api('GET', '/api/system/config/userColumns/contract_ledger')).data?.fixColumns).toBe(3);
+    await openList('contract_ledger');
+    expect((await header().boundingBox())!.width).toBeGreaterThan(before + 60);
+    const position = (column: string) => page.locator(`[role="columnheader"][data-column="${column}"]`).evaluate((el) => getComputedStyle(el).position);
+    const third = (await page.locator('[role="columnheader"][data-column]').nth(2).getAttribute('data-column'))!;
+    const fourth = (await page.locator('[role="columnheader"][data-column]').nth(3).getAttribute('data-column'))!;
+    expect(await position(third)).toBe('sticky');
+    expect(await position(fourth)).not.toBe('sticky');
+    await api('POST', '/api/system/config/userColumns/update', { formName: 'contract_ledger', fixColumns: 2, columns: [] });
+  });
+});
+
 describe('list screen: state kept per route', () => {
   it('restores search, sort and selection after navigating away and back', async () => {
     await openList('contract_ledger');
