@@ -36,4 +36,11 @@ describe('login page', () => {
     await page.waitForURL(/\/login\?redirect=/);
     expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe('/system/user?x=1');
   });
+
+  it('shows the 404 page for a public page this client does not have', async () => {
+    const page = await app.newPage();
+    await page.goto(`${app.url}/portal/news`);
+    await page.waitForURL(/\/404$/);
+    await page.getByText('抱歉，您访问的页面不存在。').waitFor();
+  });
 });

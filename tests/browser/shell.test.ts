@@ -33,9 +33,13 @@ describe('application shell in Chromium', () => {
       ['T2', '宏远建设集团'],
     ]) {
       await signIn(page, app.url, name);
-      // Signed in, the sign-in page sends you home.
+      // Signed in, the sign-in page sends you home, and an unknown page is a 404.
       await page.goto(`${app.url}/login`);
       await page.waitForURL(/\/index$/);
+      await page.goto(`${app.url}/no/such/page`);
+      await page.waitForURL(/\/404$/);
+      await page.goto(`${app.url}/index`);
+      await page.getByLabel('用户菜单').waitFor();
       expect(await page.locator('header, .ant-layout').getByText(name).first().isVisible()).toBe(true);
       const groups = await serverMenu(code);
       expect(groups.map((g) => g.group)).toContain('系统管理');
