@@ -208,6 +208,16 @@ describe('pickers', () => {
     await expect.poll(() => item(page, '项目地址').textContent()).toContain('项目地址必填');
   });
 
+  it('the related-form drawer 选择关联表单 picks a record of the related form', async () => {
+    const node = await addByApi('project_wbs', { node_code: 'REL-1', node_name: '关联用节点', node_type: 'unit' });
+    await open('/auto/contract_ledger/add', '所属项目');
+    await item(page, '所属项目').getByRole('button', { name: '选择' }).click();
+    const drawer = page.locator('.ant-drawer', { hasText: '选择关联表单' });
+    await drawer.locator(`[data-row-key="${node}"] input[aria-label="选择"]`).check();
+    await drawer.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => item(page, '所属项目').locator('.ant-select-selection-item').textContent()).toBe('关联用节点');
+  });
+
   it('imports a sub-form row from another form', async () => {
     const def = {
       enName: 'form_import_demo',
@@ -226,7 +236,7 @@ describe('pickers', () => {
     await fill(page, '标题', '导入一行');
     await page.getByRole('button', { name: '导入' }).click();
     const drawer = page.locator('.ant-drawer', { hasText: '选择关联表单' });
-    await drawer.locator(`tr[data-row-key="${source}"] .ant-checkbox-input`).check();
+    await drawer.locator(`[data-row-key="${source}"] input[aria-label="选择"]`).check();
     await page.screenshot({ path: `${SHOTS}/form-subform-import.png` });
     await drawer.getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => page.locator('.fw-subform tbody tr.ant-table-row input').nth(1).inputValue()).toBe('待导入节点');
@@ -274,6 +284,23 @@ describe('edit and detail', () => {
     await name.fill('第二次修改');
     await save();
     expect((await call('GET', `/api/auto/auto_pthp/${id}`)).data.goods_name).toBe('第二次修改');
+  });
+});
+
+describe('copy and back', () => {
+  it('copy opens the add page filled from the record; 返回 asks before leaving', async () => {
+    const id = await addByApi('auto_pthp', { goods_code: 'HP-COPY', goods_name: '被复制货品', price: 12 });
+    await page.goto(`${app.url}/auto/auto_pthp/detail${id}`);
+    await page.locator('.fw-form-actions').getByRole('button', { name: /^复\s*制$/ }).click();
+    await expect.poll(() => page.url()).toContain(`/auto/auto_pthp/add?copyId=${id}`);
+    await expect.poll(() => item(page, '货品名称').locator('input').inputValue()).toBe('被复制货品');
+    expect(await page.getByRole('tab', { name: '新增普通货品' }).count()).toBe(1);
+    await page.getByRole('button', { name: /^返\s*回$/ }).click();
+    const confirm = page.locator('.ant-modal-confirm', { hasText: '返回将不会保存数据，请谨慎操作' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: /取\s*消/ }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(page.url()).toContain('copyId');
   });
 });
 

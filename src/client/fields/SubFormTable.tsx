@@ -13,7 +13,7 @@ import { defaultRowValues } from '../../../schema-adapters/records/defaultValues
 import { toColumns } from '../../../schema-adapters/columns/toColumns';
 import type { RecordRow } from '../api/recordForm';
 import { importedRow, rowIndexes } from './data/rowIndex';
-import { RecordPickerTable } from './RecordPickerTable';
+import { RecordList } from '../list/RecordList';
 import { useRecordFormInfo } from './RecordFormContext';
 import { SubFormDetailDrawer, type SubColumn } from './SubFormDrawers';
 
@@ -114,7 +114,7 @@ export const SubFormTable = observer(function SubFormTable(props: { pageSize?: n
             </Space>
           }
         >
-          <RecordPickerTable form={importFrom} multiple selected={picked} onSelect={setPicked} />
+          <RecordList enName={importFrom} scene="subForm" sourceForm={info.formName} height="calc(100vh - 200px)" onSelectionChange={(rows) => setPicked(rows as RecordRow[])} />
         </Drawer>
       ) : null}
     </div>

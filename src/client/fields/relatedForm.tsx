@@ -12,7 +12,7 @@ import { queryKeys } from '../api/queryKeys';
 import { recordsByIds, type RecordRow } from '../api/recordForm';
 import { useNavigate } from '../shell/navigation';
 import { usePickerRecords } from './data/usePickerRecords';
-import { RecordPickerTable } from './RecordPickerTable';
+import { RecordList } from '../list/RecordList';
 import { useRecordFormInfo } from './RecordFormContext';
 
 interface Props {
@@ -26,6 +26,15 @@ interface Props {
   disabled?: boolean;
   placeholder?: string;
   pageSize?: number;
+}
+
+/** A relate filter usable as the list's initFilter (an object), else none. */
+export function filterObject(filter: unknown): Record<string, unknown> | undefined {
+  if (filter && typeof filter === 'object' && !Array.isArray(filter)) return filter as Record<string, unknown>;
+  if (typeof filter === 'string' && filter.trim().startsWith('{')) {
+    try { return JSON.parse(filter) as Record<string, unknown>; } catch { return undefined; }
+  }
+  return undefined;
 }
 
 const idList = (v: unknown): number[] => (Array.isArray(v) ? v : v == null || v === '' ? [] : [v]).map(Number).filter(Number.isFinite);
@@ -132,7 +141,21 @@ export const RelatedFormPicker = connect(
             </Space>
           }
         >
-          {props.relateEnName ? <RecordPickerTable form={props.relateEnName} multiple={!!props.multiple} initFilter={props.relateFilter} selected={picked} onSelect={setPicked} /> : null}
+          {props.relateEnName ? (
+            <RecordList
+              enName={props.relateEnName}
+              scene={props.multiple ? 'subForm' : 'relateForm'}
+              sourceForm={info.formName}
+              initFilter={filterObject(props.relateFilter)}
+              height="calc(100vh - 200px)"
+              onSelectionChange={(rows) => setPicked(rows as RecordRow[])}
+              onPick={(rows) => {
+                const chosen = rows.map((r) => Number(r.id));
+                props.onChange?.(props.multiple ? [...new Set([...ids, ...chosen])] : chosen[0] ?? null);
+                setDrawer(false);
+              }}
+            />
+          ) : null}
         </Drawer>
       </Space.Compact>
     );
