@@ -8,6 +8,7 @@ import { joinPermissions, splitPermissions } from './permissionStrings';
 import { DEFAULT_SETTINGS, mergeSettings } from './settingsStore';
 import { fillPlaceholders } from './fillPlaceholders';
 import { menuQueryString } from './menuQuery';
+import { sidebarTitle } from './sidebarTitle';
 import { formTabTitle, specialTabTitle } from './tabTitle';
 
 const menus: MenuEntry[] = [
@@ -111,6 +112,13 @@ describe('small rules', () => {
     expect(menuQueryString('noSidebar=1&x=2')).toBe('?noSidebar=1&x=2');
     expect(menuQueryString('')).toBe('');
     expect(menuQueryString(undefined)).toBe('');
+  });
+
+  it('titles the sidebar for staff, suppliers, and blank without roles', () => {
+    const config = { 'sys.main.title': '主标题', 'sys.supplier.login.title': '供应商门户' };
+    expect(sidebarTitle(['admin'], config)).toBe('主标题');
+    expect(sidebarTitle(['supplier'], config)).toBe('供应商门户');
+    expect(sidebarTitle(['ROLE_DEFAULT'], config)).toBe('');
   });
 
   it('fills new-window link placeholders from the user info', () => {

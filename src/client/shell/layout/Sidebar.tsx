@@ -10,6 +10,7 @@ import { CONFIG_KEYS } from '../../session/configKeys';
 import { fillPlaceholders } from '../../session/fillPlaceholders';
 import { menuQueryString } from '../../session/menuQuery';
 import { sessionStore } from '../../session/sessionStore';
+import { sidebarTitle } from '../../session/sidebarTitle';
 import { settingsStore } from '../../session/settingsStore';
 import styles from './Sidebar.module.css';
 
@@ -67,7 +68,8 @@ export function Sidebar({ collapsed, mobile, theme }: { collapsed: boolean; mobi
     if (key.startsWith('link:')) window.open(fillPlaceholders(key.slice(5), (sessionStore.get().user ?? {}) as Record<string, unknown>), '_blank', 'noopener');
     else navigate(key + menuQueryString(byPath.get(key)?.query));
   };
-  const title = config[CONFIG_KEYS.mainTitle] || config[CONFIG_KEYS.headTitle] || '业务表单平台';
+  const roles = sessionStore.use((s) => s.roles);
+  const title = sidebarTitle(roles, config);
   const logo = config[CONFIG_KEYS.sidebarLogo];
   return (
     <Layout.Sider
@@ -81,7 +83,7 @@ export function Sidebar({ collapsed, mobile, theme }: { collapsed: boolean; mobi
       {showLogo ? (
         <div className={theme === 'dark' ? styles.logoDark : styles.logoLight} title={title}>
           {logo ? <img src={logo} alt="" className={styles.logoImg} /> : <span className={styles.logoMark}>表</span>}
-          {collapsed ? null : <span className={styles.logoText}>{title}</span>}
+          {collapsed || !title ? null : <span className={styles.logoText}>{title}</span>}
         </div>
       ) : null}
       <Menu
