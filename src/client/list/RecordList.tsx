@@ -230,8 +230,8 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
         onTogglePage={(select) => {
           const next = new Map(list.selected);
           for (const r of list.displayRows) {
-            if (select) next.set(r.key, r.record);
-            else next.delete(r.key);
+            if (select) next.set(String(r.record.id), r.record);
+            else next.delete(String(r.record.id));
           }
           list.setSelected([...next.values()]);
         }}

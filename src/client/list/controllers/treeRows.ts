@@ -19,12 +19,16 @@ export function flattenTree(
   children: ReadonlyMap<string, RecordRow[]>,
   depth = 0,
   out: DisplayRow[] = [],
+  parentKey = '',
 ): DisplayRow[] {
   for (const record of rows) {
-    const key = String(record.id);
-    const open = expanded.has(key) && children.has(key);
-    out.push({ record, key, depth, leaf: leafOf(key), expanded: open });
-    if (open) flattenTree(children.get(key) ?? [], leafOf, expanded, children, depth + 1, out);
+    const id = String(record.id);
+    // A child may also be on the page as a top-level row: its display key carries its path.
+    const key = parentKey ? `${parentKey}>${id}` : id;
+    const open = expanded.has(id) && children.has(id);
+    out.push({ record, key, depth, leaf: leafOf(id), expanded: open });
+    // A record can be its own ancestor only through bad data: stop there rather than loop.
+    if (open && !key.split('>').slice(0, -1).includes(id)) flattenTree(children.get(id) ?? [], leafOf, expanded, children, depth + 1, out, key);
   }
   return out;
 }

@@ -154,7 +154,7 @@ export function ListTable(props: ListTableProps) {
     doubleClick: (row) => latest.current.onRowDoubleClick?.(row),
   }), []);
 
-  const pageKeys = rows.map((r) => r.key);
+  const pageKeys = rows.map((r) => String(r.record.id));
   const pageSelected = pageKeys.filter((k) => selected.has(k)).length;
   const sortOf = (key: string) => {
     const i = sort.findIndex((s) => s.field === key);
@@ -237,7 +237,7 @@ export function ListTable(props: ListTableProps) {
                 start={item.start}
                 height={props.rowHeight}
                 width={totalWidth}
-                selected={selected.has(display.key)}
+                selected={selected.has(String(display.record.id))}
                 layout={layout}
                 selection={selection}
                 tree={props.tree === true}
