@@ -125,6 +125,13 @@ export async function userNameTaken(db: Kysely<Database>, tenantId: number, user
   return !!(await db.selectFrom('users').select('id').where('tenant_id', '=', tenantId).where('user_name', '=', userName).executeTakeFirst());
 }
 
+/** Ids of the tenant's users with these user names. */
+export async function findUserIdsByName(db: Kysely<Database>, tenantId: number, userNames: string[]): Promise<{ userId: number; userName: string }[]> {
+  if (!userNames.length) return [];
+  const rows = await db.selectFrom('users').select(['id', 'user_name']).where('tenant_id', '=', tenantId).where('user_name', 'in', userNames).execute();
+  return rows.map((r) => ({ userId: Number(r.id), userName: r.user_name }));
+}
+
 export interface UserInput {
   nickName: string;
   avatar?: string;

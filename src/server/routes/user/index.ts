@@ -26,6 +26,7 @@ import {
 import * as s from './schemas.js';
 import { profileRoutes } from './profile.js';
 import { avatarRoutes } from './avatar.js';
+import { userImportRoutes } from './importData.js';
 
 const TITLE = '用户管理';
 
@@ -71,6 +72,7 @@ const clean = (v: string | null | undefined) => (v === null ? '' : v);
 export const userRoutes: FastifyPluginAsync = async (app) => {
   await app.register(profileRoutes);
   await app.register(avatarRoutes);
+  await app.register(userImportRoutes);
 
   app.get<{ Querystring: { pageNum: number; pageSize: number; userName?: string; nickName?: string; phonenumber?: string; status?: string; deptId?: number } }>(
     '/system/user/list',
