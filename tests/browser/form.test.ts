@@ -218,6 +218,24 @@ describe('pickers', () => {
     await expect.poll(() => item(page, '所属项目').locator('.ant-select-selection-item').textContent()).toBe('关联用节点');
   });
 
+  it('a related-form choice is cleared when its filter no longer yields it', async () => {
+    await call('POST', '/api/flowable/form', {
+      enName: 'form_relate_demo',
+      cnName: '关联筛选测试',
+      fields: [
+        { enName: 'kind', label: '节点类别', funcType: 'select', selectMode: 0, options: [{ label: '单位工程', value: 'unit' }, { label: '分项工程', value: 'item' }] },
+        { enName: 'node', label: '关联节点', funcType: 'relatedForm', relateEnName: 'project_wbs', relateField: 'node_name', relateFilter: { node_type: '${kind}' } },
+      ],
+    });
+    await addByApi('project_wbs', { node_code: 'FLT-1', node_name: '单位节点甲', node_type: 'unit' });
+    await open('/auto/form_relate_demo/add', '节点类别');
+    await choose(page, '节点类别', '单位工程');
+    await choose(page, '关联节点', '单位节点甲');
+    expect(await item(page, '关联节点').locator('.ant-select-selection-item').textContent()).toBe('单位节点甲');
+    await choose(page, '节点类别', '分项工程');
+    await expect.poll(() => item(page, '关联节点').locator('.ant-select-selection-item').count()).toBe(0);
+  });
+
   it('imports a sub-form row from another form', async () => {
     const def = {
       enName: 'form_import_demo',
@@ -256,6 +274,10 @@ describe('edit and detail', () => {
     expect(await page.getByRole('button', { name: /^保\s*存$/ }).count()).toBe(0);
     expect(await page.getByRole('tab', { name: '查看合同台账' }).count()).toBe(1);
     await page.screenshot({ path: `${SHOTS}/form-detail.png`, fullPage: true });
+    // A flow view (processInstanceId) hides the form's actions (spec 01 §4).
+    await page.goto(`${app.url}/auto/contract_ledger/detail${id}?processInstanceId=p1`);
+    await page.locator('.fw-record-form', { hasText: '只读合同' }).waitFor();
+    expect(await page.locator('.fw-form-actions').count()).toBe(0);
   });
 
   it('a stale edit shows the conflict message and keeps what was typed', async () => {

@@ -7,11 +7,12 @@ import { connect, mapReadPretty, observer, useField } from '@formily/react';
 import type { Field } from '@formily/core';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Select, Space, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { queryKeys } from '../api/queryKeys';
-import { recordsByIds, type RecordRow } from '../api/recordForm';
+import { listRecords, recordsByIds, type RecordRow } from '../api/recordForm';
 import { useNavigate } from '../shell/navigation';
-import { usePickerRecords } from './data/usePickerRecords';
+import { filterObject, filterRefs, keptIds, resolveFilter } from './data/relateFilter';
+import { PICKER_STATUSES, usePickerRecords } from './data/usePickerRecords';
 import { RecordList } from '../list/RecordList';
 import { useRecordFormInfo } from './RecordFormContext';
 
@@ -26,15 +27,6 @@ interface Props {
   disabled?: boolean;
   placeholder?: string;
   pageSize?: number;
-}
-
-/** A relate filter usable as the list's initFilter (an object), else none. */
-export function filterObject(filter: unknown): Record<string, unknown> | undefined {
-  if (filter && typeof filter === 'object' && !Array.isArray(filter)) return filter as Record<string, unknown>;
-  if (typeof filter === 'string' && filter.trim().startsWith('{')) {
-    try { return JSON.parse(filter) as Record<string, unknown>; } catch { return undefined; }
-  }
-  return undefined;
 }
 
 const idList = (v: unknown): number[] => (Array.isArray(v) ? v : v == null || v === '' ? [] : [v]).map(Number).filter(Number.isFinite);
@@ -77,6 +69,26 @@ const RelatedText = observer(function RelatedText(props: Props) {
   );
 });
 
+/**
+ * Spec 01 §4: when the filter's parameters change and the chosen records no longer match, the
+ * selection is cleared — only once the form's data has loaded (edit and flow pages).
+ */
+function useClearOnFilterChange(props: Props, filterKey: string, filter: Record<string, unknown> | undefined, loaded: boolean): void {
+  const last = useRef(filterKey);
+  useEffect(() => {
+    if (last.current === filterKey) return;
+    last.current = filterKey;
+    const ids = idList(props.value);
+    if (!loaded || !ids.length || !props.relateEnName) return;
+    void listRecords(props.relateEnName, { pageNum: 1, pageSize: 1000, 'in$_sys_status': PICKER_STATUSES, initFilter: { ...(filter ?? {}), id: ids } }).then((res) => {
+      const keep = keptIds(ids, res.rows.map((r) => Number(r.id)));
+      if (keep.length !== ids.length) props.onChange?.(props.multiple ? keep : null);
+    }, () => undefined);
+    // Runs when the resolved filter changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filterKey, loaded]);
+}
+
 /** relatedForm. */
 export const RelatedFormPicker = connect(
   observer(function RelatedFormPicker(props: Props) {
@@ -87,7 +99,14 @@ export const RelatedFormPicker = connect(
     const [drawer, setDrawer] = useState(false);
     const [picked, setPicked] = useState<RecordRow[]>([]);
     const labels = useValueLabels(props);
-    const page = usePickerRecords(info.offline ? undefined : props.relateEnName, { pageNum: 1, pageSize: pageSize * pages, keyword, initFilter: props.relateFilter });
+    const field = useField<Field>();
+    const baseFilter = filterObject(props.relateFilter);
+    // Reading only the referenced values lets the observer re-render when one of them changes.
+    const refValues = Object.fromEntries(filterRefs(baseFilter).map((n) => [n, field?.form.getValuesIn(n)]));
+    const filter = resolveFilter(baseFilter, refValues);
+    const filterKey = JSON.stringify(filter ?? null);
+    const page = usePickerRecords(info.offline ? undefined : props.relateEnName, { pageNum: 1, pageSize: pageSize * pages, keyword, initFilter: filter });
+    useClearOnFilterChange(props, filterKey, filter, info.loaded && !info.offline);
     useEffect(() => setPages(1), [keyword]);
     const ids = idList(props.value);
     const options = useMemo(() => {
@@ -146,7 +165,7 @@ export const RelatedFormPicker = connect(
               enName={props.relateEnName}
               scene={props.multiple ? 'subForm' : 'relateForm'}
               sourceForm={info.formName}
-              initFilter={filterObject(props.relateFilter)}
+              initFilter={filter}
               height="calc(100vh - 200px)"
               onSelectionChange={(rows) => setPicked(rows as RecordRow[])}
               onPick={(rows) => {

@@ -51,6 +51,8 @@ export default function RecordFormPage({ enName, mode, id, copyId, taskId, proce
   if (!def || !c.form || !c.schema) return <Spin tip="加载中" style={{ display: 'block', margin: 48 }}><div /></Spin>;
 
   const detailEditable = def.fields.some((f) => f.detailEditable);
+  // Spec 01 §4: actions are hidden in flow mode (an approval or a flow view carries these ids).
+  const flowMode = !!taskId || !!processInstanceId;
   const canAdd = hasPermission(session, formPermission(enName, 'add'), formPermission(enName, 'list:root'));
   const isDraft = Number(c.record?.sys_status) === -1;
   const run = async (kind: 'save' | 'stash' | 'push') => {
@@ -79,7 +81,7 @@ export default function RecordFormPage({ enName, mode, id, copyId, taskId, proce
   return (
     <Card variant="borderless" className="fw-form-page" title={<Typography.Title level={4} style={{ margin: 0 }}>{def.cnName}</Typography.Title>}>
       <RecordFormView form={c.form} schema={c.schema} info={{ formName: enName, recordId: id, mode, loaded: c.loadState === 1, ctx, def }} />
-      <FormActions
+      {flowMode ? null : <FormActions
         showSave={mode !== 'detail' || detailEditable}
         showStash={c.stashEnabled && mode !== 'detail' && (mode === 'add' || isDraft)}
         showPush={c.stashEnabled && mode === 'edit' && isDraft}
@@ -90,7 +92,7 @@ export default function RecordFormPage({ enName, mode, id, copyId, taskId, proce
         onPush={() => void run('push')}
         onCopy={copy}
         onBack={back}
-      />
+      />}
     </Card>
   );
 }
