@@ -102,8 +102,8 @@ export const choiceTypes = {
     searchRange: true,
     hasView: true,
     defaultValue: listIfMultiple,
-    // A cascader value is a path (a list) even when single.
-    storage: (f) => withView('jsonb', !!f.multiple),
+    // A cascader value is a path (a list) even when single: searches match any of its levels.
+    storage: () => withView('jsonb', true),
     submit: putAsIs,
     checkValue: (f, v) => (f.multiple && !Array.isArray(v) ? '应为多选列表' : null),
   },

@@ -78,7 +78,9 @@ export const dateTypes = {
     searchRange: true,
     hasView: false,
     defaultValue: () => null,
-    storage: () => single('time'),
+    // Text in the field's own format ('HH:mm' stays 'HH:mm'): zero-padded times sort and
+    // compare byte-wise exactly as clock times do, and the value round-trips unchanged.
+    storage: () => single('text'),
     submit: putAsIs,
     checkValue: (f, v) => dateCheck(f.format || DATE_FORMATS.time, v),
   },

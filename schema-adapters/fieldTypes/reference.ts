@@ -86,6 +86,8 @@ export const referenceTypes = {
     storage: (f) => [
       { suffix: '', kind: 'jsonb', multiValued: true },
       ...ADDRESS_PARTS.slice(0, addressLevels(f)).map((suffix): StoragePart => ({ suffix, kind: 'text', multiValued: false })),
+      // The place names ('浙江省/杭州市/西湖区'): the list shows them and keyword search finds them.
+      { suffix: '$view', kind: 'text', multiValued: false },
     ],
     // Spec 01 §5: split into $province, $city and $district when the selection has the full length.
     submit: (f, value, put) => {

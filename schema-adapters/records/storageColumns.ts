@@ -14,7 +14,7 @@ export interface StorageColumn {
   multiValued: boolean;
   /** For a companion column, the field it accompanies. */
   companionOf?: string;
-  /** Whether the list may sort by this column (the value column of a sortable type). */
+  /** Whether the list may sort by this column (the value column of a sortable type; lists sort as jsonb arrays). */
   sortable: boolean;
 }
 
@@ -38,7 +38,7 @@ function columnsOf(fields: FieldDefinition[]): StorageColumn[] {
         funcType: field.funcType,
         kind: part.kind,
         multiValued: part.multiValued,
-        sortable: spec.sortable && part.suffix === '' && !part.multiValued,
+        sortable: spec.sortable && part.suffix === '',
       };
       if (part.suffix !== '') column.companionOf = field.enName;
       out.push(column);
@@ -50,7 +50,8 @@ function columnsOf(fields: FieldDefinition[]): StorageColumn[] {
 /**
  * The storage columns of a definition, one source of truth for the server's typed tables:
  * value columns, `$view` companions, `$start`/`$end` for dateRange, address parts, and each
- * sub-form as a child-table entry. sysStatus maps to the system column sys_status; value-less
+ * sub-form as a child-table entry (spec 01 §3.3: `$view` for select, cascader, relatedForm,
+ * position, user and dept, and for address the place names the list shows). sysStatus maps to the system column sys_status; value-less
  * types (button, qrCode, groupTitle, divider) have no column.
  */
 export function storageColumns(def: FormDefinition): (StorageColumn | StorageChildTable)[] {

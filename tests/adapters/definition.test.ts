@@ -72,6 +72,22 @@ describe('storageColumns', () => {
     expect(names.get('djrq')?.kind).toBe('timestamptz');
     expect(names.get('sxrq')?.kind).toBe('date');
     expect(names.has('sys_status')).toBe(false);
-    expect(new Map(storageColumns(fixture('purchase_request')).map((c) => [c.name, c])).get('delivery_time')?.kind).toBe('time');
+    // timeOnly keeps the field's own text ('HH:mm' stays 'HH:mm'), sorting like a clock time.
+    expect(new Map(storageColumns(fixture('purchase_request')).map((c) => [c.name, c])).get('delivery_time')?.kind).toBe('text');
+  });
+
+  it('gives $view companions to the types of spec 01 §3.3 and to address, none to radio, checkbox or qrCode', () => {
+    const purchase = new Map(storageColumns(fixture('purchase_request')).map((c) => [c.name, c]));
+    expect(purchase.get('urgency')).toMatchObject({ kind: 'jsonb', multiValued: false, sortable: true });
+    expect(purchase.has('urgency$view')).toBe(false);
+    expect(purchase.get('countersign')).toMatchObject({ kind: 'jsonb', multiValued: true, sortable: true });
+    expect(purchase.has('countersign$view')).toBe(false);
+    // A single cascader still holds a path, so searches match any of its levels.
+    expect(purchase.get('category')).toMatchObject({ kind: 'jsonb', multiValued: true, sortable: true });
+    expect(purchase.get('category$view')).toMatchObject({ kind: 'text', companionOf: 'category' });
+    const goods = new Map(storageColumns(fixture('auto_pthp')).map((c) => [c.name, c]));
+    expect([...goods.keys()].some((n) => n.startsWith('goods_qr'))).toBe(false);
+    const contract = new Map(storageColumns(fixture('contract_ledger')).map((c) => [c.name, c]));
+    expect(contract.get('site_address$view')).toMatchObject({ kind: 'text', companionOf: 'site_address' });
   });
 });

@@ -7,7 +7,7 @@ import { badRequest } from '../../http/HttpError.js';
 import type { FormModel } from './formModel.js';
 import { compileEntries } from './searchEntry.js';
 import { rangeMatches, valueMatches } from './fieldConditions.js';
-import { fieldRule } from '../storage/fieldStorage.js';
+import { isSortable } from '../storage/fieldStorage.js';
 import { isBlank, likePattern, toNumber, toTextList } from './values.js';
 
 type Cond = RawBuilder<unknown>;
@@ -89,7 +89,7 @@ function sortColumn(model: FormModel, field: unknown): Cond {
   if (field === 'sysStatus') return sql`t.sys_status`;
   const byKey = model.main.byKey.get(field);
   const f = model.main.fields.get(field);
-  if (f && !fieldRule(f.def).sortable) throw badRequest(`字段「${f.def.label}」不能排序`);
+  if (f && !isSortable(f.def)) throw badRequest(`字段「${f.def.label}」不能排序`);
   if (!byKey) throw badRequest(`未知的排序字段：${field}`);
   return sql`t.${sql.id(byKey.name)}`;
 }

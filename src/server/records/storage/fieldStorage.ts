@@ -1,69 +1,53 @@
-/** Maps each funcType to its storage columns (spec 01 §3.2–3.4, ARCHITECTURE.md "Data"). */
-import type { FieldType } from '../../../../schema-adapters/definition/fieldTypes.js';
-import type { FieldDefinition } from '../../../../schema-adapters/definition/types.js';
-import type { ColumnKind, ColumnRole } from './types.js';
+/**
+ * The server's typed columns of a definition, derived from the adapter's `storageColumns`
+ * (schema-adapters/records/storageColumns.ts), the one source of truth for which field types
+ * store which columns. This file only translates the adapter's kinds into SQL kinds and picks
+ * each column's index; stable column ids and physical names are added by formStorage.
+ */
+import type { FieldDefinition, FormDefinition } from '../../../../schema-adapters/definition/types.js';
+import type { StorageKind } from '../../../../schema-adapters/fieldTypes/fieldTypeSpec.js';
+import { specOf } from '../../../../schema-adapters/fieldTypes/registry.js';
+import { storageColumns, type StorageColumn as AdapterColumn } from '../../../../schema-adapters/records/storageColumns.js';
+import type { ColumnKind, ColumnRole, StorageColumn } from './types.js';
 
-/** How a field is stored: the columns (role → kind) and whether its value column is sortable. */
-interface FieldStorageRule {
-  columns(field: FieldDefinition): [ColumnRole, ColumnKind][];
-  /** Spec 01 §2.2: no sort icon for button, switch, address, dateRange, upload, qrCode, … */
-  sortable: boolean;
-  /** `like` search on the value column (text fields get a trigram index). */
-  likeSearch: boolean;
+/** A column of one field before it gets its stable id and physical name. */
+export type FieldColumn = Pick<StorageColumn, 'role' | 'kind' | 'index'>;
+
+const ROLE_OF: Record<string, ColumnRole> = {
+  '': 'value', $view: 'view', $start: 'start', $end: 'end', $province: 'province', $city: 'city', $district: 'district',
+};
+
+// Date-times are kept as wall-clock `timestamp(0)` (the spec's values carry no zone); `time`
+// never occurs (timeOnly is text in the field's own format) but would sort the same as text.
+const KIND_OF: Record<StorageKind, ColumnKind> = {
+  text: 'text', numeric: 'numeric', integer: 'numeric', boolean: 'boolean', date: 'date', timestamptz: 'timestamp', time: 'text', jsonb: 'jsonb',
+};
+
+function toFieldColumn(field: FieldDefinition, c: AdapterColumn): FieldColumn {
+  const role = ROLE_OF[c.name.slice(c.fieldEnName.length)];
+  const kind: ColumnKind = c.kind === 'jsonb' && c.multiValued ? 'jsonb_list' : KIND_OF[c.kind];
+  // Text offered with 模糊搜索 gets a trigram index; sortable values and range ends a btree.
+  const index = role === 'value' && kind === 'text' && specOf(field).searchTypeRadio ? 'trgm'
+    : (role === 'value' && c.sortable) || role === 'start' || role === 'end' ? 'btree'
+    : null;
+  return { role, kind, index };
 }
 
-/** A date field keeps a time part when its format shows hours (or its type says datetime). */
-export function dateKind(field: FieldDefinition): ColumnKind {
-  const fmt = `${field.format ?? ''} ${field.type ?? ''}`;
-  return /H|h|datetime/.test(fmt) ? 'timestamp' : 'date';
+/** The columns of each field of `fields` (one table's fields; sub-forms have their own table). */
+export function fieldColumns(fields: FieldDefinition[]): Map<FieldDefinition, FieldColumn[]> {
+  const def = { fields: fields.filter((f) => f.funcType !== 'subForm') } as FormDefinition;
+  const byName = new Map(def.fields.map((f) => [f.enName, f]));
+  const out = new Map<FieldDefinition, FieldColumn[]>(def.fields.map((f) => [f, []]));
+  for (const c of storageColumns(def)) {
+    if (c.kind === 'childTable') continue;
+    const col = c;
+    const field = byName.get(col.fieldEnName)!;
+    out.get(field)!.push(toFieldColumn(field, col));
+  }
+  return out;
 }
 
-const text = (): [ColumnRole, ColumnKind][] => [['value', 'text']];
-const choice = (field: FieldDefinition): [ColumnRole, ColumnKind][] => [
-  ['value', field.multiple ? 'jsonb_list' : 'jsonb'],
-  ['view', 'text'],
-];
-const none = (): [ColumnRole, ColumnKind][] => [];
-
-const RULES = {
-  input: { columns: text, sortable: true, likeSearch: true },
-  textarea: { columns: text, sortable: true, likeSearch: true },
-  number: { columns: () => [['value', 'numeric']], sortable: true, likeSearch: false },
-  rate: { columns: () => [['value', 'numeric']], sortable: true, likeSearch: false },
-  select: { columns: choice, sortable: true, likeSearch: false },
-  // A cascader value is a path (a list) even when single.
-  cascader: { columns: () => [['value', 'jsonb_list'], ['view', 'text']], sortable: true, likeSearch: false },
-  user: { columns: choice, sortable: true, likeSearch: false },
-  dept: { columns: choice, sortable: true, likeSearch: false },
-  relatedForm: { columns: choice, sortable: true, likeSearch: false },
-  radio: { columns: () => [['value', 'jsonb'], ['view', 'text']], sortable: true, likeSearch: false },
-  checkbox: { columns: () => [['value', 'jsonb_list'], ['view', 'text']], sortable: true, likeSearch: false },
-  switch: { columns: () => [['value', 'boolean']], sortable: false, likeSearch: false },
-  address: {
-    columns: () => [['value', 'jsonb_list'], ['province', 'text'], ['city', 'text'], ['district', 'text'], ['view', 'text']],
-    sortable: false,
-    likeSearch: false,
-  },
-  upload: { columns: () => [['value', 'jsonb_list']], sortable: false, likeSearch: false },
-  idCard: { columns: () => [['value', 'jsonb_list']], sortable: false, likeSearch: false },
-  invoice: { columns: () => [['value', 'jsonb']], sortable: false, likeSearch: false },
-  dateStamp: { columns: (f) => [['value', dateKind(f)]], sortable: true, likeSearch: false },
-  dateRange: { columns: (f) => [['start', dateKind(f)], ['end', dateKind(f)]], sortable: false, likeSearch: false },
-  timeOnly: { columns: text, sortable: true, likeSearch: false },
-  business: { columns: text, sortable: true, likeSearch: true },
-  position: { columns: () => [['value', 'text'], ['view', 'text']], sortable: true, likeSearch: false },
-  qrCode: { columns: text, sortable: false, likeSearch: false },
-  serialNumber: { columns: text, sortable: true, likeSearch: true },
-  color: { columns: text, sortable: false, likeSearch: false },
-  // subForm is a child table; sysStatus is the system column sys_status; the rest hold no data.
-  subForm: { columns: none, sortable: false, likeSearch: false },
-  sysStatus: { columns: none, sortable: false, likeSearch: false },
-  button: { columns: none, sortable: false, likeSearch: false },
-  groupTitle: { columns: none, sortable: false, likeSearch: false },
-  divider: { columns: none, sortable: false, likeSearch: false },
-} satisfies Record<FieldType, FieldStorageRule>;
-
-/** The storage rule of a field's funcType. */
-export function fieldRule(field: FieldDefinition): FieldStorageRule {
-  return RULES[field.funcType];
+/** Whether the list may sort by a field (spec 01 §2.2: no sort for button, switch, address, …). */
+export function isSortable(field: FieldDefinition): boolean {
+  return specOf(field).sortable;
 }

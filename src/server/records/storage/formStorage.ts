@@ -1,6 +1,6 @@
 /** Computes the tables and columns of a definition whose fields carry column ids. */
 import type { FieldDefinition, FormDefinition } from '../../../../schema-adapters/definition/types.js';
-import { fieldRule } from './fieldStorage.js';
+import { fieldColumns } from './fieldStorage.js';
 import { MAX_IDENT, physicalName } from './names.js';
 import { ROLE_SUFFIX, type StorageColumn, type StorageTable } from './types.js';
 
@@ -12,14 +12,9 @@ export function childTableName(form: string, sub: string, columnId: number): str
 
 function columnsOf(fields: FieldDefinition[]): StorageColumn[] {
   const cols: StorageColumn[] = [];
-  for (const f of fields) {
-    const rule = fieldRule(f);
-    for (const [role, kind] of rule.columns(f)) {
-      const suffix = ROLE_SUFFIX[role];
-      const index = role === 'value' && rule.likeSearch ? 'trgm'
-        : (role === 'value' && rule.sortable) || role === 'start' || role === 'end' ? 'btree'
-        : null;
-      cols.push({ columnId: Number(f.columnId), role, field: f.enName, label: f.label, name: physicalName(f.enName, Number(f.columnId), suffix), kind, index });
+  for (const [f, columns] of fieldColumns(fields)) {
+    for (const { role, kind, index } of columns) {
+      cols.push({ columnId: Number(f.columnId), role, field: f.enName, label: f.label, name: physicalName(f.enName, Number(f.columnId), ROLE_SUFFIX[role]), kind, index });
     }
   }
   return cols;
