@@ -46,8 +46,10 @@ export function initialValues(def: FormDefinition, ctx: UserContext, record: Rec
 /** The form page controller. */
 export function useRecordForm({ enName, mode, id, copyId, ctx }: RecordFormArgs) {
   const defQ = useQuery({ queryKey: queryKeys.forms.byEnName(enName), queryFn: () => getFormByEnName(enName) });
-  const recordQ = useQuery({ queryKey: queryKeys.recordForm.record(enName, id ?? ''), queryFn: () => getRecord(enName, id as string), enabled: !!id, gcTime: 0, staleTime: 0, retry: false });
-  const copyQ = useQuery({ queryKey: queryKeys.recordForm.copy(enName, copyId ?? ''), queryFn: () => getRecordCopy(enName, copyId as string), enabled: !!copyId, gcTime: 0, retry: false });
+  // Read once per page: a refetch (window focus, reconnect) must never replace what is being typed.
+  const once = { gcTime: 0, staleTime: Infinity, retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false } as const;
+  const recordQ = useQuery({ queryKey: queryKeys.recordForm.record(enName, id ?? ''), queryFn: () => getRecord(enName, id as string), enabled: !!id, ...once });
+  const copyQ = useQuery({ queryKey: queryKeys.recordForm.copy(enName, copyId ?? ''), queryFn: () => getRecordCopy(enName, copyId as string), enabled: !!copyId, ...once });
   const tenantCode = sessionStore.get().user?.tenantCode ?? 'DEFAULT';
   const configQ = useQuery({ queryKey: ['recordForm', 'config', tenantCode, STASH_CONFIG_KEY], queryFn: () => getConfigKeys([STASH_CONFIG_KEY], tenantCode), staleTime: 60_000 });
   const def = defQ.data?.data;
@@ -57,13 +59,13 @@ export function useRecordForm({ enName, mode, id, copyId, ctx }: RecordFormArgs)
   const uuidRef = useRef<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  const form: Form | null = useMemo(() => {
-    if (!def || loadState === 0) return null;
+  // The form is built once, when the definition and the record are there, and kept for the page's life.
+  const formRef = useRef<Form | null>(null);
+  if (!formRef.current && def && loadState === 1) {
     versionRef.current = recordQ.data?.version as number | undefined;
-    return createForm({ initialValues: initialValues(def, ctx, recordQ.data, copyQ.data) });
-    // A form is built once per definition and loaded record.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [def, loadState, recordQ.data, copyQ.data]);
+    formRef.current = createForm({ initialValues: initialValues(def, ctx, recordQ.data, copyQ.data) });
+  }
+  const form = formRef.current;
 
   const schema = useMemo(() => (def ? pageSchema(def, { mode, ctx, askSqlHide: debounceAsk((field, data) => askSqlHide(enName, field, data)) }) : null), [def, mode, ctx, enName]);
 
