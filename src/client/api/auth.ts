@@ -11,8 +11,8 @@ export interface LoginBody {
   tenantCode: string;
 }
 
-/** `POST /api/login` → the bearer token. */
-export function login(body: LoginBody): Promise<{ code: 200; token: string }> {
+/** `POST /api/login` → the bearer token, and `needPerfect` when the password must be changed first. */
+export function login(body: LoginBody): Promise<{ code: 200; token: string; needPerfect?: boolean }> {
   return post('/login', body, { isToken: false });
 }
 

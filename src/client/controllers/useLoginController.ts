@@ -7,7 +7,7 @@ import { queryKeys } from '../api/queryKeys';
 import { getTenantCode, setTenantCode, setToken } from '../session/cookies';
 import { loadPublicConfig } from './loadSession';
 import { CONFIG_KEYS, isOn } from '../session/configKeys';
-import { isWeakPassword, setNeedPerfect } from '../session/passwordFlag';
+import { setNeedPerfect } from '../session/passwordFlag';
 import { sessionStore } from '../session/sessionStore';
 
 const REMEMBER_KEY = 'formwork.login.remember';
@@ -61,8 +61,8 @@ export function useLoginController(redirect: string | null, onSignedIn: (to: str
         });
         if (values.rememberMe) localStorage.setItem(REMEMBER_KEY, JSON.stringify(values));
         else localStorage.removeItem(REMEMBER_KEY);
-        // The server may flag the password (needPerfect); a weak one is flagged here, where it is known.
-        setNeedPerfect(Boolean((res as { needPerfect?: boolean }).needPerfect) || isWeakPassword(values.password));
+        // Spec 02 §4: the server judges the password (sys.password.force.update / sys.password.check).
+        setNeedPerfect(res.needPerfect === true);
         setToken(res.token);
         setTenantCode(values.tenantCode);
         resetReloginPrompt();

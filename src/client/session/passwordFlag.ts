@@ -3,7 +3,7 @@ import { CONFIG_KEYS, isOn } from './configKeys';
 
 const KEY = 'formwork.needPerfect';
 
-/** Remember that the password must be changed. */
+/** Remember the server's `needPerfect` answer of the sign-in (the server alone judges the password). */
 export function setNeedPerfect(on: boolean): void {
   if (on) sessionStorage.setItem(KEY, '1');
   else sessionStorage.removeItem(KEY);
@@ -20,9 +20,4 @@ export function mustChangePassword(config: Record<string, string>): boolean {
     return false;
   }
   return true;
-}
-
-/** A password the platform treats as weak: under 8 characters, or without both letters and digits. */
-export function isWeakPassword(password: string): boolean {
-  return password.length < 8 || !/[A-Za-z]/.test(password) || !/\d/.test(password);
 }
