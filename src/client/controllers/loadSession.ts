@@ -3,11 +3,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { getInfo, getRouters } from '../api/auth';
 import { getConfigKeys } from '../api/configs';
 import { queryKeys } from '../api/queryKeys';
-import { getUserConfig } from '../api/userConfig';
+import { editUserConfig, getUserConfig, resetUserConfig } from '../api/userConfig';
 import { getTenantCode } from '../session/cookies';
 import { PUBLIC_CONFIG_KEYS } from '../session/configKeys';
 import { sessionStore } from '../session/sessionStore';
-import { LAYOUT_CONFIG_KEY, mergeSettings, settingsStore } from '../session/settingsStore';
+import { LAYOUT_CONFIG_KEY, LEGACY_LAYOUT_CONFIG_KEY, mergeSettings, settingsStore, type LayoutSettings } from '../session/settingsStore';
 
 /** Fetch the tenant's public configuration into the session store (also before sign-in). */
 export async function loadPublicConfig(client: QueryClient, tenantCode = getTenantCode()): Promise<Record<string, string>> {
@@ -39,8 +39,7 @@ export async function loadSession(client: QueryClient): Promise<void> {
   const userConfig = await client
     .fetchQuery({ queryKey: queryKeys.session.userConfig(), queryFn: getUserConfig, staleTime: 0 })
     .catch(() => ({ data: {} as Record<string, unknown> }));
-  const stored = parseJson(userConfig.data?.[LAYOUT_CONFIG_KEY]);
-  settingsStore.set({ ...mergeSettings(stored) });
+  settingsStore.set({ ...layoutFrom(userConfig.data ?? {}) });
   sessionStore.set({
     ready: true,
     user: info.user,
@@ -49,6 +48,23 @@ export async function loadSession(client: QueryClient): Promise<void> {
     permissions: info.permissions ?? [],
     menus: routers.data ?? [],
   });
+}
+
+/**
+ * The layout settings of the stored user config. Settings saved by an earlier client under
+ * `layoutSetting` are adopted once: written under `features` and the old key removed, so that
+ * 初始化用户配置 (which removes `features`) really returns everyone to the defaults.
+ */
+export function layoutFrom(config: Record<string, unknown>): LayoutSettings {
+  const current = parseJson(config[LAYOUT_CONFIG_KEY]);
+  if (current !== undefined && current !== null) return mergeSettings(current);
+  const legacy = parseJson(config[LEGACY_LAYOUT_CONFIG_KEY]);
+  if (legacy === undefined || legacy === null) return mergeSettings(undefined);
+  const settings = mergeSettings(legacy);
+  void editUserConfig(LAYOUT_CONFIG_KEY, settings)
+    .then(() => resetUserConfig(LEGACY_LAYOUT_CONFIG_KEY))
+    .catch(() => undefined);
+  return settings;
 }
 
 /** User-config values arrive as JSON text or as parsed JSON. */

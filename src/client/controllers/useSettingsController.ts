@@ -1,9 +1,11 @@
 /**
- * Settings panel logic (spec 02 §2.4): change, save per user, reset colours, reset. "初始化用户配置"
- * (user 1 resets everyone's layout) waits for a server call that resets all users' key.
+ * Settings panel logic (spec 02 §2.4): change, save per user, reset colours, reset, and for user 1
+ * "初始化用户配置" (every user's layout back to the defaults).
  */
 import { useCallback } from 'react';
 import { editUserConfig, resetUserConfig } from '../api/userConfig';
+import { initAllUserConfig } from '../api/users';
+import { sessionStore } from '../session/sessionStore';
 import { COLOUR_KEYS, DEFAULT_SETTINGS, LAYOUT_CONFIG_KEY, settingsStore, type LayoutSettings } from '../session/settingsStore';
 
 function current(): LayoutSettings {
@@ -14,6 +16,7 @@ function current(): LayoutSettings {
 /** Settings values and the actions of the panel; every change is saved for the user at once. */
 export function useSettingsController() {
   const settings = settingsStore.use((s) => s);
+  const userId = sessionStore.use((s) => s.user?.userId);
   const save = useCallback(() => editUserConfig(LAYOUT_CONFIG_KEY, current()), []);
   const change = useCallback(
     <K extends keyof LayoutSettings>(key: K, value: LayoutSettings[K]) => {
@@ -30,6 +33,11 @@ export function useSettingsController() {
     await resetUserConfig(LAYOUT_CONFIG_KEY);
     settingsStore.set({ ...DEFAULT_SETTINGS });
   }, []);
+  const initAll = useCallback(async () => {
+    await initAllUserConfig();
+    // The call removed the caller's own settings too.
+    settingsStore.set({ ...DEFAULT_SETTINGS });
+  }, []);
   return {
     settings,
     open: settings.showSettings,
@@ -37,5 +45,8 @@ export function useSettingsController() {
     change,
     resetColours,
     reset,
+    /** Spec 02 §2.4: only user id 1 sees "初始化用户配置". */
+    canInitAll: userId === 1,
+    initAll,
   };
 }

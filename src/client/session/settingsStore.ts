@@ -15,8 +15,14 @@ export interface LayoutSettings {
   tagsView: boolean;
 }
 
-/** The user-config key the settings are stored under (`/api/user/config/{key}/edit`). */
-export const LAYOUT_CONFIG_KEY = 'layoutSetting';
+/**
+ * The user-config key the settings are stored under (`/api/user/config/{key}/edit`): spec 02 §3
+ * "features JSON", the key the server's 初始化用户配置 (`profile/init/all`) removes.
+ */
+export const LAYOUT_CONFIG_KEY = 'features';
+
+/** Where earlier versions of the client saved the settings; read once, moved to `features`. */
+export const LEGACY_LAYOUT_CONFIG_KEY = 'layoutSetting';
 
 /** Spec 02 §9 defaults. */
 export const DEFAULT_SETTINGS: LayoutSettings = {

@@ -23,7 +23,7 @@ const SWITCHES: [BoolKey, string][] = [
 
 /** The drawer; closes on outside click. */
 export function SettingsPanel() {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const c = useSettingsController();
   const s = c.settings;
   const saved = (p: Promise<unknown>, text = '保存成功') => p.then(() => message.success(text)).catch(() => undefined);
@@ -63,6 +63,22 @@ export function SettingsPanel() {
       <Space wrap>
         <Button onClick={() => void saved(c.resetColours(), '已恢复默认颜色')}>重置颜色</Button>
         <Button onClick={() => void saved(c.reset(), '已重置配置')}>重置配置</Button>
+        {c.canInitAll ? (
+          <Button
+            danger
+            onClick={() =>
+              modal.confirm({
+                title: '系统提示',
+                content: '确定要初始化所有用户的布局配置吗？',
+                okText: '确定',
+                cancelText: '取消',
+                onOk: () => saved(c.initAll(), '初始化成功'),
+              })
+            }
+          >
+            初始化用户配置
+          </Button>
+        ) : null}
       </Space>
     </Drawer>
   );
