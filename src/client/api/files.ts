@@ -52,6 +52,12 @@ export function downloadBlob(fileName: string, inline = false): Promise<Blob> {
   return get<Blob>('/common/download', { fileName, ...(inline ? { inline: true } : {}) }, { responseType: 'blob' });
 }
 
+/** The stored key of a `/api/common/download?fileName=…` URL (as the server hands out), else undefined. */
+export function downloadKeyOf(url: string): string | undefined {
+  const match = /^(?:\/api)?\/common\/download\?(.*)$/.exec(url);
+  return match ? new URLSearchParams(match[1]).get('fileName') || undefined : undefined;
+}
+
 /** Which recognitions the server offers (`idCard`, `invoice`, `business`) and the message when off. */
 export interface RecognitionStatus {
   idCard: boolean;

@@ -2,6 +2,7 @@
 import { UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Tabs, Upload } from 'antd';
 import { useEffect } from 'react';
+import { useAvatarSrc } from '../../controllers/useAvatarSrc';
 import { useProfileController } from '../../controllers/useProfileController';
 import { sessionStore } from '../../session/sessionStore';
 import { useQueryParams } from '../../shell/navigation';
@@ -18,19 +19,20 @@ export default function ProfilePage() {
   }, [c.user, profileForm]);
   const u = c.user;
   const tenantName = sessionStore.use((s) => s.user?.tenantName);
+  const avatarSrc = useAvatarSrc(u?.avatar);
   return (
     <Row gutter={16}>
       <Col xs={24} md={8}>
         <Card title="个人信息" variant="borderless">
           <div style={{ textAlign: 'center', marginBottom: 16 }}>
             <Upload
-              accept="image/*"
+              accept="image/png,image/jpeg,image/gif,image/webp"
               showUploadList={false}
               customRequest={({ file }) =>
                 void c.avatar.run(file as Blob).then(() => message.success('修改成功')).catch(() => undefined)
               }
             >
-              <Avatar size={100} src={u?.avatar || undefined} icon={<UserOutlined />} style={{ cursor: 'pointer' }} aria-label="点击上传头像" />
+              <Avatar size={100} src={avatarSrc} alt="头像" icon={<UserOutlined />} style={{ cursor: 'pointer' }} aria-label="点击上传头像" />
             </Upload>
           </div>
           <Descriptions column={1} size="small">

@@ -3,6 +3,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/
 import { App, Avatar, Breadcrumb, Dropdown, Tooltip } from 'antd';
 import { useLocation } from 'wouter';
 import { endSessionAndLeave } from '../../controllers/sessionActions';
+import { useAvatarSrc } from '../../controllers/useAvatarSrc';
 import { useRouteTable } from '../../controllers/useRouteTable';
 import { appStore, setSidebar } from '../../session/appStore';
 import { sessionStore } from '../../session/sessionStore';
@@ -20,6 +21,7 @@ export function Navbar() {
   const [location, navigate] = useLocation();
   const opened = appStore.use((s) => s.sidebarOpened);
   const user = sessionStore.use((s) => s.user);
+  const avatarSrc = useAvatarSrc(user?.avatar);
   const { byPath } = useRouteTable();
   const crumbs = location === '/index' ? ['首页'] : ['首页', ...(byPath.get(location)?.breadcrumb ?? (location === paths.profile ? ['个人中心'] : []))];
   const tenantName = String(user?.tenantName ?? '');
@@ -64,7 +66,7 @@ export function Navbar() {
           }}
         >
           <span className={styles.user} aria-label="用户菜单">
-            <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
+            <Avatar size="small" src={avatarSrc} icon={<UserOutlined />} alt="头像" />
             <span>{user?.nickName}</span>
           </span>
         </Dropdown>
