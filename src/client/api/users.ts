@@ -63,6 +63,16 @@ export function downloadUserTemplate(): Promise<Blob> {
   return get('/system/user/importTemplate', undefined, { responseType: 'blob' });
 }
 
+/**
+ * `POST /api/system/user/importData?updateSupport=` (multipart `file`, one .xls/.xlsx): all rows or
+ * none; `msg` is the result, a refusal carries `errors: [{field: '第N行', message}]`.
+ */
+export function importUsers(file: File, updateSupport: boolean): Promise<{ code: 200; msg: string }> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return post('/system/user/importData', form, { params: { updateSupport } });
+}
+
 /** `GET /api/system/user/profile`: the signed-in user with role and post group names. */
 export function getProfile(): Promise<DataResponse<SessionUser> & { roleGroup?: string; postGroup?: string }> {
   return get('/system/user/profile');
@@ -76,6 +86,11 @@ export function editProfile(body: Partial<SessionUser>): Promise<DataResponse<un
 /** `POST /api/system/user/profile/updatePwd` `{oldPassword, newPassword}`. */
 export function updatePassword(oldPassword: string, newPassword: string): Promise<DataResponse<unknown>> {
   return post('/system/user/profile/updatePwd', { oldPassword, newPassword });
+}
+
+/** `GET /api/system/user/profile/init/all` (role admin): remove every user's layout settings (`features`). */
+export function initAllUserConfig(): Promise<DataResponse<{ removed: number }>> {
+  return get('/system/user/profile/init/all');
 }
 
 /** `POST /api/system/user/profile/avatar` (multipart `avatarfile`) → `imgUrl`. */

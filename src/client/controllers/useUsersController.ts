@@ -10,6 +10,7 @@ import {
   downloadUserTemplate,
   editUser,
   getUser,
+  importUsers,
   listUsers,
   resetUserPassword,
   type SysUser,
@@ -35,6 +36,8 @@ export function useUsersController() {
     remove: useCrudAction(all, (ids: number[]) => deleteUsers(ids)),
     setStatus: useCrudAction(all, (userId: number, status: string) => changeUserStatus(userId, status)),
     resetPassword: useCrudAction(all, (userId: number, password: string) => resetUserPassword(userId, password)),
+    /** Import a sheet (all rows or none); the list refreshes after a success. */
+    importSheet: useCrudAction(all, (file: File, updateSupport: boolean) => importUsers(file, updateSupport)),
     /** Save the import template as a file. */
     downloadTemplate: async () => {
       const blob = await downloadUserTemplate();

@@ -1,10 +1,11 @@
-/** 用户管理: department tree, search, add / edit / delete, status switch, reset password, import template. */
+/** 用户管理: department tree, search, add / edit / delete, status switch, reset password, import. */
 import { App, Button, Col, Form, Input, Row, Select, Space, Switch, Table } from 'antd';
 import { useState } from 'react';
 import type { SysUser } from '../../../api/users';
 import { useUsersController } from '../../../controllers/useUsersController';
 import { DeptTree } from '../common/DeptTree';
 import { ResetPasswordPrompt } from './ResetPasswordPrompt';
+import { UserImportDialog } from './UserImportDialog';
 import { UserDialog } from './UserDialog';
 import { formatDateTime } from '../../../session/formatDateTime';
 
@@ -17,6 +18,7 @@ export default function UsersPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [form] = Form.useForm();
   const [deptId, setDeptId] = useState<number | undefined>();
+  const [importing, setImporting] = useState(false);
 
   const search = (dept = deptId) => c.search({ ...form.getFieldsValue(), deptId: dept });
   const remove = (ids: number[]) =>
@@ -80,7 +82,7 @@ export default function UsersPage() {
         <Space style={{ marginBottom: 12 }}>
           <Button type="primary" ghost onClick={() => setEditing({ userName: '', nickName: '', deptId })}>新增</Button>
           <Button danger disabled={!selected.length} onClick={() => remove(selected)}>删除</Button>
-          <Button onClick={() => void c.downloadTemplate()}>下载模板</Button>
+          <Button onClick={() => setImporting(true)}>导入</Button>
         </Space>
         <Table<SysUser>
           rowKey="userId"
@@ -123,6 +125,13 @@ export default function UsersPage() {
         saving={c.save.pending}
         onSave={(u) => void save(u).catch(() => undefined)}
         onClose={() => setEditing(undefined)}
+      />
+      <UserImportDialog
+        open={importing}
+        importing={c.importSheet.pending}
+        onImport={c.importSheet.run}
+        onDownloadTemplate={c.downloadTemplate}
+        onClose={() => setImporting(false)}
       />
       <ResetPasswordPrompt
         user={resetting}
