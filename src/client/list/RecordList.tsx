@@ -12,7 +12,7 @@ import { queryKeys } from '../api/queryKeys';
 import type { RecordRow } from '../api/records';
 import { useNavigate } from '../shell/navigation';
 import { PageLoading } from '../shell/PageLoading';
-import { rowButtonCandidates, rowButtonsFor, toolbarButtons } from './controllers/listActions';
+import { rowButtonCandidates, rowButtonsFor, toolbarButtons, type ActionButton } from './controllers/listActions';
 import type { ListScene } from './controllers/listScene';
 import { useListActions, type Prompts } from './controllers/useListActions';
 import { useListContext } from './controllers/useListContext';
@@ -137,7 +137,41 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
   );
   const { refresh, clearSelection } = list;
   const after = useMemo(() => ({ refresh: () => void refresh(), clearSelection }), [refresh, clearSelection]);
-  const actions = useListActions(def, has, prompts, { navigate }, after);
+  const routes = useMemo(() => ({ navigate }), [navigate]);
+  const actions = useListActions(def, has, prompts, routes, after);
+  const selectedRef = useRef(list.selectedRows);
+  selectedRef.current = list.selectedRows;
+  const run = actions.run;
+  const onToolbarAction = useCallback((b: ActionButton) => void run(b.action, selectedRef.current), [run]);
+  const { setColumnSearch, setPage, view } = list;
+  const onRemoveSearch = useCallback((key: string) => setColumnSearch(key, undefined), [setColumnSearch]);
+  const setKeyword = list.setKeyword;
+  const onRemoveKeyword = useCallback(() => setKeyword(''), [setKeyword]);
+  const saveFilters = saved.save;
+  const onSaveFilters = useCallback((keys: string[]) => void saveFilters(keys).catch(() => undefined), [saveFilters]);
+  const currentPageSize = view.pageSize;
+  const onPage = useCallback(
+    (pageNum: number, pageSize: number) => {
+      if (pageSize !== currentPageSize) void saveTable({ pageSize }).catch(() => undefined);
+      setPage(pageNum, pageSize);
+    },
+    [currentPageSize, saveTable, setPage],
+  );
+  const search = view.search;
+  const renderSearch = useCallback(
+    (column: ColumnModel) =>
+      column.search ? (
+        <HeaderSearch
+          column={column}
+          value={search[column.key]}
+          active={column.kind === 'status' ? Array.isArray(search[column.key]?.value) && (search[column.key]?.value as unknown[]).length > 0 : isActive(column, search[column.key])}
+          formName={enName}
+          menuId={props.menuId}
+          onApply={setColumnSearch}
+        />
+      ) : null,
+    [search, enName, props.menuId, setColumnSearch],
+  );
   const buttons = useMemo(() => (scene === 'normal' ? toolbarButtons(def, has) : []), [scene, def, has]);
 
   // Selection goes out to an embedding drawer.
@@ -175,6 +209,21 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
 
   const onResize = useCallback((widths: { enName: string; width: number }[]) => void saveTable({ columns: widths }).catch(() => undefined), [saveTable]);
   const totalsByField = useMemo(() => new Map(list.totals.map((t) => [t.field, t])), [list.totals]);
+  const fieldColumnCount = columns.filter((c) => c.kind === 'field' || c.kind === 'virtual').length;
+  const tableSettingsButton = useMemo(
+    () => (
+      <TableSettingsButton
+        settings={settings.table}
+        columnCount={fieldColumnCount}
+        defaultFix={def.feature?.fixColumns ?? 0}
+        onSave={(patch) =>
+          // The server bounds the fixed count by the columns sent: send every stored column's width.
+          void saveTable({ ...patch, columns: columns.filter((c) => c.kind === 'field' || c.kind === 'status').map((c) => ({ enName: c.key, width: c.width })) }).catch(() => undefined)
+        }
+      />
+    ),
+    [settings.table, fieldColumnCount, def.feature?.fixColumns, saveTable, columns],
+  );
   const rowHeight = COMPACT_FORMS.includes(enName) ? 28 : 36;
   const selection = scene === 'relateForm' ? 'radio' : 'checkbox';
 
@@ -183,7 +232,7 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
       <ListToolbar
         buttons={buttons}
         selectedCount={list.selected.size}
-        onAction={(b) => void actions.run(b.action, list.selectedRows)}
+        onAction={onToolbarAction}
         showKeyword={Number(def.type) === 2}
         keyword={list.view.keyword}
         onKeyword={list.setKeyword}
@@ -197,19 +246,9 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
           search={list.view.search}
           formName={enName}
           menuId={props.menuId}
-          onSave={(keys) => void saved.save(keys).catch(() => undefined)}
-          onApply={(key, s) => list.setColumnSearch(key, s)}
-          extra={
-            <TableSettingsButton
-              settings={settings.table}
-              columnCount={columns.filter((c) => c.kind === 'field' || c.kind === 'virtual').length}
-              defaultFix={def.feature?.fixColumns ?? 0}
-              onSave={(patch) =>
-                // The server bounds the fixed count by the columns sent: send every stored column's width.
-                void saveTable({ ...patch, columns: columns.filter((c) => c.kind === 'field' || c.kind === 'status').map((c) => ({ enName: c.key, width: c.width })) }).catch(() => undefined)
-              }
-            />
-          }
+          onSave={onSaveFilters}
+          onApply={setColumnSearch}
+          extra={tableSettingsButton}
         />
       ) : null}
       <ConditionTags
@@ -218,8 +257,8 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
         search={list.view.search}
         keyword={list.view.keyword}
         onRemoveSort={list.removeSort}
-        onRemoveSearch={(key) => list.setColumnSearch(key, undefined)}
-        onRemoveKeyword={() => list.setKeyword('')}
+        onRemoveSearch={onRemoveSearch}
+        onRemoveKeyword={onRemoveKeyword}
       />
       <ListTable
         columns={columns}
@@ -237,18 +276,7 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
         }}
         sort={list.view.sort}
         onSort={list.toggleSort}
-        renderSearch={(column) =>
-          column.search ? (
-            <HeaderSearch
-              column={column}
-              value={list.view.search[column.key]}
-              active={column.kind === 'status' ? Array.isArray(list.view.search[column.key]?.value) && (list.view.search[column.key]?.value as unknown[]).length > 0 : isActive(column, list.view.search[column.key])}
-              formName={enName}
-              menuId={props.menuId}
-              onApply={(s) => list.setColumnSearch(column.key, s)}
-            />
-          ) : null
-        }
+        renderSearch={renderSearch}
         renderActions={(row) => (
           <span className={styles.actions}>
             {rowButtonsFor(rowCandidates, row, ctx).map((b) => (
@@ -273,10 +301,7 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
         pageSize={list.view.pageSize}
         total={list.total}
         exact={list.totalExact}
-        onChange={(pageNum, pageSize) => {
-          if (pageSize !== list.view.pageSize) void saveTable({ pageSize }).catch(() => undefined);
-          list.setPage(pageNum, pageSize);
-        }}
+        onChange={onPage}
       />
     </div>
   );

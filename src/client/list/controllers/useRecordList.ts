@@ -155,6 +155,38 @@ export function useRecordList(options: RecordListOptions) {
     [client, enName, expanded, options],
   );
 
+  // Stable callbacks: the toolbar, header and pager are memoised on them.
+  const setPage = useCallback((pageNum: number, pageSize: number) => patch({ pageNum, pageSize }), [patch]);
+  const setColumnSearch = useCallback(
+    (key: string, search: ColumnSearch | undefined) =>
+      setView((v) => {
+        const next: SearchState = { ...v.search };
+        if (search) next[key] = search;
+        else delete next[key];
+        return { ...v, search: next, pageNum: 1 };
+      }),
+    [],
+  );
+  const clearSearch = useCallback(() => patch({ search: {}, keyword: '', pageNum: 1 }), [patch]);
+  const replaceSearch = useCallback((search: SearchState) => patch({ search, pageNum: 1 }), [patch]);
+  const toggleSort = useCallback((field: string, multi = false) => setView((v) => ({ ...v, sort: nextSort(v.sort, field, multi), pageNum: 1 })), []);
+  const removeSort = useCallback((field: string) => setView((v) => ({ ...v, sort: withoutSort(v.sort, field) })), []);
+  const setSort = useCallback((sort: OrderKey[]) => patch({ sort }), [patch]);
+  const setKeyword = useCallback((keyword: string) => patch({ keyword, pageNum: 1 }), [patch]);
+  const setSelectedRows = useCallback((rowsToSelect: RecordRow[]) => setSelected(new Map(rowsToSelect.map((r) => [String(r.id), r]))), []);
+  const toggleSelected = useCallback(
+    (row: RecordRow, single = false) =>
+      setSelected((m) => {
+        const key = String(row.id);
+        if (single) return new Map([[key, row]]);
+        const n = new Map(m);
+        if (n.has(key)) n.delete(key);
+        else n.set(key, row);
+        return n;
+      }),
+    [],
+  );
+
   return {
     query,
     rows,
@@ -165,33 +197,19 @@ export function useRecordList(options: RecordListOptions) {
     loaded: list.isFetched,
     failed: list.data?.failed === true,
     view,
-    setPage: (pageNum: number, pageSize: number) => patch({ pageNum, pageSize }),
+    setPage,
     /** Apply (or, with undefined, clear) one column's search and go back to page 1. */
-    setColumnSearch: (key: string, search: ColumnSearch | undefined) =>
-      setView((v) => {
-        const next: SearchState = { ...v.search };
-        if (search) next[key] = search;
-        else delete next[key];
-        return { ...v, search: next, pageNum: 1 };
-      }),
-    clearSearch: () => patch({ search: {}, keyword: '', pageNum: 1 }),
-    replaceSearch: (search: SearchState) => patch({ search, pageNum: 1 }),
-    toggleSort: (field: string, multi = false) => setView((v) => ({ ...v, sort: nextSort(v.sort, field, multi), pageNum: 1 })),
-    removeSort: (field: string) => setView((v) => ({ ...v, sort: withoutSort(v.sort, field) })),
-    setSort: (sort: OrderKey[]) => patch({ sort }),
-    setKeyword: (keyword: string) => patch({ keyword, pageNum: 1 }),
+    setColumnSearch,
+    clearSearch,
+    replaceSearch,
+    toggleSort,
+    removeSort,
+    setSort,
+    setKeyword,
     selected,
     selectedRows,
-    setSelected: (rowsToSelect: RecordRow[]) => setSelected(new Map(rowsToSelect.map((r) => [String(r.id), r]))),
-    toggleSelected: (row: RecordRow, single = false) =>
-      setSelected((m) => {
-        const key = String(row.id);
-        if (single) return new Map([[key, row]]);
-        const n = new Map(m);
-        if (n.has(key)) n.delete(key);
-        else n.set(key, row);
-        return n;
-      }),
+    setSelected: setSelectedRows,
+    toggleSelected,
     clearSelection,
     totals,
     totalsLocal: selected.size > 0,

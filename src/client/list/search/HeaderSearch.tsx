@@ -1,14 +1,14 @@
 /** The search icon of a column header and its popover (spec 01 §2.3). */
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Popover } from 'antd';
-import { useState } from 'react';
+import { useState, memo } from 'react';
 import type { ColumnModel } from '../../../../schema-adapters';
 import styles from '../list.module.css';
 import type { ColumnSearch } from './columnSearch';
 import { ColumnSearchPanel } from './ColumnSearchPanel';
 
 /** The trigger; `active` colours it when the column has a condition. */
-export function HeaderSearch(props: { column: ColumnModel; label?: string; value: ColumnSearch | undefined; active: boolean; formName: string; menuId?: number; onApply(search: ColumnSearch | undefined): void }) {
+export const HeaderSearch = memo(function HeaderSearch(props: { column: ColumnModel; label?: string; value: ColumnSearch | undefined; active: boolean; formName: string; menuId?: number; onApply(key: string, search: ColumnSearch | undefined): void }) {
   const [open, setOpen] = useState(false);
   return (
     <Popover
@@ -24,7 +24,7 @@ export function HeaderSearch(props: { column: ColumnModel; label?: string; value
           formName={props.formName}
           menuId={props.menuId}
           onApply={(s) => {
-            props.onApply(s);
+            props.onApply(props.column.key, s);
             setOpen(false);
           }}
         />
@@ -37,4 +37,4 @@ export function HeaderSearch(props: { column: ColumnModel; label?: string; value
       )}
     </Popover>
   );
-}
+});

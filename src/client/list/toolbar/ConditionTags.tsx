@@ -1,5 +1,6 @@
 /** Closable tags for the active sort keys and search conditions (spec 01 §2.2). */
 import { Tag } from 'antd';
+import { memo } from 'react';
 import type { ColumnModel } from '../../../../schema-adapters';
 import type { OrderKey } from '../../api/records';
 import { conditionLabel } from '../search/conditionLabel';
@@ -8,7 +9,7 @@ import { isActive } from '../search/searchConditions';
 import styles from '../list.module.css';
 
 /** One tag per sort key (排序) and per active column search; closing one removes it. */
-export function ConditionTags(props: {
+export const ConditionTags = memo(function ConditionTags(props: {
   columns: ColumnModel[];
   sort: OrderKey[];
   search: SearchState;
@@ -42,4 +43,4 @@ export function ConditionTags(props: {
       ))}
     </div>
   );
-}
+});

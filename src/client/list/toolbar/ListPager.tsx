@@ -3,12 +3,12 @@
  * size of 1–1000. When the server's total is an estimate the total says so (约).
  */
 import { InputNumber, Pagination, Space } from 'antd';
-import { useState } from 'react';
+import { useState, memo } from 'react';
 import { customPageSize, PAGE_SIZES } from '../table/paging';
 import styles from '../list.module.css';
 
 /** The pager under the table. */
-export function ListPager(props: { pageNum: number; pageSize: number; total: number; exact: boolean; onChange(pageNum: number, pageSize: number): void }) {
+export const ListPager = memo(function ListPager(props: { pageNum: number; pageSize: number; total: number; exact: boolean; onChange(pageNum: number, pageSize: number): void }) {
   const [custom, setCustom] = useState<number | null>(null);
   const sizes = PAGE_SIZES.map(String);
   if (!PAGE_SIZES.includes(props.pageSize as (typeof PAGE_SIZES)[number])) sizes.push(String(props.pageSize));
@@ -45,4 +45,4 @@ export function ListPager(props: { pageNum: number; pageSize: number; total: num
       </Space.Compact>
     </div>
   );
-}
+});

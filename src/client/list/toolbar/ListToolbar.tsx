@@ -3,7 +3,7 @@
  * keyword box shown for type-2 data, whose hint says Enter runs a fuzzy whole-text query.
  */
 import { Button, Input, Tooltip } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, memo } from 'react';
 import { buttonEnabled, type ActionButton } from '../controllers/listActions';
 import styles from '../list.module.css';
 
@@ -11,7 +11,7 @@ import styles from '../list.module.css';
 export const KEYWORD_HINT = '输入关键词后按回车进行全文模糊查询';
 
 /** Buttons left, keyword box right. */
-export function ListToolbar(props: {
+export const ListToolbar = memo(function ListToolbar(props: {
   buttons: ActionButton[];
   selectedCount: number;
   onAction(button: ActionButton): void;
@@ -54,4 +54,4 @@ export function ListToolbar(props: {
       ) : null}
     </div>
   );
-}
+});

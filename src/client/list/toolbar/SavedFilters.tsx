@@ -1,7 +1,7 @@
 /** The user's saved filters: a button per kept column search, and a chooser of which to keep. */
 import { FilterOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Popover } from 'antd';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { ColumnModel } from '../../../../schema-adapters';
 import type { SearchState } from '../search/columnSearch';
 import { HeaderSearch } from '../search/HeaderSearch';
@@ -9,7 +9,7 @@ import { isActive } from '../search/searchConditions';
 import styles from '../list.module.css';
 
 /** Buttons for the saved keys, then 常用筛选 to change them. */
-export function SavedFilters(props: {
+export const SavedFilters = memo(function SavedFilters(props: {
   columns: ColumnModel[];
   keys: string[];
   search: SearchState;
@@ -32,7 +32,7 @@ export function SavedFilters(props: {
           active={isActive(column, props.search[column.key])}
           formName={props.formName}
           menuId={props.menuId}
-          onApply={(s) => props.onApply(column.key, s)}
+          onApply={props.onApply}
         />
       ))}
       <Popover
@@ -53,4 +53,4 @@ export function SavedFilters(props: {
       {props.extra}
     </div>
   );
-}
+});
