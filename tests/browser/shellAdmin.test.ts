@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { signIn, startBrowserApp, type BrowserApp } from './support/browserApp';
 import { launchChromium } from './support/launchChromium';
 import { openMenu, resetBrowser, userMenu } from './support/shellActions';
@@ -25,6 +26,8 @@ beforeEach(async () => {
 });
 
 const DEFAULT_TENANT = '华建工程有限公司';
+/** Set FW_SCREENSHOTS=1 to refresh this file's pictures in docs/screenshots/. */
+const shotsDir = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../../docs/screenshots') : undefined;
 
 /** The stored user config of `userName` in DEFAULT, read through the API. */
 async function storedConfig(userName: string): Promise<Record<string, unknown>> {
@@ -71,6 +74,11 @@ describe('layout settings key and 初始化用户配置', () => {
       await userMenu(admin, '布局设置');
       await admin.getByRole('button', { name: '初始化用户配置' }).click();
       const confirm = admin.locator('.ant-modal-confirm', { hasText: '确定要初始化所有用户的布局配置吗？' });
+      if (shotsDir) {
+        await admin.locator('.ant-dropdown').waitFor({ state: 'hidden' });
+        await confirm.getByRole('button', { name: '取消' }).or(confirm.getByRole('button', { name: '取 消' })).waitFor();
+        await admin.screenshot({ path: `${shotsDir}/17-settings-init.png`, animations: 'disabled' });
+      }
       await confirm.getByRole('button', { name: '确定' }).or(confirm.getByRole('button', { name: '确 定' })).click();
       await admin.getByText('初始化成功').waitFor();
     } finally {
@@ -116,8 +124,11 @@ describe('avatar', () => {
     }
     await page.reload();
     await page.getByLabel('用户菜单').waitFor();
-    await expect.poll(() => headerImg.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth).catch(() => 0)).toBe(24);
-    expect(await headerImg.getAttribute('src')).toMatch(/^blob:/);
+    for (const img of [headerImg, profileImg]) {
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth).catch(() => 0)).toBe(24);
+      expect(await img.getAttribute('src')).toMatch(/^blob:/);
+    }
+    if (shotsDir) await page.screenshot({ path: `${shotsDir}/18-profile-avatar.png` });
     // The stored address itself needs the token: without it the server refuses.
     const token = await app.server.login('T2');
     const avatar: string = (await app.server.request({ method: 'GET', url: '/api/getInfo', token })).json().user.avatar;
@@ -185,6 +196,7 @@ describe('user import', () => {
     });
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await dialog.getByText('第3行：用户名称不能为空').waitFor();
+    if (shotsDir) await page.screenshot({ path: `${shotsDir}/16-user-import.png` });
     expect(await page.locator('.ant-modal-confirm', { hasText: '导入结果' }).count()).toBe(0);
     await dialog.getByRole('button', { name: /取\s*消/ }).click();
     const token = await app.server.login('DEFAULT');

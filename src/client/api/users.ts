@@ -94,8 +94,9 @@ export function initAllUserConfig(): Promise<DataResponse<{ removed: number }>> 
 }
 
 /** `POST /api/system/user/profile/avatar` (multipart `avatarfile`) → `imgUrl`. */
-export function uploadAvatar(file: Blob): Promise<{ code: 200; imgUrl?: string; data?: { imgUrl?: string } }> {
+export function uploadAvatar(file: File): Promise<{ code: 200; imgUrl?: string; data?: { imgUrl?: string } }> {
   const form = new FormData();
-  form.append('avatarfile', file);
+  // The server tells the picture's type by its name, so the name travels with it.
+  form.append('avatarfile', file, file.name);
   return post('/system/user/profile/avatar', form);
 }

@@ -30,7 +30,7 @@ export function useProfileController() {
       setNeedPerfect(false);
       return res;
     }),
-    avatar: useCrudAction(all, async (file: Blob) => {
+    avatar: useCrudAction(all, async (file: File) => {
       const res = await uploadAvatar(file);
       const url = res.imgUrl ?? res.data?.imgUrl;
       if (url) patchSession({ avatar: url });

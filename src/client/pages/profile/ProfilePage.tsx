@@ -29,7 +29,7 @@ export default function ProfilePage() {
               accept="image/png,image/jpeg,image/gif,image/webp"
               showUploadList={false}
               customRequest={({ file }) =>
-                void c.avatar.run(file as Blob).then(() => message.success('修改成功')).catch(() => undefined)
+                void c.avatar.run(file as File).then(() => message.success('修改成功')).catch(() => undefined)
               }
             >
               <Avatar size={100} src={avatarSrc} alt="头像" icon={<UserOutlined />} style={{ cursor: 'pointer' }} aria-label="点击上传头像" />
