@@ -160,6 +160,24 @@ describe('list screen: column search by each search kind', () => {
   });
 });
 
+describe('list screen: type-2 views', () => {
+  it('shows the keyword box with its Enter hint, no 状态 column, and runs the fuzzy whole-text query', async () => {
+    const all = (await api('POST', '/api/auto/contract_payment_view/list', { pageNum: 1, pageSize: 1000 })).rows as Row[];
+    await openList('contract_payment_view');
+    expect(await page.locator('[role="columnheader"][data-column="sys_status"]').count()).toBe(0);
+    const box = page.getByLabel('关键词');
+    expect(await box.getAttribute('placeholder')).toBe('输入关键词后按回车进行全文模糊查询');
+    await box.fill('地铁');
+    await box.press('Enter');
+    const expected = all.filter((r) => Object.entries(r).some(([k, v]) => !['id', 'sys_status'].includes(k) && typeof v === 'string' && v.includes('地铁')));
+    expect(expected.length).toBeGreaterThan(0);
+    await expectRows(expected.map((r) => r.id));
+    await page.locator('[data-testid="condition-tags"]', { hasText: '关键词: 地铁' }).waitFor();
+    await clearTags();
+    await expectRows(all.map((r) => r.id));
+  });
+});
+
 describe('list screen: sorting and totals', () => {
   it('sorts descending on the first click, ascending on the second', async () => {
     await openList('contract_ledger');
