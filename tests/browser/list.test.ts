@@ -294,6 +294,11 @@ describe('list screen: delete and void with their pre-checks', () => {
     await page.locator(`[data-row-key="${id}"] [aria-label="选择"]`).check();
     await page.getByTestId('list-toolbar').getByRole('button', { name: /删\s*除/ }).click();
     await dialog().getByText('是否确认删除该数据项?').waitFor();
+    // The screenshot waits for the dialog's opening animation to end.
+    await page.waitForFunction(() => {
+      const modal = document.querySelector('.ant-modal-confirm');
+      return !!modal && getComputedStyle(modal).opacity === '1' && !modal.closest('.ant-zoom-appear, .ant-zoom-enter');
+    });
     await page.screenshot({ path: `${SHOTS}/list-delete-confirm.png` });
     await dialog().getByRole('button', { name: /确\s*定/ }).click();
     await page.locator('.ant-message').getByText('删除成功').waitFor();
