@@ -3,6 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { defaultRowValues, defaultValues, importColumns, toFormValues, toSubmitPayload, validateRecord, type FieldDefinition, type FormDefinition } from '../../schema-adapters/index';
 import { admin, fixture, staff } from './helpers';
 
+/** The stock-in form with a required day number hidden by the literal condition `true` (the rule's case). */
+function stockInWithHiddenRbm(): FormDefinition {
+  const def = fixture('auto_tzbk_btgl_btrk');
+  return { ...def, fields: def.fields.map((f) => (f.enName === 'rbm' ? { ...f, required: true, hideCondition: 'true' } : f)) };
+}
+
 const NOW = new Date(2026, 10, 21, 9, 30, 5);
 const form = (fields: FieldDefinition[]): FormDefinition => ({ enName: 't', cnName: '测试', fields });
 const f = (enName: string, funcType: FieldDefinition['funcType'], extra: Partial<FieldDefinition> = {}): FieldDefinition => ({ enName, label: enName.toUpperCase(), funcType, ...extra });
@@ -139,7 +145,7 @@ describe('validateRecord (CONTRACT.md §6–§7, spec 01 §5)', () => {
   });
 
   it('"In the stock-in drawer, required fields are not enforced when hideCondition is the literal true"', () => {
-    const problems = validateRecord(fixture('auto_tzbk_btgl_btrk'), { jb: 4534, czfs: 4531, kf: 4555, pz: '螺纹钢', zl_before: 100, sxrq: '2026-11-21' }, staff);
+    const problems = validateRecord(stockInWithHiddenRbm(), { jb: 4534, czfs: 4531, kf: 4555, pz: '螺纹钢', zl_before: 100, sxrq: '2026-11-21' }, staff);
     expect(problems).toEqual([]);
   });
 
@@ -206,7 +212,7 @@ describe('importColumns (spec 01 §5 Import columns)', () => {
   });
 
   it('"A column is included when its hide condition is absent or not true"', () => {
-    const keys = importColumns(fixture('auto_tzbk_btgl_btrk'), staff).map((c) => c.key);
+    const keys = importColumns(stockInWithHiddenRbm(), staff).map((c) => c.key);
     expect(keys).not.toContain('rbm');
     expect(keys).toContain('jb');
     const purchase = importColumns(fixture('purchase_request'), staff).map((c) => c.key);

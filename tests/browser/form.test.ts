@@ -332,6 +332,12 @@ describe('stock-in drawer 白条入库', () => {
     await page.goto(`${app.url}/auto/auto_tzbk_btgl_btrk/add`);
     const drawer = page.locator('.ant-drawer', { hasText: '白条入库' });
     await item(drawer, '品种').waitFor();
+    // 日编号 is read-only and filled by the drawer: the day's record count + 1.
+    const day = await item(drawer, '收货日期').locator('input').inputValue();
+    const ofDay = async () => (await call('POST', '/api/auto/auto_tzbk_btgl_btrk/list', { pageNum: 1, pageSize: 1000, 'sxrq$start': day, 'sxrq$end': day })).rows as Row[];
+    const n = (await ofDay()).length + 1;
+    await expect.poll(() => item(drawer, '日编号').locator('input').inputValue()).toBe(String(n));
+    expect(await item(drawer, '日编号').locator('input').isDisabled()).toBe(true);
     await drawer.locator('.ant-radio-button-wrapper', { hasText: '一级' }).click();
     await fill(drawer, '品种', '白条猪');
     await fill(drawer, '车号', '京A12345');
@@ -345,12 +351,16 @@ describe('stock-in drawer 白条入库', () => {
     await page.locator('.ant-message', { hasText: '操作成功' }).waitFor();
     const all = await rows('auto_tzbk_btgl_btrk', 1000);
     expect(all.length).toBe(before + 2);
-    const added = all.slice(0, 2);
+    const added = (await ofDay()).filter((r) => r.pz === '白条猪' && r.ck === '京A12345');
+    // The two halves of the split: day numbers n and n + 1, each with half the weights.
+    expect(added.map((r) => String(r.rbm)).sort((a, b) => Number(a) - Number(b))).toEqual([String(n), String(n + 1)]);
     for (const r of added) {
       expect(Number(r.zl_before)).toBe(50.75);
       expect(Number(r.zl)).toBe(49.74);
       expect(r.pz).toBe('白条猪');
     }
+    // The fresh form shows the next free number.
+    await expect.poll(() => item(drawer, '日编号').locator('input').inputValue()).toBe(String(n + 2));
     await expect.poll(() => item(drawer, '品种').locator('input').inputValue()).toBe('白条猪');
     expect(await item(drawer, '车号').locator('input').inputValue()).toBe('京A12345');
     expect(await item(drawer, '扣损比例').locator('input').inputValue()).toBe('0.98');

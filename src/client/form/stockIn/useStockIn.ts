@@ -17,6 +17,13 @@ import { addRecord, fetchUuid, listRecords } from '../../api/recordForm';
 import { pageSchema } from '../formSchema';
 import { computeZl, keptValues, nextDayNumber, stockInRecords } from './stockIn';
 
+/** How many records of the day exist (the day number of the next one is this + 1). */
+async function dayNumber(form: string, day: unknown): Promise<string> {
+  if (typeof day !== 'string' || !day) return '1';
+  const res = await listRecords(form, { pageNum: 1, pageSize: 1, 'sxrq$start': day, 'sxrq$end': day });
+  return nextDayNumber(String(res.total ?? 0));
+}
+
 function stockInForm(def: FormDefinition, ctx: UserContext, kept: Record<string, unknown>): Form {
   return createForm({
     initialValues: { ...defaultValues(def, ctx), ...kept },
@@ -25,6 +32,10 @@ function stockInForm(def: FormDefinition, ctx: UserContext, kept: Record<string,
       const recompute = (form: Form) => form.setValuesIn('zl', computeZl(form.values.ksbl, form.values.zl_before));
       onFieldValueChange('ksbl', (field) => recompute(field.form));
       onFieldValueChange('zl_before', (field) => recompute(field.form));
+      onFieldValueChange('sxrq', (field) => {
+        if (!field.modified) return;
+        void dayNumber(def.enName, field.value).then((n) => field.form.setValuesIn('rbm', n), () => undefined);
+      });
     },
   });
 }
@@ -35,13 +46,6 @@ function drawerSchema(def: FormDefinition, ctx: UserContext): ISchema {
   const jb = (schema.properties as Record<string, ISchema>).__grid.properties as Record<string, ISchema>;
   if (jb.jb) jb.jb = { ...jb.jb, 'x-component-props': { ...(jb.jb['x-component-props'] as object), optionType: 'button', buttonStyle: 'solid' } };
   return schema;
-}
-
-/** How many records of the day exist (the day number of the next one is this + 1). */
-async function dayNumber(form: string, day: unknown): Promise<string> {
-  if (typeof day !== 'string' || !day) return '1';
-  const res = await listRecords(form, { pageNum: 1, pageSize: 1, 'sxrq$start': day, 'sxrq$end': day });
-  return nextDayNumber(String(res.total ?? 0));
 }
 
 /** The controller. */
@@ -56,9 +60,12 @@ export function useStockIn(enName: string, ctx: UserContext) {
   /** Opens (or resets) the drawer: a fresh uuid and form, keeping `kept`. */
   const init = useCallback(async (kept: Record<string, unknown> = {}) => {
     if (!def) return;
-    setForm(stockInForm(def, ctx, kept));
+    const next = stockInForm(def, ctx, kept);
+    setForm(next);
     setUuid(await fetchUuid());
-  }, [def, ctx]);
+    // rbm is read-only: the drawer shows the day number the save will use.
+    next.setValuesIn('rbm', await dayNumber(enName, next.values.sxrq).catch(() => undefined));
+  }, [def, ctx, enName]);
 
   /** Saves; resolves true on success. */
   const save = async (): Promise<boolean> => {
@@ -67,6 +74,7 @@ export function useStockIn(enName: string, ctx: UserContext) {
     setSaving(true);
     try {
       const payload = toSubmitPayload(def, form.values, ctx);
+      // Counted again at save time: another entry of the day may have been saved meanwhile.
       payload.rbm = await dayNumber(enName, payload.sxrq);
       const records = stockInRecords(payload);
       for (const [i, data] of records.entries()) await addRecord(enName, data, i === 0 ? (uuid ?? (await fetchUuid())) : await fetchUuid());
