@@ -5,7 +5,7 @@
 import { useCallback } from 'react';
 import type { FormDefinition } from '../../../../schema-adapters';
 import { deleteRecords, precheck, voidRecords, type RecordRow } from '../../api/records';
-import { actionAllowed, type ListAction } from './listActions';
+import type { ListAction } from './listActions';
 
 /** Spec 01 §9 texts. */
 export const ACTION_TEXTS = {
@@ -86,7 +86,8 @@ export function useListActions(def: FormDefinition, has: (...perms: string[]) =>
           if (first) routes.navigate(`/auto/${form}/${first.id}`);
           return;
         case 'copy':
-          if (!actionAllowed('copy', form, has)) {
+          // Spec 01 §6: the button shows with add or list:root, but a copy needs add.
+          if (!has(`auto:${form}:add`)) {
             prompts.error(ACTION_TEXTS.noCopy);
             return;
           }

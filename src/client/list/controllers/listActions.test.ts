@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { FormDefinition, UserContext } from '../../../../schema-adapters';
+import { buttonEnabled, rowButtonCandidates, rowButtonsFor, toolbarButtons } from './listActions';
+
+const ctx: UserContext = { userId: 1, userName: 'admin', deptId: 1, roleKeys: ['common'], roleNames: ['员工'] };
+const holder = (...perms: string[]) => (...asked: string[]) => asked.some((p) => perms.includes(p));
+
+describe('toolbar and row actions (spec 01 §2.2, §6)', () => {
+  const def: FormDefinition = { enName: 'goods', cnName: '货品', fields: [] };
+
+  it('shows only the system actions the user holds; copy with add or list:root', () => {
+    expect(toolbarButtons(def, holder('auto:goods:query', 'auto:goods:remove')).map((b) => b.label)).toEqual(['详情', '删除']);
+    expect(toolbarButtons(def, holder('auto:goods:list:root')).map((b) => b.label)).toEqual(['复制']);
+    expect(toolbarButtons(def, holder('auto:goods:add')).map((b) => b.label)).toEqual(['新增', '复制']);
+  });
+
+  it('enables query, edit and copy for exactly one row, void and delete for one or more', () => {
+    const buttons = toolbarButtons(def, () => true);
+    const enabled = (n: number) => buttons.filter((b) => buttonEnabled(b, n)).map((b) => b.label);
+    expect(enabled(0)).toEqual(['新增']);
+    expect(enabled(1)).toEqual(['新增', '详情', '修改', '复制', '作废', '删除']);
+    expect(enabled(3)).toEqual(['新增', '作废', '删除']);
+  });
+
+  it('takes configured top buttons with their names, selection rule and unSelectedActionable; custom buttons wait', () => {
+    const configured: FormDefinition = {
+      ...def,
+      buttons: [
+        { id: 1, name: '批量作废', sysAction: 'invalid', topShow: true, unSelectedActionable: true },
+        { id: 2, name: '归档', topShow: true, selection: 'multiple' },
+        { id: 3, name: '打印', sysAction: 'print', topShow: true },
+      ],
+    };
+    const buttons = toolbarButtons(configured, () => true);
+    expect(buttons.map((b) => b.label)).toEqual(['批量作废']);
+    expect(buttonEnabled(buttons[0], 0)).toBe(true);
+  });
+
+  it('chooses row buttons per row by rightShowCon', () => {
+    const withRows: FormDefinition = {
+      ...def,
+      buttons: [
+        { id: 7, name: '删除', sysAction: 'remove', rightShow: true, rightShowCon: '${sys_status} == -1' },
+        { id: 8, name: '查看', sysAction: 'query', rightShow: true },
+      ],
+    };
+    const candidates = rowButtonCandidates(withRows, () => true);
+    expect(rowButtonsFor(candidates, { id: 1, sys_status: -1 }, ctx).map((b) => b.label)).toEqual(['删除', '查看']);
+    expect(rowButtonsFor(candidates, { id: 2, sys_status: 1 }, ctx).map((b) => b.label)).toEqual(['查看']);
+  });
+});
