@@ -5,6 +5,7 @@ import type { SysConfig } from '../../../api/configs';
 import { useConfigsController } from '../../../controllers/useConfigsController';
 import { confirmDelete } from '../common/confirmDelete';
 import { EditDialog } from '../common/EditDialog';
+import { Authorized } from '../../../shell/Authorized';
 
 /** The system configuration screen. */
 export default function ConfigsPage() {
@@ -23,8 +24,8 @@ export default function ConfigsPage() {
         </Space>
       </Form>
       <Space style={{ marginBottom: 12 }}>
-        <Button type="primary" ghost onClick={() => setEditing({ configType: 'N' })}>新增</Button>
-        <Button onClick={() => void c.clearCache.run().then(() => app.message.success('刷新成功')).catch(() => undefined)}>刷新缓存</Button>
+        <Authorized perms={['system:config:add']}><Button type="primary" ghost onClick={() => setEditing({ configType: 'N' })}>新增</Button></Authorized>
+        <Authorized perms={['system:config:remove', 'system:config:edit']}><Button onClick={() => void c.clearCache.run().then(() => app.message.success('刷新成功')).catch(() => undefined)}>刷新缓存</Button></Authorized>
       </Space>
       <Table<SysConfig>
         rowKey="configId"
@@ -44,8 +45,8 @@ export default function ConfigsPage() {
             width: 130,
             render: (_, d) => (
               <Space size={0}>
-                <Button type="link" size="small" onClick={() => setEditing(d)}>修改</Button>
-                <Button type="link" size="small" danger onClick={() => confirmDelete(app, '参数编号', [d.configId!], () => c.remove.run([d.configId!]))}>删除</Button>
+                <Authorized perms={['system:config:edit']}><Button type="link" size="small" onClick={() => setEditing(d)}>修改</Button></Authorized>
+                <Authorized perms={['system:config:remove']}><Button type="link" size="small" danger onClick={() => confirmDelete(app, '参数编号', [d.configId!], () => c.remove.run([d.configId!]))}>删除</Button></Authorized>
               </Space>
             ),
           },

@@ -5,6 +5,7 @@ import type { SysConstant } from '../../../api/constants';
 import { useConstantsController } from '../../../controllers/useConstantsController';
 import { confirmDelete } from '../common/confirmDelete';
 import { EditDialog } from '../common/EditDialog';
+import { Authorized } from '../../../shell/Authorized';
 
 /** The constants screen. */
 export default function ConstantsPage() {
@@ -20,7 +21,7 @@ export default function ConstantsPage() {
           ...c.trail.map((t, i) => ({ title: <a onClick={() => c.backTo(i + 1)}>{t.name}</a> })),
         ]}
       />
-      <Button type="primary" ghost style={{ marginBottom: 12 }} onClick={() => setEditing({ parentId: c.parent?.id ?? 0 })}>新增</Button>
+      <Authorized perms={['system:constant:add']}><Button type="primary" ghost style={{ marginBottom: 12 }} onClick={() => setEditing({ parentId: c.parent?.id ?? 0 })}>新增</Button></Authorized>
       <Table<SysConstant>
         rowKey="id"
         size="middle"
@@ -38,8 +39,8 @@ export default function ConstantsPage() {
             render: (_, r) => (
               <Space size={0}>
                 <Button type="link" size="small" onClick={() => c.open(r)}>下级</Button>
-                <Button type="link" size="small" onClick={() => setEditing(r)}>修改</Button>
-                <Button type="link" size="small" danger onClick={() => confirmDelete(app, '常量编号', [r.id!], () => c.remove.run(r.id!))}>删除</Button>
+                <Authorized perms={['system:constant:edit']}><Button type="link" size="small" onClick={() => setEditing(r)}>修改</Button></Authorized>
+                <Authorized perms={['system:constant:remove']}><Button type="link" size="small" danger onClick={() => confirmDelete(app, '常量编号', [r.id!], () => c.remove.run(r.id!))}>删除</Button></Authorized>
               </Space>
             ),
           },

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { SysDept } from '../../../api/depts';
 import { useDeptsController } from '../../../controllers/useDeptsController';
 import { formatDateTime } from '../../../session/formatDateTime';
+import { Authorized } from '../../../shell/Authorized';
 
 interface Option {
   value: number;
@@ -56,7 +57,7 @@ export default function DeptsPage() {
           <Button onClick={() => { search.resetFields(); c.search({}); }}>重置</Button>
         </Space>
       </Form>
-      <Button type="primary" ghost style={{ marginBottom: 12 }} onClick={() => open({ parentId: c.tree[0]?.deptId })}>新增</Button>
+      <Authorized perms={['system:dept:add']}><Button type="primary" ghost style={{ marginBottom: 12 }} onClick={() => open({ parentId: c.tree[0]?.deptId })}>新增</Button></Authorized>
       <Table<SysDept>
         rowKey="deptId"
         size="middle"
@@ -75,9 +76,9 @@ export default function DeptsPage() {
             title: '操作',
             render: (_, d) => (
               <Space size={0}>
-                <Button type="link" size="small" onClick={() => open(d)}>修改</Button>
-                <Button type="link" size="small" onClick={() => open({ parentId: d.deptId })}>新增</Button>
-                {d.parentId ? <Button type="link" size="small" danger onClick={() => remove(d)}>删除</Button> : null}
+                <Authorized perms={['system:dept:edit']}><Button type="link" size="small" onClick={() => open(d)}>修改</Button></Authorized>
+                <Authorized perms={['system:dept:add']}><Button type="link" size="small" onClick={() => open({ parentId: d.deptId })}>新增</Button></Authorized>
+                {d.parentId ? <Authorized perms={['system:dept:remove']}><Button type="link" size="small" danger onClick={() => remove(d)}>删除</Button></Authorized> : null}
               </Space>
             ),
           },

@@ -5,6 +5,7 @@ import type { DictData } from '../../../api/dicts';
 import { useDictDataController } from '../../../controllers/useDictDataController';
 import { confirmDelete } from '../common/confirmDelete';
 import { EditDialog } from '../common/EditDialog';
+import { Authorized } from '../../../shell/Authorized';
 
 /** The dictionary data screen; `dictType` fixes the type (route /dict/type/data/{dictId}). */
 export default function DictDataPage({ dictType }: { dictType?: string }) {
@@ -22,7 +23,7 @@ export default function DictDataPage({ dictType }: { dictType?: string }) {
           <Button onClick={() => { search.resetFields(); c.search({}); }}>重置</Button>
         </Space>
       </Form>
-      <Button type="primary" ghost style={{ marginBottom: 12 }} onClick={() => setEditing({ dictType: dictType ?? (c.filters.dictType as string) })}>新增</Button>
+      <Authorized perms={['system:dict:add']}><Button type="primary" ghost style={{ marginBottom: 12 }} onClick={() => setEditing({ dictType: dictType ?? (c.filters.dictType as string) })}>新增</Button></Authorized>
       <Table<DictData>
         rowKey="dictCode"
         size="middle"
@@ -41,8 +42,8 @@ export default function DictDataPage({ dictType }: { dictType?: string }) {
             title: '操作',
             render: (_, d) => (
               <Space size={0}>
-                <Button type="link" size="small" onClick={() => setEditing(d)}>修改</Button>
-                <Button type="link" size="small" danger onClick={() => confirmDelete(app, '字典编码', [d.dictCode!], () => c.remove.run([d.dictCode!]))}>删除</Button>
+                <Authorized perms={['system:dict:edit']}><Button type="link" size="small" onClick={() => setEditing(d)}>修改</Button></Authorized>
+                <Authorized perms={['system:dict:remove']}><Button type="link" size="small" danger onClick={() => confirmDelete(app, '字典编码', [d.dictCode!], () => c.remove.run([d.dictCode!]))}>删除</Button></Authorized>
               </Space>
             ),
           },

@@ -5,6 +5,7 @@ import type { SysRole } from '../../../api/roles';
 import { useRolesController } from '../../../controllers/useRolesController';
 import { PermissionMatrix } from './PermissionMatrix';
 import { formatDateTime } from '../../../session/formatDateTime';
+import { Authorized } from '../../../shell/Authorized';
 
 /** The roles screen. */
 export default function RolesPage() {
@@ -45,7 +46,7 @@ export default function RolesPage() {
           <Button onClick={() => { search.resetFields(); c.search({}); }}>重置</Button>
         </Space>
       </Form>
-      <Button type="primary" ghost style={{ marginBottom: 12 }} onClick={() => open({ roleName: '', roleKey: '' })}>新增</Button>
+      <Authorized perms={['system:role:add']}><Button type="primary" ghost style={{ marginBottom: 12 }} onClick={() => open({ roleName: '', roleKey: '' })}>新增</Button></Authorized>
       <Table<SysRole>
         rowKey="roleId"
         size="middle"
@@ -64,8 +65,8 @@ export default function RolesPage() {
             render: (_, r) =>
               r.roleKey === 'admin' ? null : (
                 <Space size={0}>
-                  <Button type="link" size="small" onClick={async () => open(await c.load(r.roleId!))}>修改</Button>
-                  <Button type="link" size="small" danger onClick={() => remove(r)}>删除</Button>
+                  <Authorized perms={['system:role:edit']}><Button type="link" size="small" onClick={async () => open(await c.load(r.roleId!))}>修改</Button></Authorized>
+                  <Authorized perms={['system:role:remove']}><Button type="link" size="small" danger onClick={() => remove(r)}>删除</Button></Authorized>
                 </Space>
               ),
           },

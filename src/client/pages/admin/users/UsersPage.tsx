@@ -8,11 +8,13 @@ import { ResetPasswordPrompt } from './ResetPasswordPrompt';
 import { UserImportDialog } from './UserImportDialog';
 import { UserDialog } from './UserDialog';
 import { formatDateTime } from '../../../session/formatDateTime';
+import { Authorized, useHasPermission } from '../../../shell/Authorized';
 
 /** The users screen. */
 export default function UsersPage() {
   const { message, modal } = App.useApp();
   const c = useUsersController();
+  const canEdit = useHasPermission('system:user:edit');
   const [editing, setEditing] = useState<SysUser | undefined>();
   const [resetting, setResetting] = useState<SysUser | undefined>();
   const [selected, setSelected] = useState<number[]>([]);
@@ -80,9 +82,9 @@ export default function UsersPage() {
           </Space>
         </Form>
         <Space style={{ marginBottom: 12 }}>
-          <Button type="primary" ghost onClick={() => setEditing({ userName: '', nickName: '', deptId })}>新增</Button>
-          <Button danger disabled={!selected.length} onClick={() => remove(selected)}>删除</Button>
-          <Button onClick={() => setImporting(true)}>导入</Button>
+          <Authorized perms={['system:user:add']}><Button type="primary" ghost onClick={() => setEditing({ userName: '', nickName: '', deptId })}>新增</Button></Authorized>
+          <Authorized perms={['system:user:remove']}><Button danger disabled={!selected.length} onClick={() => remove(selected)}>删除</Button></Authorized>
+          <Authorized perms={['system:user:import']}><Button onClick={() => setImporting(true)}>导入</Button></Authorized>
         </Space>
         <Table<SysUser>
           rowKey="userId"
@@ -100,18 +102,18 @@ export default function UsersPage() {
             {
               title: '状态',
               dataIndex: 'status',
-              render: (_, u) => <Switch checked={u.status === '0'} disabled={u.userId === 1} onChange={(on) => toggleStatus(u, on)} />,
+              render: (_, u) => <Switch checked={u.status === '0'} disabled={u.userId === 1 || !canEdit} onChange={(on) => toggleStatus(u, on)} />,
             },
             { title: '创建时间', dataIndex: 'createTime', width: 170, render: formatDateTime },
             {
               title: '操作',
               render: (_, u) => (
                 <Space size={0}>
-                  <Button type="link" size="small" onClick={async () => setEditing(await c.load(u.userId!))}>修改</Button>
+                  <Authorized perms={['system:user:edit']}><Button type="link" size="small" onClick={async () => setEditing(await c.load(u.userId!))}>修改</Button></Authorized>
                   {u.userId === 1 ? null : (
-                    <Button type="link" size="small" danger onClick={() => remove([u.userId!])}>删除</Button>
+                    <Authorized perms={['system:user:remove']}><Button type="link" size="small" danger onClick={() => remove([u.userId!])}>删除</Button></Authorized>
                   )}
-                  <Button type="link" size="small" onClick={() => setResetting(u)}>重置密码</Button>
+                  <Authorized perms={['system:user:resetPwd', 'system:user:edit']}><Button type="link" size="small" onClick={() => setResetting(u)}>重置密码</Button></Authorized>
                 </Space>
               ),
             },
