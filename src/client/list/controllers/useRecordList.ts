@@ -111,9 +111,14 @@ export function useRecordList(options: RecordListOptions) {
 
   const calcd = useMemo(() => calcdOf(columns), [columns]);
   const hasTotals = Object.keys(calcd).length > 0;
+  // Totals do not depend on the order: a sort does not ask for them again.
+  const totalsQuery = useMemo(() => {
+    const { sysOrderBy: _s, multiFieldOrder: _m, ...rest } = filterQuery;
+    return rest;
+  }, [filterQuery]);
   const serverTotals = useQuery({
-    queryKey: queryKeys.records.totals(enName, { ...filterQuery, calcd }),
-    queryFn: async () => (await calcdValues(enName, { ...filterQuery, pageNum: 1, pageSize: 1 } as ListQuery, calcd)).data ?? [],
+    queryKey: queryKeys.records.totals(enName, { ...totalsQuery, calcd }),
+    queryFn: async () => (await calcdValues(enName, { ...totalsQuery, pageNum: 1, pageSize: 1 } as ListQuery, calcd)).data ?? [],
     enabled: hasTotals && selected.size === 0,
     placeholderData: keepPreviousData,
   });
