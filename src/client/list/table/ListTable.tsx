@@ -111,7 +111,7 @@ export function ListTable(props: ListTableProps) {
     count: tableRows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => props.rowHeight,
-    overscan: 8,
+    overscan: 4,
   });
 
   const leafHeaders = table.getHeaderGroups()[0]?.headers ?? [];
