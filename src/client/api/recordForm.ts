@@ -103,6 +103,18 @@ export async function deptTreeOptions(): Promise<PickDept[]> {
   return (await get<DataResponse<PickDept[]>>('/system/dept/treeselect')).data ?? [];
 }
 
+/** A department of the current user's subtree (`GET /api/system/dept/currentUser/subList`). */
+export interface PickSubDept {
+  deptId: number;
+  deptName: string;
+  parentId?: number | null;
+}
+
+/** The current user's department and those below it. */
+export async function currentDeptOptions(): Promise<PickSubDept[]> {
+  return (await get<DataResponse<PickSubDept[]>>('/system/dept/currentUser/subList')).data ?? [];
+}
+
 /** `GET /api/system/user/list/dept/{deptId}`: a department's users (with sub-departments, frozen on request). */
 export async function usersOfDept(deptId: number, showFrozen: boolean, includeChildren = true): Promise<PickUser[]> {
   return (await get<DataResponse<PickUser[]>>(`/system/user/list/dept/${deptId}`, { includeChildren, showFrozen })).data ?? [];

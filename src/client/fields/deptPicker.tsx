@@ -1,81 +1,96 @@
 /**
- * dept: the department tree as a tree select (single or multiple); `parentOrg` limits it to the
- * current user's department and below (spec 02 §2.5). Validates on blur like the other fields.
+ * dept (issue 7 §3): a cascader over the department tree (`GET /api/system/dept/treeselect`, any
+ * level may be chosen), or — when the field has `parentOrg`, i.e. is limited to the current
+ * department — a select of the user's department and those below it
+ * (`GET /api/system/dept/currentUser/subList`). Single or multiple; the stored value is the
+ * department id (a list when multiple). Validates on blur like the other fields.
  */
 import { connect, mapReadPretty } from '@formily/react';
 import { useQuery } from '@tanstack/react-query';
-import { TreeSelect } from 'antd';
-import { deptTreeOptions, type PickDept } from '../api/recordForm';
+import { Cascader, Select } from 'antd';
+import { currentDeptOptions, deptTreeOptions, type PickDept } from '../api/recordForm';
 import { queryKeys } from '../api/queryKeys';
-import { useRecordFormInfo } from './RecordFormContext';
-
-/** The subtree rooted at `id`, or the whole tree when absent. */
-export function subtreeOf(tree: PickDept[], id: number | string | null | undefined): PickDept[] {
-  if (id == null) return tree;
-  for (const n of tree) {
-    if (String(n.id) === String(id)) return [n];
-    const inner = subtreeOf(n.children ?? [], id);
-    if (inner.length && inner !== n.children) return inner;
-  }
-  return [];
-}
-
-function labelOf(tree: PickDept[], id: unknown): string | undefined {
-  for (const n of tree) {
-    if (String(n.id) === String(id)) return n.label;
-    const inner = labelOf(n.children ?? [], id);
-    if (inner) return inner;
-  }
-  return undefined;
-}
+import { deptPath, labelOfDept, type DeptValue } from './data/deptPath';
 
 function useDeptTree() {
   return useQuery({ queryKey: queryKeys.pickers.deptTree(), queryFn: deptTreeOptions, staleTime: 60_000 }).data ?? [];
 }
 
+function useOwnDepts(enabled: boolean) {
+  return useQuery({ queryKey: [...queryKeys.pickers.all, 'currentDeptSubList'], queryFn: currentDeptOptions, staleTime: 60_000, enabled }).data ?? [];
+}
+
 interface Props {
-  value?: number | number[] | null;
-  onChange?: (v: number | number[] | null) => void;
+  value?: DeptValue;
+  onChange?: (v: DeptValue) => void;
   multiple?: boolean;
   parentOrg?: unknown;
   disabled?: boolean;
   placeholder?: string;
 }
 
-interface TreeOption {
+interface CascaderOption {
   value: number;
-  title: string;
-  children?: TreeOption[];
+  label: string;
+  children?: CascaderOption[];
 }
 
-const toTreeData = (nodes: PickDept[]): TreeOption[] =>
-  nodes.map((n) => ({ value: n.id, title: n.label, children: n.children?.length ? toTreeData(n.children) : undefined }));
+const toOptions = (nodes: PickDept[]): CascaderOption[] =>
+  nodes.map((n) => ({ value: n.id, label: n.label, children: n.children?.length ? toOptions(n.children) : undefined }));
+
+const last = (path: readonly (string | number)[]): number => Number(path[path.length - 1]);
+
+function OwnDeptSelect(props: Props) {
+  const depts = useOwnDepts(true);
+  return (
+    <Select
+      style={{ width: '100%' }}
+      options={depts.map((d) => ({ value: d.deptId, label: d.deptName }))}
+      value={props.value ?? undefined}
+      mode={props.multiple ? 'multiple' : undefined}
+      disabled={props.disabled}
+      placeholder={props.placeholder ?? '请选择部门'}
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      onChange={(v) => props.onChange?.((v as number | number[] | undefined) ?? (props.multiple ? [] : null))}
+    />
+  );
+}
+
+function DeptCascader(props: Props) {
+  const tree = useDeptTree();
+  const common = { style: { width: '100%' }, options: toOptions(tree), disabled: props.disabled, placeholder: props.placeholder ?? '请选择部门', allowClear: true, showSearch: true, changeOnSelect: true };
+  if (props.multiple) {
+    const ids = Array.isArray(props.value) ? props.value : [];
+    return (
+      <Cascader
+        {...common}
+        multiple
+        showCheckedStrategy={Cascader.SHOW_PARENT}
+        value={ids.map((id) => deptPath(tree, id)).filter((p) => p.length > 0)}
+        onChange={(paths) => props.onChange?.([...new Set((paths ?? []).map((p) => last(p)))])}
+      />
+    );
+  }
+  const id = Array.isArray(props.value) ? props.value[0] : props.value;
+  return (
+    <Cascader
+      {...common}
+      value={id == null ? undefined : deptPath(tree, id)}
+      onChange={(path) => props.onChange?.(path && path.length ? last(path) : null)}
+    />
+  );
+}
 
 /** dept. */
 export const DeptPicker = connect(
   function DeptPicker(props: Props) {
-    const { ctx } = useRecordFormInfo();
-    const tree = useDeptTree();
-    const shown = props.parentOrg ? subtreeOf(tree, ctx.deptId) : tree;
-    return (
-      <TreeSelect
-        style={{ width: '100%' }}
-        treeData={toTreeData(shown)}
-        value={props.value ?? undefined}
-        multiple={props.multiple}
-        disabled={props.disabled}
-        placeholder={props.placeholder ?? '请选择部门'}
-        allowClear
-        showSearch
-        treeNodeFilterProp="title"
-        treeDefaultExpandAll
-        onChange={(v) => props.onChange?.((v as number | number[] | undefined) ?? (props.multiple ? [] : null))}
-      />
-    );
+    return props.parentOrg ? <OwnDeptSelect {...props} /> : <DeptCascader {...props} />;
   },
   mapReadPretty(function DeptText({ value }: Props) {
     const tree = useDeptTree();
     const ids = Array.isArray(value) ? value : value == null ? [] : [value];
-    return ids.length ? <span>{ids.map((id) => labelOf(tree, id) ?? String(id)).join('、')}</span> : <span className="fw-empty-text">-</span>;
+    return ids.length ? <span>{ids.map((id) => labelOfDept(tree, id) ?? String(id)).join('、')}</span> : <span className="fw-empty-text">-</span>;
   }),
 );
