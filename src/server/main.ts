@@ -6,6 +6,8 @@ import { migrate } from './db/migrate.js';
 import { runSeed } from './services/seed/index.js';
 import { buildApp } from './app.js';
 import { pruneSessions } from './repositories/sessionRepository.js';
+import { filesConfig } from './files/filesConfig.js';
+import { localFileStore } from './files/localFileStore.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,7 +22,7 @@ async function main(): Promise<void> {
   try {
     const applied = await migrate(database.db);
     if (applied.length) app.log.info({ applied }, 'migrations applied');
-    await runSeed(database.db, { adminPassword: config.adminPassword, log: (msg) => app.log.info(msg) });
+    await runSeed(database.db, { adminPassword: config.adminPassword, log: (msg) => app.log.info(msg), files: localFileStore(filesConfig(config).rootDir) });
     const pruned = await pruneSessions(database.db);
     if (pruned.tokens || pruned.attempts) app.log.info(pruned, 'old sign-in tokens and attempts removed');
   } catch (err) {

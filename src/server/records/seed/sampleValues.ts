@@ -16,6 +16,10 @@ export interface SamplePools {
   deptIds: number[];
   /** constant parent id → child ids */
   constants: Map<string, number[]>;
+  /** constant id → its name (to match a unit or a shop to the goods) */
+  constantNames: Map<number, string>;
+  /** user id → the user's department (so a record's dept is its user's) */
+  userDepts: Map<number, number | null>;
   /** form enName → record ids */
   records: Map<string, number[]>;
   /** [province, city, district] address ids */
@@ -111,9 +115,8 @@ export function sampleValue(field: FieldDefinition, r: () => number, i: number, 
     case 'timeOnly': return `${pad(8 + Math.floor(r() * 10))}:${pad(Math.floor(r() * 4) * 15)}:00`;
     case 'position': return `${(120.1 + r() * 0.2).toFixed(6)},${(30.2 + r() * 0.1).toFixed(6)}`;
     case 'address': return pools.addresses.length ? pick(pools.addresses) : undefined;
-    case 'upload': case 'invoice': case 'idCard':
-      // Required file fields get a named sample entry (no stored file behind it); others stay empty.
-      return field.required || field.requiredCon ? [{ name: `样例-${field.label}.pdf`, fileName: `样例-${field.label}.pdf`, url: '', size: 0 }] : undefined;
+    // Files are stored by the form's shaper (seed/demoShapes) through the file store, or left empty.
+    case 'upload': case 'invoice': case 'idCard': return undefined;
     default: return undefined;
   }
 }

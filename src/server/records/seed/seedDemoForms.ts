@@ -1,13 +1,16 @@
 /**
  * Seed step: the demo forms of fixtures/forms for every tenant, each with a menu entry,
  * permissions for the staff role, and believable sample records saved through the same
- * service the API uses (so rules, serial numbers and `$view` companions apply).
+ * service the API uses (so rules, serial numbers and `$view` companions apply). Generic values
+ * by type (sampleValues) are made coherent per form (demoShapes); their files are real files in
+ * the upload store (sampleFiles), so every seeded file entry downloads.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import type { FormDefinition } from '../../../../schema-adapters/definition/types.js';
 import type { AuthUser } from '../../auth/types.js';
+import type { FileStore } from '../../files/fileStore.js';
 import { HttpError } from '../../http/HttpError.js';
 import { addFormMenu } from '../../services/seed/seedMenus.js';
 import { grantRolePermissions } from '../../services/seed/helpers.js';
@@ -15,6 +18,9 @@ import type { SeedStep, SeedTenant } from '../../services/seed/types.js';
 import { createForm } from '../services/formDefinitions.js';
 import { loadModel } from '../services/recordContext.js';
 import { addRecord } from '../services/recordWrite.js';
+import { shapeDemoRecord, type SeededRecord } from './demoShapes.js';
+import { sampleFileWriter } from './sampleFiles.js';
+import { today } from './sampleFormats.js';
 import { random, sampleRecord, type SamplePools } from './sampleValues.js';
 
 const formsDir = new URL('../../../../fixtures/forms/', import.meta.url);
@@ -44,15 +50,17 @@ export function demoDefinitions(): FormDefinition[] {
 }
 
 async function pools(db: Kysely<any>, tenantId: number): Promise<SamplePools> {
-  const users = await sql<{ id: number }>`SELECT id FROM users WHERE tenant_id = ${tenantId} ORDER BY id`.execute(db);
+  const users = await sql<{ id: number; dept_id: number | null }>`SELECT id, dept_id FROM users WHERE tenant_id = ${tenantId} ORDER BY id`.execute(db);
   const depts = await sql<{ id: number }>`SELECT id FROM depts WHERE tenant_id = ${tenantId} ORDER BY id`.execute(db);
-  const consts = await sql<{ id: number; parent_id: number }>`SELECT id, parent_id FROM constants WHERE tenant_id = ${tenantId} ORDER BY order_num, id`.execute(db);
+  const consts = await sql<{ id: number; parent_id: number; name: string }>`SELECT id, parent_id, name FROM constants WHERE tenant_id = ${tenantId} ORDER BY order_num, id`.execute(db);
   const constants = new Map<string, number[]>();
   for (const c of consts.rows) constants.set(String(c.parent_id), [...(constants.get(String(c.parent_id)) ?? []), Number(c.id)]);
   const addr = await sql<{ p: number; c: number; d: number }>`SELECT p.id AS p, c.id AS c, d.id AS d FROM addresses d
     JOIN addresses c ON c.id = d.parent_id JOIN addresses p ON p.id = c.parent_id WHERE d.level = 3 AND p.id IN (11, 31, 33, 44) ORDER BY d.id LIMIT 40`.execute(db);
   return {
     userIds: users.rows.map((u) => Number(u.id)), deptIds: depts.rows.map((d) => Number(d.id)), constants,
+    constantNames: new Map(consts.rows.map((c) => [Number(c.id), c.name])),
+    userDepts: new Map(users.rows.map((u) => [Number(u.id), u.dept_id === null ? null : Number(u.dept_id)])),
     records: new Map(), addresses: addr.rows.map((a) => [Number(a.p), Number(a.c), Number(a.d)]),
   };
 }
@@ -69,10 +77,13 @@ async function adminOf(db: Kysely<any>, tenant: SeedTenant): Promise<AuthUser | 
 }
 
 /** Creates one tenant's demo forms and records (exported for tests that seed extra tenants). */
-export async function seedTenantForms(db: Kysely<any>, tenant: SeedTenant, log: (m: string) => void = () => {}): Promise<void> {
+export async function seedTenantForms(db: Kysely<any>, tenant: SeedTenant, log: (m: string) => void = () => {}, files?: FileStore): Promise<void> {
   const admin = await adminOf(db, tenant);
   if (!admin) return;
   const pool = await pools(db, tenant.id);
+  const file = sampleFileWriter(files, tenant.id);
+  const seeded = new Map<string, SeededRecord[]>();
+  const day = today();
   let order = 1;
   for (const def of demoDefinitions()) {
     await createForm(db, { tenantId: tenant.id, userName: 'admin' }, def);
@@ -81,10 +92,15 @@ export async function seedTenantForms(db: Kysely<any>, tenant: SeedTenant, log: 
     const model = await loadModel(db, tenant.id, def.enName);
     const r = random(tenant.id * 7919 + def.enName.length * 131);
     const ids: number[] = [];
+    const records: SeededRecord[] = [];
+    seeded.set(def.enName, records);
     for (let i = 0; i < SAMPLE_RECORDS; i++) {
       try {
-        const { id } = await addRecord(db, model, { user: admin }, { data: sampleRecord(def.fields, r, i, pool) });
+        const data = sampleRecord(def.fields, r, i, pool);
+        await shapeDemoRecord(def.enName, data, { r, i, pools: pool, today: day, file, seeded });
+        const { id } = await addRecord(db, model, { user: admin }, { data });
         ids.push(id);
+        records.push({ id, data });
       } catch (err) {
         // A sample that breaks a conditional rule of the form is skipped, not forced in.
         if (!(err instanceof HttpError)) throw err;
@@ -100,6 +116,6 @@ export async function seedTenantForms(db: Kysely<any>, tenant: SeedTenant, log: 
 export const seedDemoForms: SeedStep = {
   name: 'demo-forms',
   async run(ctx) {
-    for (const t of ctx.tenants) await seedTenantForms(ctx.db, t, ctx.log);
+    for (const t of ctx.tenants) await seedTenantForms(ctx.db, t, ctx.log, ctx.files);
   },
 };

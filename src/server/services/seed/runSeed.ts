@@ -1,12 +1,15 @@
 /** Runs every seed step not yet done, each in one transaction, in list order. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import type { FileStore } from '../../files/fileStore.js';
 import { seedSteps } from './steps.js';
 import type { SeedStep, SeedTenant } from './types.js';
 
 export interface RunSeedOptions {
   adminPassword: string;
   log?: (msg: string) => void;
+  /** The file store for demo files (sample records' attachments); without it they stay empty. */
+  files?: FileStore;
   /** Defaults to every registered step. */
   steps?: SeedStep[];
 }
@@ -24,7 +27,7 @@ export async function runSeed(db: Kysely<Database>, options: RunSeedOptions): Pr
       const claimed = await trx.insertInto('seed_steps').values({ name: step.name }).onConflict((oc) => oc.column('name').doNothing()).returning('name').executeTakeFirst();
       if (!claimed) return; // another instance seeded it meanwhile
       const tenants: SeedTenant[] = await trx.selectFrom('tenants').select(['id', 'code', 'name']).orderBy('id').execute();
-      await step.run({ db: trx, tenants, adminPassword: options.adminPassword, log });
+      await step.run({ db: trx, tenants, adminPassword: options.adminPassword, log, files: options.files });
     });
     ran.push(step.name);
     log(`seed step "${step.name}" done`);

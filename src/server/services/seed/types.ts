@@ -1,6 +1,7 @@
 /** What a seed step receives and is. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import type { FileStore } from '../../files/fileStore.js';
 
 export interface SeedTenant {
   id: number;
@@ -15,6 +16,8 @@ export interface SeedContext {
   tenants: SeedTenant[];
   adminPassword: string;
   log: (msg: string) => void;
+  /** Where demo files go (the store /api/common/upload uses); absent when seeding a bare database. */
+  files?: FileStore;
 }
 
 export interface SeedStep {

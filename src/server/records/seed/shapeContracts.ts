@@ -1,0 +1,211 @@
+/** Coherent demo contracts (合同台账), their payment summary (合同付款汇总) and invoices (发票台账). */
+import { intBetween, pickOf, type SeededRecord, type ShapeContext } from './demoShapes.js';
+import { amountBetween, cents, creditCode, dayAfter, invoiceCode, invoiceNo } from './sampleFormats.js';
+import { random } from './sampleValues.js';
+
+type ContractType = 'construction' | 'purchase' | 'labour' | 'lease' | 'service';
+
+interface ContractKind {
+  /** VAT rates in percent the contract may carry (construction 9 %, goods 13 %, services 6 %…). */
+  rates: number[];
+  min: number;
+  max: number;
+  /** Contract name after the project's name. */
+  names: string[];
+  parties: string[];
+  /** Payment nodes and their ratios (percent, summing to 100). */
+  nodes: [string, number][];
+  /** Days from start to end of the contract period. */
+  days: [number, number];
+}
+
+const KINDS: Record<ContractType, ContractKind> = {
+  construction: {
+    rates: [9], min: 3_000_000, max: 30_000_000, names: ['施工总承包合同', '土建及安装工程施工合同'],
+    parties: ['中建华东建设有限公司', '浙江宏远建设集团有限公司'],
+    nodes: [['预付款', 10], ['进度款（基础完成）', 25], ['进度款（主体封顶）', 30], ['竣工验收款', 20], ['结算款', 12], ['质保金', 3]],
+    days: [360, 900],
+  },
+  purchase: {
+    rates: [13], min: 80_000, max: 2_000_000, names: ['钢筋采购合同', '商品混凝土采购合同', '防水卷材采购合同', '电缆桥架采购合同'],
+    parties: ['江南建材贸易有限公司', '杭州钢联物资有限公司'],
+    nodes: [['预付款', 30], ['到货款', 60], ['质保金', 10]],
+    days: [60, 240],
+  },
+  labour: {
+    rates: [9, 3], min: 300_000, max: 5_000_000, names: ['主体结构劳务分包合同', '装饰装修劳务分包合同'],
+    parties: ['恒信劳务有限公司', '浙江安居劳务有限公司'],
+    nodes: [['首月进度款', 20], ['中期进度款', 50], ['结算款', 27], ['质保金', 3]],
+    days: [180, 540],
+  },
+  lease: {
+    rates: [13], min: 60_000, max: 900_000, names: ['塔吊租赁合同', '钢管脚手架租赁合同'],
+    parties: ['宏达机械租赁有限公司', '杭州顺通设备租赁有限公司'],
+    nodes: [['首期租金', 40], ['中期租金', 40], ['退场结算', 20]],
+    days: [120, 420],
+  },
+  service: {
+    rates: [6], min: 100_000, max: 1_200_000, names: ['工程监理服务合同', '造价咨询服务合同'],
+    parties: ['浙江求是工程咨询监理有限公司', '明远工程造价咨询有限公司'],
+    nodes: [['签约款', 30], ['阶段款', 40], ['验收款', 30]],
+    days: [180, 720],
+  },
+};
+
+const PROJECTS = ['城北综合管廊', '滨江大道改造', '地铁三号线站房', '高新区厂房扩建', '人民医院门诊楼', '西湖片区安置房'];
+
+/** The facts of one contract, from which the ledger, the summary and the invoices are written. */
+interface ContractFacts {
+  type: ContractType;
+  name: string;
+  party: string;
+  amount: number;
+  rate: number;
+  sign: string;
+  start: string;
+  end: string;
+  payments: { node_name: string; plan_date: string; pay_ratio: number; pay_amount: number; paid: boolean; paid_date?: string; invoice_no?: string }[];
+}
+
+function projectOf(ctx: ShapeContext): { id?: number; name: string } {
+  const projects = (ctx.seeded.get('project_wbs') ?? []).filter((p) => p.data.node_type === 'project');
+  if (!projects.length) return { name: pickOf(ctx.r, PROJECTS) };
+  const p = projects[ctx.i % projects.length];
+  return { id: p.id, name: String(p.data.node_name).replace(/项目$/, '') };
+}
+
+function contractFacts(ctx: ShapeContext, types: ContractType[], projectName: string): ContractFacts {
+  const { r } = ctx;
+  const type = types[ctx.i % types.length];
+  const kind = KINDS[type];
+  const amount = amountBetween(r, kind.min, kind.max);
+  const sign = dayAfter(ctx.today, -intBetween(r, 20, 620));
+  const start = dayAfter(sign, intBetween(r, 5, 30));
+  const end = dayAfter(start, intBetween(r, kind.days[0], kind.days[1]));
+  const span = (Date.parse(end) - Date.parse(start)) / 86_400_000;
+  let rest = amount;
+  const last = kind.nodes.length - 1;
+  // A retention (质保金, the small last node) falls due a year after the end; the other nodes
+  // are spread over the period.
+  const retention = kind.nodes[last][1] <= 10 && last > 1;
+  const spread = retention ? last - 1 : last;
+  const payments = kind.nodes.map(([node, ratio], k) => {
+    // The last node takes what is left, so the lines add up to the contract amount exactly.
+    const pay = k === last ? cents(rest) : cents((amount * ratio) / 100);
+    rest = cents(rest - pay);
+    const plan = retention && k === last ? dayAfter(end, 365) : dayAfter(start, (span * k) / spread);
+    const paid = plan <= ctx.today;
+    const paidDate = paid ? [dayAfter(plan, intBetween(r, 0, 20)), ctx.today].sort()[0] : undefined;
+    return { node_name: node, plan_date: plan, pay_ratio: ratio, pay_amount: pay, paid, ...(paid ? { paid_date: paidDate, invoice_no: invoiceNo(r) } : {}) };
+  });
+  return { type, name: `${projectName}${pickOf(r, kind.names)}`, party: pickOf(r, kind.parties), amount, rate: pickOf(r, kind.rates), sign, start, end, payments };
+}
+
+const CONTRACT_TYPES: ContractType[] = ['construction', 'purchase', 'labour', 'purchase', 'lease', 'service'];
+
+/** 合同台账: name, party, amount, tax rate and period by contract type; payment lines summing to the amount. */
+export async function shapeContract(rec: Record<string, unknown>, ctx: ShapeContext): Promise<void> {
+  const project = projectOf(ctx);
+  const c = contractFacts(ctx, CONTRACT_TYPES, project.name);
+  Object.assign(rec, {
+    contract_name: c.name, contract_type: c.type, party_b: c.party, sign_date: c.sign, period: [c.start, c.end],
+    amount: c.amount, tax_rate: c.rate, is_framework: c.type === 'purchase' && ctx.i % 4 === 1, payments: c.payments,
+    remark: c.type === 'purchase' ? '价格含税含运费，按批次送货' : c.type === 'labour' ? '按月计量，农民工工资专户代发' : '按合同约定节点付款',
+  });
+  if (project.id !== undefined) rec.project = project.id;
+  else delete rec.project;
+  delete rec.legal_id_card;
+  const scan = await ctx.file(`${c.name}.pdf`, {
+    kind: 'pdf',
+    lines: ['Formwork demo contract (sample file)', `Contract amount: ${c.amount.toFixed(2)} CNY, VAT ${c.rate}%`, `Signed: ${c.sign}`, `Period: ${c.start} to ${c.end}`,
+      ...c.payments.map((p, k) => `Instalment ${k + 1}: ${p.pay_ratio}% = ${p.pay_amount.toFixed(2)} CNY, due ${p.plan_date}`)],
+  });
+  if (scan) rec.attachments = [scan];
+  else delete rec.attachments;
+}
+
+function paidSum(payments: unknown): { paid: number; last?: string } {
+  let paid = 0;
+  let last: string | undefined;
+  for (const p of Array.isArray(payments) ? (payments as Record<string, unknown>[]) : []) {
+    if (!p.paid) continue;
+    paid = cents(paid + Number(p.pay_amount));
+    if (typeof p.paid_date === 'string' && (!last || p.paid_date > last)) last = p.paid_date;
+  }
+  return { paid, last };
+}
+
+/** 合同付款汇总: one row per seeded contract of the summary's types; paid + unpaid = amount. */
+export function shapeContractView(rec: Record<string, unknown>, ctx: ShapeContext): void {
+  const types = new Set(['construction', 'purchase', 'labour']);
+  const contracts = (ctx.seeded.get('contract_ledger') ?? []).filter((c) => types.has(String(c.data.contract_type)));
+  let row: { name: string; party: string; type: string; amount: number; payments: unknown; manager?: unknown };
+  if (ctx.i < contracts.length) {
+    const d = contracts[ctx.i].data;
+    row = { name: String(d.contract_name), party: String(d.party_b), type: String(d.contract_type), amount: Number(d.amount), payments: d.payments, manager: d.manager };
+  } else {
+    const c = contractFacts(ctx, ['construction', 'purchase', 'labour'], pickOf(ctx.r, PROJECTS));
+    row = { name: c.name, party: c.party, type: c.type, amount: c.amount, payments: c.payments, manager: rec.manager };
+  }
+  const { paid, last } = paidSum(row.payments);
+  Object.assign(rec, { contract_name: row.name, party_b: row.party, contract_type: row.type, amount: row.amount, paid_amount: paid, unpaid_amount: cents(row.amount - paid) });
+  if (last) rec.last_pay_date = last;
+  else delete rec.last_pay_date;
+  if (row.manager !== undefined) rec.manager = row.manager;
+}
+
+/** A seller's tax id, the same for every invoice of that seller. */
+function taxIdOf(seller: string): string {
+  let h = 0;
+  for (const ch of seller) h = (Math.imul(h, 31) + ch.codePointAt(0)!) >>> 0;
+  return creditCode(random(h));
+}
+
+interface PaidLine { contract?: SeededRecord; amountWithTax: number; rate: number; seller: string; invoiceNo: string; paidDate: string }
+
+function paidLines(ctx: ShapeContext): PaidLine[] {
+  const out: PaidLine[] = [];
+  for (const c of ctx.seeded.get('contract_ledger') ?? []) {
+    for (const p of (c.data.payments as Record<string, unknown>[] | undefined) ?? []) {
+      if (p.paid && p.invoice_no) {
+        out.push({ contract: c, amountWithTax: Number(p.pay_amount), rate: Number(c.data.tax_rate ?? 9), seller: String(c.data.party_b), invoiceNo: String(p.invoice_no), paidDate: String(p.paid_date) });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * 发票台账: the invoice of a contract's paid instalment (its number, seller and rate): amount =
+ * instalment ÷ (1 + rate), tax = amount × rate, total = amount + tax; 12-digit code, 8-digit number.
+ */
+export async function shapeInvoice(rec: Record<string, unknown>, ctx: ShapeContext): Promise<void> {
+  const { r } = ctx;
+  // The most recent paid instalments first, each invoiced once.
+  const lines = paidLines(ctx).sort((a, b) => b.paidDate.localeCompare(a.paidDate));
+  const line: PaidLine = ctx.i < lines.length ? lines[ctx.i]
+    : { amountWithTax: amountBetween(r, 5_000, 500_000), rate: pickOf(r, [13, 9, 6, 3]), seller: '江南建材贸易有限公司', invoiceNo: invoiceNo(r), paidDate: dayAfter(ctx.today, -intBetween(r, 5, 300)) };
+  const rate = line.rate / 100;
+  const amount = cents(line.amountWithTax / (1 + rate));
+  const tax = cents(amount * rate);
+  const date = dayAfter(line.paidDate, -intBetween(r, 0, 6));
+  // Small-scale taxpayers (3 %) issue ordinary invoices; the others mostly electronic special ones.
+  const type = line.rate === 3 ? pickOf(r, ['e_normal', 'normal'] as const) : ctx.i % 5 === 4 ? 'e_normal' : 'e_special';
+  const old = Date.parse(ctx.today) - Date.parse(date) > 30 * 86_400_000;
+  const auth = type === 'e_special' ? (old ? 'authenticated' : 'pending') : 'pending';
+  Object.assign(rec, {
+    invoice_code: invoiceCode(r, date.slice(0, 4), type), invoice_no: line.invoiceNo, invoice_type: type, invoice_date: date,
+    seller: line.seller, seller_tax_no: taxIdOf(line.seller), amount, tax, total: cents(amount + tax),
+    auth_status: auth, checked: auth === 'authenticated' || r() < 0.5,
+  });
+  if (line.contract) rec.contract = line.contract.id;
+  else delete rec.contract;
+  if (ctx.i % 3 === 0) rec.remark = auth === 'pending' ? '待认证抵扣' : '已认证抵扣';
+  else delete rec.remark;
+  const pdf = await ctx.file(`发票-${line.invoiceNo}.pdf`, {
+    kind: 'pdf',
+    lines: ['Formwork demo VAT invoice (sample file)', `Code ${rec.invoice_code as string}  No. ${line.invoiceNo}`, `Date ${date}`, `Amount ${amount.toFixed(2)}  VAT ${line.rate}% ${tax.toFixed(2)}`, `Total ${cents(amount + tax).toFixed(2)} CNY`],
+  });
+  if (pdf) rec.invoice_file = [pdf];
+  else delete rec.invoice_file;
+}

@@ -1,0 +1,146 @@
+/**
+ * The demo data a user sees on first start is believable: money adds up, codes have their real
+ * formats, dates are in order, and every seeded file entry downloads (a real stored file).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FieldDefinition } from '../../../schema-adapters/definition/types.js';
+import { demoDefinitions, SAMPLE_RECORDS } from '../../../src/server/records/seed/seedDemoForms.js';
+import { recordsApp, type RecordsApp } from './support/recordsApp.js';
+
+let a: RecordsApp;
+beforeAll(async () => { a = await recordsApp(); });
+afterAll(async () => a?.close());
+
+const FILE_TYPES = new Set(['upload', 'invoice', 'idCard']);
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+async function details(token: string, form: string): Promise<any[]> {
+  const list = await a.call(token, 'POST', `/api/auto/${form}/list`, { pageSize: 100 });
+  expect(list.status, form).toBe(200);
+  const out = [];
+  for (const row of list.json.rows) out.push((await a.call(token, 'GET', `/api/auto/${form}/${row.id}`)).json.data);
+  return out;
+}
+
+/** Every file entry of a record, sub-form rows included. */
+function fileEntries(fields: FieldDefinition[], rec: Record<string, any>): any[] {
+  const out: any[] = [];
+  for (const f of fields) {
+    if (f.funcType === 'subForm') for (const row of rec[f.enName] ?? []) out.push(...fileEntries(f.children ?? [], row));
+    else if (FILE_TYPES.has(f.funcType) && Array.isArray(rec[f.enName])) out.push(...rec[f.enName]);
+  }
+  return out;
+}
+
+const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+function validCreditCode(code: string): boolean {
+  if (!/^[0-9A-HJ-NPQRTUWXY]{18}$/.test(code)) return false;
+  const sum = [...code.slice(0, 17)].reduce((s, c, i) => s + CREDIT_CHARS.indexOf(c) * CREDIT_WEIGHTS[i], 0);
+  return code[17] === CREDIT_CHARS[(31 - (sum % 31)) % 31];
+}
+
+describe('demo data', () => {
+  it('every demo form has all its sample records, and every seeded file downloads with 200 in its tenant only', async () => {
+    let files = 0;
+    for (const def of demoDefinitions()) {
+      for (const [token, other] of [[a.admin, a.admin2], [a.admin2, a.admin]]) {
+        const records = await details(token, def.enName);
+        expect(records.length, def.enName).toBe(SAMPLE_RECORDS);
+        for (const rec of records) {
+          for (const entry of fileEntries(def.fields, rec)) {
+            files++;
+            expect(entry.url, `${def.enName} #${rec.id}`).toBe(`/api/common/download?fileName=${encodeURIComponent(entry.fileName)}`);
+            const got = await a.app.inject({ method: 'GET', url: entry.url, headers: { authorization: `Bearer ${token}` } });
+            expect(got.statusCode, `${def.enName} #${rec.id} ${entry.name}`).toBe(200);
+            expect(got.rawPayload.length).toBe(entry.size);
+            const magic = got.rawPayload.subarray(0, 4).toString('latin1');
+            expect(magic, entry.name).toBe(entry.name.endsWith('.png') ? '\x89PNG' : '%PDF');
+            const foreign = await a.app.inject({ method: 'GET', url: entry.url, headers: { authorization: `Bearer ${other}` } });
+            expect(foreign.statusCode).toBe(404);
+          }
+        }
+      }
+    }
+    expect(files).toBeGreaterThan(40);
+  });
+
+  it('required file fields always carry a stored file', async () => {
+    for (const rec of await details(a.admin, 'auto_fptz')) expect(rec.invoice_file, `invoice #${rec.id}`).toHaveLength(1);
+    for (const rec of await details(a.admin, 'purchase_request')) {
+      if (rec.est_amount > 50000) expect(rec.attachments, `purchase #${rec.id}`).toHaveLength(1);
+    }
+  });
+
+  it('invoices: tax = amount × a VAT rate, total = amount + tax, real code formats, the number of a paid instalment', async () => {
+    const contracts = new Map((await details(a.admin, 'contract_ledger')).map((c) => [c.id, c]));
+    const numbers = new Set<string>();
+    for (const inv of await details(a.admin, 'auto_fptz')) {
+      const rate = [0.13, 0.09, 0.06, 0.03].find((r) => cents(inv.amount * r) === inv.tax);
+      expect(rate, `invoice ${inv.invoice_no}: ${inv.amount} / ${inv.tax}`).toBeDefined();
+      expect(inv.total).toBe(cents(inv.amount + inv.tax));
+      expect(inv.invoice_no).toMatch(/^\d{8}$/);
+      expect(inv.invoice_code).toMatch(/^0\d{11}$/);
+      expect(inv.invoice_code.slice(5, 7)).toBe(inv.invoice_date.slice(2, 4));
+      expect(validCreditCode(inv.seller_tax_no), inv.seller_tax_no).toBe(true);
+      expect(numbers.has(inv.invoice_no)).toBe(false);
+      numbers.add(inv.invoice_no);
+      const contract = contracts.get(inv.contract);
+      expect(contract, `invoice ${inv.invoice_no} names a contract`).toBeDefined();
+      expect(inv.seller).toBe(contract.party_b);
+      expect(Number(contract.tax_rate) / 100).toBe(rate);
+      const line = contract.payments.find((p: any) => p.invoice_no === inv.invoice_no);
+      expect(line.paid).toBe(true);
+      expect(Math.abs(cents(inv.total - line.pay_amount))).toBeLessThanOrEqual(0.01);
+      expect(inv.invoice_date >= contract.sign_date && inv.invoice_date <= line.paid_date).toBe(true);
+    }
+  });
+
+  it('contracts: payment lines add up to the amount, paid ≤ amount, dates in order; the summary agrees', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const byName = new Map<string, any[]>();
+    for (const c of await details(a.admin, 'contract_ledger')) {
+      byName.set(c.contract_name, [...(byName.get(c.contract_name) ?? []), c]);
+      expect([3, 6, 9, 13]).toContain(Number(c.tax_rate));
+      expect(cents(c.payments.reduce((s: number, p: any) => s + p.pay_amount, 0)), JSON.stringify(c.payments)).toBe(c.amount);
+      expect(c.payments.reduce((s: number, p: any) => s + p.pay_ratio, 0)).toBe(100);
+      for (const p of c.payments) expect(p.pay_amount).toBeCloseTo((c.amount * p.pay_ratio) / 100, -1);
+      const paid = c.payments.filter((p: any) => p.paid);
+      expect(cents(paid.reduce((s: number, p: any) => s + p.pay_amount, 0))).toBeLessThanOrEqual(c.amount);
+      expect(c.sign_date <= c.period$start && c.period$start < c.period$end && c.sign_date <= today).toBe(true);
+      for (const p of paid) expect(p.paid_date >= c.sign_date && p.paid_date <= today && /^\d{8}$/.test(p.invoice_no)).toBe(true);
+      for (const p of c.payments.filter((x: any) => !x.paid)) expect(p.plan_date > today || p.paid_date == null).toBe(true);
+    }
+    for (const v of await details(a.admin, 'contract_payment_view')) {
+      expect(v.paid_amount).toBeLessThanOrEqual(v.amount);
+      expect(cents(v.paid_amount + v.unpaid_amount)).toBe(v.amount);
+      // A summary row of a seeded contract shows that contract's paid total.
+      const same = (byName.get(v.contract_name) ?? []).filter((c: any) => c.amount === v.amount);
+      if (same.length) expect(same.map((c: any) => cents(c.payments.filter((p: any) => p.paid).reduce((s: number, p: any) => s + p.pay_amount, 0)))).toContain(v.paid_amount);
+    }
+  });
+
+  it('purchases, goods, stock-in and project nodes are coherent with their labels', async () => {
+    for (const p of await details(a.admin, 'purchase_request')) {
+      const cost = cents(p.quantity * p.unit_price);
+      if (p.over_budget_reason) expect(cost).toBeGreaterThan(p.est_amount);
+      else expect(p.est_amount).toBeGreaterThanOrEqual(cost);
+      if (p.urgency !== 'normal') expect(p.delivery_time).toMatch(/^\d{2}:\d{2}:00$/);
+    }
+    for (const s of await details(a.admin, 'auto_tzbk_btgl_btrk')) {
+      expect(s.zl).toBe(cents(s.zl_before * s.ksbl));
+      expect(s.ksbl).toBeGreaterThanOrEqual(0.95);
+      expect(s.djrq.slice(0, 10)).toBe(s.sxrq);
+    }
+    for (const n of await details(a.admin, 'project_wbs')) {
+      if (n.state === 'planned') expect(n.progress).toBe(0);
+      if (n.state === 'done') expect(n.progress).toBe(100);
+      if (n.state === 'building') expect(n.progress > 0 && n.progress < 100).toBe(true);
+      expect(n.plan_period$start < n.plan_period$end).toBe(true);
+    }
+    for (const g of await details(a.admin, 'auto_pthp')) {
+      expect(g.price).toBeGreaterThan(0);
+      expect(g.unit$view ?? g.unit).toBeTruthy();
+    }
+  });
+});
