@@ -8,6 +8,7 @@ import { buildApp } from './app.js';
 import { pruneSessions } from './repositories/sessionRepository.js';
 import { filesConfig } from './files/filesConfig.js';
 import { localFileStore } from './files/localFileStore.js';
+import { pruneAddKeys } from './records/repositories/addKeys.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
     await runSeed(database.db, { adminPassword: config.adminPassword, log: (msg) => app.log.info(msg), files: localFileStore(filesConfig(config).rootDir) });
     const pruned = await pruneSessions(database.db);
     if (pruned.tokens || pruned.attempts) app.log.info(pruned, 'old sign-in tokens and attempts removed');
+    const addKeys = await pruneAddKeys(database.db);
+    if (addKeys) app.log.info({ addKeys }, 'old idempotency keys of add removed');
   } catch (err) {
     app.log.error({ err }, 'database preparation failed');
     await database.close();
