@@ -349,7 +349,9 @@ describe('list screen: delete and void with their pre-checks', () => {
     await page.getByTestId('list-toolbar').getByRole('button', { name: /作\s*废/ }).click();
     await dialog().getByText('是否确认作废该数据项?').waitFor();
     await dialog().getByRole('button', { name: /取\s*消/ }).click();
+    await dialog().waitFor({ state: 'hidden' });
     expect(await statusOf(id)).toBe(-1);
+    expect(await page.locator(`[data-row-key="${id}"] [data-status="-1"]`).count()).toBe(1);
     await clearTags();
   });
 
