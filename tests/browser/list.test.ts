@@ -205,6 +205,11 @@ describe('list screen: sorting and totals', () => {
     const sum = Math.round((picked[0].amount + picked[1].amount) * 100) / 100;
     await expect.poll(() => total.textContent(), { timeout: 10_000 }).toContain(`合计: ${money(sum)}`);
     expect(await total.textContent()).toContain(`平均: ${money(Math.round((sum / 2) * 100) / 100)}`);
+    // Bring the total into view left of the pinned 操作 column.
+    await page.getByTestId('record-list-scroller').evaluate((el) => {
+      const cell = el.querySelector('[data-total="amount"]')!.parentElement as HTMLElement;
+      el.scrollLeft = cell.offsetLeft - 500;
+    });
     await page.screenshot({ path: `${SHOTS}/list-totals-selection.png` });
     for (const r of picked) await page.locator(`[data-row-key="${r.id}"] [aria-label="选择"]`).uncheck();
     await expect.poll(() => total.textContent(), { timeout: 10_000 }).toContain(`合计: ${money(all.sum)}`);
