@@ -169,4 +169,23 @@ describe('HTTP client error catalogue', () => {
     expect(error.message).toBe('系统接口请求超时');
     expect(toast).toHaveBeenCalledWith('系统接口请求超时', 5);
   });
+
+  it('stays quiet for a silent call that fails, but still raises the re-login prompt on 401', async () => {
+    const toast = vi.fn();
+    const notify = vi.fn();
+    const confirmRelogin = vi.fn(() => Promise.resolve());
+    configureHttp({ feedback: { toast, notify, confirmRelogin } });
+    server.use(
+      http.post('*/api/auto/demo/list', () => HttpResponse.json({ code: 500, msg: '列表查询失败' }, { status: 500 })),
+      http.post('*/api/auto/search/suggestion', () => HttpResponse.error()),
+      http.post('*/api/auto/other/list', () => HttpResponse.json({ code: 401, msg: '认证失败，无法访问系统资源' }, { status: 401 })),
+    );
+    expect((await rejection(post('/auto/demo/list', {}, { silent: true }))).code).toBe(500);
+    expect((await rejection(post('/auto/search/suggestion', {}, { silent: true }))).code).toBe(0);
+    expect(toast).not.toHaveBeenCalled();
+    expect(notify).not.toHaveBeenCalled();
+    Cookies.set('Admin-Token', 'expired');
+    await rejection(post('/auto/other/list', {}, { silent: true }));
+    expect(confirmRelogin).toHaveBeenCalledTimes(1);
+  });
 });

@@ -46,6 +46,12 @@ export interface RequestOptions {
   timeout?: number;
   /** Send `url` as it is, without the `/api` prefix (the version check reads the home page). */
   noPrefix?: boolean;
+  /**
+   * Show nothing when this call fails; the caller decides (spec 01 §8: a failed list load shows
+   * empty rows and no message, a failed suggestion fetch an empty list). A 401 still raises the
+   * one re-login prompt: an expired session is not this call's failure.
+   */
+  silent?: boolean;
 }
 
 let reloginShown = false;
@@ -62,9 +68,10 @@ function fullUrl(url: string, params?: Record<string, unknown>, noPrefix = false
   return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
 }
 
-function transportFailure(text: string, network = false): HttpError {
+function transportFailure(text: string, network = false, silent = false): HttpError {
   const { feedback } = httpHooks();
   const now = Date.now();
+  if (silent) return new HttpError(text, 0);
   if (!network || now - lastNetworkNotice >= NETWORK_QUIET_MS) {
     if (network) lastNetworkNotice = now;
     feedback.toast(text, TRANSPORT_SECONDS);
@@ -72,17 +79,18 @@ function transportFailure(text: string, network = false): HttpError {
   return new HttpError(text, 0);
 }
 
-function failWithCode(code: number, msg: string, errors?: FieldError[]): HttpError {
+function failWithCode(code: number, msg: string, errors?: FieldError[], silent = false): HttpError {
   const { feedback, onRelogin } = httpHooks();
   if (code === 401) {
     if (getToken() && !reloginShown) {
       reloginShown = true;
       void feedback.confirmRelogin(RELOGIN_TITLE, RELOGIN_TEXT, RELOGIN_OK).then(() => onRelogin());
-    } else if (!getToken()) {
+    } else if (!getToken() && !silent) {
       feedback.notify(msg);
     }
     return new HttpError(msg, code, errors);
   }
+  if (silent) return new HttpError(msg, code, errors);
   if (code === 500) feedback.toast(msg);
   else feedback.notify(msg);
   return new HttpError(msg, code, errors);
@@ -114,13 +122,13 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
   try {
     response = await fetch(fullUrl(options.url, options.params, options.noPrefix), { method, headers, body, signal: controller.signal });
   } catch {
-    throw timedOut ? transportFailure(TIMEOUT_TEXT) : transportFailure(NETWORK_TEXT, true);
+    throw timedOut ? transportFailure(TIMEOUT_TEXT, false, options.silent) : transportFailure(NETWORK_TEXT, true, options.silent);
   } finally {
     clearTimeout(timer);
   }
   const type = response.headers.get('content-type') ?? '';
   if (!type.includes('application/json')) {
-    if (!response.ok) throw transportFailure(`系统接口${response.status}异常`);
+    if (!response.ok) throw transportFailure(`系统接口${response.status}异常`, false, options.silent);
     if (options.responseType === 'blob') return (await response.blob()) as T;
     return (await response.text()) as T;
   }
@@ -128,11 +136,11 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
   try {
     json = await response.json();
   } catch {
-    throw transportFailure(`系统接口${response.status}异常`);
+    throw transportFailure(`系统接口${response.status}异常`, false, options.silent);
   }
   const code = typeof json.code === 'number' ? json.code : response.status;
   if (code === 200 && response.ok) return json as T;
-  throw failWithCode(code, json.msg || defaultMessage(code), json.errors);
+  throw failWithCode(code, json.msg || defaultMessage(code), json.errors, options.silent);
 }
 
 /** GET with serialised query parameters. */

@@ -58,7 +58,8 @@ const form = (name: string) => `/auto/${encodeURIComponent(name)}`;
 
 /** `POST /api/auto/{form}/list`: one page of rows, the total and whether it is exact. */
 export function listRecords(formName: string, query: ListQuery): Promise<PageResponse<RecordRow>> {
-  return post(`${form(formName)}/list`, query);
+  // Spec 01 §8: a failed list load shows empty rows, no message.
+  return post(`${form(formName)}/list`, query, { silent: true });
 }
 
 /** `POST /api/auto/{form}/getCalcdValue`: totals over every matching row. */
@@ -68,7 +69,8 @@ export function calcdValues(formName: string, query: ListQuery, calcd: CalcdRequ
 
 /** `POST /api/auto/{form}/haveSub`: for each id, whether it has child records. */
 export function haveSub(formName: string, ids: (number | string)[]): Promise<DataResponse<Record<string, boolean>>> {
-  return post(`${form(formName)}/haveSub`, ids);
+  // The list shows its own 获取子级信息失败 (spec 01 §8), not the client's generic notice.
+  return post(`${form(formName)}/haveSub`, ids, { silent: true });
 }
 
 /** `POST /api/auto/{form}/list/ids`: the records of these ids. */
@@ -93,7 +95,8 @@ export function voidRecords(formName: string, ids: (number | string)[]): Promise
 
 /** `POST /api/auto/search/suggestion`: values of a text field containing `keyword`. */
 export function searchSuggestions(body: { formName: string; fieldName: string; text: string; menuId?: number; initFilter?: unknown }): Promise<DataResponse<string[]>> {
-  return post('/auto/search/suggestion', body);
+  // Spec 01 §8: a failed suggestion fetch gives an empty list, no message.
+  return post('/auto/search/suggestion', body, { silent: true });
 }
 
 /** `GET /api/queries/{userId}/{form}`: the user's saved filter keys for a form. */
