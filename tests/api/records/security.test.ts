@@ -143,7 +143,9 @@ describe('per-user state', () => {
     const base = { formName: 'sec_form', pageSize: 40, showStatus: false, columns: [{ enName: 'title', width: 200 }, { enName: 'amount', width: 90 }] };
     expect((await a.call(reader.token, 'POST', '/api/system/config/userColumns/update', { ...base, fixColumns: 2 })).status).toBe(200);
     expect((await a.call(reader.token, 'GET', '/api/system/config/userColumns/sec_form')).json.data).toMatchObject({ pageSize: 40, fixColumns: 2, showStatus: false });
-    expect((await a.call(reader.token, 'POST', '/api/system/config/userColumns/update', { ...base, fixColumns: 3 })).status).toBe(400);
+    // The bound is the form's columns (six), not the widths sent (two).
+    expect((await a.call(reader.token, 'POST', '/api/system/config/userColumns/update', { ...base, fixColumns: 6 })).status).toBe(200);
+    expect((await a.call(reader.token, 'POST', '/api/system/config/userColumns/update', { ...base, fixColumns: 7 })).status).toBe(400);
     expect((await a.call(reader.token, 'POST', '/api/system/config/userColumns/update', { ...base, fixColumns: -1 })).status).toBe(400);
     expect((await a.call(reader.token, 'POST', '/api/system/config/userColumns/update', { ...base, pageSize: 0 })).status).toBe(400);
     expect((await a.call(reader.token, 'POST', '/api/system/config/userColumns/update', { ...base, columns: [{ enName: 'x"; drop', width: 10 }] })).status).toBe(400);

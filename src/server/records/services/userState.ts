@@ -27,6 +27,9 @@ export async function saveFilters(db: Kysely<any>, user: AuthUser, form: string,
   return keys;
 }
 
+/** Field types that never form a list column. */
+const NOT_COLUMNS = new Set(['subForm', 'groupTitle', 'divider']);
+
 /** A user's table settings of a form. */
 export interface TableSettings {
   pageSize: number | null;
@@ -52,7 +55,8 @@ export function checkTableSettings(model: FormModel, body: unknown): TableSettin
   const pageSize = b.pageSize === undefined || b.pageSize === null ? null : Number(b.pageSize);
   if (pageSize !== null && (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000)) throw badRequest('每页条数须在1到1000之间');
   const fix = b.fixColumns === undefined || b.fixColumns === null ? 0 : Number(b.fixColumns);
-  const count = cols.length || model.main.fields.size;
+  // The bound is the form's own column count: a user may fix columns whose widths were never saved.
+  const count = [...model.main.fields.values()].filter((f) => !NOT_COLUMNS.has(f.def.funcType)).length;
   if (!Number.isInteger(fix) || fix < 0 || fix > count) throw badRequest(`固定列数须在0到${count}之间`);
   return { pageSize, fixColumns: fix, showStatus: b.showStatus !== false, columns: cols };
 }
