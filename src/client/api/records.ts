@@ -2,57 +2,9 @@
 import { get, post } from './http';
 import type { DataResponse, PageResponse } from './types';
 
-/** A record row as the list returns it: system columns, field values and `{field}$view` companions. */
-export type RecordRow = Record<string, unknown> & { id: number | string; sys_status?: number };
+import type { CalcdRequest, CalcdValue, ListQuery, PrecheckResult, RecordRow } from '../../shared/records';
 
-/** One `searchConList` entry (spec 01 §3.5). */
-export interface SearchEntry {
-  enName: string;
-  funcType?: string;
-  searchType?: 'like' | 'equal';
-  searchRange?: 'all' | 'notNull' | 'isNull';
-  children?: SearchEntry[];
-  [key: string]: unknown;
-}
-
-/** A sort key of `multiFieldOrder`. */
-export interface OrderKey {
-  field: string;
-  order: 'asc' | 'desc';
-}
-
-/** The list query of spec 01 §3.5. */
-export interface ListQuery {
-  pageNum: number;
-  pageSize: number;
-  sysOrderBy?: OrderKey;
-  multiFieldOrder?: OrderKey[];
-  searchConList?: SearchEntry[];
-  initFilter?: Record<string, unknown> | string;
-  sysStatus?: number | number[];
-  menuId?: number;
-  keyword?: string;
-  /** `relateForm` restricts the statuses to -1, 0 and 1 on the server too (spec 01 §4). */
-  scene?: string;
-  [key: string]: unknown;
-}
-
-/** `calcd` of getCalcdValue: per field, the operations and the precision. */
-export type CalcdRequest = Record<string, { operation: ('sum' | 'avg')[]; precision: number }>;
-
-/** One total of getCalcdValue. */
-export interface CalcdValue {
-  field: string;
-  sum?: number;
-  avg?: number;
-}
-
-/** The answer of a delete / void pre-check (spec 01 §8). */
-export interface PrecheckResult {
-  success: boolean;
-  action: 'stop' | 'warn' | null;
-  errorTips: string;
-}
+export type { CalcdRequest, CalcdValue, ListQuery, OrderKey, PrecheckResult, RecordRow, SearchEntry } from '../../shared/records';
 
 const form = (name: string) => `/auto/${encodeURIComponent(name)}`;
 

@@ -4,18 +4,11 @@ import { badRequest } from '../../http/HttpError.js';
 import type { FormModel, ModelTable } from './formModel.js';
 import { fieldIsEmpty, rangeMatches, valueMatches } from './fieldConditions.js';
 import { isBlank, likePattern } from './values.js';
+import type { SearchEntry } from '../../../shared/records.js';
+
+export type { SearchEntry };
 
 type Cond = RawBuilder<unknown>;
-
-/** A search entry as sent by the list (extra keys carry the value, `$start`, `$end`, `$view`). */
-export interface SearchEntry {
-  enName: string;
-  funcType?: string;
-  searchType?: 'like' | 'equal';
-  searchRange?: 'all' | 'notNull' | 'isNull';
-  children?: SearchEntry[];
-  [key: string]: unknown;
-}
 
 function asEntry(raw: unknown): SearchEntry {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw) || typeof (raw as SearchEntry).enName !== 'string') {
