@@ -24,18 +24,18 @@ export interface StoredFile {
   size?: number;
 }
 
-/** `POST /api/common/upload` (multipart field `file`); `onProgress` gets 0–100; `signal` cancels. */
-export function uploadFile(file: Blob, name: string, onProgress?: (percent: number) => void, signal?: AbortSignal): Promise<UploadedFile> {
+/** Posts one file as multipart field `file` to `url` with progress; resolves the whole JSON answer (code 200). */
+function postFile<T>(url: string, file: Blob, name: string, onProgress?: (percent: number) => void, signal?: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/common/upload');
+    xhr.open('POST', url);
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100)); };
     xhr.onload = () => {
-      let body: { code?: number; msg?: string; data?: UploadedFile } = {};
+      let body: { code?: number; msg?: string; data?: unknown } = {};
       try { body = JSON.parse(xhr.responseText); } catch { /* not JSON: reported below */ }
-      if (xhr.status === 200 && body.code === 200 && body.data) resolve(body.data);
+      if (xhr.status === 200 && body.code === 200 && body.data) resolve(body as T);
       else reject(new HttpError(body.msg || `系统接口${xhr.status}异常`, body.code ?? xhr.status));
     };
     xhr.onerror = () => reject(new HttpError('您的当前网络不稳定，请关注', 0));
@@ -45,6 +45,35 @@ export function uploadFile(file: Blob, name: string, onProgress?: (percent: numb
     form.append('file', file, name);
     xhr.send(form);
   });
+}
+
+/** `POST /api/common/upload` (multipart field `file`); `onProgress` gets 0–100; `signal` cancels. */
+export async function uploadFile(file: Blob, name: string, onProgress?: (percent: number) => void, signal?: AbortSignal): Promise<UploadedFile> {
+  return (await postFile<DataResponse<UploadedFile>>('/api/common/upload', file, name, onProgress, signal)).data;
+}
+
+/** What `/api/ocr/invoice/parse` answers (spec 02 §3): the stored image and the recognised fields and items. */
+export interface InvoiceParse {
+  file: UploadedFile;
+  fields: Record<string, unknown>;
+  items: Record<string, unknown>[];
+}
+
+/** `POST /api/ocr/invoice/parse`: stores the invoice image and recognises it. */
+export async function parseInvoice(file: Blob, name: string, onProgress?: (percent: number) => void): Promise<InvoiceParse> {
+  const body = await postFile<DataResponse<UploadedFile & { result?: { fields?: Record<string, unknown>; item_list?: Record<string, unknown>[] } }>>('/api/ocr/invoice/parse', file, name, onProgress);
+  const { result, ...stored } = body.data;
+  return { file: stored, fields: result?.fields ?? {}, items: result?.item_list ?? [] };
+}
+
+/** `POST /api/ocr/idCard/parse`: the fields read from an ID-card image (name, ethnicity, idNumber, …). */
+export async function parseIdCard(file: Blob, name: string): Promise<Record<string, unknown>> {
+  return (await postFile<DataResponse<Record<string, unknown>>>('/api/ocr/idCard/parse', file, name)).data;
+}
+
+/** `GET /api/common/company/creditInfoQuery?keyword`: the company's registered details. */
+export async function lookupCompany(keyword: string): Promise<Record<string, unknown>> {
+  return (await get<DataResponse<Record<string, unknown>>>('/common/company/creditInfoQuery', { keyword })).data ?? {};
 }
 
 /** `GET /api/common/download?fileName=…` as a blob (images are shown through object URLs). */

@@ -4,15 +4,16 @@
  * qrCode (the record's mobile link as an image).
  */
 import { UploadOutlined } from '@ant-design/icons';
-import { connect, mapReadPretty } from '@formily/react';
+import { connect, mapReadPretty, useField } from '@formily/react';
 import { App, Button, Progress, Space, Typography, Upload } from 'antd';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { uploadFile, type StoredFile } from '../api/files';
+import { parseIdCard, parseInvoice, uploadFile, type StoredFile, type UploadedFile } from '../api/files';
 import { sessionStore } from '../session/sessionStore';
 import { useRecognition } from './data/useRecognition';
 import { FileList } from './FileList';
 import { useRecordFormInfo } from './RecordFormContext';
+import { useApplyRecognized } from './useApplyRecognized';
 
 /** Spec 02 §5: default maximum upload size in MB. */
 export const DEFAULT_MAX_SIZE_MB = 1024;
@@ -28,6 +29,8 @@ interface UploadProps {
   /** Shown under the control (recognition status). */
   note?: string;
   thumb?: { width: number; height: number };
+  /** Stores one file (default: `/api/common/upload`); recognition fields store and recognise. */
+  send?: (file: File, onProgress: (percent: number) => void) => Promise<UploadedFile>;
 }
 
 /** The upload control: one request per file, progress while it runs, only successes kept. */
@@ -45,7 +48,8 @@ function UploadControl(props: UploadProps) {
     const key = `${file.name}-${file.size}-${Date.now()}`;
     setRunning((r) => ({ ...r, [key]: 0 }));
     try {
-      const saved = await uploadFile(file, file.name, (p) => setRunning((r) => ({ ...r, [key]: p })));
+      const progress = (p: number) => setRunning((r) => ({ ...r, [key]: p }));
+      const saved = await (props.send ?? ((f: File, on: (p: number) => void) => uploadFile(f, f.name, on)))(file, progress);
       const entry: StoredFile = { name: saved.originalName ?? file.name, url: saved.url, fileName: saved.fileName, size: saved.size };
       const base = props.maxCount === 1 ? [] : files;
       props.onChange?.([...base, entry]);
@@ -82,20 +86,43 @@ function configuredMaxSize(): number | undefined {
 /** upload. */
 export const FileUpload = connect((p: UploadProps) => <UploadControl maxSize={configuredMaxSize()} {...p} />, mapReadPretty(FilesText));
 
-/** idCard: images of the card (120×60 thumbnails); recognition only with a configured service. */
+/** idCard: images of the card (120×60 thumbnails); with OCR configured each image is also read and same-name fields filled. */
 export const IdCardUpload = connect(
   function IdCardUpload(p: UploadProps) {
     const r = useRecognition();
-    return <UploadControl {...p} maxCount={2} thumb={{ width: 120, height: 60 }} note={r && !r.idCard ? `身份证识别：${r.message}，图片照常保存` : undefined} />;
+    const { message } = App.useApp();
+    const apply = useApplyRecognized();
+    const self = String(useField().path.toString());
+    const send = async (file: File, onProgress: (percent: number) => void) => {
+      const saved = await uploadFile(file, file.name, onProgress);
+      // The image is kept whatever the recognition answers; its failure is only a warning.
+      parseIdCard(file, file.name).then((data) => apply(data, self), (err: Error) => message.warning(err.message));
+      return saved;
+    };
+    return <UploadControl {...p} maxCount={2} thumb={{ width: 120, height: 60 }} send={r?.idCard ? send : undefined} note={r && !r.idCard ? `身份证识别：${r.message}，图片照常保存` : undefined} />;
   },
-  mapReadPretty((p: { value?: StoredFile[] | null }) => <FilesText value={p.value} thumb={{ width: 120, height: 60 }} />),
+  mapReadPretty((p: UploadProps) => <FilesText value={p.value} thumb={{ width: 120, height: 60 }} />),
 );
 
-/** invoice: one file; recognition only with a configured service. */
+/** invoice: one file; with OCR configured it is stored and read by `/api/ocr/invoice/parse` and same-name fields filled. */
 export const InvoiceUpload = connect(
   function InvoiceUpload(p: UploadProps) {
     const r = useRecognition();
-    return <UploadControl {...p} maxCount={1} note={r && !r.invoice ? `发票识别：${r.message}，文件照常保存` : undefined} />;
+    const { message } = App.useApp();
+    const apply = useApplyRecognized();
+    const self = String(useField().path.toString());
+    const send = async (file: File, onProgress: (percent: number) => void) => {
+      try {
+        const parsed = await parseInvoice(file, file.name, onProgress);
+        apply(parsed.fields, self);
+        return parsed.file;
+      } catch (err) {
+        // Recognition failed: say so and keep the file through the plain upload.
+        message.warning((err as Error).message);
+        return uploadFile(file, file.name, onProgress);
+      }
+    };
+    return <UploadControl {...p} maxCount={1} send={r?.invoice ? send : undefined} note={r && !r.invoice ? `发票识别：${r.message}，文件照常保存` : undefined} />;
   },
   mapReadPretty(FilesText),
 );

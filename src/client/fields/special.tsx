@@ -3,13 +3,16 @@
  * linked form, spec 01 §6), business (company name; lookup only with a configured service) and
  * position (`lon,lat` or box areas as text: no map tile source is configured here).
  */
-import { connect, mapReadPretty } from '@formily/react';
+import { connect, mapReadPretty, useField } from '@formily/react';
 import { App, Button, Input, Space, Tag, Typography } from 'antd';
 import { POSITION_PATTERN } from '../../../schema-adapters/fieldTypes/special';
 import { useNavigate } from '../shell/navigation';
 import { hasPermission, sessionStore } from '../session/sessionStore';
 import { formPermission } from '../session/permissionStrings';
+import { useState } from 'react';
+import { lookupCompany } from '../api/files';
 import { useRecognition } from './data/useRecognition';
+import { useApplyRecognized } from './useApplyRecognized';
 
 const Empty = () => <span className="fw-empty-text">-</span>;
 
@@ -52,9 +55,32 @@ export function LinkButton({ buttonName, linkUrl }: { buttonName?: string; linkU
 export const CompanyLookup = connect(
   function CompanyLookup(props: { value?: string | null; onChange?: (v: string | null) => void; placeholder?: string; disabled?: boolean }) {
     const recognition = useRecognition();
+    const { message } = App.useApp();
+    const apply = useApplyRecognized();
+    const self = String(useField().path.toString());
+    const [busy, setBusy] = useState(false);
+    const input = { value: props.value ?? '', disabled: props.disabled, placeholder: props.placeholder ?? '请输入企业名称', allowClear: true, onChange: (e: { target: { value: string } }) => props.onChange?.(e.target.value || null) };
+    const search = async (keyword: string) => {
+      if (!keyword.trim()) { message.warning('请输入企业名称'); return; }
+      setBusy(true);
+      try {
+        const company = await lookupCompany(keyword.trim());
+        const name = company.companyName ?? company.name;
+        if (typeof name === 'string' && name) props.onChange?.(name);
+        apply(company, self);
+      } catch (err) {
+        message.error((err as Error).message);
+      } finally {
+        setBusy(false);
+      }
+    };
     return (
       <Space.Compact style={{ width: '100%' }} direction="vertical">
-        <Input value={props.value ?? ''} disabled={props.disabled} placeholder={props.placeholder ?? '请输入企业名称'} onChange={(e) => props.onChange?.(e.target.value || null)} allowClear />
+        {recognition?.business && !props.disabled ? (
+          <Input.Search {...input} enterButton="查询" loading={busy} onSearch={(v) => void search(v)} />
+        ) : (
+          <Input {...input} />
+        )}
         {recognition && !recognition.business ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>企业信息查询：{recognition.message}</Typography.Text> : null}
       </Space.Compact>
     );

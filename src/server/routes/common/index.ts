@@ -13,6 +13,7 @@ import { localFileStore } from '../../files/localFileStore.js';
 import { badRequest, HttpError } from '../../http/HttpError.js';
 import { ok } from '../../http/reply.js';
 import { recognitionStatus } from './recognition.js';
+import { registerRecognitionRoutes } from './recognitionRoutes.js';
 
 const downloadQuery = {
   type: 'object',
@@ -72,6 +73,7 @@ export function commonRoutesWith(storeOf?: (rootDir: string) => FileStore): Fast
     });
 
     app.get('/common/recognition/status', async () => ok(recognitionStatus()));
+    registerRecognitionRoutes(app, store, settings.maxSizeMb);
   };
 }
 

@@ -1,0 +1,100 @@
+/**
+ * Recognition in the form fields (spec 01 §5, spec 02 §7) in Chromium, against a real fake service
+ * (node:http on 127.0.0.1) set as OCR_SERVICE_URL and COMPANY_LOOKUP_URL: an uploaded invoice is
+ * stored and read, its values fill the same-name fields by the scan rules (Chinese date → dashes,
+ * currency stripped), an invalid date is cleared with its warning; 查询 on a company field fills it.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBrowserApp, type BrowserApp } from './support/browserApp';
+import { api, choose, fill, item, pickDate, useToken } from './support/formActions';
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+let app: BrowserApp;
+let page: Page;
+let token: string;
+let service: Server;
+/** The invoice date the fake OCR reads next. */
+let invoiceDate = '2026年03月05日';
+const saved = { ocr: process.env.OCR_SERVICE_URL, company: process.env.COMPANY_LOOKUP_URL };
+
+beforeAll(async () => {
+  service = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      if (req.url?.startsWith('/invoice/parse')) res.end(JSON.stringify({ result: { fields: { invoice_no: '87654321', invoice_date: invoiceDate, amount: '¥1,234.50元', tax: '壹佰元' }, item_list: [] } }));
+      else res.end(JSON.stringify({ data: { companyName: '某建设集团有限公司', seller_tax_no: '91110000100000000X' } }));
+    });
+  });
+  await new Promise<void>((done) => service.listen(0, '127.0.0.1', done));
+  const url = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+  process.env.OCR_SERVICE_URL = url;
+  process.env.COMPANY_LOOKUP_URL = `${url}/company`;
+  app = await startBrowserApp();
+  page = await app.newPage();
+  token = await app.server.login('DEFAULT');
+  await useToken(app, page, token);
+});
+afterAll(async () => {
+  await app?.close();
+  service?.closeAllConnections();
+  await new Promise((done) => service?.close(done));
+  for (const [key, value] of [['OCR_SERVICE_URL', saved.ocr], ['COMPANY_LOOKUP_URL', saved.company]] as const) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+});
+
+const input = (label: string) => item(page, label).locator('input').first();
+
+describe('invoice and company recognition', () => {
+  it('an uploaded invoice fills number, date and amount by the scan rules; 查询 fills the company; the record saves', async () => {
+    await page.goto(`${app.url}/auto/auto_fptz/add`);
+    await item(page, '发票号码').waitFor();
+    await item(page, '发票文件').locator('input[type=file]').setInputFiles({ name: '发票.png', mimeType: 'image/png', buffer: PNG });
+    await item(page, '发票文件').locator('img').first().waitFor();
+    await expect.poll(() => input('发票号码').inputValue()).toBe('87654321');
+    expect(await input('开票日期').inputValue()).toBe('2026-03-05');
+    const shown = async (label: string) => Number((await input(label).inputValue()).replace(/,/g, ''));
+    expect(await input('金额').inputValue()).toMatch(/^1,234\.50?$/);
+    expect(await shown('金额')).toBe(1234.5);
+    expect(await input('税额').inputValue()).not.toBe('');
+    expect(await shown('税额')).toBe(0);
+    expect(await item(page, '发票文件').textContent()).not.toContain('识别服务未配置');
+
+    await fill(page, '销售方', '某建设');
+    await item(page, '销售方').getByRole('button', { name: '查询' }).click();
+    await expect.poll(() => input('销售方').inputValue()).toBe('某建设集团有限公司');
+    expect(await input('销售方税号').inputValue()).toBe('91110000100000000X');
+
+    await choose(page, '发票类型', '增值税专用发票');
+    await page.getByRole('button', { name: /^保\s*存$/ }).click();
+    await page.locator('.ant-message', { hasText: '操作成功' }).last().waitFor();
+    const [row] = (await api(app, token, 'POST', '/api/auto/auto_fptz/list', { pageNum: 1, pageSize: 1 })).rows;
+    expect(row).toMatchObject({ invoice_no: '87654321', invoice_date: '2026-03-05', seller: '某建设集团有限公司' });
+    expect(Number(row.amount)).toBe(1234.5);
+    expect(row.invoice_file[0].name).toBe('发票.png');
+  });
+
+  it('an invalid recognised date is cleared and warns 日期：{text} 非有效日期，请手动选择', async () => {
+    invoiceDate = '2026年02月30日';
+    await page.goto(`${app.url}/auto/auto_fptz/add`);
+    await item(page, '发票号码').waitFor();
+    // A date typed before the scan: the invalid recognised one replaces it with nothing.
+    await pickDate(page, '开票日期', '2026-01-01');
+    expect(await input('开票日期').inputValue()).toBe('2026-01-01');
+    await item(page, '发票文件').locator('input[type=file]').setInputFiles({ name: '发票2.png', mimeType: 'image/png', buffer: PNG });
+    await page.locator('.ant-message', { hasText: '日期：2026年02月30日 非有效日期，请手动选择' }).waitFor();
+    await expect.poll(() => input('发票号码').inputValue()).toBe('87654321');
+    expect(await input('开票日期').inputValue()).toBe('');
+  });
+});
+
+describe('console', () => {
+  it('no console errors', () => {
+    expect(app.errors).toEqual([]);
+  });
+});
