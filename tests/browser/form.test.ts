@@ -368,6 +368,27 @@ describe('stock-in drawer 白条入库', () => {
   });
 });
 
+describe('stock-in drawer for 外购白条入库', () => {
+  it('the second stock-in form opens the same drawer; one record with the day number', async () => {
+    const form = 'auto_tzbk_btgl_wgbtrk';
+    await page.goto(`${app.url}/auto/${form}/add`);
+    const drawer = page.locator('.ant-drawer', { hasText: '白条入库' });
+    await item(drawer, '品种').waitFor();
+    const day = await item(drawer, '收货日期').locator('input').inputValue();
+    const ofDay = async () => (await call('POST', `/api/auto/${form}/list`, { pageNum: 1, pageSize: 1000, 'sxrq$start': day, 'sxrq$end': day })).rows as Row[];
+    const n = (await ofDay()).length + 1;
+    await expect.poll(() => item(drawer, '日编号').locator('input').inputValue()).toBe(String(n));
+    await drawer.locator('.ant-radio-button-wrapper', { hasText: '一级' }).click();
+    await fill(drawer, '品种', '外购白条');
+    await fill(drawer, '扣前重量', '80');
+    await drawer.getByRole('button', { name: /^保\s*存$/ }).click();
+    await page.locator('.ant-message', { hasText: '操作成功' }).last().waitFor();
+    const added = (await ofDay()).filter((r) => r.pz === '外购白条');
+    expect(added.map((r) => String(r.rbm))).toEqual([String(n)]);
+    expect(Number(added[0].zl)).toBe(80);
+  });
+});
+
 describe('console', () => {
   it('no console errors on any form page (besides the stale edit’s own 409 answer)', () => {
     expect(app.errors.filter((e) => !/status of 409 \(Conflict\)/.test(e))).toEqual([]);
