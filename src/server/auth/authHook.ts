@@ -14,7 +14,7 @@ export function installAuthHook(app: FastifyInstance): void {
     if (!route || !route.startsWith('/api/')) return;
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthorized();
-    const user = await findSessionUser(app.db, hashToken(token), token);
+    const user = await findSessionUser(app.db, hashToken(token), token, app.database.pool);
     if (!user) throw unauthorized();
     request.user = user;
   });

@@ -2,6 +2,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
 import type { AuthUser } from '../auth/types.js';
+import type pg from 'pg';
+import { preparedQuery } from '../db/preparedQuery.js';
 
 /** Stores a token hash for a user, valid for ttlHours. */
 export async function insertToken(
@@ -40,10 +42,11 @@ export async function revokeUserTokens(db: Kysely<Database>, tenantId: number, u
 
 /**
  * The user behind a live, unrevoked, unexpired token of an active user and tenant, with roles and
- * permissions, in one query (it runs on every call); null otherwise.
+ * permissions, in one query (it runs on every call); null otherwise. With `pool` the query runs as
+ * a named prepared statement, so PostgreSQL plans it once per connection rather than per call.
  */
-export async function findSessionUser(db: Kysely<Database>, tokenHash: string, token: string): Promise<AuthUser | null> {
-  const result = await sql<{
+export async function findSessionUser(db: Kysely<Database>, tokenHash: string, token: string, pool?: pg.Pool): Promise<AuthUser | null> {
+  const query = sql<{
     user_id: number;
     user_name: string;
     nick_name: string;
@@ -70,8 +73,9 @@ export async function findSessionUser(db: Kysely<Database>, tokenHash: string, t
     JOIN tenants n ON n.id = t.tenant_id
     WHERE t.token_hash = ${tokenHash} AND t.revoked_time IS NULL AND t.expire_time > now()
       AND u.status = '0' AND n.status = '0'
-  `.execute(db);
-  const row = result.rows[0];
+  `.compile(db);
+  const rows = pool ? await preparedQuery(pool, query) : (await db.executeQuery(query)).rows;
+  const row = rows[0];
   if (!row) return null;
   return {
     userId: row.user_id,

@@ -39,7 +39,7 @@ const PG_ROWS = Number(process.env.RECORDS_BENCH_ROWS ?? 1_000_000);
 const LITE_ROWS = Number(process.env.RECORDS_BENCH_PGLITE_ROWS ?? 200_000);
 const REPEAT = 30;
 
-const FORM = {
+export const FORM = {
   enName: 'bench_orders',
   cnName: '性能测试订单',
   fields: [
@@ -61,13 +61,14 @@ const FORM = {
   ],
 };
 
-const PAGE = { pageNum: 1, pageSize: 20, sysOrderBy: { field: 'amount', order: 'desc' } };
+export const PAGE = { pageNum: 1, pageSize: 20, sysOrderBy: { field: 'amount', order: 'desc' } };
 const LIKE = { pageNum: 1, pageSize: 20, searchConList: [
   { enName: 'title', title: '钢筋采购', searchType: 'like' }, { enName: 'customer', customer: '华东建设', searchType: 'like' }] };
-const RANGE = { searchConList: [{ enName: 'amount', amount$start: 1000, amount$end: 1050 }, { enName: 'category', category: 'b' }],
+export const RANGE = { searchConList: [{ enName: 'amount', amount$start: 1000, amount$end: 1050 }, { enName: 'category', category: 'b' }],
   calcd: { amount: { operation: ['sum', 'avg'], precision: 2 }, qty: { operation: ['sum'], precision: 0 } } };
 
-async function load(db: Kysely<any>, tenantId: number, rows: number): Promise<void> {
+/** Loads `rows` generated rows into the bench form (indexes dropped for the load). */
+export async function load(db: Kysely<any>, tenantId: number, rows: number): Promise<void> {
   const t = sql.id(`t_${tenantId}`, 'bench_orders');
   // Indexes are dropped for the load and rebuilt afterwards (the form edit recreates them).
   const idx = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE schemaname = ${`t_${tenantId}`} AND indexname LIKE 'ix\\_f%'`.execute(db);
