@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserApp, type BrowserApp } from './support/browserApp';
 import { api, choose, fill, item, pickDate, useToken } from './support/formActions';
 
-const SHOTS = resolve(import.meta.dirname, '../../docs/screenshots');
+/** Set FW_SCREENSHOTS=1 to refresh this file's pictures in docs/screenshots/. */
+const SHOTS = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../../docs/screenshots') : undefined;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 let app: BrowserApp;
 let page: Page;
@@ -34,7 +35,7 @@ async function open(path: string, firstLabel: string): Promise<void> {
 }
 
 async function save(): Promise<void> {
-  await page.getByRole('button', { name: /^保\s*存$/ }).click();
+  await page.getByRole('button', { name: /(^|\s)保\s*存$/ }).click();
   await page.locator('.ant-message', { hasText: '操作成功' }).last().waitFor();
   // After an add the page turns into the edit page of the new record.
   await page.locator('.ant-message', { hasText: '操作成功' }).last().waitFor({ state: 'detached' });
@@ -73,7 +74,7 @@ describe('add pages: a record of each demo form saved through the UI', () => {
     const cell = page.locator('.fw-subform tbody tr.ant-table-row').first();
     await cell.locator('td').nth(1).locator('input').fill('预付款');
     expect(await cell.locator('td').first().textContent()).toBe('1');
-    await page.screenshot({ path: `${SHOTS}/form-contract-add.png`, fullPage: true });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/form-contract-add.png`, fullPage: true });
     await save();
     const [row] = await rows('contract_ledger', 1);
     expect(row.contract_name).toBe('浏览器测试合同');
@@ -138,7 +139,7 @@ describe('validation and conditions', () => {
   it('shows {label}不能为空 for empty required fields and saves nothing', async () => {
     const before = (await rows('contract_ledger', 1000)).length;
     await open('/auto/contract_ledger/add', '合同名称');
-    await page.getByRole('button', { name: /^保\s*存$/ }).click();
+    await page.getByRole('button', { name: /(^|\s)保\s*存$/ }).click();
     await expect.poll(() => item(page, '合同名称').textContent()).toContain('合同名称不能为空');
     expect(await item(page, '合同类型').textContent()).toContain('合同类型不能为空');
     expect((await rows('contract_ledger', 1000)).length).toBe(before);
@@ -160,7 +161,7 @@ describe('validation and conditions', () => {
     await expect.poll(() => split.isDisabled()).toBe(false);
     await fill(page, '数量', '2.5');
     await expect.poll(() => split.isDisabled()).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/form-conditions.png`, fullPage: true });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/form-conditions.png`, fullPage: true });
     await radio('紧急程度', '一般');
     await expect.poll(() => visible('最晚送达时间')).toBe(false);
   });
@@ -179,7 +180,7 @@ describe('pickers', () => {
     // 项目经理 is a single-user field: checking 工程管理部 selects its one user (张工, of 项目一部 below it) in place of the default.
     await dialog.locator('.ant-tree-treenode', { hasText: '工程管理部' }).locator('.ant-tree-checkbox').click();
     await expect.poll(() => dialog.locator('.ant-col').last().textContent()).toBe('已选中1个用户张工');
-    await page.screenshot({ path: `${SHOTS}/form-user-picker.png` });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/form-user-picker.png` });
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => item(page, '项目经理').textContent()).toContain('张工');
   });
@@ -204,7 +205,7 @@ describe('pickers', () => {
     await expect.poll(text).toEqual([]);
     // A started address needs every level (spec 01 §5).
     await pickLevel('省级', '北京市');
-    await page.getByRole('button', { name: /^保\s*存$/ }).click();
+    await page.getByRole('button', { name: /(^|\s)保\s*存$/ }).click();
     await expect.poll(() => item(page, '项目地址').textContent()).toContain('项目地址必填');
   });
 
@@ -255,7 +256,7 @@ describe('pickers', () => {
     await page.getByRole('button', { name: '导入' }).click();
     const drawer = page.locator('.ant-drawer', { hasText: '选择关联表单' });
     await drawer.locator(`[data-row-key="${source}"] input[aria-label="选择"]`).check();
-    await page.screenshot({ path: `${SHOTS}/form-subform-import.png` });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/form-subform-import.png` });
     await drawer.getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => page.locator('.fw-subform tbody tr.ant-table-row input').nth(1).inputValue()).toBe('待导入节点');
     await save();
@@ -271,9 +272,9 @@ describe('edit and detail', () => {
     await page.goto(`${app.url}/auto/contract_ledger/detail${id}`);
     await page.locator('.fw-record-form', { hasText: '只读合同' }).waitFor();
     expect(await page.locator('.fw-record-form input:not([disabled]):not([readonly]), .fw-record-form textarea:not([disabled])').count()).toBe(0);
-    expect(await page.getByRole('button', { name: /^保\s*存$/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /(^|\s)保\s*存$/ }).count()).toBe(0);
     expect(await page.getByRole('tab', { name: '查看合同台账' }).count()).toBe(1);
-    await page.screenshot({ path: `${SHOTS}/form-detail.png`, fullPage: true });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/form-detail.png`, fullPage: true });
     // A flow view (processInstanceId) hides the form's actions (spec 01 §4).
     await page.goto(`${app.url}/auto/contract_ledger/detail${id}?processInstanceId=p1`);
     await page.locator('.fw-record-form', { hasText: '只读合同' }).waitFor();
@@ -289,11 +290,11 @@ describe('edit and detail', () => {
     const current = (await call('GET', `/api/auto/auto_pthp/${id}`)).data;
     await call('POST', `/api/auto/auto_pthp/edit/${id}`, { formName: 'auto_pthp', data: { goods_code: 'HP-STALE', goods_name: '别人改过' }, version: current.version });
     await name.fill('我刚输入的名称');
-    await page.getByRole('button', { name: /^保\s*存$/ }).click();
+    await page.getByRole('button', { name: /(^|\s)保\s*存$/ }).click();
     await page.locator('.ant-notification-notice', { hasText: '数据已被他人修改，请刷新后重试' }).waitFor();
     expect(await name.inputValue()).toBe('我刚输入的名称');
     expect((await call('GET', `/api/auto/auto_pthp/${id}`)).data.goods_name).toBe('别人改过');
-    await page.screenshot({ path: `${SHOTS}/form-stale-edit.png` });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/form-stale-edit.png` });
   });
 
   it('an edit at the current version saves, and a second save uses the new version', async () => {
@@ -346,8 +347,8 @@ describe('stock-in drawer 白条入库', () => {
     await expect.poll(() => item(drawer, '重量').locator('input').inputValue()).toBe('99.47');
     await item(drawer, '操作方式').locator('.ant-select-selector').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '拆分入库' }).click();
-    await page.screenshot({ path: `${SHOTS}/form-stock-in.png` });
-    await drawer.getByRole('button', { name: /^保\s*存$/ }).click();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/form-stock-in.png` });
+    await drawer.getByRole('button', { name: /(^|\s)保\s*存$/ }).click();
     await page.locator('.ant-message', { hasText: '操作成功' }).waitFor();
     const all = await rows('auto_tzbk_btgl_btrk', 1000);
     expect(all.length).toBe(before + 2);
@@ -381,7 +382,7 @@ describe('stock-in drawer for 外购白条入库', () => {
     await drawer.locator('.ant-radio-button-wrapper', { hasText: '一级' }).click();
     await fill(drawer, '品种', '外购白条');
     await fill(drawer, '扣前重量', '80');
-    await drawer.getByRole('button', { name: /^保\s*存$/ }).click();
+    await drawer.getByRole('button', { name: /(^|\s)保\s*存$/ }).click();
     await page.locator('.ant-message', { hasText: '操作成功' }).last().waitFor();
     const added = (await ofDay()).filter((r) => r.pz === '外购白条');
     expect(added.map((r) => String(r.rbm))).toEqual([String(n)]);

@@ -57,7 +57,7 @@ const selectedPanel = (dialog: Locator) => dialog.locator('.ant-col').last();
 
 async function saveAndRead(): Promise<Record<string, any>> {
   const before = (await call('POST', `/api/auto/${FORM}/list`, { pageNum: 1, pageSize: 1000 })).total as number;
-  await page.getByRole('button', { name: /^保\s*存$/ }).click();
+  await page.getByRole('button', { name: /(^|\s)保\s*存$/ }).click();
   await page.locator('.ant-message', { hasText: '操作成功' }).last().waitFor();
   await expect.poll(async () => (await call('POST', `/api/auto/${FORM}/list`, { pageNum: 1, pageSize: 1000 })).total).toBe(before + 1);
   const rows = (await call('POST', `/api/auto/${FORM}/list`, { pageNum: 1, pageSize: 1000 })).rows as Record<string, any>[];

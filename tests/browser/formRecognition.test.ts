@@ -71,7 +71,7 @@ describe('invoice and company recognition', () => {
     expect(await input('销售方税号').inputValue()).toBe('91110000100000000X');
 
     await choose(page, '发票类型', '增值税专用发票');
-    await page.getByRole('button', { name: /^保\s*存$/ }).click();
+    await page.getByRole('button', { name: /(^|\s)保\s*存$/ }).click();
     await page.locator('.ant-message', { hasText: '操作成功' }).last().waitFor();
     const [row] = (await api(app, token, 'POST', '/api/auto/auto_fptz/list', { pageNum: 1, pageSize: 1 })).rows;
     expect(row).toMatchObject({ invoice_no: '87654321', invoice_date: '2026-03-05', seller: '某建设集团有限公司' });
