@@ -139,7 +139,11 @@ export function ListTable(props: ListTableProps) {
   const layout: CellLayout[] = useMemo(
     () => table.getAllLeafColumns().map((column) => {
       const { style, className } = cellStyle(column.id, column.getSize());
-      return { id: column.id, style, className, model: (column.columnDef.meta as { model?: ColumnModel } | undefined)?.model, first: column.id === firstData };
+      const model = (column.columnDef.meta as { model?: ColumnModel } | undefined)?.model;
+      const first = column.id === firstData;
+      // Only cells whose content does not clip itself keep the cell's clip (see .td in the CSS).
+      const clip = column.id === '$actions' || model?.cell === 'status' || first;
+      return { id: column.id, style, className: clip ? `${className} ${styles.tdClip}` : className, model, first };
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [sizing, pinning, defs, firstData],
