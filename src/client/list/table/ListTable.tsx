@@ -158,16 +158,20 @@ export function ListTable(props: ListTableProps) {
     doubleClick: (row) => latest.current.onRowDoubleClick?.(row),
   }), []);
 
-  const pageKeys = rows.map((r) => String(r.record.id));
-  const pageSelected = pageKeys.filter((k) => selected.has(k)).length;
+  // Scroll frames re-render this component: the page-wide counts (1,000 rows) are kept until rows or selection change.
+  const { pageCount, pageSelected } = useMemo(() => {
+    let count = 0;
+    for (const r of rows) if (selected.has(String(r.record.id))) count++;
+    return { pageCount: rows.length, pageSelected: count };
+  }, [rows, selected]);
   const sortOf = (key: string) => {
     const i = sort.findIndex((s) => s.field === key);
     return i < 0 ? null : { order: sort[i].order, index: i };
   };
   const footer = props.renderFooter && columns.some((c) => c.total);
 
-  const allSelected = pageKeys.length > 0 && pageSelected === pageKeys.length;
-  const someSelected = pageSelected > 0 && pageSelected < pageKeys.length;
+  const allSelected = pageCount > 0 && pageSelected === pageCount;
+  const someSelected = pageSelected > 0 && pageSelected < pageCount;
   // The header holds a popover per column: it is rebuilt only when what it shows changes, not on every scroll frame.
   const head = useMemo(() => (
         <div className={`${styles.head} ${styles.headRow}`} role="row" style={{ width: totalWidth }}>
@@ -218,6 +222,25 @@ export function ListTable(props: ListTableProps) {
     [layout, sort, allSelected, someSelected, selection, props.renderSearch, props.onSort, props.onTogglePage, table.state, totalWidth],
   );
 
+  // The totals row, like the header, is not rebuilt on scroll frames.
+  const foot = useMemo(() => (footer ? (
+    <div className={`${styles.foot} ${styles.footRow}`} role="row" style={{ width: totalWidth }} data-testid="totals-row">
+      {leafHeaders.map((header) => {
+        const id = header.column.id;
+        const { style, className } = cellStyle(id, header.getSize());
+        const model = (header.column.columnDef.meta as { model?: ColumnModel } | undefined)?.model;
+        return (
+          <div key={id} className={`${styles.tf} ${className}`} style={style} role="cell" data-column={id}>
+            {model ? props.renderFooter!(model) : id === SELECT_KEY ? '合计' : null}
+          </div>
+        );
+      })}
+    </div>
+  ) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [layout, footer, props.renderFooter, totalWidth],
+  );
+
   return (
     <div
       className={styles.scroller}
@@ -250,20 +273,7 @@ export function ListTable(props: ListTableProps) {
             );
           })}
         </div>
-        {footer ? (
-          <div className={`${styles.foot} ${styles.footRow}`} role="row" style={{ width: totalWidth }} data-testid="totals-row">
-            {leafHeaders.map((header) => {
-              const id = header.column.id;
-              const { style, className } = cellStyle(id, header.getSize());
-              const model = (header.column.columnDef.meta as { model?: ColumnModel } | undefined)?.model;
-              return (
-                <div key={id} className={`${styles.tf} ${className}`} style={style} role="cell" data-column={id}>
-                  {model ? props.renderFooter!(model) : id === SELECT_KEY ? '合计' : null}
-                </div>
-              );
-            })}
-          </div>
-        ) : null}
+        {foot}
       </div>
     </div>
   );
