@@ -9,7 +9,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserApp, type BrowserApp } from './support/browserApp';
 
-const SHOTS = resolve(import.meta.dirname, '../../docs/screenshots');
+/** Set FW_SCREENSHOTS=1 to refresh this file's pictures in docs/screenshots/. */
+const SHOTS = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../../docs/screenshots') : undefined;
 type Row = Record<string, any>;
 
 let app: BrowserApp;
@@ -80,7 +81,7 @@ describe('list screen: column search by each search kind', () => {
   it('text, like and exact', async () => {
     await openList('contract_ledger');
     await expectRows(ledger.map((r) => r.id));
-    await page.screenshot({ path: `${SHOTS}/list-contract-ledger.png` });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/list-contract-ledger.png` });
     let panel = await openSearch('contract_name');
     await panel.locator('input[aria-label^="搜索"]').fill('港区');
     await panel.locator('input[aria-label^="搜索"]').press('Enter');
@@ -109,7 +110,7 @@ describe('list screen: column search by each search kind', () => {
     await panel.getByLabel('结束').fill('300000');
     await panel.getByRole('button', { name: /确\s*认/ }).click();
     await expectRows(ledger.filter((r) => r.amount >= 100000 && r.amount <= 300000).map((r) => r.id));
-    await page.screenshot({ path: `${SHOTS}/list-search-tags.png` });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/list-search-tags.png` });
     await clearTags();
 
     panel = await openSearch('sign_date');
@@ -210,7 +211,7 @@ describe('list screen: sorting and totals', () => {
       const cell = el.querySelector('[data-total="amount"]')!.parentElement as HTMLElement;
       el.scrollLeft = cell.offsetLeft - 500;
     });
-    await page.screenshot({ path: `${SHOTS}/list-totals-selection.png` });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/list-totals-selection.png` });
     for (const r of picked) await page.locator(`[data-row-key="${r.id}"] [aria-label="选择"]`).uncheck();
     await expect.poll(() => total.textContent(), { timeout: 10_000 }).toContain(`合计: ${money(all.sum)}`);
   });
@@ -304,7 +305,7 @@ describe('list screen: delete and void with their pre-checks', () => {
       const modal = document.querySelector('.ant-modal-confirm');
       return !!modal && getComputedStyle(modal).opacity === '1' && !modal.closest('.ant-zoom-appear, .ant-zoom-enter');
     });
-    await page.screenshot({ path: `${SHOTS}/list-delete-confirm.png` });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/list-delete-confirm.png` });
     await dialog().getByRole('button', { name: /确\s*定/ }).click();
     await page.locator('.ant-message').getByText('删除成功').waitFor();
     await expectRows([]);
