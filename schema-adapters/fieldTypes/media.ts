@@ -4,55 +4,40 @@ import { valueless } from './layout';
 
 const fileListCheck = (_f: unknown, v: unknown): string | null => (Array.isArray(v) ? null : '应为文件列表');
 
+/** What every file-list type shares: stored as a jsonb list, shown as files, never sorted. */
+const fileList = {
+  family: 'media',
+  schemaType: 'array',
+  cell: 'files',
+  sortable: false,
+  search: 'text',
+  searchTypeRadio: false,
+  searchRange: true,
+  hasView: false,
+  defaultValue: () => [],
+  storage: () => single('jsonb', true),
+  submit: putAsIs,
+  checkValue: fileListCheck,
+} as const;
+
 /** Media family: upload, idCard, invoice (file lists) and qrCode (the record's mobile link). */
 export const mediaTypes = {
   upload: {
-    family: 'media',
+    ...fileList,
     component: 'FileUpload',
-    schemaType: 'array',
     props: (f) => defined({ accept: f.accept, multiple: f.multiple === false ? undefined : true }),
-    cell: 'files',
-    sortable: false,
-    search: 'text',
-    searchTypeRadio: false,
-    searchRange: true,
-    hasView: false,
-    defaultValue: () => [],
-    storage: () => single('jsonb', true),
-    submit: putAsIs,
-    checkValue: fileListCheck,
   },
   idCard: {
-    family: 'media',
+    ...fileList,
     component: 'IdCardUpload',
-    schemaType: 'array',
     props: (f) => defined({ accept: f.accept ?? 'image/*' }),
-    cell: 'files',
-    sortable: false,
-    search: 'text',
-    searchTypeRadio: false,
-    searchRange: true,
-    hasView: false,
-    defaultValue: () => [],
-    storage: () => single('jsonb', true),
-    submit: putAsIs,
-    checkValue: fileListCheck,
   },
   invoice: {
-    family: 'media',
+    ...fileList,
     component: 'InvoiceUpload',
-    schemaType: 'array',
     props: (f) => defined({ accept: f.accept ?? 'image/*,.pdf,.ofd' }),
-    cell: 'files',
-    sortable: false,
-    search: 'text',
-    searchTypeRadio: false,
-    searchRange: true,
-    hasView: false,
+    // Spec 01 §3.4 lists upload and idCard among the empty-list defaults, not invoice.
     defaultValue: () => null,
-    storage: () => single('jsonb', true),
-    submit: putAsIs,
-    checkValue: fileListCheck,
   },
   qrCode: {
     ...valueless,
