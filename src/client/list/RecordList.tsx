@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toColumns, type ColumnModel, type FormDefinition } from '../../../schema-adapters';
 import { getFormByEnName } from '../api/forms';
 import { queryKeys } from '../api/queryKeys';
@@ -14,7 +14,7 @@ import { useNavigate } from '../shell/navigation';
 import { PageLoading } from '../shell/PageLoading';
 import { rowButtonCandidates, rowButtonsFor, toolbarButtons, type ActionButton } from './controllers/listActions';
 import type { ListScene } from './controllers/listScene';
-import { useListActions, type Prompts } from './controllers/useListActions';
+import { DRAWER_ADD_FORMS, useListActions, type Prompts } from './controllers/useListActions';
 import { useListContext } from './controllers/useListContext';
 import { useListSettings } from './controllers/useListSettings';
 import { useRecordList } from './controllers/useRecordList';
@@ -31,6 +31,9 @@ import { ListPager } from './toolbar/ListPager';
 import { ListToolbar } from './toolbar/ListToolbar';
 import { SavedFilters } from './toolbar/SavedFilters';
 import { TableSettingsButton } from './toolbar/TableSettingsButton';
+
+// The stock-in drawer is a whole Formily form: loaded only when a stock-in list asks for it.
+const StockInDrawer = lazy(() => import('../form/stockIn/StockInDrawer').then((m) => ({ default: m.StockInDrawer })));
 
 /** Spec 01 §2.2: the two stock-in lists use a smaller row height. */
 const COMPACT_FORMS = ['auto_tzbk_btgl_btrk', 'auto_tzbk_btgl_wgbtrk'];
@@ -137,7 +140,9 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
   );
   const { refresh, clearSelection } = list;
   const after = useMemo(() => ({ refresh: () => void refresh(), clearSelection }), [refresh, clearSelection]);
-  const routes = useMemo(() => ({ navigate }), [navigate]);
+  // Spec 01 §2.1: the stock-in forms add through the 白条入库 drawer over the list, not the add page.
+  const [stockInOpen, setStockInOpen] = useState(false);
+  const routes = useMemo(() => ({ navigate, openAddDrawer: () => setStockInOpen(true) }), [navigate]);
   const actions = useListActions(def, has, prompts, routes, after);
   const selectedRef = useRef(list.selectedRows);
   selectedRef.current = list.selectedRows;
@@ -229,6 +234,11 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
 
   return (
     <div className={styles.wrap} data-testid="record-list" data-form={enName} data-scene={scene}>
+      {stockInOpen && DRAWER_ADD_FORMS.includes(enName) ? (
+        <Suspense fallback={null}>
+          <StockInDrawer enName={enName} open onClose={() => setStockInOpen(false)} onSaved={after.refresh} />
+        </Suspense>
+      ) : null}
       <ListToolbar
         buttons={buttons}
         selectedCount={list.selected.size}
