@@ -94,7 +94,8 @@ describe('list screen: column search by each search kind', () => {
     await panel.locator('input[aria-label^="搜索"]').fill(exactName.slice(0, 4));
     await panel.locator('input[aria-label^="搜索"]').press('Enter');
     await expectRows(ledger.filter((r) => r.contract_name === exactName.slice(0, 4)).map((r) => r.id));
-    expect(await page.getByText('暂无数据').isVisible()).toBe(true);
+    // The empty placeholder renders a moment after the rows go: wait for it, do not sample once.
+    await page.getByText('暂无数据').waitFor();
     panel = await openSearch('contract_name');
     await panel.locator('input[aria-label^="搜索"]').fill(exactName);
     await panel.locator('input[aria-label^="搜索"]').press('Enter');
