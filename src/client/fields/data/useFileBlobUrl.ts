@@ -1,10 +1,13 @@
 /** An object URL for a stored file (images are fetched with the bearer token, then shown). */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { downloadBlob } from '../../api/files';
 import { queryKeys } from '../../api/queryKeys';
 
-/** Object URL of `fileName`'s bytes, when `enabled`; revoked when no longer used. */
+/**
+ * Object URL of `fileName`'s bytes, when `enabled`. Thumbnails and the viewer share one URL per
+ * file through the query cache; it is not revoked while the tab lives (a later cache-removal hook
+ * could do so), so keep this to the few images a form shows.
+ */
 export function useFileBlobUrl(fileName: string | undefined, enabled = true): string | undefined {
   const q = useQuery({
     queryKey: queryKeys.files.blob(fileName ?? ''),
@@ -13,7 +16,6 @@ export function useFileBlobUrl(fileName: string | undefined, enabled = true): st
     staleTime: Infinity,
     gcTime: 60_000,
   });
-  useEffect(() => () => undefined, []);
   return q.data;
 }
 
