@@ -12,6 +12,7 @@ import type { FileStore } from '../../files/fileStore.js';
 import { localFileStore } from '../../files/localFileStore.js';
 import { badRequest, HttpError } from '../../http/HttpError.js';
 import { ok } from '../../http/reply.js';
+import { registerBundleRoutes } from './bundleRoutes.js';
 import { recognitionStatus } from './recognition.js';
 import { registerRecognitionRoutes } from './recognitionRoutes.js';
 
@@ -74,6 +75,7 @@ export function commonRoutesWith(storeOf?: (rootDir: string) => FileStore): Fast
 
     app.get('/common/recognition/status', async () => ok(recognitionStatus()));
     registerRecognitionRoutes(app, store, settings.maxSizeMb);
+    registerBundleRoutes(app, store);
   };
 }
 

@@ -1,0 +1,96 @@
+/**
+ * Batch and merge download (spec 02 §2.5, §7; docs/api.md "Files"): `POST /api/common/download/zip`
+ * streams the named files as one zip; `POST /api/common/merge/pdf` `{fileName, urls}` merges PDFs and
+ * images into one PDF, stores it like an upload and answers its url in `msg`. Both take only the
+ * caller's tenant's files (the tenant is part of every key).
+ */
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { contentDisposition } from '../../files/contentDisposition.js';
+import { downloadUrl, newFileKey, sanitizeFileName } from '../../files/fileKeys.js';
+import { tenantKeys, uniqueNames } from '../../files/fileRefs.js';
+import type { FileStore } from '../../files/fileStore.js';
+import { isMergeable, mergeToPdf } from '../../files/mergePdf.js';
+import { zipStream } from '../../files/zipStream.js';
+import { badRequest, HttpError, notFound } from '../../http/HttpError.js';
+import { obj, str } from '../../http/schemas.js';
+
+/** At most this many files per call, and this many MB read into memory for one merge. */
+export const MAX_BUNDLE_FILES = 200;
+export const MAX_MERGE_MB = 200;
+
+const ref = str({ min: 1, max: 1000 });
+const zipBody = obj(
+  {
+    fileName: str({ max: 200 }),
+    files: { type: 'array', minItems: 1, maxItems: MAX_BUNDLE_FILES, items: obj({ url: ref, name: str({ max: 200 }) }, ['url']) },
+  },
+  ['files'],
+);
+const mergeBody = obj({ fileName: str({ max: 200 }), urls: { type: 'array', minItems: 1, maxItems: MAX_BUNDLE_FILES, items: ref } }, ['urls']);
+
+/** A sanitised name with the extension `ext`, or `fallback`. */
+function nameWith(raw: string | undefined, ext: string, fallback: string): string {
+  const name = raw?.trim() ? sanitizeFileName(raw) : fallback;
+  return name.toLowerCase().endsWith(`.${ext}`) ? name : `${name}.${ext}`;
+}
+
+/** Reads a stream into one buffer, giving up past `limit` bytes. */
+async function readAll(body: Readable, limit: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > limit) {
+      body.destroy();
+      return null;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Registers the zip and merge routes on the common plugin (which owns `store`). */
+export function registerBundleRoutes(app: FastifyInstance, store: FileStore): void {
+  app.post<{ Body: { fileName?: string; files: { url: string; name?: string }[] } }>('/common/download/zip', { schema: { body: zipBody } }, async (request, reply) => {
+    const keys = tenantKeys(request.body.files.map((f) => f.url), request.user.tenantId);
+    const objects = await Promise.all(keys.map((k) => store.get(k.key)));
+    const close = () => objects.forEach((o) => o?.body.destroy());
+    if (objects.some((o) => !o)) {
+      close();
+      throw notFound('文件不存在');
+    }
+    // The record's display name (a renamed file) names the entry; the stored name otherwise.
+    const names = uniqueNames(request.body.files.map((f, i) => (f.name?.trim() ? sanitizeFileName(f.name) : keys[i].name)));
+    const archive = zipStream(objects.map((o, i) => ({ name: names[i], open: async () => o!.body })));
+    archive.on('close', close);
+    reply.header('Content-Type', 'application/zip');
+    reply.header('Content-Disposition', contentDisposition(nameWith(request.body.fileName, 'zip', '附件.zip')));
+    reply.header('Cache-Control', 'private, no-store');
+    return reply.send(archive);
+  });
+
+  app.post<{ Body: { fileName?: string; urls: string[] } }>('/common/merge/pdf', { schema: { body: mergeBody } }, async (request) => {
+    const { tenantId } = request.user;
+    const keys = tenantKeys(request.body.urls, tenantId);
+    const refused = keys.filter((k) => !isMergeable(k.name)).map((k) => k.name);
+    if (refused.length) throw badRequest(`只能合并 PDF 和 png / jpg 图片，不支持：${refused.join('、')}`);
+    let budget = MAX_MERGE_MB * 1024 * 1024;
+    const files: { name: string; bytes: Uint8Array }[] = [];
+    for (const k of keys) {
+      const object = await store.get(k.key);
+      if (!object) throw notFound('文件不存在');
+      const bytes = await readAll(object.body, budget);
+      if (!bytes) throw new HttpError(413, `合并文件总大小超过 ${MAX_MERGE_MB}MB`);
+      budget -= bytes.length;
+      files.push({ name: k.name, bytes });
+    }
+    const pdf = await mergeToPdf(files);
+    const name = nameWith(request.body.fileName, 'pdf', '合并文件.pdf');
+    const key = newFileKey(tenantId, name);
+    const { size } = await store.put(key, Readable.from([Buffer.from(pdf)]));
+    const url = downloadUrl(key);
+    // Spec 02 §7: the resulting url is in `msg`; `data` holds the upload answer's shape.
+    return { code: 200, msg: url, data: { fileName: key, url, size, obsUrl: url, originalName: name } };
+  });
+}
