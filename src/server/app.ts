@@ -6,6 +6,7 @@ import type { AppDatabase } from './db/openDatabase.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { schemaController } from './http/validatorCompiler.js';
 import { installStaticClient } from './http/staticClient.js';
+import { installMapSources, mapConnectSources, mapImgSources } from './http/mapSources.js';
 import { installAuthHook } from './auth/authHook.js';
 import { routePlugins } from './routes/index.js';
 import { systemRoutePlugins } from './routes/system.js';
@@ -29,6 +30,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('database', database);
   app.decorate('db', database.db);
 
+  // Before helmet: its CSP adds the tenant's configured map hosts, looked up here.
+  installMapSources(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -38,9 +41,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
         scriptSrc: ["'self'"],
         // antd (CSS-in-JS) and Formily write inline style elements and attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', mapImgSources],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", mapConnectSources],
         workerSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'"],
         objectSrc: ["'none'"],
