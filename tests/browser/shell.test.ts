@@ -59,16 +59,74 @@ describe('application shell in Chromium', () => {
     }
   });
 
-  it('opens a generated form list from the business menu at /auto/{enName}', async () => {
+  it('opens a generated form list from the business menu at /auto/{enName}?menuId=', async () => {
     await signIn(page, app.url, '华建工程有限公司');
     await page.locator('.ant-menu-submenu-title', { hasText: '业务表单' }).click();
     const first = page.locator('.ant-layout-sider .ant-menu-sub .ant-menu-item').filter({ visible: true }).last();
     const title = (await first.textContent())?.trim() ?? '';
     expect(title).not.toBe('');
     await first.click();
-    await page.waitForURL(/\/auto\/[a-z][a-z0-9_]*$/);
+    await page.waitForURL(/\/auto\/[a-z][a-z0-9_]*\?menuId=\d+$/);
     await page.getByRole('tab', { name: title }).waitFor();
     await expect.poll(() => page.title()).toContain(title);
+  });
+
+  it('keeps the menu id in the address: the sidebar link, a reload and the tab keep the list on its menu; /auto/{form}/{id} is still the edit page', async () => {
+    // A second menu over the same form: only the menu id in the address tells the two apart.
+    const db = app.server.db;
+    const tenant = await db.selectFrom('tenants').select('id').where('code', '=', 'DEFAULT').executeTakeFirstOrThrow();
+    const own = await db.selectFrom('menus').selectAll().where('tenant_id', '=', tenant.id).where('form_name', '=', 'contract_ledger').where('menu_type', '=', 'C').orderBy('id').executeTakeFirstOrThrow();
+    const second = await db
+      .insertInto('menus')
+      .values({ tenant_id: tenant.id, parent_id: own.parent_id, menu_name: '本部合同台账', route_name: 'AutoContractLedgerHq', path: '/auto/contract_ledger', component: 'Auto', menu_type: 'C', perms: own.perms, icon: 'form', order_num: 99, form_name: 'contract_ledger' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      const listCall = (menuId: number) =>
+        page.waitForRequest((r) => r.url().endsWith('/api/auto/contract_ledger/list') && (r.postDataJSON() as { menuId?: number }).menuId === menuId);
+      await signIn(page, app.url, '华建工程有限公司');
+      await page.locator('.ant-menu-submenu-title', { hasText: '业务表单' }).click();
+      const sider = page.locator('.ant-layout-sider');
+      let call = listCall(second.id);
+      await sider.locator('.ant-menu-item', { hasText: '本部合同台账' }).click();
+      await page.waitForURL(`${app.url}/auto/contract_ledger?menuId=${second.id}`);
+      await call;
+      await page.getByRole('tab', { name: '本部合同台账' }).waitFor();
+      // A reload (or the pasted link) is still that menu's list, not the first menu's nor the add page.
+      call = listCall(second.id);
+      await page.reload();
+      await call;
+      await page.getByRole('tab', { name: '本部合同台账' }).waitFor();
+      await expect.poll(() => sider.locator('.ant-menu-item-selected').textContent()).toBe('本部合同台账');
+      await expect.poll(() => page.locator('.ant-breadcrumb').textContent()).toContain('本部合同台账');
+      // The other menu over the same form is another tab, with its own menu id.
+      call = listCall(own.id);
+      await sider.locator('.ant-menu-item', { hasText: /^合同台账$/ }).click();
+      await page.waitForURL(`${app.url}/auto/contract_ledger?menuId=${own.id}`);
+      await call;
+      await expect.poll(() => tabTitles(page)).toEqual(['首页', '本部合同台账', '合同台账']);
+      // Back on the first tab the address carries its menu id again; refresh keeps it.
+      await page.getByRole('tab', { name: '本部合同台账' }).click();
+      await page.waitForURL(`${app.url}/auto/contract_ledger?menuId=${second.id}`);
+      call = listCall(second.id);
+      await tabMenu(page, '本部合同台账', '刷新页面');
+      await call;
+      await page.waitForURL(`${app.url}/auto/contract_ledger?menuId=${second.id}`);
+      // The menu search goes to the menu's address too.
+      await page.getByLabel('菜单搜索').click();
+      await page.keyboard.type('本部合同');
+      await page.locator('.ant-select-item-option', { hasText: '本部合同台账' }).click();
+      await page.waitForURL(`${app.url}/auto/contract_ledger?menuId=${second.id}`);
+      // /auto/{form}/{id} is the edit page of that record.
+      const token = await app.server.login('DEFAULT');
+      const [row] = (await app.server.request({ method: 'POST', url: '/api/auto/contract_ledger/list', token, body: { pageNum: 1, pageSize: 1 } })).json().rows as { id: number }[];
+      const record = page.waitForRequest((r) => r.url().endsWith(`/api/auto/contract_ledger/${row.id}`));
+      await page.goto(`${app.url}/auto/contract_ledger/${row.id}`);
+      await record;
+      await page.getByRole('tab', { name: '编辑合同台账' }).waitFor();
+    } finally {
+      await db.deleteFrom('menus').where('id', '=', second.id).execute();
+    }
   });
 
   it('shows the server message for a wrong password and stays on sign-in', async () => {
@@ -121,7 +179,7 @@ describe('application shell in Chromium', () => {
     const option = page.locator('.ant-select-item-option', { hasText: '系统管理 > 用户管理' });
     await option.waitFor();
     await option.click();
-    await page.waitForURL(/\/system\/user$/);
+    await page.waitForURL(/\/system\/user\?menuId=\d+$/);
     await page.getByRole('tab', { name: '用户管理' }).waitFor();
   });
 
@@ -135,17 +193,17 @@ describe('application shell in Chromium', () => {
     // Closing the active tab goes to the last remaining one.
     await page.getByRole('tab', { name: '字典数据' }).getByLabel('关闭').click();
     await expect.poll(() => tabTitles(page)).toEqual(['首页', '用户管理', '角色管理', '部门管理']);
-    await page.waitForURL(/\/system\/dept$/);
+    await page.waitForURL(/\/system\/dept\?menuId=\d+$/);
     await tabMenu(page, '用户管理', '关闭当前');
     await expect.poll(() => tabTitles(page)).toEqual(['首页', '角色管理', '部门管理']);
     await tabMenu(page, '角色管理', '关闭其他');
     await expect.poll(() => tabTitles(page)).toEqual(['首页', '角色管理']);
-    await page.waitForURL(/\/system\/role$/);
+    await page.waitForURL(/\/system\/role\?menuId=\d+$/);
     // Refresh remounts the page, which asks the server again.
     const refetch = page.waitForRequest((r) => r.url().includes('/api/system/role/list'));
     await tabMenu(page, '角色管理', '刷新页面');
     await refetch;
-    await page.waitForURL(/\/system\/role$/);
+    await page.waitForURL(/\/system\/role\?menuId=\d+$/);
     expect(await tabTitles(page)).toEqual(['首页', '角色管理']);
     // The index tab is pinned: its menu has no close entry and it survives close-all.
     await page.getByRole('tab', { name: '首页' }).click({ button: 'right' });

@@ -2,7 +2,7 @@
 import Fuse from 'fuse.js';
 import type { RouteDef } from '../session/buildRoutes';
 
-/** One search hit: the breadcrumb joined with " > " and where it goes. */
+/** One search hit: the breadcrumb joined with " > " and where it goes (the page's href, with `?menuId=`). */
 export interface MenuHit {
   label: string;
   path: string;
@@ -19,7 +19,7 @@ interface Item {
 export function createMenuSearch(routes: RouteDef[]): (query: string) => MenuHit[] {
   const items: Item[] = routes
     .filter((r) => !r.hidden)
-    .map((r) => ({ title: r.breadcrumb, path: r.path, external: r.kind === 'external' }));
+    .map((r) => ({ title: r.breadcrumb, path: r.href, external: r.kind === 'external' }));
   const fuse = new Fuse(items, {
     shouldSort: true,
     threshold: 0.4,

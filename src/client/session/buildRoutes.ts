@@ -1,5 +1,6 @@
 /** Turns the server menu (spec 02 §2.1) into the shell's route table and sidebar tree. Pure. */
 import type { MenuEntry } from '../api/types';
+import { menuHref, pageKey } from './menuQuery';
 
 /** One navigable page built from a menu entry. */
 export interface RouteDef {
@@ -18,6 +19,10 @@ export interface RouteDef {
   breadcrumb: string[];
   /** Query string the menu asks for (`blank`, `noSidebar`, `noHeader`, …). */
   query?: string;
+  /** Identity of the page (tab, sidebar entry): `path` plus `?menuId=` when the menu has an id. */
+  key: string;
+  /** Where a link to the page goes: `path`, the menu's query flags and `menuId` (spec 02 §2.1). */
+  href: string;
 }
 
 /** A sidebar node: a group (children) or a leaf pointing at a route path or an external link. */
@@ -25,6 +30,7 @@ export interface MenuNode {
   key: string;
   title: string;
   icon?: string;
+  /** The address to open (for pages: the route's `href`, with `?menuId=`). */
   path?: string;
   external?: boolean;
   menuId?: number;
@@ -77,17 +83,20 @@ export function buildRoutes(menus: MenuEntry[]): { routes: RouteDef[]; tree: Men
       // A same-window link that is not framed elsewhere opens inside the layout at /out-page/{menuId}.
       if (link && menuId !== undefined && (entry.target === '_self' || String(entry.isFrame) === '0')) {
         const path = `/out-page/${menuId}`;
-        routes.push({ path, name: (entry.name ?? title).toLowerCase(), title, icon: entry.meta?.icon, kind: 'frame', target: link, menuId, hidden: !!entry.hidden, breadcrumb: trail });
+        // The menu id is already in the path.
+        routes.push({ path, name: (entry.name ?? title).toLowerCase(), title, icon: entry.meta?.icon, kind: 'frame', target: link, menuId, hidden: !!entry.hidden, breadcrumb: trail, key: path, href: path });
         if (!entry.hidden) nodes.push({ key: path, title, icon: entry.meta?.icon, path, menuId });
         continue;
       }
       if (link) {
-        routes.push({ path: link, name: (entry.name ?? title).toLowerCase(), title, icon: entry.meta?.icon, kind: 'external', target: link, menuId, hidden: !!entry.hidden, breadcrumb: trail });
+        routes.push({ path: link, name: (entry.name ?? title).toLowerCase(), title, icon: entry.meta?.icon, kind: 'external', target: link, menuId, hidden: !!entry.hidden, breadcrumb: trail, key: link, href: link });
         if (!entry.hidden) nodes.push({ key: `link:${link}`, title, icon: entry.meta?.icon, path: link, external: true, menuId });
         continue;
       }
       const auto = isAutoEntry(entry);
       const path = auto ? `/auto/${enNameOf(entry)}` : full.startsWith('/') ? full : `/${full}`;
+      const key = pageKey(path, menuId);
+      const href = menuHref(path, entry.query || undefined, menuId);
       routes.push({
         path,
         name: (entry.name ?? path).toLowerCase(),
@@ -99,8 +108,10 @@ export function buildRoutes(menus: MenuEntry[]): { routes: RouteDef[]; tree: Men
         hidden: !!entry.hidden,
         breadcrumb: trail,
         query: entry.query || undefined,
+        key,
+        href,
       });
-      if (!entry.hidden) nodes.push({ key: path, title, icon: entry.meta?.icon, path, menuId });
+      if (!entry.hidden) nodes.push({ key, title, icon: entry.meta?.icon, path: href, menuId });
     }
     return nodes;
   }

@@ -7,7 +7,7 @@ import { buildRoutes } from './buildRoutes';
 import { joinPermissions, splitPermissions } from './permissionStrings';
 import { DEFAULT_SETTINGS, mergeSettings } from './settingsStore';
 import { fillPlaceholders } from './fillPlaceholders';
-import { menuQueryString } from './menuQuery';
+import { menuHref, menuIdFromSearch, menuQueryString, pageKey } from './menuQuery';
 import { sidebarTitle } from './sidebarTitle';
 import { formTabTitle, specialTabTitle } from './tabTitle';
 
@@ -46,18 +46,22 @@ describe('routes from the server menu', () => {
       ['https://example.com/help', 'external', 'https://example.com/help', 22],
     ]);
     expect(routes[0].name).toBe('user');
+    // Spec 02 §2.1: the menu id is appended — as `?menuId=`, since `/auto/{form}/{id}` is the edit page.
+    expect(routes.map((r) => r.href)).toEqual(['/system/user?menuId=11', '/system/secret?menuId=12', '/auto/contract_ledger?menuId=21', 'https://example.com/help']);
+    expect(routes[2].key).toBe('/auto/contract_ledger?menuId=21');
     expect(routes[2].breadcrumb).toEqual(['业务表单', '合同台账']);
   });
 
   it('keeps hidden entries routable but out of the sidebar, and drops empty groups', () => {
     expect(tree.map((n) => n.title)).toEqual(['系统管理', '业务表单']);
     expect(tree[0].children?.map((n) => n.title)).toEqual(['用户管理']);
+    expect(tree[0].children?.[0]).toMatchObject({ key: '/system/user?menuId=11', path: '/system/user?menuId=11' });
     expect(tree[1].children?.[1]).toMatchObject({ external: true, path: 'https://example.com/help' });
   });
 
   it('finds a page by a misspelt title or by its path, showing the breadcrumb', () => {
     const search = createMenuSearch(routes);
-    expect(search('用护管理')[0]).toMatchObject({ label: '系统管理 > 用户管理', path: '/system/user' });
+    expect(search('用护管理')[0]).toMatchObject({ label: '系统管理 > 用户管理', path: '/system/user?menuId=11' });
     expect(search('contract')[0]).toMatchObject({ label: '业务表单 > 合同台账' });
     expect(search('隐藏页')).toEqual([]);
     expect(search('   ')).toEqual([]);
@@ -112,6 +116,17 @@ describe('small rules', () => {
     expect(menuQueryString('noSidebar=1&x=2')).toBe('?noSidebar=1&x=2');
     expect(menuQueryString('')).toBe('');
     expect(menuQueryString(undefined)).toBe('');
+  });
+
+  it('appends the menu id to a menu page address and reads it back', () => {
+    expect(menuHref('/auto/x', '{"noHeader":true}', 7)).toBe('/auto/x?noHeader=true&menuId=7');
+    expect(menuHref('/auto/x', undefined, undefined)).toBe('/auto/x');
+    expect(menuIdFromSearch('page=2&menuId=7')).toBe(7);
+    expect(menuIdFromSearch('?menuId=7')).toBe(7);
+    expect(menuIdFromSearch('menuId=abc')).toBeUndefined();
+    expect(menuIdFromSearch('menuId=0')).toBeUndefined();
+    expect(pageKey('/auto/x', 7)).toBe('/auto/x?menuId=7');
+    expect(pageKey('/auto/x/12', undefined)).toBe('/auto/x/12');
   });
 
   it('titles the sidebar for staff, suppliers, and blank without roles', () => {

@@ -3,6 +3,7 @@ import { createStore } from './createStore';
 
 /** One tab. */
 export interface TabView {
+  /** The tab's identity: the page key (path, plus `?menuId=` for a menu page; see menuQuery.pageKey). */
   path: string;
   fullPath: string;
   title: string;
@@ -24,9 +25,10 @@ export function openTab(tab: TabView): void {
   });
 }
 
-/** Change the title of the tab at `path` (form pages set verb + form name). */
+/** Change the title of the tab at `path` (form pages set verb + form name), whatever its menu id. */
 export function setTabTitle(path: string, title: string): void {
-  tabsStore.set(({ tabs }) => ({ tabs: tabs.map((t) => (t.path === path ? { ...t, title } : t)) }));
+  const matches = (t: TabView) => t.path === path || t.path.startsWith(`${path}?`);
+  tabsStore.set(({ tabs }) => ({ tabs: tabs.map((t) => (matches(t) ? { ...t, title } : t)) }));
 }
 
 /** Close one tab (affixed tabs stay); returns the remaining tabs. */

@@ -6,6 +6,8 @@ import { useRouteTable } from '../controllers/useRouteTable';
 import { paths } from '../paths';
 import { PageLoading } from './PageLoading';
 import { RedirectPage } from './RedirectPage';
+import { menuIdFromSearch } from '../session/menuQuery';
+import { useCurrentSearch } from './navigation';
 import { viewFor } from './viewRegistry';
 
 const HomePage = lazy(() => import('../pages/home/HomePage'));
@@ -21,7 +23,8 @@ function MissingView({ title, component }: { title: string; component: string })
 
 /** The routed page area. */
 export function ContentRoutes() {
-  const { routes, byPath } = useRouteTable();
+  const { routes, routeAt } = useRouteTable();
+  const search = useCurrentSearch();
   return (
     <Suspense fallback={<PageLoading />}>
       <Switch>
@@ -35,14 +38,17 @@ export function ContentRoutes() {
         <Route path="/dict/type/data/:dictId">{(params) => <DictDataPage dictType={params.dictId} />}</Route>
         <Route path="/auto/:enName/*?">
           {(params) => {
-            const route = byPath.get(`/auto/${params.enName}`);
-            return <RecordRoute enName={params.enName} subPath={params['*'] ?? ''} menuId={route?.menuId} title={route?.title} />;
+            // The menu id of the address wins (a reload or a pasted link keeps the menu's context);
+            // without one, the form's menu route gives it.
+            const route = routeAt(`/auto/${params.enName}`, search);
+            const menuId = menuIdFromSearch(search) ?? route?.menuId;
+            return <RecordRoute enName={params.enName} subPath={params['*'] ?? ''} menuId={menuId} title={route?.title} />;
           }}
         </Route>
         {routes
           .filter((r) => r.kind === 'frame')
           .map((r) => (
-            <Route key={r.path} path={r.path}>
+            <Route key={r.key} path={r.path}>
               <iframe src={r.target} title={r.title} style={{ width: '100%', height: 'calc(100vh - 140px)', border: 0 }} />
             </Route>
           ))}
@@ -51,7 +57,7 @@ export function ContentRoutes() {
           .map((r) => {
             const View = viewFor(r.target);
             return (
-              <Route key={r.path} path={r.path}>
+              <Route key={r.key} path={r.path}>
                 {View ? <View /> : <MissingView title={r.title} component={r.target} />}
               </Route>
             );

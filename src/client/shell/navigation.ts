@@ -22,6 +22,11 @@ export function useCurrentPath(): string {
   return useLocation()[0];
 }
 
+/** The current search string, without `?`. */
+export function useCurrentSearch(): string {
+  return useSearch();
+}
+
 /** The current query parameters. */
 export function useQueryParams(): URLSearchParams {
   return new URLSearchParams(useSearch());

@@ -21,11 +21,11 @@ export default function HomePage() {
       {pages.length ? (
         <Row gutter={[12, 12]}>
           {pages.map((r) => (
-            <Col key={r.path} xs={12} sm={8} md={6} lg={4}>
+            <Col key={r.key} xs={12} sm={8} md={6} lg={4}>
               <Card
                 hoverable
                 size="small"
-                onClick={() => (r.kind === 'external' ? window.open(r.path, '_blank', 'noopener') : navigate(r.path))}
+                onClick={() => (r.kind === 'external' ? window.open(r.path, '_blank', 'noopener') : navigate(r.href))}
               >
                 <Card.Meta title={r.title} description={r.breadcrumb.slice(0, -1).join(' > ') || '\u00a0'} />
               </Card>

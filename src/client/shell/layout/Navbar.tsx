@@ -4,7 +4,7 @@ import { App, Avatar, Breadcrumb, Dropdown, Tooltip } from 'antd';
 import { useLocation } from 'wouter';
 import { endSessionAndLeave } from '../../controllers/sessionActions';
 import { useAvatarSrc } from '../../controllers/useAvatarSrc';
-import { useRouteTable } from '../../controllers/useRouteTable';
+import { useCurrentPage } from '../../controllers/useRouteTable';
 import { appStore, setSidebar } from '../../session/appStore';
 import { sessionStore } from '../../session/sessionStore';
 import { settingsStore } from '../../session/settingsStore';
@@ -22,8 +22,8 @@ export function Navbar() {
   const opened = appStore.use((s) => s.sidebarOpened);
   const user = sessionStore.use((s) => s.user);
   const avatarSrc = useAvatarSrc(user?.avatar);
-  const { byPath } = useRouteTable();
-  const crumbs = location === '/index' ? ['首页'] : ['首页', ...(byPath.get(location)?.breadcrumb ?? (location === paths.profile ? ['个人中心'] : []))];
+  const { route } = useCurrentPage();
+  const crumbs = location === '/index' ? ['首页'] : ['首页', ...(route?.breadcrumb ?? (location === paths.profile ? ['个人中心'] : []))];
   const tenantName = String(user?.tenantName ?? '');
   const tenant = tenantName.length > TENANT_TOOLTIP_OVER ? (
     <Tooltip title={tenantName}>

@@ -3,12 +3,11 @@ import { AppstoreOutlined, FileTextOutlined, LinkOutlined } from '@ant-design/ic
 import { Badge, Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
-import { useRouteTable } from '../../controllers/useRouteTable';
+import { useCurrentPage, useRouteTable } from '../../controllers/useRouteTable';
 import { useUnreadCount } from '../../controllers/useUnreadCount';
 import type { MenuNode } from '../../session/buildRoutes';
 import { CONFIG_KEYS } from '../../session/configKeys';
 import { fillPlaceholders } from '../../session/fillPlaceholders';
-import { menuQueryString } from '../../session/menuQuery';
 import { sessionStore } from '../../session/sessionStore';
 import { sidebarTitle } from '../../session/sidebarTitle';
 import { settingsStore } from '../../session/settingsStore';
@@ -20,7 +19,7 @@ export const SIDEBAR_WIDTH = 220;
 type Item = Required<MenuProps>['items'][number];
 
 function isMessageCentre(node: MenuNode): boolean {
-  return node.title === '消息中心' || /\/msg(\/|$)/.test(node.path ?? '');
+  return node.title === '消息中心' || /\/msg(\/|\?|$)/.test(node.path ?? '');
 }
 
 function toItems(nodes: MenuNode[], unread: number): Item[] {
@@ -47,13 +46,13 @@ function ancestorsOf(nodes: MenuNode[], key: string, trail: string[] = []): stri
 
 /** The sidebar. */
 export function Sidebar({ collapsed, mobile, theme }: { collapsed: boolean; mobile: boolean; theme: 'dark' | 'light' }) {
-  const { tree, byPath } = useRouteTable();
-  const [location, navigate] = useLocation();
+  const { tree, byKey } = useRouteTable();
+  const [, navigate] = useLocation();
+  const { key: selected } = useCurrentPage();
   const showLogo = settingsStore.use((s) => s.sidebarLogo);
   const config = sessionStore.use((s) => s.config);
   const hasMessageMenu = useMemo(() => JSON.stringify(tree).includes('消息中心'), [tree]);
   const unread = useUnreadCount(hasMessageMenu);
-  const selected = byPath.has(location) ? location : location;
   const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorsOf(tree, selected) ?? []);
   useEffect(() => {
     if (!collapsed) setOpenKeys(ancestorsOf(tree, selected) ?? []);
@@ -66,7 +65,7 @@ export function Sidebar({ collapsed, mobile, theme }: { collapsed: boolean; mobi
   };
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key.startsWith('link:')) window.open(fillPlaceholders(key.slice(5), (sessionStore.get().user ?? {}) as Record<string, unknown>), '_blank', 'noopener');
-    else navigate(key + menuQueryString(byPath.get(key)?.query));
+    else navigate(byKey.get(key)?.href ?? key);
   };
   const roles = sessionStore.use((s) => s.roles);
   const title = sidebarTitle(roles, config);

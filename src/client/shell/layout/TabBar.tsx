@@ -3,6 +3,7 @@ import { CloseOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
+import { useCurrentPage } from '../../controllers/useRouteTable';
 import { notifyTabsClosed } from '../../session/tabEvents';
 import { closeAllTabs, closeOtherTabs, closeTab, tabsStore, type TabView } from '../../session/tabsStore';
 import styles from './TabBar.module.css';
@@ -13,7 +14,9 @@ const CONTEXT_MENU_WIDTH = 105;
 /** The tab strip under the header. */
 export function TabBar() {
   const tabs = tabsStore.use((s) => s.tabs);
-  const [location, navigate] = useLocation();
+  const [, navigate] = useLocation();
+  // Tabs are keyed by page (path + menu id), so compare with the current page's key.
+  const { key: location } = useCurrentPage();
   const [menu, setMenu] = useState<{ x: number; y: number; tab: TabView } | null>(null);
   const client = useQueryClient();
   useEffect(() => {

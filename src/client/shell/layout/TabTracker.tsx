@@ -1,28 +1,26 @@
 /** Opens a tab for each visited page and sets the document title (spec 02 §2.1, §2.4). */
 import { useEffect } from 'react';
-import { useLocation, useSearch } from 'wouter';
-import { useRouteTable } from '../../controllers/useRouteTable';
+import { useCurrentPage, useRouteTable } from '../../controllers/useRouteTable';
 import { CONFIG_KEYS } from '../../session/configKeys';
 import { isSupplier, sessionStore } from '../../session/sessionStore';
 import { specialTabTitle } from '../../session/tabTitle';
 import { openTab, resetTabs, tabsStore } from '../../session/tabsStore';
 import { paths } from '../../paths';
 
-/** The title of the page at `path`, or undefined when the page gets no tab. */
-export function usePageTitle(path: string): string | undefined {
-  const { byPath } = useRouteTable();
+/** The title of the page at `path` (+ `search`, whose menu id picks the menu), or undefined when the page gets no tab. */
+export function usePageTitle(path: string, search = ''): string | undefined {
+  const { byPath, routeAt } = useRouteTable();
   if (path === paths.index || path === paths.root) return '首页';
   if (path === paths.profile) return '个人中心';
-  const route = byPath.get(path) ?? byPath.get(path.split('/').slice(0, 3).join('/'));
+  const route = routeAt(path, search) ?? byPath.get(path.split('/').slice(0, 3).join('/'));
   if (!route) return undefined;
   return specialTabTitle(path, route.title) ?? route.title;
 }
 
 /** Renders nothing. */
 export function TabTracker() {
-  const [location] = useLocation();
-  const search = useSearch();
-  const title = usePageTitle(location);
+  const { path: location, search, key } = useCurrentPage();
+  const title = usePageTitle(location, search);
   const supplier = sessionStore.use(isSupplier);
   const siteTitle = sessionStore.use((s) => s.config[CONFIG_KEYS.headTitle]) || '业务表单平台';
   const icon = sessionStore.use((s) => s.config[CONFIG_KEYS.headIcon]);
@@ -38,9 +36,9 @@ export function TabTracker() {
   useEffect(() => {
     if (!title || location.startsWith(paths.redirect)) return;
     if (location === paths.root) return;
-    const current = tabsStore.get().tabs.find((t) => t.path === location);
-    openTab({ path: location, fullPath: search ? `${location}?${search}` : location, title: current?.title ?? title });
-  }, [location, search, title]);
+    const current = tabsStore.get().tabs.find((t) => t.path === key);
+    openTab({ path: key, fullPath: search ? `${location}?${search}` : location, title: current?.title ?? title });
+  }, [location, search, key, title]);
   useEffect(() => {
     if (location === '/flow-pic') return;
     document.title = title ? `${title} - ${siteTitle}` : siteTitle;
