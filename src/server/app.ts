@@ -8,6 +8,7 @@ import { schemaController } from './http/validatorCompiler.js';
 import { installStaticClient } from './http/staticClient.js';
 import { installMapSources, mapConnectSources, mapImgSources } from './http/mapSources.js';
 import { installAuthHook } from './auth/authHook.js';
+import { cameraSource, installCameraCsp } from './files/cameraCsp.js';
 import { routePlugins } from './routes/index.js';
 import { systemRoutePlugins } from './routes/system.js';
 import './auth/types.js';
@@ -32,6 +33,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   // Before helmet: its CSP adds the tenant's configured map hosts, looked up here.
   installMapSources(app);
+  // Before helmet, likewise: the tenant's document-camera origin (files/cameraCsp.ts).
+  installCameraCsp(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -41,11 +44,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
         scriptSrc: ["'self'"],
         // antd (CSS-in-JS) and Formily write inline style elements and attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', mapImgSources],
+        imgSrc: ["'self'", 'data:', 'blob:', mapImgSources, cameraSource],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", mapConnectSources],
+        connectSrc: ["'self'", mapConnectSources, cameraSource],
         workerSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'"],
+        // blob: for the built-in PDF preview, whose frame shows a blob this client typed application/pdf.
+        frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
         formAction: ["'self'"],

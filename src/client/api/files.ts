@@ -4,7 +4,7 @@
  * progress; the token and the error messages follow http.ts.
  */
 import { getToken } from '../session/cookies';
-import { get, HttpError } from './http';
+import { get, HttpError, post } from './http';
 import type { DataResponse } from './types';
 
 /** What `/api/common/upload` answers for one file. */
@@ -22,6 +22,16 @@ export interface StoredFile {
   url: string;
   fileName: string;
   size?: number;
+}
+
+/** `POST /api/common/download/zip`: the files (by url, with the name each gets in the archive) as one zip. */
+export function downloadZip(files: { url: string; name?: string }[], fileName?: string): Promise<Blob> {
+  return post<Blob>('/common/download/zip', { files, ...(fileName ? { fileName } : {}) }, { responseType: 'blob' });
+}
+
+/** `POST /api/common/merge/pdf` `{fileName, urls}`: PDFs and images merged into one stored PDF; the answer's `msg` is its url. */
+export async function mergePdf(fileName: string, urls: string[]): Promise<UploadedFile> {
+  return (await post<DataResponse<UploadedFile>>('/common/merge/pdf', { fileName, urls })).data;
 }
 
 /** Posts one file as multipart field `file` to `url` with progress; resolves the whole JSON answer (code 200). */
@@ -98,4 +108,38 @@ export interface RecognitionStatus {
 /** `GET /api/common/recognition/status`. */
 export async function recognitionStatus(): Promise<RecognitionStatus> {
   return (await get<DataResponse<RecognitionStatus>>('/common/recognition/status')).data;
+}
+
+/**
+ * The local document-camera service on the user's machine (spec 02 §7), at the configured `base`
+ * (`sys.upload.camera.url`). It is not our API: no token is ever sent to it and its answers are
+ * not the envelope, so these calls use fetch directly rather than http.ts.
+ */
+async function cameraCall<T>(url: string, init: RequestInit, timeoutMs: number): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    // The one call outside http.ts: another service, which must never receive our token or envelope rules.
+    // eslint-disable-next-line no-restricted-globals
+    const res = await fetch(url, { ...init, signal: controller.signal, credentials: 'omit', mode: 'cors' });
+    if (!res.ok) throw new Error(`高拍仪服务返回 ${res.status}`);
+    return (await res.json()) as T;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** `GET {base}/video=status` → `{code, video0, …}` (code '0' and video0 'run' or 'ok' means connected). */
+export function cameraStatus(base: string): Promise<Record<string, unknown>> {
+  return cameraCall(`${base}/video=status`, { method: 'GET' }, 3000);
+}
+
+/** The live stream's URL (an MJPEG image source). */
+export function cameraStreamUrl(base: string, camIdx = 0): string {
+  return `${base}/video=stream&camidx=${camIdx}`;
+}
+
+/** `POST {base}/video=grabimage` `{filepath: 'base64', camidx}` → the photo as base64 (`photoBase64`). */
+export function cameraGrab(base: string, camIdx = 0): Promise<{ code?: unknown; photoBase64?: unknown; message?: unknown }> {
+  return cameraCall(`${base}/video=grabimage`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify({ filepath: 'base64', rotate: '0', cutpage: '0', camidx: String(camIdx) }) }, 15_000);
 }

@@ -1,14 +1,31 @@
-/** A stored file list: image thumbnails (opening the viewer), names with download, remove when editable. */
-import { DeleteOutlined, DownloadOutlined, FileOutlined } from '@ant-design/icons';
-import { Button, Image, Space, Typography } from 'antd';
+/**
+ * A field's stored files (spec 02 §2.5): each with 预览 (images in the viewer, office files, PDFs
+ * and sheets in a preview tab), 下载, and — where `canEdit` allows — 重命名 and 删除 (confirmed);
+ * with several files, 批量下载 (one zip) and 合并下载 (one PDF) of the selected or all files.
+ */
+import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FileOutlined } from '@ant-design/icons';
+import { App, Button, Checkbox, Image, Space, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import type { StoredFile } from '../api/files';
+import { getTenantCode } from '../session/cookies';
 import { saveStoredFile, useFileBlobUrl } from './data/useFileBlobUrl';
+import { BatchActions } from './upload/BatchActions';
+import { isImageFile, previewAction } from './upload/fileKinds';
+import { storedNameOf } from './upload/fileNames';
+import { RenameDialog } from './upload/RenameDialog';
+import { useUploadSettings } from './upload/useUploadSettings';
 
-const IMAGE = /\.(png|jpe?g|webp|gif|jfif)$/i;
+export { isImageFile };
 
-/** True for the viewer's image types (spec 02 §9). */
-export function isImageFile(name: string): boolean {
-  return IMAGE.test(name);
+interface Props {
+  files: StoredFile[];
+  thumb?: { width: number; height: number };
+  /** Whether rename / delete are offered for a file (absent: never). */
+  canEdit?: (f: StoredFile) => boolean;
+  onRemove?: (f: StoredFile) => void;
+  onRename?: (f: StoredFile, name: string) => void;
+  /** The base of generated archive names (the field's label). */
+  batchName?: string;
 }
 
 function Thumb({ file, size }: { file: StoredFile; size: { width: number; height: number } }) {
@@ -16,33 +33,65 @@ function Thumb({ file, size }: { file: StoredFile; size: { width: number; height
   return <Image src={src} alt={file.name} width={size.width} height={size.height} style={{ objectFit: 'cover' }} fallback="" />;
 }
 
-/** The files of a field; `onRemove` shows the delete control. */
-export function FileList({ files, onRemove, thumb = { width: 60, height: 60 } }: { files: StoredFile[]; onRemove?: (f: StoredFile) => void; thumb?: { width: number; height: number } }) {
+/** The files of a field with their actions. */
+export function FileList({ files, thumb = { width: 60, height: 60 }, canEdit, onRemove, onRename, batchName }: Props) {
+  const { modal, message } = App.useApp();
+  const settings = useUploadSettings();
+  const [renaming, setRenaming] = useState<StoredFile | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [viewer, setViewer] = useState<{ open: boolean; current: number }>({ open: false, current: 0 });
   if (!files.length) return null;
-  const images = files.filter((f) => isImageFile(f.name));
-  const others = files.filter((f) => !isImageFile(f.name));
+  const images = files.filter((f) => isImageFile(storedNameOf(f.fileName)) || isImageFile(f.name));
+  const download = (f: StoredFile) => saveStoredFile(f.fileName, f.name).catch((e: Error) => message.error(e.message));
+  const preview = (f: StoredFile) => {
+    const action = previewAction({ ...f, name: storedNameOf(f.fileName) || f.name }, settings, getTenantCode(), window.location.origin);
+    if (action.kind === 'image') setViewer({ open: true, current: Math.max(0, images.indexOf(f)) });
+    else if (action.kind === 'tab') window.open(action.url, '_blank', 'noopener');
+    else void download(f);
+  };
+  const remove = (f: StoredFile) =>
+    modal.confirm({
+      title: '提示',
+      content: `确定删除文件「${f.name}」吗？`,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () => {
+        setSelected((s) => s.filter((k) => k !== f.fileName));
+        onRemove?.(f);
+      },
+    });
+  const chosen = selected.length ? files.filter((f) => selected.includes(f.fileName)) : files;
   return (
     <div className="fw-file-list">
-      {images.length ? (
-        <Image.PreviewGroup>
-          <Space wrap>
-            {images.map((f) => (
-              <span key={f.fileName} className="fw-file-thumb">
-                <Thumb file={f} size={thumb} />
-                {onRemove ? <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`删除${f.name}`} onClick={() => onRemove(f)} /> : null}
-              </span>
-            ))}
-          </Space>
-        </Image.PreviewGroup>
-      ) : null}
-      {others.map((f) => (
-        <div key={f.fileName} className="fw-file-row">
-          <FileOutlined />{' '}
-          <Typography.Link onClick={() => void saveStoredFile(f.fileName, f.name)}>{f.name}</Typography.Link>{' '}
-          <Button size="small" type="text" icon={<DownloadOutlined />} aria-label={`下载${f.name}`} onClick={() => void saveStoredFile(f.fileName, f.name)} />
-          {onRemove ? <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`删除${f.name}`} onClick={() => onRemove(f)} /> : null}
-        </div>
-      ))}
+      {files.length > 1 ? <BatchActions files={chosen} selectedCount={selected.length} baseName={batchName} /> : null}
+      <Image.PreviewGroup preview={{ visible: viewer.open, current: viewer.current, onVisibleChange: (open) => setViewer((v) => ({ ...v, open })), onChange: (current) => setViewer((v) => ({ ...v, current })) }}>
+        {files.map((f) => {
+          const editable = canEdit?.(f) ?? false;
+          return (
+            <div key={f.fileName} className="fw-file-row" data-file={f.name} style={{ display: 'flex', alignItems: 'center', gap: 6, padding: '2px 0' }}>
+              {files.length > 1 ? (
+                <Checkbox aria-label={`选择${f.name}`} checked={selected.includes(f.fileName)} onChange={(e) => setSelected((s) => (e.target.checked ? [...s, f.fileName] : s.filter((k) => k !== f.fileName)))} />
+              ) : null}
+              {images.includes(f) ? <Thumb file={f} size={thumb} /> : <FileOutlined />}
+              <Typography.Link className="fw-file-name" onClick={() => preview(f)} ellipsis style={{ maxWidth: 260 }}>{f.name}</Typography.Link>
+              <Space size={0}>
+                <Tooltip title="预览"><Button size="small" type="text" icon={<EyeOutlined />} aria-label={`预览${f.name}`} onClick={() => preview(f)} /></Tooltip>
+                <Tooltip title="下载"><Button size="small" type="text" icon={<DownloadOutlined />} aria-label={`下载${f.name}`} onClick={() => void download(f)} /></Tooltip>
+                {editable && onRename ? <Tooltip title="重命名"><Button size="small" type="text" icon={<EditOutlined />} aria-label={`重命名${f.name}`} onClick={() => setRenaming(f)} /></Tooltip> : null}
+                {editable && onRemove ? <Tooltip title="删除"><Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`删除${f.name}`} onClick={() => remove(f)} /></Tooltip> : null}
+              </Space>
+            </div>
+          );
+        })}
+      </Image.PreviewGroup>
+      <RenameDialog
+        oldName={renaming?.name ?? null}
+        onCancel={() => setRenaming(null)}
+        onOk={(name) => {
+          if (renaming) onRename?.(renaming, name);
+          setRenaming(null);
+        }}
+      />
     </div>
   );
 }

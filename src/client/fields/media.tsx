@@ -3,88 +3,37 @@
  * (the same, one image each side / one file; recognition only where the server offers it) and
  * qrCode (the record's mobile link as an image).
  */
-import { UploadOutlined } from '@ant-design/icons';
 import { connect, mapReadPretty, useField } from '@formily/react';
-import { App, Button, Progress, Space, Typography, Upload } from 'antd';
+import { App, Space, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { parseIdCard, parseInvoice, uploadFile, type StoredFile, type UploadedFile } from '../api/files';
+import { parseIdCard, parseInvoice, uploadFile, type StoredFile } from '../api/files';
 import { sessionStore } from '../session/sessionStore';
 import { useRecognition } from './data/useRecognition';
 import { FileList } from './FileList';
 import { useRecordFormInfo } from './RecordFormContext';
 import { useApplyRecognized } from './useApplyRecognized';
+import { DEFAULT_MAX_SIZE_MB, UploadControl, type UploadProps } from './upload/UploadControl';
 
-/** Spec 02 §5: default maximum upload size in MB. */
-export const DEFAULT_MAX_SIZE_MB = 1024;
+export { DEFAULT_MAX_SIZE_MB };
 
-interface UploadProps {
-  value?: StoredFile[] | null;
-  onChange?: (files: StoredFile[]) => void;
-  accept?: string;
-  multiple?: boolean;
-  maxCount?: number;
-  maxSize?: number;
-  disabled?: boolean;
-  /** Shown under the control (recognition status). */
-  note?: string;
-  thumb?: { width: number; height: number };
-  /** Stores one file (default: `/api/common/upload`); recognition fields store and recognise. */
-  send?: (file: File, onProgress: (percent: number) => void) => Promise<UploadedFile>;
-}
-
-/** The upload control: one request per file, progress while it runs, only successes kept. */
-function UploadControl(props: UploadProps) {
-  const { message } = App.useApp();
-  const [running, setRunning] = useState<Record<string, number>>({});
-  const files = Array.isArray(props.value) ? props.value : [];
-  const maxSize = props.maxSize ?? DEFAULT_MAX_SIZE_MB;
-  const full = props.maxCount != null && files.length >= props.maxCount;
-  const start = async (file: File) => {
-    if (file.size > maxSize * 1024 * 1024) {
-      message.error(`文件大小超过 ${maxSize}MB`);
-      return;
-    }
-    const key = `${file.name}-${file.size}-${Date.now()}`;
-    setRunning((r) => ({ ...r, [key]: 0 }));
-    try {
-      const progress = (p: number) => setRunning((r) => ({ ...r, [key]: p }));
-      const saved = await (props.send ?? ((f: File, on: (p: number) => void) => uploadFile(f, f.name, on)))(file, progress);
-      const entry: StoredFile = { name: saved.originalName ?? file.name, url: saved.url, fileName: saved.fileName, size: saved.size };
-      const base = props.maxCount === 1 ? [] : files;
-      props.onChange?.([...base, entry]);
-      message.success('上传成功');
-    } catch (err) {
-      message.error((err as Error).message);
-    } finally {
-      setRunning((r) => { const { [key]: _done, ...rest } = r; return rest; });
-    }
-  };
-  return (
-    <div>
-      {!props.disabled ? (
-        <Upload accept={props.accept} multiple={props.multiple && props.maxCount !== 1} showUploadList={false} beforeUpload={(file) => { void start(file); return false; }} disabled={full && props.maxCount !== 1}>
-          <Button icon={<UploadOutlined />}>上传文件</Button>
-        </Upload>
-      ) : null}
-      {Object.entries(running).map(([k, p]) => <Progress key={k} percent={p} size="small" />)}
-      <FileList files={files} thumb={props.thumb} onRemove={props.disabled ? undefined : (f) => props.onChange?.(files.filter((x) => x.fileName !== f.fileName))} />
-      {props.note ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{props.note}</Typography.Text> : null}
-    </div>
-  );
-}
-
-const FilesText = ({ value, thumb }: { value?: StoredFile[] | null; thumb?: { width: number; height: number } }) =>
-  Array.isArray(value) && value.length ? <FileList files={value} thumb={thumb} /> : <span className="fw-empty-text">-</span>;
-
-/** The upload size limit from the tenant configuration (`sys.upload.maxSize`), else 1024 MB. */
-function configuredMaxSize(): number | undefined {
-  const n = Number(sessionStore.get().config['sys.upload.maxSize']);
-  return Number.isFinite(n) && n > 0 ? n : undefined;
+/**
+ * Read-only files (detail pages): preview and download only. With no files the whole form item is
+ * hidden (spec 02 §2.5: the widget is hidden on a detail page with no files and not editable).
+ */
+function FilesText({ value, thumb }: { value?: StoredFile[] | null; thumb?: { width: number; height: number } }) {
+  const field = useField();
+  const empty = !Array.isArray(value) || value.length === 0;
+  const title = typeof field?.title === 'string' ? field.title : undefined;
+  useEffect(() => {
+    // Only the decorator's style: the field's display state (and so the submit payload) is untouched.
+    field?.setDecoratorProps({ style: empty ? { display: 'none' } : undefined });
+  }, [field, empty]);
+  return empty ? null : <FileList files={value} thumb={thumb} batchName={title} />;
 }
 
 /** upload. */
-export const FileUpload = connect((p: UploadProps) => <UploadControl maxSize={configuredMaxSize()} {...p} />, mapReadPretty(FilesText));
+export const FileUpload = connect(UploadControl, mapReadPretty(FilesText));
 
 /** idCard: images of the card (120×60 thumbnails); with OCR configured each image is also read and same-name fields filled. */
 export const IdCardUpload = connect(

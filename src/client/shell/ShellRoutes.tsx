@@ -9,6 +9,7 @@ import { Protected } from './Protected';
 import { RouteEffects } from './RouteEffects';
 
 const LoginPage = lazy(() => import('../pages/login/LoginPage'));
+const OnlinePreviewPage = lazy(() => import('../fields/upload/OnlinePreviewPage'));
 
 /** Signed-in users visiting a sign-in page go to `/` (spec 02 §2.1). */
 function PublicOnly({ children }: { children: React.ReactNode }) {
@@ -31,6 +32,10 @@ export function ShellRoutes() {
             <PublicOnly>
               <LoginPage supplier />
             </PublicOnly>
+          </Route>
+          <Route path="/online-preview">
+            {/* Spec 02 §2.3: no chrome, opened in a new tab; the file is fetched with the signed-in token. */}
+            {getToken() ? <OnlinePreviewPage /> : <Redirect to={`/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`} replace />}
           </Route>
           <Route path={paths.notFound}>
             <ErrorPage status="404" />

@@ -1,0 +1,115 @@
+/**
+ * `/online-preview?tenant={tenantCode}&fileId={fileId}` (spec 02 §2.3): the built-in viewer, without
+ * the shell's chrome, opened in a new tab. docx through mammoth (rebuilt from a whitelist, no HTML
+ * injected), xlsx / xls / csv as tables, PDF in a frame, images and text as they are; other types
+ * offer the download.
+ */
+import { DownloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Result, Spin, Tabs, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { downloadBlob } from '../../api/files';
+import { getTenantCode } from '../../session/cookies';
+import { saveStoredFile } from '../data/useFileBlobUrl';
+import { builtinKind, extOf } from './fileKinds';
+import { storedNameOf } from './fileNames';
+import { previewContent, type PreviewContent } from './previewContent';
+import { htmlToReact } from './safeHtml';
+
+function BlobFrame({ blob, kind, name }: { blob: Blob; kind: 'pdf' | 'image'; name: string }) {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    // The type is fixed here, so the frame shows the PDF viewer whatever the bytes claim to be.
+    const u = URL.createObjectURL(new Blob([blob], { type: kind === 'pdf' ? 'application/pdf' : blob.type || 'image/png' }));
+    setUrl(u);
+    return () => URL.revokeObjectURL(u);
+  }, [blob, kind]);
+  if (!url) return null;
+  return kind === 'pdf' ? (
+    <iframe src={url} title={name} className="fw-preview-pdf" style={{ width: '100%', height: 'calc(100vh - 80px)', border: 0 }} />
+  ) : (
+    <img src={url} alt={name} style={{ maxWidth: '100%' }} />
+  );
+}
+
+function Sheet({ rows }: { rows: string[][] }) {
+  return (
+    <div style={{ overflow: 'auto', maxHeight: 'calc(100vh - 140px)' }}>
+      <table className="fw-preview-sheet" style={{ borderCollapse: 'collapse', fontSize: 13 }}>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i}>
+              {r.map((c, j) => (
+                <td key={j} style={{ border: '1px solid #e5e5e5', padding: '2px 6px', whiteSpace: 'pre' }}>{c}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Content({ content, name }: { content: PreviewContent; name: string }) {
+  const doc = useMemo(() => (content.kind === 'docx' ? htmlToReact(content.html) : null), [content]);
+  switch (content.kind) {
+    case 'docx':
+      return <article className="fw-preview-docx" style={{ maxWidth: 900, margin: '0 auto', background: '#fff', padding: 32 }}>{doc}</article>;
+    case 'sheet':
+      return (
+        <Tabs
+          items={content.sheets.map((s) => ({
+            key: s.name,
+            label: s.name,
+            children: (
+              <>
+                {s.cut ? <Typography.Text type="warning">表格较大，仅显示前部分内容，完整内容请下载查看</Typography.Text> : null}
+                <Sheet rows={s.rows} />
+              </>
+            ),
+          }))}
+        />
+      );
+    case 'text':
+      return <pre style={{ whiteSpace: 'pre-wrap', background: '#fff', padding: 16 }}>{content.text}</pre>;
+    default:
+      return <BlobFrame blob={content.blob} kind={content.kind} name={name} />;
+  }
+}
+
+/** The page; reads `tenant` and `fileId` from the query string. */
+export default function OnlinePreviewPage() {
+  const params = new URLSearchParams(window.location.search);
+  const fileId = params.get('fileId') ?? '';
+  const tenant = params.get('tenant') ?? '';
+  const name = storedNameOf(fileId);
+  const kind = builtinKind(name);
+  const sameTenant = !tenant || tenant === getTenantCode();
+  const q = useQuery({
+    queryKey: ['files', 'preview', fileId],
+    queryFn: async () => previewContent(kind!, extOf(name), await downloadBlob(fileId)),
+    enabled: !!fileId && !!kind && sameTenant,
+    retry: false,
+    staleTime: Infinity,
+  });
+  useEffect(() => {
+    if (name) document.title = `${name} - 文件预览`;
+  }, [name]);
+  const download = fileId ? <Button icon={<DownloadOutlined />} onClick={() => void saveStoredFile(fileId, name)}>下载</Button> : null;
+  let body;
+  if (!fileId) body = <Result status="warning" title="缺少要预览的文件" />;
+  else if (!sameTenant) body = <Result status="403" title="该文件不属于当前租户，无法预览" />;
+  else if (!kind) body = <Result status="info" title="此类文件暂不支持在线预览，请下载后查看" extra={download} />;
+  else if (q.isError) body = <Result status="error" title="文件加载失败" subTitle={(q.error as Error).message} />;
+  else if (!q.data) body = <Spin tip="正在加载文件…" style={{ display: 'block', marginTop: 80 }}><div /></Spin>;
+  else body = <Content content={q.data} name={name} />;
+  return (
+    <div className="fw-online-preview" style={{ minHeight: '100vh', background: '#f5f5f5' }}>
+      <header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '8px 16px', background: '#fff', borderBottom: '1px solid #eee' }}>
+        <Typography.Title level={5} style={{ margin: 0 }}>{name || '文件预览'}</Typography.Title>
+        {kind ? download : null}
+      </header>
+      <main style={{ padding: 16 }}>{body}</main>
+    </div>
+  );
+}
