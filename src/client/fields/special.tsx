@@ -1,11 +1,10 @@
 /**
  * Special family: serialNumber (read-only, assigned by the server), sysStatus tag, button (jump to a
  * linked form, spec 01 §6), business (company name; lookup only with a configured service) and
- * position (`lon,lat` or box areas as text: no map tile source is configured here).
+ * position (`position/`: the coordinate input, with a map when a tile source is configured).
  */
 import { connect, mapReadPretty, useField } from '@formily/react';
 import { App, Button, Input, Space, Tag, Typography } from 'antd';
-import { POSITION_PATTERN } from '../../../schema-adapters/fieldTypes/special';
 import { useNavigate } from '../shell/navigation';
 import { hasPermission, sessionStore } from '../session/sessionStore';
 import { formPermission } from '../session/permissionStrings';
@@ -88,34 +87,5 @@ export const CompanyLookup = connect(
   mapReadPretty(({ value }: { value?: string | null }) => (value ? <span>{value}</span> : <Empty />)),
 );
 
-/** position: `lon,lat`, or boxes `swLon,swLat;neLon,neLat` joined by '-'. */
-export const PositionInput = connect(
-  function PositionInput(props: { value?: string | null; onChange?: (v: string | null) => void; mode?: 'point' | 'area'; placeholder?: string; disabled?: boolean }) {
-    const { message } = App.useApp();
-    const bad = !!props.value && !POSITION_PATTERN.test(props.value);
-    const locate = () => {
-      if (!navigator.geolocation) { message.warning('获取位置信息失败请手动选择'); return; }
-      navigator.geolocation.getCurrentPosition(
-        (p) => props.onChange?.(`${p.coords.longitude.toFixed(6)},${p.coords.latitude.toFixed(6)}`),
-        () => message.warning('获取位置信息失败请手动选择'),
-        { timeout: 10_000 },
-      );
-    };
-    return (
-      <div>
-        <Space.Compact style={{ width: '100%' }}>
-          <Input
-            value={props.value ?? ''}
-            disabled={props.disabled}
-            status={bad ? 'error' : undefined}
-            placeholder={props.placeholder ?? (props.mode === 'area' ? '西南经度,西南纬度;东北经度,东北纬度' : '经度,纬度')}
-            onChange={(e) => props.onChange?.(e.target.value.trim() || null)}
-          />
-          {props.mode !== 'area' ? <Button disabled={props.disabled} onClick={locate}>定位</Button> : null}
-        </Space.Compact>
-        {bad ? <Typography.Text type="danger" style={{ fontSize: 12 }}>坐标格式应为“经度,纬度”</Typography.Text> : null}
-      </div>
-    );
-  },
-  mapReadPretty(({ value }: { value?: string | null }) => (value ? <span>{value}</span> : <Empty />)),
-);
+/** position (its own folder: the input, and the map when a tile source is configured). */
+export { PositionInput } from './position/PositionInput';
