@@ -21,7 +21,8 @@ export interface SessionUser {
   email: string;
   sex: string;
   avatar: string;
-  openId: string | null;
+  /** Whether the account is bound to WeChat (the openId itself never leaves the server). */
+  hasOpenId: boolean;
   status: string;
   tenantId: number;
   tenantCode: string;

@@ -200,6 +200,28 @@ export interface MenusTable {
   update_time: Timestamp;
 }
 
+export interface MessagesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  title: string;
+  content: Generated<string>;
+  msg_type: Generated<string>;
+  is_read: Generated<boolean>;
+  link: Generated<string>;
+  create_time: Timestamp;
+  read_time: NullableTimestamp;
+}
+
+/** A tenant's default module list (user_id 0) or one user's, as JSON text `[{id, selected}]`. */
+export interface HomeModulesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: Generated<number>;
+  modules: string;
+  update_time: Timestamp;
+}
+
 export interface UserConfigsTable {
   tenant_id: number;
   user_id: number;
@@ -231,5 +253,7 @@ export interface Database {
   addresses: AddressesTable;
   menus: MenusTable;
   user_configs: UserConfigsTable;
+  messages: MessagesTable;
+  home_modules: HomeModulesTable;
   seed_steps: SeedStepsTable;
 }

@@ -10,6 +10,8 @@ import { constantRoutes } from './constant/index.js';
 import { addressRoutes } from './address/index.js';
 import { userConfigRoutes } from './userConfig/index.js';
 import { operLogRoutes } from './operlog/index.js';
+import { msgRoutes } from './msg/index.js';
+import { homeRoutes } from './home/index.js';
 
 export const systemRoutePlugins: FastifyPluginAsync[] = [
   sessionRoutes,
@@ -22,4 +24,6 @@ export const systemRoutePlugins: FastifyPluginAsync[] = [
   addressRoutes,
   userConfigRoutes,
   operLogRoutes,
+  msgRoutes,
+  homeRoutes,
 ];

@@ -5,6 +5,7 @@
 import type { Migration } from './types.js';
 import { m001Core } from './001_core.js';
 import { m002System } from './002_system.js';
+import { m003MessagesHome } from './003_messages_home.js';
 import { m100Records } from '../../records/migrations/100_records.js';
 
 export type { Migration } from './types.js';
@@ -13,4 +14,5 @@ export const migrations: Migration[] = [
   m001Core,
   m002System,
   m100Records,
+  m003MessagesHome,
 ];

@@ -1,7 +1,7 @@
 /** Sign-in and session: login, logout, captcha, getInfo, getRouters, the public tenant list. */
 import type { FastifyPluginAsync } from 'fastify';
 import { ok, done } from '../../http/reply.js';
-import { found } from '../../http/HttpError.js';
+import { badRequest, found } from '../../http/HttpError.js';
 import { obj, str, optStr } from '../../http/schemas.js';
 import { login, logout, captchaEnabled } from '../../services/authService.js';
 import { createCaptcha } from '../../services/captchaService.js';
@@ -9,7 +9,8 @@ import { buildRouters } from '../../services/routerService.js';
 import { listEnabledMenus } from '../../repositories/menuRepository.js';
 import { findTenantByCode, listActiveTenants } from '../../repositories/tenantRepository.js';
 import { findUserProfile } from '../../repositories/userAuthRepository.js';
-import { recordOperation, BUSINESS_TYPE } from '../../services/operationLog.js';
+import { recordOperation, BUSINESS_TYPE, withOperation } from '../../services/operationLog.js';
+import { clearOpenId } from '../../repositories/openIdRepository.js';
 import type { LoginBody, SessionUser } from '../../../shared/auth.js';
 
 const loginSchema = obj(
@@ -50,6 +51,15 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     return done('退出成功');
   });
 
+  // Spec 02 §2.4, §7: unbinding WeChat clears the caller's own openId (the client confirms first).
+  app.post('/unbind', async (request) => {
+    const { tenantId, userId } = request.user;
+    await withOperation(app.db, request, { title: '解绑微信', businessType: BUSINESS_TYPE.edit }, async (trx) => {
+      if (!(await clearOpenId(trx, tenantId, userId))) throw badRequest('当前账号未绑定微信');
+    });
+    return done('解绑成功');
+  });
+
   app.get<{ Querystring: { tenantCode?: string } }>(
     '/captchaImage',
     { config: { public: true }, schema: { querystring: { type: 'object', properties: { tenantCode: str({ max: 64 }) } } } },
@@ -75,7 +85,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       email: p.email,
       sex: p.sex,
       avatar: p.avatar,
-      openId: p.open_id,
+      hasOpenId: !!p.open_id,
       status: p.status,
       tenantId: u.tenantId,
       tenantCode: u.tenantCode,

@@ -8,8 +8,9 @@ import { seedSystemData } from './seedSystemData.js';
 import { seedMenus } from './seedMenus.js';
 import { seedAddresses } from './seedAddresses.js';
 import { seedDemoForms } from '../../records/seed/seedDemoForms.js';
+import { seedMessages } from './seedMessages.js';
 
-export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, seedAddresses, seedDemoForms];
+export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, seedAddresses, seedDemoForms, seedMessages];
 
 /** Adds a step after the existing ones (its name must be new). */
 export function registerSeedStep(step: SeedStep): void {
