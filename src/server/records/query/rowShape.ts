@@ -19,6 +19,27 @@ export function selectColumns(table: ModelTable, alias: string, child = false): 
   return sql.join([...sys, ...table.table.columns.map((c) => columnSelect(alias, c))], sql`, `);
 }
 
+/**
+ * The keys and values `mapRow` gives, computed by the database, for rows that leave it as JSON
+ * text (`row_to_json(r)::text`): the list page then skips pg's row parsing, `mapRow` and the
+ * reply's JSON.stringify (together about a fifth of the server's time per list request).
+ * Timestamps with time zone read as `Date` → ISO text with milliseconds in UTC, as JSON.stringify
+ * writes them; numerics become JSON numbers; jsonb values are embedded as they are.
+ * tests/api/records/listJsonRows.test.ts holds the two forms equal for every demo form.
+ */
+export function jsonSelectList(table: ModelTable, alias: string): RawBuilder<unknown> {
+  const sys = MAIN_SYSTEM.map((n) => (n === 'create_time' || n === 'update_time'
+    ? sql`to_char(${sql.id(alias, n)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${sql.id(n)}`
+    : sql`${sql.id(alias, n)}`));
+  sys.push(sql`${sql.id(alias, 'sys_status')} AS "sysStatus"`);
+  const cols = table.table.columns.map((c) => {
+    const r = sql.id(alias, c.name);
+    const key = sql.id(c.field + ROLE_SUFFIX[c.role]);
+    return c.kind === 'timestamp' ? sql`to_char(${r}, 'YYYY-MM-DD HH24:MI:SS') AS ${key}` : sql`${r} AS ${key}`;
+  });
+  return sql.join([...sys, ...cols], sql`, `);
+}
+
 /** A database row as the API's record: logical keys, numbers as numbers, `$view` companions. */
 export function mapRow(table: ModelTable, raw: Record<string, unknown>, child = false): Record<string, unknown> {
   const out: Record<string, unknown> = {};

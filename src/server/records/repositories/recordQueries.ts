@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { badRequest } from '../../http/HttpError.js';
 import type { FormModel } from '../query/formModel.js';
 import { compileList, compileWhere } from '../query/listQuery.js';
-import { mapRow, selectColumns } from '../query/rowShape.js';
+import { jsonSelectList, mapRow, selectColumns } from '../query/rowShape.js';
 import { estimateRows, smartTotal } from '../query/smartTotal.js';
 import { likePattern } from '../query/values.js';
 
@@ -12,23 +12,38 @@ export const DEFERRED_JOIN_OFFSET = 1000;
 
 const mainFrom = (m: FormModel) => sql`${sql.id(m.schema, m.main.table.name)} t`;
 
-/** A list page: rows, total and whether the total is exact. */
-export async function listRecords(db: Kysely<any>, model: FormModel, body: Record<string, unknown>, tenantId: number) {
+/** A list page whose rows are JSON texts made by the database (see `jsonSelectList`). */
+export interface JsonPage {
+  rowsJson: string[];
+  total: number;
+  totalExact: boolean;
+}
+
+/** A list page: each row as the JSON text of the API's record, the total and whether it is exact. */
+export async function listPage(db: Kysely<any>, model: FormModel, body: Record<string, unknown>, tenantId: number): Promise<JsonPage> {
   const q = compileList(model, body, tenantId);
   // The estimate runs beside the page query (it is dropped when the page alone tells the total).
   const estimate = q.exactTotal ? null : estimateRows(db, mainFrom(model), q.where);
   estimate?.catch(() => {});
+  // A LATERAL projection names the row's keys so row_to_json writes the record as the API sends it.
+  const json = sql`CROSS JOIN LATERAL (SELECT ${jsonSelectList(model.main, 't')}) r`;
   // Deep pages skip rows by id only (a deferred join): the skipped rows' other columns are never read.
   const r = q.offset >= DEFERRED_JOIN_OFFSET
-    ? await sql<Record<string, unknown>>`
-      SELECT ${selectColumns(model.main, 't')} FROM ${mainFrom(model)}
+    ? await sql<{ j: string }>`
+      SELECT row_to_json(r)::text AS j FROM ${mainFrom(model)}
       JOIN (SELECT t.id FROM ${mainFrom(model)} WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${q.pageSize} OFFSET ${q.offset}) k ON k.id = t.id
-      ORDER BY ${q.orderBy}`.execute(db)
-    : await sql<Record<string, unknown>>`
-      SELECT ${selectColumns(model.main, 't')} FROM ${mainFrom(model)} WHERE ${q.where}
+      ${json} ORDER BY ${q.orderBy}`.execute(db)
+    : await sql<{ j: string }>`
+      SELECT row_to_json(r)::text AS j FROM ${mainFrom(model)} ${json} WHERE ${q.where}
       ORDER BY ${q.orderBy} LIMIT ${q.pageSize} OFFSET ${q.offset}`.execute(db);
   const total = await smartTotal(db, mainFrom(model), q.where, { offset: q.offset, pageSize: q.pageSize, rows: r.rows.length }, q.exactTotal, estimate);
-  return { rows: r.rows.map((row) => mapRow(model.main, row)), total: total.total, totalExact: total.exact };
+  return { rowsJson: r.rows.map((row) => row.j), total: total.total, totalExact: total.exact };
+}
+
+/** A list page with its rows as objects (in-process callers and tests; the route sends `listPage`'s text). */
+export async function listRecords(db: Kysely<any>, model: FormModel, body: Record<string, unknown>, tenantId: number) {
+  const p = await listPage(db, model, body, tenantId);
+  return { rows: p.rowsJson.map((j) => JSON.parse(j) as Record<string, unknown>), total: p.total, totalExact: p.totalExact };
 }
 
 /** `calcd: {field: {operation: ['sum','avg'], precision}}` over every matching row. */

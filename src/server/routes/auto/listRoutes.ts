@@ -5,18 +5,22 @@ import { DEFAULT_MESSAGES } from '../../../shared/envelope.js';
 import { badRequest } from '../../http/HttpError.js';
 import { withReadModel } from '../../records/services/recordContext.js';
 import { requireListAccess, requireQuery } from '../../records/services/formPermissions.js';
-import { calcTotals, haveSub, listRecords, parseIds, recordsByIds, suggestions } from '../../records/repositories/recordQueries.js';
+import { calcTotals, haveSub, listPage, parseIds, recordsByIds, suggestions } from '../../records/repositories/recordQueries.js';
 import { objectBody } from './caller.js';
 
 type FormParams = { Params: { form: string } };
 
+const LIST_MSG = JSON.stringify(DEFAULT_MESSAGES.query);
+
 /** Registers list, totals, ids, tree-flag and suggestion calls. */
 export const autoListRoutes: FastifyPluginAsync = async (app) => {
-  app.post<FormParams>('/auto/:form/list', async (request) => {
+  app.post<FormParams>('/auto/:form/list', async (request, reply) => {
     const body = objectBody(request.body);
     await requireListAccess(app.db, request.user, request.params.form, body);
-    const r = await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => listRecords(app.db, model, body, request.user.tenantId));
-    return { code: 200, msg: DEFAULT_MESSAGES.query, rows: r.rows, total: r.total, totalExact: r.totalExact };
+    const r = await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => listPage(app.db, model, body, request.user.tenantId));
+    // The rows arrive as JSON text from the database; the envelope is written around them.
+    return reply.type('application/json; charset=utf-8')
+      .send(`{"code":200,"msg":${LIST_MSG},"rows":[${r.rowsJson.join(',')}],"total":${r.total},"totalExact":${r.totalExact}}`);
   });
 
   app.post<FormParams>('/auto/:form/getCalcdValue', async (request) => {
