@@ -25,7 +25,8 @@ beforeAll(async () => {
     req.resume();
     req.on('end', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      if (req.url?.startsWith('/invoice/parse')) res.end(JSON.stringify({ result: { fields: { invoice_no: '87654321', invoice_date: invoiceDate, amount: '¥1,234.50元', tax: '壹佰元' }, item_list: [] } }));
+      if (req.url?.startsWith('/idCard/parse')) res.end(JSON.stringify({ code: 200, data: { name: '张三', sex: '男', nation: '汉', id_number: '110101199003071234', address: '北京市朝阳区建国路1号' } }));
+      else if (req.url?.startsWith('/invoice/parse')) res.end(JSON.stringify({ result: { fields: { invoice_no: '87654321', invoice_date: invoiceDate, amount: '¥1,234.50元', tax: '壹佰元' }, item_list: [] } }));
       else res.end(JSON.stringify({ data: { companyName: '某建设集团有限公司', seller_tax_no: '91110000100000000X' } }));
     });
   });
@@ -90,6 +91,39 @@ describe('invoice and company recognition', () => {
     await page.locator('.ant-message', { hasText: '日期：2026年02月30日 非有效日期，请手动选择' }).waitFor();
     await expect.poll(() => input('发票号码').inputValue()).toBe('87654321');
     expect(await input('开票日期').inputValue()).toBe('');
+  });
+});
+
+describe('ID-card recognition', () => {
+  // The definition names no field mapping: recognised keys fill the fields of the same name.
+  const DEF = {
+    enName: 'id_card_demo',
+    cnName: '身份证登记',
+    fields: [
+      { enName: 'id_images', label: '身份证照片', funcType: 'idCard', span: 24 },
+      { enName: 'name', label: '姓名', funcType: 'input', required: true, span: 12 },
+      { enName: 'ethnicity', label: '民族', funcType: 'input', span: 12 },
+      { enName: 'id_number', label: '身份证号', funcType: 'input', span: 12 },
+      { enName: 'address', label: '住址', funcType: 'input', span: 12 },
+    ],
+  };
+
+  it('an uploaded ID-card image is stored and read; name, ethnicity, number and address land in the form and save', async () => {
+    await api(app, token, 'POST', '/api/flowable/form', DEF);
+    await page.goto(`${app.url}/auto/id_card_demo/add`);
+    await item(page, '身份证照片').waitFor();
+    await expect.poll(() => item(page, '身份证照片').textContent()).not.toContain('识别服务未配置');
+    await item(page, '身份证照片').locator('input[type=file]').setInputFiles({ name: '身份证正面.png', mimeType: 'image/png', buffer: PNG });
+    await item(page, '身份证照片').locator('img').first().waitFor();
+    await expect.poll(() => input('姓名').inputValue()).toBe('张三');
+    expect(await input('民族').inputValue()).toBe('汉');
+    expect(await input('身份证号').inputValue()).toBe('110101199003071234');
+    expect(await input('住址').inputValue()).toBe('北京市朝阳区建国路1号');
+    await page.getByRole('button', { name: /(^|\s)保\s*存$/ }).click();
+    await page.locator('.ant-message', { hasText: '操作成功' }).last().waitFor();
+    const [row] = (await api(app, token, 'POST', '/api/auto/id_card_demo/list', { pageNum: 1, pageSize: 1 })).rows;
+    expect(row).toMatchObject({ name: '张三', ethnicity: '汉', id_number: '110101199003071234', address: '北京市朝阳区建国路1号' });
+    expect(row.id_images[0].name).toBe('身份证正面.png');
   });
 });
 

@@ -73,7 +73,7 @@ export function FileList({ files, thumb = { width: 60, height: 60 }, canEdit, on
                 <Checkbox aria-label={`选择${f.name}`} checked={selected.includes(f.fileName)} onChange={(e) => setSelected((s) => (e.target.checked ? [...s, f.fileName] : s.filter((k) => k !== f.fileName)))} />
               ) : null}
               {images.includes(f) ? <Thumb file={f} size={thumb} /> : <FileOutlined />}
-              <Typography.Link className="fw-file-name" onClick={() => preview(f)} ellipsis style={{ maxWidth: 260 }}>{f.name}</Typography.Link>
+              <Typography.Link className="fw-file-name" onClick={() => preview(f)} style={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{f.name}</Typography.Link>
               <Space size={0}>
                 <Tooltip title="预览"><Button size="small" type="text" icon={<EyeOutlined />} aria-label={`预览${f.name}`} onClick={() => preview(f)} /></Tooltip>
                 <Tooltip title="下载"><Button size="small" type="text" icon={<DownloadOutlined />} aria-label={`下载${f.name}`} onClick={() => void download(f)} /></Tooltip>

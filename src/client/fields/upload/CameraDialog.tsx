@@ -110,7 +110,7 @@ export function CameraDialog({ open, base, room, onUpload, onClose }: Props) {
       open={open}
       onCancel={onClose}
       width={720}
-      destroyOnClose
+      destroyOnHidden
       maskClosable={false}
       footer={[
         <Button key="take" disabled={!ready || busy} onClick={() => void take()}>拍照</Button>,

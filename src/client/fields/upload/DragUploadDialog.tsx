@@ -62,7 +62,7 @@ export function DragUploadDialog({ open, accept, multiple, maxSizeMb, onUpload, 
       onCancel={cancel}
       maskClosable={false}
       width={560}
-      destroyOnClose
+      destroyOnHidden
       footer={[
         <Button key="cancel" onClick={cancel}>取消</Button>,
         <Button key="ok" type="primary" loading={uploading} onClick={() => void start()}>上传</Button>,

@@ -17,7 +17,7 @@ export function RenameDialog({ oldName, onOk, onCancel }: { oldName: string | nu
     else onOk(r.name);
   };
   return (
-    <Modal title="重命名" open={oldName !== null} onOk={submit} onCancel={onCancel} okText="确定" cancelText="取消" destroyOnClose width={480}>
+    <Modal title="重命名" open={oldName !== null} onOk={submit} onCancel={onCancel} okText="确定" cancelText="取消" destroyOnHidden width={480}>
       <Form layout="vertical" onFinish={submit}>
         <Form.Item label="原文件名">
           <Input value={oldName ?? ''} readOnly aria-label="原文件名" />

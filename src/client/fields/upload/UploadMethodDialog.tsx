@@ -5,7 +5,7 @@ import { Button, Modal, Space, Typography } from 'antd';
 /** The chooser; `onLocal` / `onCamera` close it and open the chosen way. */
 export function UploadMethodDialog({ open, driverUrl, onLocal, onCamera, onCancel }: { open: boolean; driverUrl: string | null; onLocal: () => void; onCamera: () => void; onCancel: () => void }) {
   return (
-    <Modal title="选择上传方式" open={open} onCancel={onCancel} footer={null} width={420} destroyOnClose>
+    <Modal title="选择上传方式" open={open} onCancel={onCancel} footer={null} width={420} destroyOnHidden>
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
         <Space style={{ width: '100%', justifyContent: 'center' }} size="large">
           <Button size="large" icon={<FolderOpenOutlined />} onClick={onLocal}>本地上传</Button>
