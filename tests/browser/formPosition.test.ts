@@ -211,6 +211,59 @@ describe('with a tile source configured', () => {
   });
 });
 
+describe('box areas (a pasted definition in the schema preview)', () => {
+  const AREA_DEF = { enName: 'map_area', cnName: '区域测试', fields: [{ enName: 'scope', label: '施工范围', funcType: 'position', type: 'area' }] };
+  const area = () => item(page.locator('.fw-record-form'), '施工范围');
+  const areaInput = () => area().locator('input').first();
+  const areaMap = () => area().locator('[data-testid="position-map"]');
+
+  it('adds a 0.002° box around the centre and at a click, moves it by its handle, removes the chosen box, shows typed boxes (zoom 15)', async () => {
+    await page.goto(`${app.url}/preview`);
+    await page.getByRole('textbox', { name: '表单定义 JSON' }).fill(JSON.stringify(AREA_DEF));
+    await areaMap().waitFor();
+    await areaMap().locator('img.leaflet-tile-loaded').first().waitFor();
+    expect(await area().getByText('点击地图添加区域', { exact: false }).count()).toBe(1);
+
+    await area().getByRole('button', { name: '添加区域' }).click();
+    await expect.poll(() => areaInput().inputValue()).toMatch(/^[\d.]+,[\d.]+;[\d.]+,[\d.]+$/);
+    const added = (await areaInput().inputValue()).split(/[;,]/).map(Number);
+    // Around the map centre 116.39, 39.90 (to the pixel), half-size 0.002°.
+    expect(Math.abs((added[0] + added[2]) / 2 - 116.39)).toBeLessThan(0.001);
+    expect(Math.abs((added[1] + added[3]) / 2 - 39.9)).toBeLessThan(0.001);
+    expect(added[2] - added[0]).toBeCloseTo(0.004, 5);
+    expect(added[3] - added[1]).toBeCloseTo(0.004, 5);
+    // The chosen box shows its two corner handles and the centre handle.
+    await expect.poll(() => areaMap().locator('.fw-map-handle').count()).toBe(3);
+
+    // Drag the centre handle: the box keeps its size and moves.
+    const handle = (await areaMap().locator('.fw-map-handle-move').boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + handle.width / 2 + 60, handle.y + handle.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => (await areaInput().inputValue()).split(/[;,]/).map(Number)[0]).toBeGreaterThan(added[0] + 0.001);
+    const moved = (await areaInput().inputValue()).split(/[;,]/).map(Number);
+    expect(moved[1]).toBeCloseTo(added[1], 4);
+    expect(moved[2] - moved[0]).toBeCloseTo(0.004, 5);
+    expect(moved[3] - moved[1]).toBeCloseTo(0.004, 5);
+
+    // A click on the empty map adds a second box there.
+    await areaMap().click({ position: { x: 60, y: 250 } });
+    await expect.poll(async () => (await areaInput().inputValue()).split('-').length).toBe(2);
+    const [, second] = (await areaInput().inputValue()).split('-');
+    await area().getByRole('button', { name: '删除区域' }).click();
+    await expect.poll(() => areaInput().inputValue()).not.toContain(second);
+    expect((await areaInput().inputValue()).split('-')).toHaveLength(1);
+
+    // A typed box out of view is shown at zoom 15 (spec 02 §2.5 box view); typed boxes are drawn.
+    const before = tileRequests.length;
+    await areaInput().fill('116.3,39.8;116.304,39.804');
+    await expect.poll(() => tileRequests.slice(before).some((p) => p.startsWith('/tiles/15/'))).toBe(true);
+    await areaInput().fill('116.3,39.8;116.31,39.81-116.32,39.82;116.33,39.83');
+    await expect.poll(() => areaMap().locator('path.leaflet-interactive').count()).toBe(2);
+  });
+});
+
 describe('console', () => {
   it('no CSP violations', () => {
     expect(app.errors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);
