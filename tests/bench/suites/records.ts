@@ -1,6 +1,7 @@
 // Records engine bench (issue 4): a 15-column form loaded with generate_series, then the list
 // page sorted with its total, a `like` search on two text columns, range + equal with totals of
-// two columns (each through HTTP on a listening server, median of single requests), autocannon
+// two columns (each through HTTP on a listening server, median of single requests sent by a
+// client process of its own), autocannon
 // at 50 connections, and the raw SQL of the same queries for the ratio. PostgreSQL gets
 // 1,000,000 rows; PGlite (in-process WASM) gets RECORDS_BENCH_PGLITE_ROWS (default 200,000).
 import { randomBytes } from 'node:crypto';
@@ -92,19 +93,19 @@ export async function load(db: Kysely<any>, tenantId: number, rows: number): Pro
   }
 }
 
+const TIMER = new URL('../tools/timeRequests.mjs', import.meta.url).pathname;
+
+/** Times single requests from a client process of its own, so the client does not share the server's event loop. */
 async function timeFetch(url: string, token: string, body: unknown, n = REPEAT, method = 'POST'): Promise<{ samples: number[]; last: any }> {
-  const samples: number[] = [];
-  let last: any;
-  for (let i = -5; i < n; i++) {
-    const start = performance.now();
-    const res = method === 'GET'
-      ? await fetch(url, { headers: { authorization: `Bearer ${token}` } })
-      : await fetch(url, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    last = await res.json();
-    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(last)}`);
-    if (i >= 0) samples.push(performance.now() - start);
-  }
-  return { samples, last };
+  const child = execFile(process.execPath, [TIMER], { maxBuffer: 16 * 1024 * 1024 });
+  const out = new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stdout!.on('data', (d) => { text += d; });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`timing client for ${url} exited with ${code}`))));
+  });
+  child.stdin!.end(JSON.stringify({ url, token, body, method, n }));
+  return JSON.parse(await out) as { samples: number[]; last: any };
 }
 
 async function timeSql(pool: pg.Pool, texts: string[], n = REPEAT): Promise<number[]> {
@@ -151,7 +152,7 @@ async function runOn(kind: 'postgres' | 'pglite', database: AppDatabase, rows: n
         ['range + equal, totals of two columns', `${base}/api/auto/bench_orders/getCalcdValue`, RANGE,
           [`SELECT round(sum(amount), 2), round(avg(amount), 2), sum(qty) FROM ${t} WHERE tenant_id = ${tenant.id} AND amount BETWEEN 1000 AND 1050 AND category #>> '{}' = 'b'`], 10],
       ];
-      // The floor every call pays: HTTP, the token check (three queries of the auth hook), the envelope.
+      // The floor every call pays: HTTP, the token check (one prepared query), the envelope.
       const floor = await timeFetch(`${base}/api/auto/uuid/get`, token, undefined, REPEAT, 'GET');
       out.push(summarize(`${kind}: baseline GET /api/auto/uuid/get (HTTP + token check only)`, floor.samples));
       for (const [name, url, body, raw, target] of figures) {

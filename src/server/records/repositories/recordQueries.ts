@@ -57,16 +57,17 @@ export async function calcTotals(db: Kysely<any>, model: FormModel, body: Record
     if (!f || !c) throw badRequest(`未知字段：${name}`);
     if (c.kind !== 'numeric') throw badRequest(`字段「${f.def.label}」不是数字，不能合计`);
     const s = (spec ?? {}) as { operation?: unknown; precision?: unknown };
-    const ops = Array.isArray(s.operation) ? s.operation : ['sum'];
+    const ops = Array.isArray(s.operation) && s.operation.length ? s.operation : ['sum'];
     if (ops.some((o) => o !== 'sum' && o !== 'avg')) throw badRequest('合计方式须为 sum 或 avg');
     const precision = s.precision === undefined || s.precision === null ? (f.def.precision ?? 2) : Number(s.precision);
     if (!Number.isInteger(precision) || precision < 0 || precision > 10) throw badRequest('精度须为0到10的整数');
     return { name, col: c.name, ops: ops as ('sum' | 'avg')[], precision };
   });
   if (!specs.length) return [];
+  // Only the aggregates asked for are computed.
   const selects = specs.flatMap((s, i) => [
-    sql`round(sum(t.${sql.id(s.col)}), ${s.precision}) AS ${sql.id(`s${i}`)}`,
-    sql`round(avg(t.${sql.id(s.col)}), ${s.precision}) AS ${sql.id(`a${i}`)}`,
+    ...(s.ops.includes('sum') ? [sql`round(sum(t.${sql.id(s.col)}), ${s.precision}) AS ${sql.id(`s${i}`)}`] : []),
+    ...(s.ops.includes('avg') ? [sql`round(avg(t.${sql.id(s.col)}), ${s.precision}) AS ${sql.id(`a${i}`)}`] : []),
   ]);
   const r = await sql<Record<string, unknown>>`SELECT ${sql.join(selects, sql`, `)} FROM ${mainFrom(model)} WHERE ${where}`.execute(db);
   const row = r.rows[0] ?? {};
