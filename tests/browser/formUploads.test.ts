@@ -54,7 +54,7 @@ async function pdf(pages: number): Promise<Buffer> {
 
 async function upload(name: string, content: Buffer): Promise<{ name: string; url: string; fileName: string; size: number }> {
   const form = new FormData();
-  form.append('file', new Blob([content]), name);
+  form.append('file', new Blob([new Uint8Array(content)]), name);
   const res = await fetch(`${app.url}/api/common/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
   const { data } = await res.json();
   return { name, url: data.url, fileName: data.fileName, size: data.size };
