@@ -142,7 +142,7 @@ export function UploadControl(props: UploadProps) {
       ) : null}
       {Object.entries(running).map(([k, r]) => (
         <div key={k}>
-          <Typography.Text type="danger" style={{ fontSize: 12 }}>{r.name}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{r.name}</Typography.Text>
           <Progress percent={r.percent} size="small" />
         </div>
       ))}
