@@ -48,6 +48,12 @@ export interface PositionMapProps {
 const markerIcon = L.icon({ iconUrl, iconRetinaUrl, shadowUrl, iconSize: [25, 41], iconAnchor: [12, 41], tooltipAnchor: [16, -28], shadowSize: [41, 41] });
 const handleIcon = (kind: 'corner' | 'move') => L.divIcon({ className: `fw-map-handle fw-map-handle-${kind}`, iconSize: [12, 12] });
 
+/** The tile template's scheme and host as the browser reports blocked URLs (without `{s}`). */
+function tileOrigin(template: string): string | null {
+  const m = /^(https?:\/\/)(\{s\}\.)?([^/?#]+)/i.exec(template);
+  return m ? (m[2] ? null : `${m[1]}${m[3]}`.toLowerCase()) : null;
+}
+
 const latLng = ([lon, lat]: LonLat) => L.latLng(lat, lon);
 const lonLat = (p: L.LatLng): LonLat => [p.lng, p.lat];
 const boundsOf = (b: Box) => L.latLngBounds(latLng(b.sw), latLng(b.ne));
@@ -79,6 +85,8 @@ export default function PositionMap(props: PositionMapProps) {
     latest.current = props;
   });
   const [selected, setSelected] = useState<number | null>(null);
+  // Tiles of a host this page's CSP predates (configured after the page was loaded) are refused.
+  const [refused, setRefused] = useState(false);
   const boxes = mode === 'area' ? (parseBoxes(value) ?? []) : [];
   const chosen = selected !== null && selected < boxes.length ? selected : null;
 
@@ -104,7 +112,13 @@ export default function PositionMap(props: PositionMapProps) {
     // Inside tabs, drawers and grids the container may be sized after the map was made.
     const resize = new ResizeObserver(() => map.invalidateSize());
     resize.observe(el);
+    const origin = tileOrigin(tiles.url);
+    const onViolation = (e: SecurityPolicyViolationEvent) => {
+      if (origin && e.blockedURI.startsWith(origin)) setRefused(true);
+    };
+    document.addEventListener('securitypolicyviolation', onViolation);
     return () => {
+      document.removeEventListener('securitypolicyviolation', onViolation);
       resize.disconnect();
       map.remove();
       mapRef.current = null;
@@ -218,6 +232,7 @@ export default function PositionMap(props: PositionMapProps) {
         </div>
       ) : null}
       <div ref={container} className={editable ? 'fw-position-map' : 'fw-position-map fw-position-map-readonly'} data-testid="position-map" />
+      {refused ? <div className="fw-position-map-hint">地图服务地址已更改，请刷新页面后查看地图</div> : null}
     </div>
   );
 }
