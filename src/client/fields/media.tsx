@@ -42,8 +42,8 @@ export const IdCardUpload = connect(
     const { message } = App.useApp();
     const apply = useApplyRecognized();
     const self = String(useField().path.toString());
-    const send = async (file: File, onProgress: (percent: number) => void) => {
-      const saved = await uploadFile(file, file.name, onProgress);
+    const send = async (file: File, onProgress: (percent: number) => void, signal?: AbortSignal) => {
+      const saved = await uploadFile(file, file.name, onProgress, signal);
       // The image is kept whatever the recognition answers; its failure is only a warning.
       parseIdCard(file, file.name).then((data) => apply(data, self), (err: Error) => message.warning(err.message));
       return saved;

@@ -7,7 +7,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { useField } from '@formily/react';
 import { App, Button, Progress, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { uploadFile, type StoredFile, type UploadedFile } from '../../api/files';
 import { FileList } from '../FileList';
 import { useRecordFormInfo } from '../RecordFormContext';
@@ -55,6 +55,13 @@ export function UploadControl(props: UploadProps) {
   // Files uploaded while this page is open: on a detail page only these may be renamed or deleted (spec 02 §5).
   const [fresh, setFresh] = useState<Set<string>>(() => new Set());
   const input = useRef<HTMLInputElement>(null);
+  // Spec 02 §5: uploads still running when the widget goes away are cancelled.
+  const life = useRef<AbortController>(new AbortController());
+  useEffect(() => {
+    const controller = new AbortController();
+    life.current = controller;
+    return () => controller.abort();
+  }, []);
   const files = Array.isArray(props.value) ? props.value : [];
   // Several uploads finish at different times: each appends to the latest value, not to its render's.
   const latest = useRef(files);
@@ -80,18 +87,20 @@ export function UploadControl(props: UploadProps) {
     }
     if (!todo.length) return false;
     const send = props.send ?? ((f: File, on: (p: number) => void, s?: AbortSignal) => uploadFile(f, f.name, on, s));
+    const own = life.current.signal;
+    const merged = signal ? AbortSignal.any([signal, own]) : own;
     const results = await Promise.all(
       todo.map(async (file) => {
         const key = `${file.name}-${file.size}-${Math.random()}`;
         setRunning((r) => ({ ...r, [key]: { name: file.name, percent: 0 } }));
         try {
-          const saved = await send(file, (percent) => setRunning((r) => (r[key] ? { ...r, [key]: { ...r[key], percent } } : r)), signal);
+          const saved = await send(file, (percent) => setRunning((r) => (r[key] ? { ...r, [key]: { ...r[key], percent } } : r)), merged);
           const entry: StoredFile = { name: saved.originalName ?? file.name, url: saved.url, fileName: saved.fileName, size: saved.size };
           commit(single ? [entry] : [...latest.current, entry]);
           setFresh((s) => new Set(s).add(entry.fileName));
           return true;
         } catch (err) {
-          if (!signal?.aborted) message.error((err as Error).message);
+          if (!merged.aborted) message.error((err as Error).message);
           return false;
         } finally {
           setRunning((r) => {
