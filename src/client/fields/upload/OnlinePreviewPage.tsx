@@ -14,7 +14,7 @@ import { saveStoredFile } from '../data/useFileBlobUrl';
 import { builtinKind, extOf } from './fileKinds';
 import { storedNameOf } from './fileNames';
 import { previewContent, type PreviewContent } from './previewContent';
-import { htmlToReact } from './safeHtml';
+import { sanitizeDocumentHtml } from './safeHtml';
 
 function BlobFrame({ blob, kind, name }: { blob: Blob; kind: 'pdf' | 'image'; name: string }) {
   const [url, setUrl] = useState<string>();
@@ -51,10 +51,10 @@ function Sheet({ rows }: { rows: string[][] }) {
 }
 
 function Content({ content, name }: { content: PreviewContent; name: string }) {
-  const doc = useMemo(() => (content.kind === 'docx' ? htmlToReact(content.html) : null), [content]);
+  const doc = useMemo(() => (content.kind === 'docx' ? sanitizeDocumentHtml(content.html) : ''), [content]);
   switch (content.kind) {
     case 'docx':
-      return <article className="fw-preview-docx" style={{ maxWidth: 900, margin: '0 auto', background: '#fff', padding: 32 }}>{doc}</article>;
+      return <article className="fw-preview-docx" style={{ maxWidth: 900, margin: '0 auto', background: '#fff', padding: 32 }} dangerouslySetInnerHTML={{ __html: doc }} />;
     case 'sheet':
       return (
         <Tabs
