@@ -25,7 +25,7 @@ describe('message centre', () => {
   it('pages the own messages newest first and filters read / unread', async () => {
     const all = await pageOf(admin, { pageNum: 1, pageSize: 10 });
     expect(all.total).toBe(4);
-    expect(all.rows[0]).toMatchObject({ title: '欢迎使用业务表单平台', isRead: false, msgType: '2' });
+    expect(all.rows[0]).toMatchObject({ title: '平台使用指引', isRead: false, msgType: '2' });
     expect(all.rows.find((m) => m.link === '/auto/contract_ledger')).toBeTruthy();
     const firstPage = await pageOf(admin, { pageNum: 1, pageSize: 3 });
     const second = await pageOf(admin, { pageNum: 2, pageSize: 3 });

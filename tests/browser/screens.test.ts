@@ -33,6 +33,7 @@ describe('main screens', () => {
     await shot('01-login');
     await signIn(page, app.url, '华建工程有限公司');
     await page.getByText('欢迎').waitFor();
+    await page.locator('.ant-card', { hasText: '我的消息' }).getByText('请完善个人资料').waitFor();
     await shot('02-home');
     const screens: [string, string, string, boolean][] = [
       ['用户管理', '用户名称', '03-users', true],

@@ -23,7 +23,8 @@ async function serverMenu(tenant: string): Promise<{ group: string; titles: stri
   type Entry = { meta: { title: string }; hidden: boolean; children?: Entry[] };
   const leaves = (entries: Entry[]): string[] =>
     entries.flatMap((e) => (e.children?.length ? leaves(e.children) : e.hidden ? [] : [e.meta.title]));
-  return (res.json().data as Entry[]).map((g) => ({ group: g.meta.title, titles: leaves(g.children ?? []) }));
+  // Top-level pages (消息中心) are sidebar items, not groups.
+  return (res.json().data as Entry[]).filter((g) => g.children?.length).map((g) => ({ group: g.meta.title, titles: leaves(g.children ?? []) }));
 }
 
 describe('application shell in Chromium', () => {
@@ -245,6 +246,8 @@ describe('application shell in Chromium', () => {
 
   it('shows the re-login prompt once when the token was revoked', async () => {
     await signIn(page, app.url, '华建工程有限公司');
+    // The home page's own calls (modules, then the latest unread messages) finish before the token goes.
+    await page.locator('.ant-card', { hasText: '我的消息' }).getByText('请完善个人资料').waitFor();
     const token = await tokenOf(page);
     const out = await app.server.request({ method: 'POST', url: '/api/logout', token });
     expect(out.statusCode).toBe(200);

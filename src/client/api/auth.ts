@@ -21,6 +21,11 @@ export function logout(): Promise<unknown> {
   return post('/logout');
 }
 
+/** `POST /api/unbind`: remove the own WeChat binding (spec 02 §2.4, §7). */
+export function unbindWechat(): Promise<unknown> {
+  return post('/unbind');
+}
+
 /** `GET /api/getInfo`: user, role keys and permission strings. */
 export function getInfo(): Promise<InfoResponse> {
   return get('/getInfo');

@@ -46,7 +46,14 @@ export const queryKeys = {
     list: (query: Record<string, unknown>) => ['operlog', 'list', query] as const,
   },
   messages: {
+    all: ['messages'] as const,
     unread: () => ['messages', 'unread'] as const,
+    list: (query: Record<string, unknown>) => ['messages', 'list', query] as const,
+  },
+  home: {
+    all: ['home'] as const,
+    myModules: () => ['home', 'myModules'] as const,
+    defaultModules: () => ['home', 'defaultModules'] as const,
   },
   records: {
     all: ['records'] as const,

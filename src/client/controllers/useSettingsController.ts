@@ -3,6 +3,7 @@
  * "初始化用户配置" (every user's layout back to the defaults).
  */
 import { useCallback } from 'react';
+import { unbindWechat } from '../api/auth';
 import { editUserConfig, resetUserConfig } from '../api/userConfig';
 import { initAllUserConfig } from '../api/users';
 import { sessionStore } from '../session/sessionStore';
@@ -17,6 +18,7 @@ function current(): LayoutSettings {
 export function useSettingsController() {
   const settings = settingsStore.use((s) => s);
   const userId = sessionStore.use((s) => s.user?.userId);
+  const hasOpenId = sessionStore.use((s) => s.user?.hasOpenId === true);
   const save = useCallback(() => editUserConfig(LAYOUT_CONFIG_KEY, current()), []);
   const change = useCallback(
     <K extends keyof LayoutSettings>(key: K, value: LayoutSettings[K]) => {
@@ -38,6 +40,10 @@ export function useSettingsController() {
     // The call removed the caller's own settings too.
     settingsStore.set({ ...DEFAULT_SETTINGS });
   }, []);
+  const unbind = useCallback(async () => {
+    await unbindWechat();
+    sessionStore.set((s) => (s.user ? { user: { ...s.user, hasOpenId: false } } : {}));
+  }, []);
   return {
     settings,
     open: settings.showSettings,
@@ -48,5 +54,8 @@ export function useSettingsController() {
     /** Spec 02 §2.4: only user id 1 sees "初始化用户配置". */
     canInitAll: userId === 1,
     initAll,
+    /** Spec 02 §2.4: the WeChat unbind option appears only when the user has an openId. */
+    canUnbind: hasOpenId,
+    unbind,
   };
 }

@@ -11,6 +11,7 @@ const configs = lazy(() => import('../pages/admin/configs/ConfigsPage'));
 const constants = lazy(() => import('../pages/admin/constants/ConstantsPage'));
 const operlog = lazy(() => import('../pages/admin/operlog/OperLogPage'));
 const forms = lazy(() => import('../pages/admin/forms/FormsPage'));
+const messages = lazy(() => import('../pages/msg/MessageCentrePage'));
 
 const VIEWS: Record<string, View> = {
   'system/user/index': users,
@@ -22,6 +23,7 @@ const VIEWS: Record<string, View> = {
   'system/constant/index': constants,
   'system/operlog/index': operlog,
   'system/form/index': forms,
+  'msg/detail/index': messages,
 };
 
 /** The view for a server component path, or undefined when this client has none. */

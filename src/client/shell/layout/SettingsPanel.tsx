@@ -79,6 +79,21 @@ export function SettingsPanel() {
             初始化用户配置
           </Button>
         ) : null}
+        {c.canUnbind ? (
+          <Button
+            onClick={() =>
+              modal.confirm({
+                title: '系统提示',
+                content: '确定要解除微信绑定吗？解除后将不能再使用微信登录。',
+                okText: '确定',
+                cancelText: '取消',
+                onOk: () => saved(c.unbind(), '解绑成功'),
+              })
+            }
+          >
+            解绑微信
+          </Button>
+        ) : null}
       </Space>
     </Drawer>
   );

@@ -27,7 +27,15 @@ function toItems(nodes: MenuNode[], unread: number): Item[] {
     if (n.children) {
       return { key: n.key, label: n.title, icon: <AppstoreOutlined />, children: toItems(n.children, unread) } as Item;
     }
-    const label = isMessageCentre(n) && unread > 0 ? <Badge count={unread} overflowCount={99} size="small" offset={[10, 0]}>{n.title}</Badge> : n.title;
+    // A standalone badge after the title: wrapping the title would give it the badge's dark text colour.
+    const label =
+      isMessageCentre(n) && unread > 0 ? (
+        <span>
+          {n.title} <Badge count={unread} overflowCount={99} size="small" />
+        </span>
+      ) : (
+        n.title
+      );
     return { key: n.key, label, icon: n.external ? <LinkOutlined /> : <FileTextOutlined /> } as Item;
   });
 }

@@ -35,7 +35,7 @@ export const seedMessages: SeedStep = {
         { tenantId: t.id, userId: u.id, title: '系统维护通知', content: '系统将于本周六 22:00 至 24:00 进行例行维护，期间可能无法访问。', msgType: '2', isRead: true },
         { tenantId: t.id, userId: u.id, title: '请完善个人资料', content: '请在个人中心核对手机号码与邮箱，便于接收审批提醒。', msgType: '1', link: '/user/profile' },
         { tenantId: t.id, userId: u.id, title: '合同台账有新的合同待查看', content: `${t.name}新登记了合同，请及时查看合同台账。`, msgType: '1', link: '/auto/contract_ledger' },
-        { tenantId: t.id, userId: u.id, title: '欢迎使用业务表单平台', content: `${u.nick_name}，您好！审批、待办和系统通知都会发到消息中心。`, msgType: '2' },
+        { tenantId: t.id, userId: u.id, title: '平台使用指引', content: `${u.nick_name}，您好！审批、待办和系统通知都会发到消息中心。`, msgType: '2' },
       ]);
       await insertMessages(ctx.db, messages);
     }
