@@ -18,6 +18,9 @@ export default function ListPage({ enName, menuId, title }: ListPageProps) {
   const path = useCurrentPath();
   const params = useQueryParams();
   const def = useQuery({ queryKey: queryKeys.forms.byEnName(enName), queryFn: () => getFormByEnName(enName), staleTime: 30_000 });
+  // One page state per menu page: `/auto/x` (menu found by the route table) and `/auto/x?menuId=5`
+  // (the menu's own link) are the same list, so the key always names the effective menu id.
+  if (menuId !== undefined) params.set('menuId', String(menuId));
   const query = params.toString();
   const routeKey = query ? `${path}?${query}` : path;
   return (
