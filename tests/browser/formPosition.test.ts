@@ -6,18 +6,17 @@
  * the value survives save and reload, the detail page shows the map read-only, and the keyword
  * search of a configured geocoder fills the field.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserApp, type BrowserApp } from './support/browserApp';
 import { api, choose, fill, item, useToken } from './support/formActions';
+import { startLoopbackService, type LoopbackService } from './support/loopbackService';
 
 let app: BrowserApp;
 let page: Page;
 let token: string;
-let tiles: Server;
+let tiles: LoopbackService;
 let tileBase: string;
 const tileRequests: string[] = [];
 const searchRequests: URL[] = [];
@@ -49,7 +48,7 @@ function tilePng(): Buffer {
 
 beforeAll(async () => {
   const png = tilePng();
-  tiles = createServer((req, res) => {
+  tiles = await startLoopbackService((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (/^\/tiles\/\d+\/\d+\/\d+\.png$/.test(url.pathname)) {
       tileRequests.push(url.pathname);
@@ -63,8 +62,7 @@ beforeAll(async () => {
       res.writeHead(404).end();
     }
   });
-  await new Promise<void>((done) => tiles.listen(0, '127.0.0.1', done));
-  tileBase = `http://127.0.0.1:${(tiles.address() as AddressInfo).port}`;
+  tileBase = tiles.url;
   app = await startBrowserApp();
   page = await app.newPage();
   token = await app.server.login('DEFAULT');
@@ -72,8 +70,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
-  tiles?.closeAllConnections();
-  await new Promise((done) => tiles?.close(done));
+  await tiles?.close();
 });
 
 const field = () => item(page, '位置坐标');

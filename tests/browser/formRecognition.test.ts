@@ -4,24 +4,23 @@
  * stored and read, its values fill the same-name fields by the scan rules (Chinese date → dashes,
  * currency stripped), an invalid date is cleared with its warning; 查询 on a company field fills it.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserApp, type BrowserApp } from './support/browserApp';
 import { api, choose, fill, item, pickDate, useToken } from './support/formActions';
+import { startLoopbackService, type LoopbackService } from './support/loopbackService';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 let app: BrowserApp;
 let page: Page;
 let token: string;
-let service: Server;
+let service: LoopbackService;
 /** The invoice date the fake OCR reads next. */
 let invoiceDate = '2026年03月05日';
 const saved = { ocr: process.env.OCR_SERVICE_URL, company: process.env.COMPANY_LOOKUP_URL };
 
 beforeAll(async () => {
-  service = createServer((req, res) => {
+  service = await startLoopbackService((req, res) => {
     req.resume();
     req.on('end', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -30,8 +29,7 @@ beforeAll(async () => {
       else res.end(JSON.stringify({ data: { companyName: '某建设集团有限公司', seller_tax_no: '91110000100000000X' } }));
     });
   });
-  await new Promise<void>((done) => service.listen(0, '127.0.0.1', done));
-  const url = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+  const url = service.url;
   process.env.OCR_SERVICE_URL = url;
   process.env.COMPANY_LOOKUP_URL = `${url}/company`;
   app = await startBrowserApp();
@@ -41,8 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
-  service?.closeAllConnections();
-  await new Promise((done) => service?.close(done));
+  await service?.close();
   for (const [key, value] of [['OCR_SERVICE_URL', saved.ocr], ['COMPANY_LOOKUP_URL', saved.company]] as const) {
     if (value === undefined) delete process.env[key];
     else process.env[key] = value;

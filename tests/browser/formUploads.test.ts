@@ -6,7 +6,7 @@
  * with an unreachable one and with a fake camera service on loopback.
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { startBrowserApp, type BrowserApp } from './support/browserApp';
 import { api, item, useToken } from './support/formActions';
+import { startLoopbackService, type LoopbackService } from './support/loopbackService';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const FIELD = '合同附件';
@@ -22,7 +23,7 @@ const CONTRACT = { contract_name: '附件合同', contract_type: 'construction',
 let app: BrowserApp;
 let page: Page;
 let token: string;
-let camera: Server;
+let camera: LoopbackService;
 let cameraUrl: string;
 let grabs = 0;
 
@@ -77,7 +78,7 @@ const names = () => item(page, FIELD).locator('.fw-file-name').allTextContents()
 const bytesOf = async (d: Download) => readFileSync((await d.path())!);
 
 beforeAll(async () => {
-  camera = createServer((req, res) => {
+  camera = await startLoopbackService((req, res) => {
     req.resume();
     req.on('end', () => {
       res.setHeader('Access-Control-Allow-Origin', '*');
@@ -97,8 +98,7 @@ beforeAll(async () => {
       }
     });
   });
-  await new Promise<void>((done) => camera.listen(0, '127.0.0.1', done));
-  cameraUrl = `http://127.0.0.1:${(camera.address() as AddressInfo).port}`;
+  cameraUrl = camera.url;
   app = await startBrowserApp();
   page = await app.newPage();
   token = await app.server.login('DEFAULT');
@@ -106,8 +106,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
-  camera?.closeAllConnections();
-  await new Promise((done) => camera?.close(done));
+  await camera?.close();
 });
 
 describe('per-file actions', () => {
