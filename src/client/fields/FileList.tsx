@@ -2,6 +2,7 @@
  * A field's stored files (spec 02 §2.5): each with 预览 (images in the viewer, office files, PDFs
  * and sheets in a preview tab), 下载, and — where `canEdit` allows — 重命名 and 删除 (confirmed);
  * with several files, 批量下载 (one zip) and 合并下载 (one PDF) of the selected or all files.
+ * A file downloads once at a time and is marked while it does (spec 02 §4).
  */
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FileOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, Image, Space, Tooltip, Typography } from 'antd';
@@ -16,6 +17,9 @@ import { RenameDialog } from './upload/RenameDialog';
 import { useUploadSettings } from './upload/useUploadSettings';
 
 export { isImageFile };
+
+/** Shown beside a file while it downloads (spec 02 §4: 'file is large, downloading, please wait'). */
+export const DOWNLOADING_TEXT = '文件较大，正在下载，请稍候';
 
 interface Props {
   files: StoredFile[];
@@ -40,9 +44,24 @@ export function FileList({ files, thumb = { width: 60, height: 60 }, canEdit, on
   const [renaming, setRenaming] = useState<StoredFile | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [viewer, setViewer] = useState<{ open: boolean; current: number }>({ open: false, current: 0 });
+  const [downloading, setDownloading] = useState<ReadonlySet<string>>(new Set());
   if (!files.length) return null;
   const images = files.filter((f) => isImageFile(storedNameOf(f.fileName)) || isImageFile(f.name));
-  const download = (f: StoredFile) => saveStoredFile(f.fileName, f.name).catch((e: Error) => message.error(e.message));
+  const download = async (f: StoredFile) => {
+    if (downloading.has(f.fileName)) return;
+    setDownloading((s) => new Set(s).add(f.fileName));
+    try {
+      await saveStoredFile(f.fileName, f.name);
+    } catch (e) {
+      message.error((e as Error).message);
+    } finally {
+      setDownloading((s) => {
+        const next = new Set(s);
+        next.delete(f.fileName);
+        return next;
+      });
+    }
+  };
   const preview = (f: StoredFile) => {
     const action = previewAction({ ...f, name: storedNameOf(f.fileName) || f.name }, settings, getTenantCode(), window.location.origin);
     if (action.kind === 'image') setViewer({ open: true, current: Math.max(0, images.indexOf(f)) });
@@ -74,9 +93,10 @@ export function FileList({ files, thumb = { width: 60, height: 60 }, canEdit, on
               ) : null}
               {images.includes(f) ? <Thumb file={f} size={thumb} /> : <FileOutlined />}
               <Typography.Link className="fw-file-name" onClick={() => preview(f)} style={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{f.name}</Typography.Link>
+              {downloading.has(f.fileName) ? <Typography.Text type="danger" className="fw-file-downloading">{DOWNLOADING_TEXT}</Typography.Text> : null}
               <Space size={0}>
                 <Tooltip title="预览"><Button size="small" type="text" icon={<EyeOutlined />} aria-label={`预览${f.name}`} onClick={() => preview(f)} /></Tooltip>
-                <Tooltip title="下载"><Button size="small" type="text" icon={<DownloadOutlined />} aria-label={`下载${f.name}`} onClick={() => void download(f)} /></Tooltip>
+                <Tooltip title="下载"><Button size="small" type="text" icon={<DownloadOutlined />} aria-label={`下载${f.name}`} loading={downloading.has(f.fileName)} onClick={() => void download(f)} /></Tooltip>
                 {editable && onRename ? <Tooltip title="重命名"><Button size="small" type="text" icon={<EditOutlined />} aria-label={`重命名${f.name}`} onClick={() => setRenaming(f)} /></Tooltip> : null}
                 {editable && onRemove ? <Tooltip title="删除"><Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`删除${f.name}`} onClick={() => remove(f)} /></Tooltip> : null}
               </Space>

@@ -1,6 +1,7 @@
 /** What field components may know about the page they sit on (form, record, mode, load state). */
 import { createContext, useContext } from 'react';
 import type { FormDefinition, UserContext } from '../../../schema-adapters/definition/types';
+import type { UploadTracker } from './data/uploadTracker';
 
 /** The page around the fields. */
 export interface RecordFormInfo {
@@ -14,6 +15,8 @@ export interface RecordFormInfo {
   def?: FormDefinition;
   /** True in the offline preview: no server calls for records. */
   offline?: boolean;
+  /** The page's running uploads: its save actions wait for them (spec 02 §4). */
+  uploads?: UploadTracker;
 }
 
 export const RecordFormContext = createContext<RecordFormInfo>({

@@ -5,7 +5,8 @@
  * bring the 保存 button with them.
  */
 import { App, Card, Result, Spin, Typography } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { createUploadTracker, UPLOAD_RUNNING_TEXT } from '../fields/data/uploadTracker';
 import { hasPermission, sessionStore } from '../session/sessionStore';
 import { formPermission } from '../session/permissionStrings';
 import { formTabTitle } from '../session/tabTitle';
@@ -42,6 +43,7 @@ export default function RecordFormPage({ enName, mode, id, copyId, taskId, proce
   const ctx = useMemo(() => userContextOf(session), [session.user, session.roles]); // eslint-disable-line react-hooks/exhaustive-deps
   const c = useRecordForm({ enName, mode, id, copyId, ctx });
   const def = c.def;
+  const [uploads] = useState(createUploadTracker);
 
   useEffect(() => {
     if (def) setTabTitle(path, formTabTitle({ cnName: def.cnName, mode: mode === 'add' ? 'add' : 'edit', detail: mode === 'detail', hasFlow: def.hasFlow, taskId, processInstanceId }));
@@ -56,6 +58,7 @@ export default function RecordFormPage({ enName, mode, id, copyId, taskId, proce
   const canAdd = hasPermission(session, formPermission(enName, 'add'), formPermission(enName, 'list:root'));
   const isDraft = Number(c.record?.sys_status) === -1;
   const run = async (kind: 'save' | 'stash' | 'push') => {
+    if (uploads.busy()) { message.warning(UPLOAD_RUNNING_TEXT); return; }
     try {
       const r = await c.save(kind);
       message.success('操作成功');
@@ -80,7 +83,7 @@ export default function RecordFormPage({ enName, mode, id, copyId, taskId, proce
   };
   return (
     <Card variant="borderless" className="fw-form-page" title={<Typography.Title level={4} style={{ margin: 0 }}>{def.cnName}</Typography.Title>}>
-      <RecordFormView form={c.form} schema={c.schema} info={{ formName: enName, recordId: id, mode, loaded: c.loadState === 1, ctx, def }} />
+      <RecordFormView form={c.form} schema={c.schema} info={{ formName: enName, recordId: id, mode, loaded: c.loadState === 1, ctx, def, uploads }} />
       {flowMode ? null : <FormActions
         showSave={mode !== 'detail' || detailEditable}
         showStash={c.stashEnabled && mode !== 'detail' && (mode === 'add' || isDraft)}

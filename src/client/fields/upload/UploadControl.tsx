@@ -48,7 +48,7 @@ function useFieldTitle(): string | undefined {
 export function UploadControl(props: UploadProps) {
   const { message } = App.useApp();
   const settings = useUploadSettings();
-  const { mode } = useRecordFormInfo();
+  const { mode, uploads } = useRecordFormInfo();
   const title = useFieldTitle();
   const [running, setRunning] = useState<Record<string, { name: string; percent: number }>>({});
   const [dialog, setDialog] = useState<'method' | 'drag' | 'camera' | null>(null);
@@ -93,6 +93,7 @@ export function UploadControl(props: UploadProps) {
       todo.map(async (file) => {
         const key = `${file.name}-${file.size}-${Math.random()}`;
         setRunning((r) => ({ ...r, [key]: { name: file.name, percent: 0 } }));
+        const ended = uploads?.begin();
         try {
           const saved = await send(file, (percent) => setRunning((r) => (r[key] ? { ...r, [key]: { ...r[key], percent } } : r)), merged);
           const entry: StoredFile = { name: saved.originalName ?? file.name, url: saved.url, fileName: saved.fileName, size: saved.size };
@@ -103,6 +104,7 @@ export function UploadControl(props: UploadProps) {
           if (!merged.aborted) message.error((err as Error).message);
           return false;
         } finally {
+          ended?.();
           setRunning((r) => {
             const { [key]: _done, ...rest } = r;
             return rest;

@@ -1,6 +1,7 @@
 /** 白条入库: the stock-in drawer (from the left; 保存 and 重置), for auto_tzbk_btgl_btrk / _wgbtrk. */
 import { App, Button, Drawer, Space } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { createUploadTracker, UPLOAD_RUNNING_TEXT } from '../../fields/data/uploadTracker';
 import { sessionStore } from '../../session/sessionStore';
 import { RecordFormView } from '../RecordFormView';
 import { userContextOf } from '../userContext';
@@ -12,12 +13,14 @@ export function StockInDrawer({ enName, open, onClose, onSaved }: { enName: stri
   const session = sessionStore.use((s) => s);
   const ctx = useMemo(() => userContextOf(session), [session.user, session.roles]); // eslint-disable-line react-hooks/exhaustive-deps
   const s = useStockIn(enName, ctx);
+  const [uploads] = useState(createUploadTracker);
   useEffect(() => {
     if (open && s.ready) void s.init();
     // Initialise when the drawer opens (and once the definition is there).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, s.ready]);
   const save = async () => {
+    if (uploads.busy()) { message.warning(UPLOAD_RUNNING_TEXT); return; }
     try {
       if (await s.save()) { message.success('操作成功'); onSaved?.(); }
     } catch {
@@ -39,7 +42,7 @@ export function StockInDrawer({ enName, open, onClose, onSaved }: { enName: stri
         </Space>
       }
     >
-      {s.form && s.schema && s.def ? <RecordFormView form={s.form} schema={s.schema} info={{ formName: enName, mode: 'add', loaded: true, ctx, def: s.def }} /> : null}
+      {s.form && s.schema && s.def ? <RecordFormView form={s.form} schema={s.schema} info={{ formName: enName, mode: 'add', loaded: true, ctx, def: s.def, uploads }} /> : null}
     </Drawer>
   );
 }
