@@ -298,6 +298,62 @@ describe('upload ways', () => {
     await setConfig('sys.upload.camera.url', '');
     const doc = await page.goto(`${app.url}/index`);
     expect((await doc!.allHeaders())['content-security-policy']).not.toContain(cameraUrl);
+    // Let the home page finish loading its session before the next test navigates away.
+    await page.locator('.ant-card', { hasText: '我的消息' }).waitFor();
+  });
+});
+
+describe('running transfers', () => {
+  it('blocks 保存 with a warning until it has finished (spec 02 §4); then the record is saved with the file', async () => {
+    const id = await addContract({ attachments: [] });
+    const before = (await call('GET', `/api/auto/contract_ledger/${id}`)).data;
+    let release!: () => void;
+    const held = new Promise<void>((done) => { release = done; });
+    await page.route('**/api/common/upload', async (route) => { await held; await route.continue(); });
+    try {
+      await page.goto(`${app.url}/auto/contract_ledger/${id}`);
+      await item(page, FIELD).waitFor();
+      await item(page, FIELD).locator('input[type=file]').setInputFiles({ name: '进行中.pdf', mimeType: 'application/pdf', buffer: await pdf(1) });
+      await item(page, FIELD).locator('.ant-progress').first().waitFor();
+      await page.getByRole('button', { name: /(^|\s)保\s*存$/ }).click();
+      await page.locator('.ant-message', { hasText: '当前有文件正在上传，请稍后再试' }).last().waitFor();
+      // Nothing was saved meanwhile.
+      expect((await call('GET', `/api/auto/contract_ledger/${id}`)).data.version).toBe(before.version);
+      release();
+      await expect.poll(names).toEqual(['进行中.pdf']);
+      await page.getByRole('button', { name: /(^|\s)保\s*存$/ }).click();
+      await page.locator('.ant-message', { hasText: '操作成功' }).last().waitFor();
+      const saved = (await call('GET', `/api/auto/contract_ledger/${id}`)).data;
+      expect(saved.attachments.map((f: { name: string }) => f.name)).toEqual(['进行中.pdf']);
+    } finally {
+      release();
+      await page.unroute('**/api/common/upload');
+    }
+  });
+  it('a file downloads once at a time, marked 文件较大，正在下载，请稍候 until it arrives', async () => {
+    const big = await upload('大文件.pdf', await pdf(3));
+    const id = await addContract({ attachments: [big] });
+    let requests = 0;
+    let release!: () => void;
+    const held = new Promise<void>((done) => { release = done; });
+    const isFileDownload = (url: URL) => url.pathname === '/api/common/download' && !url.searchParams.has('inline');
+    await page.route(isFileDownload, async (route) => { requests++; await held; await route.continue(); });
+    try {
+      await page.goto(`${app.url}/auto/contract_ledger/${id}`);
+      await files().first().waitFor();
+      const saved = page.waitForEvent('download');
+      await item(page, FIELD).getByRole('button', { name: '下载大文件.pdf' }).click();
+      const mark = item(page, FIELD).locator('.fw-file-downloading', { hasText: '文件较大，正在下载，请稍候' });
+      await mark.waitFor();
+      await item(page, FIELD).getByRole('button', { name: '下载大文件.pdf' }).click({ force: true });
+      release();
+      expect((await saved).suggestedFilename()).toBe('大文件.pdf');
+      await mark.waitFor({ state: 'detached' });
+      expect(requests).toBe(1);
+    } finally {
+      release();
+      await page.unroute(isFileDownload);
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { HttpError } from '../api/http';
 import { removeToken, DEFAULT_TENANT, setTenantCode } from '../session/cookies';
 import { sessionStore } from '../session/sessionStore';
+import { isPageLeaving } from '../session/pageLifecycle';
 import { loadPublicConfig, loadSession } from './loadSession';
 
 /**
@@ -19,6 +20,8 @@ export function useLoginGate(onFailed: (message: string | undefined) => void): {
     inFlight.current = true;
     loadSession(client)
       .catch((error: Error) => {
+        // A request cut off by leaving the page is no failure of the sign-in (pageLifecycle.ts).
+        if (isPageLeaving()) return;
         removeToken();
         setTenantCode(DEFAULT_TENANT);
         void loadPublicConfig(client, DEFAULT_TENANT).catch(() => undefined);
