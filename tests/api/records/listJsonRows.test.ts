@@ -39,13 +39,17 @@ describe('list rows as JSON from the database', () => {
     const form = 'bench_json_rows';
     const created = await a.call(a.admin, 'POST', '/api/flowable/form', { enName: form, cnName: '行格式', fields: [
       { enName: 'n', label: '数', funcType: 'number', precision: 2 },
+      // Fields named like the query's aliases must not confuse it.
+      { enName: 'r', label: '别名r', funcType: 'input' },
+      { enName: 'fw_row', label: '别名fw_row', funcType: 'input' },
+      { enName: 'k', label: '别名k', funcType: 'input' },
       { enName: 'd', label: '日期时间', funcType: 'dateStamp', format: 'yyyy-MM-dd HH:mm:ss' },
-      { enName: 'r', label: '期间', funcType: 'dateRange', format: 'yyyy-MM-dd' },
+      { enName: 'period', label: '期间', funcType: 'dateRange', format: 'yyyy-MM-dd' },
       { enName: 'm', label: '多选', funcType: 'checkbox', options: [{ label: '甲', value: 'a' }, { label: '乙', value: 'b' }] },
     ] });
     expect(created.status, JSON.stringify(created.json)).toBe(200);
     const uuid = (await a.call(a.admin, 'GET', '/api/auto/uuid/get')).json.data;
-    const add = await a.call(a.admin, 'POST', `/api/auto/${form}/add`, { formName: form, uuid, data: { n: 100.5, d: '2026-01-02 03:04:05', r$start: '2026-01-01', r$end: '2026-01-31', m: ['a', 'b'] } });
+    const add = await a.call(a.admin, 'POST', `/api/auto/${form}/add`, { formName: form, uuid, data: { n: 100.5, d: '2026-01-02 03:04:05', period$start: '2026-01-01', period$end: '2026-01-31', m: ['a', 'b'], r: '甲', fw_row: '乙', k: '丙' } });
     expect(add.status, JSON.stringify(add.json)).toBe(200);
     const empty = await a.call(a.admin, 'POST', `/api/auto/${form}/add`, { formName: form, data: {} });
     expect(empty.status, JSON.stringify(empty.json)).toBe(200);
@@ -53,7 +57,10 @@ describe('list rows as JSON from the database', () => {
     const byIds = await a.call(a.admin, 'POST', `/api/auto/${form}/list/ids`, list.json.rows.map((r: any) => r.id));
     expect(list.json.rows).toStrictEqual(byIds.json.data);
     const full = list.json.rows.find((r: any) => r.n !== null);
-    expect(full).toMatchObject({ n: 100.5, d: '2026-01-02 03:04:05', r$start: '2026-01-01', r$end: '2026-01-31', m: ['a', 'b'] });
+    expect(full).toMatchObject({ n: 100.5, d: '2026-01-02 03:04:05', period$start: '2026-01-01', period$end: '2026-01-31', m: ['a', 'b'], r: '甲', fw_row: '乙', k: '丙' });
+    // A deep page goes through the deferred join with the same aliases.
+    const deep = await a.call(a.admin, 'POST', `/api/auto/${form}/list`, { pageNum: 1001, pageSize: 1 });
+    expect(deep.status, JSON.stringify(deep.json)).toBe(200);
     expect(full.create_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 });

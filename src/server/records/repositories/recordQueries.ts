@@ -26,15 +26,16 @@ export async function listPage(db: Kysely<any>, model: FormModel, body: Record<s
   const estimate = q.exactTotal ? null : estimateRows(db, mainFrom(model), q.where);
   estimate?.catch(() => {});
   // A LATERAL projection names the row's keys so row_to_json writes the record as the API sends it.
-  const json = sql`CROSS JOIN LATERAL (SELECT ${jsonSelectList(model.main, 't')}) r`;
+  // `fw_row.*` is a whole-row reference even when a field (a column) is itself named fw_row.
+  const json = sql`CROSS JOIN LATERAL (SELECT ${jsonSelectList(model.main, 't')}) fw_row`;
   // Deep pages skip rows by id only (a deferred join): the skipped rows' other columns are never read.
   const r = q.offset >= DEFERRED_JOIN_OFFSET
     ? await sql<{ j: string }>`
-      SELECT row_to_json(r)::text AS j FROM ${mainFrom(model)}
+      SELECT row_to_json(fw_row.*)::text AS j FROM ${mainFrom(model)}
       JOIN (SELECT t.id FROM ${mainFrom(model)} WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${q.pageSize} OFFSET ${q.offset}) k ON k.id = t.id
       ${json} ORDER BY ${q.orderBy}`.execute(db)
     : await sql<{ j: string }>`
-      SELECT row_to_json(r)::text AS j FROM ${mainFrom(model)} ${json} WHERE ${q.where}
+      SELECT row_to_json(fw_row.*)::text AS j FROM ${mainFrom(model)} ${json} WHERE ${q.where}
       ORDER BY ${q.orderBy} LIMIT ${q.pageSize} OFFSET ${q.offset}`.execute(db);
   const total = await smartTotal(db, mainFrom(model), q.where, { offset: q.offset, pageSize: q.pageSize, rows: r.rows.length }, q.exactTotal, estimate);
   return { rowsJson: r.rows.map((row) => row.j), total: total.total, totalExact: total.exact };
