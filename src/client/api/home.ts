@@ -28,3 +28,40 @@ export function getDefaultModules(): Promise<DataResponse<HomeModule[]>> {
 export function saveDefaultModules(modules: HomeModule[]): Promise<unknown> {
   return post('/system/home/modules/default', modules.map(({ id, selected }) => ({ id, selected })));
 }
+
+/** One entry of the user's calendar (times are wall-clock `YYYY-MM-DD HH:mm:ss`). */
+export interface CalendarEntry {
+  id: number;
+  title: string;
+  content: string;
+  startTime: string;
+  endTime: string;
+  allDay: boolean;
+}
+
+/** What the add / edit dialog sends. */
+export interface CalendarEntryInput {
+  id?: number;
+  title: string;
+  content?: string;
+  startTime: string;
+  endTime?: string;
+  allDay?: boolean;
+}
+
+/** The user's entries overlapping `start`..`end` (`YYYY-MM-DD`, inclusive). */
+export function listCalendar(start: string, end: string): Promise<DataResponse<CalendarEntry[]>> {
+  return get('/system/userCalendar/list', { start, end });
+}
+
+export function addCalendarEntry(entry: CalendarEntryInput): Promise<DataResponse<CalendarEntry>> {
+  return post('/system/userCalendar/add', entry);
+}
+
+export function editCalendarEntry(entry: CalendarEntryInput & { id: number }): Promise<DataResponse<CalendarEntry>> {
+  return post('/system/userCalendar/edit', entry);
+}
+
+export function deleteCalendarEntry(id: number): Promise<unknown> {
+  return post('/system/userCalendar/delete', { id });
+}

@@ -1,6 +1,17 @@
 /** The home page's modules (spec 02 §2.4): the user's choice, saved per user; admins also save the tenant default. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getDefaultModules, getMyModules, saveDefaultModules, saveMyModules, type HomeModule } from '../api/home';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  addCalendarEntry,
+  deleteCalendarEntry,
+  editCalendarEntry,
+  getDefaultModules,
+  getMyModules,
+  listCalendar,
+  saveDefaultModules,
+  saveMyModules,
+  type CalendarEntryInput,
+  type HomeModule,
+} from '../api/home';
 import { queryKeys } from '../api/queryKeys';
 
 /** The permission that lets a user save the tenant's default modules (admin holds it). */
@@ -25,5 +36,24 @@ export function useHomeModules() {
     saveDefault: saveDefault.mutateAsync,
     saving: saveMine.isPending || saveDefault.isPending,
     loadDefault: () => client.fetchQuery({ queryKey: queryKeys.home.defaultModules(), queryFn: getDefaultModules, staleTime: 0 }).then((r) => r.data),
+  };
+}
+
+/** The user's calendar entries overlapping `start`..`end` (`YYYY-MM-DD`), and the writes that refresh them. */
+export function useCalendar(start: string, end: string) {
+  const client = useQueryClient();
+  const list = useQuery({ queryKey: [...queryKeys.home.all, 'calendar', start, end], queryFn: () => listCalendar(start, end), placeholderData: keepPreviousData });
+  const refresh = () => client.invalidateQueries({ queryKey: [...queryKeys.home.all, 'calendar'] });
+  const save = useMutation({
+    mutationFn: (entry: CalendarEntryInput) => (entry.id ? editCalendarEntry({ ...entry, id: entry.id }) : addCalendarEntry(entry)),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({ mutationFn: (id: number) => deleteCalendarEntry(id), onSuccess: refresh });
+  return {
+    entries: list.data?.data ?? [],
+    loading: list.isFetching,
+    save: save.mutateAsync,
+    remove: remove.mutateAsync,
+    saving: save.isPending || remove.isPending,
   };
 }

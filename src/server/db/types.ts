@@ -222,6 +222,43 @@ export interface HomeModulesTable {
   update_time: Timestamp;
 }
 
+/** One calendar entry of one user; times are wall-clock `timestamp` (no zone), read as text. */
+export interface UserCalendarTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  title: string;
+  content: Generated<string>;
+  start_time: string;
+  end_time: string;
+  all_day: Generated<boolean>;
+  create_time: Timestamp;
+  update_time: Timestamp;
+}
+
+/** A tenant's rolling announcement; dates are `date` columns, read as text. */
+export interface RollingAnnounceTable {
+  id: Generated<number>;
+  tenant_id: number;
+  content: string;
+  start_date: string | null;
+  end_date: string | null;
+  status: Generated<string>;
+  sort: Generated<number>;
+  create_by: Generated<string>;
+  create_time: Timestamp;
+  update_time: Timestamp;
+}
+
+/** How often a user opened a menu page (常用功能). */
+export interface MenuVisitsTable {
+  tenant_id: number;
+  user_id: number;
+  menu_id: number;
+  visit_count: Generated<number>;
+  last_visit: Timestamp;
+}
+
 export interface UserConfigsTable {
   tenant_id: number;
   user_id: number;
@@ -255,5 +292,8 @@ export interface Database {
   user_configs: UserConfigsTable;
   messages: MessagesTable;
   home_modules: HomeModulesTable;
+  user_calendar: UserCalendarTable;
+  rolling_announce: RollingAnnounceTable;
+  menu_visits: MenuVisitsTable;
   seed_steps: SeedStepsTable;
 }

@@ -12,6 +12,7 @@ import { userConfigRoutes } from './userConfig/index.js';
 import { operLogRoutes } from './operlog/index.js';
 import { msgRoutes } from './msg/index.js';
 import { homeRoutes } from './home/index.js';
+import { calendarRoutes } from './home/calendar.js';
 
 export const systemRoutePlugins: FastifyPluginAsync[] = [
   sessionRoutes,
@@ -26,4 +27,5 @@ export const systemRoutePlugins: FastifyPluginAsync[] = [
   operLogRoutes,
   msgRoutes,
   homeRoutes,
+  calendarRoutes,
 ];

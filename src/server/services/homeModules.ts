@@ -14,15 +14,19 @@ export interface HomeModule {
 }
 
 /** Every module of the home page, in the default order. */
-export const HOME_MODULES: readonly { id: string; name: string }[] = [
-  { id: 'userInfo', name: '个人信息' },
-  { id: 'messages', name: '我的消息' },
-  { id: 'shortcuts', name: '常用功能' },
+export const HOME_MODULES: readonly { id: string; name: string; defaultSelected: boolean }[] = [
+  { id: 'userInfo', name: '个人信息', defaultSelected: true },
+  { id: 'messages', name: '我的消息', defaultSelected: true },
+  { id: 'shortcuts', name: '常用功能', defaultSelected: true },
+  // Added later: off until a user (or the admin's default) switches them on, so existing home pages keep their look.
+  { id: 'calendar', name: '我的日程', defaultSelected: false },
+  { id: 'announce', name: '滚动公告', defaultSelected: false },
 ];
 
 /**
  * The catalogue in the order of `stored`, with its choices. Modules the stored list does not name
- * (nothing saved yet, or added to the catalogue since) follow in catalogue order, switched on.
+ * (nothing saved yet, or added to the catalogue since) follow in catalogue order, switched on or
+ * off as the catalogue's `defaultSelected` says.
  */
 export function resolveModules(stored: StoredModule[] | null): HomeModule[] {
   const names = new Map(HOME_MODULES.map((m) => [m.id, m.name]));
@@ -32,7 +36,7 @@ export function resolveModules(stored: StoredModule[] | null): HomeModule[] {
     if (name === undefined || out.some((m) => m.id === s.id)) continue;
     out.push({ id: s.id, name, selected: s.selected === true });
   }
-  for (const m of HOME_MODULES) if (!out.some((o) => o.id === m.id)) out.push({ ...m, selected: true });
+  for (const m of HOME_MODULES) if (!out.some((o) => o.id === m.id)) out.push({ id: m.id, name: m.name, selected: m.defaultSelected });
   return out;
 }
 

@@ -16,6 +16,7 @@ import { sessionStore } from '../../session/sessionStore';
 import { useHasPermission } from '../../shell/Authorized';
 import { useNavigate } from '../../shell/navigation';
 import { linkTarget } from '../msg/openLink';
+import { CalendarModule } from './CalendarModule';
 
 /** The component path of the message-centre menu (the "更多" link of 我的消息). */
 const MESSAGE_VIEW = 'msg/detail/index';
@@ -94,6 +95,7 @@ const MODULE_VIEWS: Record<string, () => JSX.Element> = {
   userInfo: UserInfoModule,
   messages: MessagesModule,
   shortcuts: ShortcutsModule,
+  calendar: CalendarModule,
 };
 
 /** The 模块设置 dialog: a checkbox per module; admins can save the list as the tenant default. */

@@ -6,6 +6,7 @@ import type { Migration } from './types.js';
 import { m001Core } from './001_core.js';
 import { m002System } from './002_system.js';
 import { m003MessagesHome } from './003_messages_home.js';
+import { m004CalendarAnnounceVisits } from './004_calendar_announce_visits.js';
 import { m100Records } from '../../records/migrations/100_records.js';
 
 export type { Migration } from './types.js';
@@ -15,4 +16,5 @@ export const migrations: Migration[] = [
   m002System,
   m100Records,
   m003MessagesHome,
+  m004CalendarAnnounceVisits,
 ];

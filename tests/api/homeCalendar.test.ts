@@ -1,0 +1,93 @@
+/** 我的日程, 滚动公告 and 常用功能 (spec 02 §7 "Messages and home") on the real server. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/testServer.js';
+import { as } from './support/api.js';
+
+let t: TestApp;
+let admin: ReturnType<typeof as>;
+let staff: ReturnType<typeof as>;
+let otherTenant: ReturnType<typeof as>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = as(t, await t.login());
+  staff = as(t, await t.login('DEFAULT', 'staff'));
+  otherTenant = as(t, await t.login('T2'));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Entry = { id: number; title: string; content: string; startTime: string; endTime: string; allDay: boolean };
+const list = async (who: ReturnType<typeof as>, start = '2026-03-01', end = '2026-03-31') => {
+  const res = await who.get(`/api/system/userCalendar/list?start=${start}&end=${end}`);
+  expect(res.status).toBe(200);
+  return res.body.data as Entry[];
+};
+
+describe('my calendar', () => {
+  it('adds, lists by range and edits the own entries', async () => {
+    const add = await staff.post('/api/system/userCalendar/add', { title: ' 周会 ', content: '项目进度', startTime: '2026-03-10 09:00', endTime: '2026-03-10 10:30:00' });
+    expect(add.body).toMatchObject({ code: 200, msg: '新增成功', data: { title: '周会', startTime: '2026-03-10 09:00:00', endTime: '2026-03-10 10:30:00', allDay: false } });
+    const allDay = await staff.post('/api/system/userCalendar/add', { title: '出差', startTime: '2026-03-31', endTime: '2026-04-02 08:00', allDay: true });
+    expect(allDay.body.data).toMatchObject({ startTime: '2026-03-31 00:00:00', endTime: '2026-04-02 23:59:59', allDay: true });
+    await staff.post('/api/system/userCalendar/add', { title: '下月计划', startTime: '2026-04-15 14:00' });
+    expect((await list(staff)).map((e) => e.title)).toEqual(['周会', '出差']);
+    // The trip overlaps April too; the single-time entry ends when it starts.
+    expect((await list(staff, '2026-04-01', '2026-04-30')).map((e) => [e.title, e.endTime])).toEqual([
+      ['出差', '2026-04-02 23:59:59'],
+      ['下月计划', '2026-04-15 14:00:00'],
+    ]);
+    const id = add.body.data.id as number;
+    const edit = await staff.post('/api/system/userCalendar/edit', { id, title: '周会（改）', content: '', startTime: '2026-03-11 09:00:00', endTime: '2026-03-11 09:30:00', allDay: false });
+    expect(edit.body).toMatchObject({ code: 200, msg: '修改成功', data: { id, title: '周会（改）', startTime: '2026-03-11 09:00:00' } });
+    expect((await list(staff, '2026-03-11', '2026-03-11')).map((e) => e.title)).toEqual(['周会（改）']);
+    const log = await t.db.selectFrom('oper_log').select(['title', 'business_type']).where('title', '=', '我的日程').execute();
+    expect(log.map((l) => l.business_type).sort()).toEqual([1, 1, 1, 2]);
+  });
+
+  it("never lists, edits or deletes another user's entry, in the same tenant or another", async () => {
+    const mine = (await list(staff))[0];
+    expect(await list(admin)).toEqual([]);
+    expect(await list(otherTenant)).toEqual([]);
+    for (const who of [admin, otherTenant]) {
+      const edit = await who.post('/api/system/userCalendar/edit', { id: mine.id, title: '篡改', startTime: '2026-03-01 08:00' });
+      expect(edit.status).toBe(404);
+      expect(edit.body.msg).toBe('访问资源不存在');
+      expect((await who.post('/api/system/userCalendar/delete', { id: mine.id })).status).toBe(404);
+    }
+    expect((await list(staff))[0]).toMatchObject({ id: mine.id, title: mine.title });
+    expect((await staff.post('/api/system/userCalendar/edit', { id: 999_999, title: 'x', startTime: '2026-03-01' })).status).toBe(404);
+  });
+
+  it('deletes an own entry', async () => {
+    const res = await admin.post('/api/system/userCalendar/add', { title: '临时', startTime: '2026-03-05 10:00' });
+    expect((await list(admin)).map((e) => e.title)).toEqual(['临时']);
+    expect((await admin.post('/api/system/userCalendar/delete', { id: res.body.data.id })).body).toMatchObject({ code: 200, msg: '删除成功' });
+    expect(await list(admin)).toEqual([]);
+  });
+
+  it('refuses bad input with clear 400s', async () => {
+    const bad = async (body: Record<string, unknown>, msg: string) => {
+      const res = await staff.post('/api/system/userCalendar/add', body);
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toBe(msg);
+    };
+    await bad({ title: '  ', startTime: '2026-03-01' }, '标题不能为空');
+    await bad({ startTime: '2026-03-01' }, '标题不能为空');
+    await bad({ title: '长'.repeat(101), startTime: '2026-03-01' }, '标题长度不能超过100个字符');
+    await bad({ title: 'a', content: '长'.repeat(2001), startTime: '2026-03-01' }, '内容长度不能超过2000个字符');
+    await bad({ title: 'a' }, '开始时间不能为空');
+    await bad({ title: 'a', startTime: '2026-02-30 10:00' }, '开始时间格式不正确，应为 YYYY-MM-DD HH:mm:ss');
+    await bad({ title: 'a', startTime: '2026-03-01 10:00', endTime: '明天' }, '结束时间格式不正确，应为 YYYY-MM-DD HH:mm:ss');
+    await bad({ title: 'a', startTime: '2026-03-02 10:00', endTime: '2026-03-02 09:59' }, '结束时间不能早于开始时间');
+    expect((await staff.post('/api/system/userCalendar/add', { title: 'a', startTime: '2026-03-01', extra: 1 })).status).toBe(400);
+    expect((await staff.post('/api/system/userCalendar/edit', { title: 'a', startTime: '2026-03-01' })).status).toBe(400);
+    expect((await staff.get('/api/system/userCalendar/list?start=2026-3-1&end=2026-03-31')).body).toMatchObject({ code: 400, msg: '日期格式不正确，应为 YYYY-MM-DD' });
+    expect((await staff.get('/api/system/userCalendar/list?start=2026-03-31&end=2026-03-01')).body).toMatchObject({ code: 400, msg: '结束日期不能早于开始日期' });
+    expect((await staff.get('/api/system/userCalendar/list?start=2024-01-01&end=2026-03-01')).body.code).toBe(400);
+    expect((await as(t, null).get('/api/system/userCalendar/list')).status).toBe(401);
+    // The current month by default.
+    expect((await staff.get('/api/system/userCalendar/list')).body.code).toBe(200);
+  });
+});

@@ -1,0 +1,65 @@
+/** Home modules 我的日程, 滚动公告 and 常用功能 (most visited menus) against the real server. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signIn, startBrowserApp, type BrowserApp } from './support/browserApp';
+import { resetBrowser } from './support/shellActions';
+
+let app: BrowserApp;
+let page: Page;
+beforeAll(async () => {
+  app = await startBrowserApp();
+  page = await app.newPage();
+});
+afterAll(async () => {
+  await app?.close();
+});
+beforeEach(async () => {
+  await resetBrowser(page, app.url);
+});
+
+const card = (title: string) => page.locator('.ant-card', { has: page.locator('.ant-card-head-title', { hasText: title }) });
+
+async function selectModules(...names: string[]): Promise<void> {
+  await page.getByRole('button', { name: /模块设置/ }).click();
+  const dialog = page.locator('.ant-modal', { hasText: '勾选要在首页显示的模块' });
+  await dialog.waitFor();
+  for (const name of names) await dialog.getByRole('checkbox', { name }).check();
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('我的日程', () => {
+  it('is chosen in 模块设置, adds an entry through the dialog and shows it after a reload', async () => {
+    await signIn(page, app.url, '华建工程有限公司', 'staff');
+    await card('个人信息').waitFor();
+    expect(await card('我的日程').count()).toBe(0);
+    await selectModules('我的日程');
+    await card('我的日程').waitFor();
+    await card('我的日程').getByRole('button', { name: /新增日程/ }).click();
+    const dialog = page.locator('.ant-modal', { hasText: '新增日程' });
+    await dialog.waitFor();
+    // An empty title is refused before anything is sent.
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.getByText('标题不能为空').waitFor();
+    await dialog.getByPlaceholder('请输入标题').fill('项目周例会');
+    await dialog.getByPlaceholder('请输入内容').fill('三楼会议室');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('新增成功').waitFor();
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    await page.getByTestId(`calendar-day-${day}`).getByText('项目周例会').waitFor();
+    await page.reload();
+    await page.getByTestId(`calendar-day-${day}`).getByText('项目周例会').waitFor();
+    const rows = await app.server.db.selectFrom('user_calendar').select(['title', 'content']).execute();
+    expect(rows).toEqual([{ title: '项目周例会', content: '三楼会议室' }]);
+    // Editing through the entry.
+    await page.getByTestId(`calendar-day-${day}`).getByText('项目周例会').click();
+    const edit = page.locator('.ant-modal', { hasText: '修改日程' });
+    await edit.waitFor();
+    await edit.getByPlaceholder('请输入标题').fill('项目周例会（改期）');
+    await edit.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('修改成功').waitFor();
+    await page.getByTestId(`calendar-day-${day}`).getByText('项目周例会（改期）').waitFor();
+    expect(app.errors).toEqual([]);
+  });
+});
