@@ -91,3 +91,81 @@ describe('my calendar', () => {
     expect((await staff.get('/api/system/userCalendar/list')).body.code).toBe(200);
   });
 });
+
+type Announce = { id: number; content: string; startDate: string | null; endDate: string | null; status: string; sort: number; createBy: string };
+const announcements = async (who: ReturnType<typeof as>, query = '') => {
+  const res = await who.get(`/api/rollingAnnounce/list${query}`);
+  expect(res.status).toBe(200);
+  return res.body.data as Announce[];
+};
+const ymd = (offsetDays: number) => {
+  const d = new Date(Date.now() + offsetDays * 86_400_000);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+describe('rolling announcements', () => {
+  it("lists the tenant's seeded announcements by sort, and never another tenant's", async () => {
+    const mine = await announcements(staff);
+    expect(mine).toHaveLength(3);
+    expect(mine[0].content).toContain('华建工程有限公司');
+    expect(mine.map((a) => a.sort)).toEqual([0, 1, 2]);
+    const theirs = await announcements(otherTenant);
+    expect(theirs[0].content).toContain('宏远建设集团');
+    expect(theirs.map((a) => a.id).filter((i) => mine.some((m) => m.id === i))).toEqual([]);
+    expect(await announcements(staff, '?limit=2')).toHaveLength(2);
+    expect((await staff.get('/api/rollingAnnounce/list?limit=0')).status).toBe(400);
+  });
+
+  it('shows only shown announcements within their dates, newest first among equals', async () => {
+    const add = async (body: Record<string, unknown>) => {
+      const res = await admin.post('/api/rollingAnnounce/add', { sort: 5, ...body });
+      expect(res.body).toMatchObject({ code: 200, msg: '新增成功' });
+      return res.body.data as Announce;
+    };
+    const current = await add({ content: '本周有效', startDate: ymd(-1), endDate: ymd(1) });
+    const today = await add({ content: '仅今天', startDate: ymd(0), endDate: ymd(0) });
+    await add({ content: '已过期', startDate: ymd(-10), endDate: ymd(-1) });
+    await add({ content: '尚未开始', startDate: ymd(1) });
+    await add({ content: '已停用', status: '1' });
+    expect(today).toMatchObject({ startDate: ymd(0), endDate: ymd(0), status: '0', createBy: 'admin' });
+    const shown = (await announcements(staff)).map((a) => a.content);
+    expect(shown.slice(3)).toEqual(['仅今天', '本周有效']);
+    expect(shown).not.toContain('已过期');
+    expect(shown).not.toContain('尚未开始');
+    expect(shown).not.toContain('已停用');
+    expect((await announcements(otherTenant)).map((a) => a.content)).not.toContain('本周有效');
+    // Edit moves it out of date; the other tenant cannot edit or delete it.
+    const edit = await admin.post('/api/rollingAnnounce/edit', { id: current.id, content: '本周有效（改）', startDate: ymd(-5), endDate: ymd(-2), status: '0', sort: 5 });
+    expect(edit.body).toMatchObject({ code: 200, msg: '修改成功', data: { content: '本周有效（改）' } });
+    expect((await announcements(staff)).map((a) => a.content)).not.toContain('本周有效（改）');
+    expect((await otherTenant.post('/api/rollingAnnounce/edit', { id: today.id, content: 'x' })).status).toBe(404);
+    expect((await otherTenant.post('/api/rollingAnnounce/delete', [today.id])).status).toBe(404);
+    const page = (await admin.get('/api/rollingAnnounce/page?pageNum=1&pageSize=50')).body;
+    expect(page.total).toBe(8);
+    expect(page.rows.map((a: Announce) => a.content)).toContain('已过期');
+    expect((await admin.post('/api/rollingAnnounce/delete', [today.id])).body).toMatchObject({ code: 200, msg: '删除成功' });
+    expect((await announcements(staff)).map((a) => a.content)).not.toContain('仅今天');
+    const log = await t.db.selectFrom('oper_log').select('business_type').where('title', '=', '滚动公告').execute();
+    expect(log.map((l) => l.business_type).sort()).toEqual([1, 1, 1, 1, 1, 2, 3]);
+  });
+
+  it('lets only holders of the announce permissions administer, with clear 400s', async () => {
+    expect((await staff.post('/api/rollingAnnounce/add', { content: '越权' })).status).toBe(403);
+    expect((await staff.get('/api/rollingAnnounce/page')).status).toBe(403);
+    const first = (await announcements(staff))[0];
+    expect((await staff.post('/api/rollingAnnounce/edit', { id: first.id, content: '越权' })).status).toBe(403);
+    expect((await staff.post('/api/rollingAnnounce/delete', [first.id])).status).toBe(403);
+    const bad = async (body: Record<string, unknown>, msg: string) => {
+      const res = await admin.post('/api/rollingAnnounce/add', body);
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toBe(msg);
+    };
+    await bad({ content: ' ' }, '公告内容不能为空');
+    await bad({ content: '长'.repeat(501) }, '公告内容长度不能超过500个字符');
+    await bad({ content: 'a', startDate: '2026/01/01' }, '开始日期格式不正确，应为 YYYY-MM-DD');
+    await bad({ content: 'a', endDate: '2026-02-30' }, '结束日期格式不正确，应为 YYYY-MM-DD');
+    await bad({ content: 'a', startDate: '2026-03-02', endDate: '2026-03-01' }, '结束日期不能早于开始日期');
+    expect((await admin.post('/api/rollingAnnounce/add', { content: 'a', status: '2' })).status).toBe(400);
+    expect((await admin.post('/api/rollingAnnounce/delete', [])).status).toBe(400);
+  });
+});

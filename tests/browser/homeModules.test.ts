@@ -63,3 +63,24 @@ describe('我的日程', () => {
     expect(app.errors).toEqual([]);
   });
 });
+
+describe('滚动公告', () => {
+  it("shows the tenant's current announcements, one line at a time, and lists them all under reduced motion", async () => {
+    await signIn(page, app.url, '宏远建设集团');
+    await card('个人信息').waitFor();
+    await selectModules('滚动公告');
+    const ticker = card('滚动公告').getByTestId('announce-ticker');
+    await ticker.getByText('欢迎使用宏远建设集团业务表单平台', { exact: false }).waitFor();
+    expect(await ticker.textContent()).not.toContain('华建工程有限公司');
+    // The ticker moves on by itself.
+    await expect.poll(() => ticker.locator('[aria-hidden="false"]').textContent(), { timeout: 10_000 }).toContain('例行维护');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    try {
+      await expect.poll(() => ticker.locator('[aria-hidden]').count()).toBe(0);
+      await expect.poll(() => ticker.locator('> div').count()).toBe(3);
+    } finally {
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+    }
+    expect(app.errors).toEqual([]);
+  });
+});

@@ -65,3 +65,20 @@ export function editCalendarEntry(entry: CalendarEntryInput & { id: number }): P
 export function deleteCalendarEntry(id: number): Promise<unknown> {
   return post('/system/userCalendar/delete', { id });
 }
+
+/** A rolling announcement (spec 02 §7 /rollingAnnounce/list). */
+export interface Announcement {
+  id: number;
+  content: string;
+  startDate: string | null;
+  endDate: string | null;
+  /** '0' shown, '1' stopped. */
+  status: string;
+  sort: number;
+  createBy: string;
+}
+
+/** The tenant's announcements shown today. */
+export function listAnnouncements(limit = 10): Promise<DataResponse<Announcement[]>> {
+  return get('/rollingAnnounce/list', { limit });
+}

@@ -6,6 +6,7 @@ import {
   editCalendarEntry,
   getDefaultModules,
   getMyModules,
+  listAnnouncements,
   listCalendar,
   saveDefaultModules,
   saveMyModules,
@@ -56,4 +57,10 @@ export function useCalendar(start: string, end: string) {
     remove: remove.mutateAsync,
     saving: save.isPending || remove.isPending,
   };
+}
+
+/** The tenant's announcements shown today. */
+export function useAnnouncements() {
+  const list = useQuery({ queryKey: [...queryKeys.home.all, 'announcements'], queryFn: () => listAnnouncements(10) });
+  return { announcements: list.data?.data ?? [], loaded: list.isSuccess };
 }

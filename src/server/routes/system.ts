@@ -13,6 +13,7 @@ import { operLogRoutes } from './operlog/index.js';
 import { msgRoutes } from './msg/index.js';
 import { homeRoutes } from './home/index.js';
 import { calendarRoutes } from './home/calendar.js';
+import { announceRoutes } from './home/announce.js';
 
 export const systemRoutePlugins: FastifyPluginAsync[] = [
   sessionRoutes,
@@ -28,4 +29,5 @@ export const systemRoutePlugins: FastifyPluginAsync[] = [
   msgRoutes,
   homeRoutes,
   calendarRoutes,
+  announceRoutes,
 ];

@@ -16,6 +16,7 @@ import { sessionStore } from '../../session/sessionStore';
 import { useHasPermission } from '../../shell/Authorized';
 import { useNavigate } from '../../shell/navigation';
 import { linkTarget } from '../msg/openLink';
+import { AnnounceModule } from './AnnounceModule';
 import { CalendarModule } from './CalendarModule';
 
 /** The component path of the message-centre menu (the "更多" link of 我的消息). */
@@ -96,6 +97,7 @@ const MODULE_VIEWS: Record<string, () => JSX.Element> = {
   messages: MessagesModule,
   shortcuts: ShortcutsModule,
   calendar: CalendarModule,
+  announce: AnnounceModule,
 };
 
 /** The 模块设置 dialog: a checkbox per module; admins can save the list as the tenant default. */

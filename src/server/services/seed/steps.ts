@@ -9,8 +9,9 @@ import { seedMenus } from './seedMenus.js';
 import { seedAddresses } from './seedAddresses.js';
 import { seedDemoForms } from '../../records/seed/seedDemoForms.js';
 import { seedMessages } from './seedMessages.js';
+import { seedAnnouncements } from './seedAnnouncements.js';
 
-export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, seedAddresses, seedDemoForms, seedMessages];
+export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, seedAddresses, seedDemoForms, seedMessages, seedAnnouncements];
 
 /** Adds a step after the existing ones (its name must be new). */
 export function registerSeedStep(step: SeedStep): void {
