@@ -33,9 +33,11 @@ describe('schema preview', () => {
     for (const { name, def } of fixtures) {
       await page.getByRole('combobox', { name: '选择示例定义' }).click({ force: true });
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `（${name}）` }).click();
+      // The preview re-mounts for the new definition: a mode click before that lands on the old one.
+      await expect.poll(() => page.locator('.fw-preview .ant-card-head-title', { hasText: `${def.cnName} · ` }).count(), { timeout: 15_000 }).toBe(1);
       for (const mode of ['新增', '编辑', '详情', '流程']) {
         await page.locator('.ant-segmented-item', { hasText: mode }).click();
-        await expect.poll(() => page.locator('.fw-preview .ant-card-head-title', { hasText: `${def.cnName} · ${mode}` }).count()).toBe(1);
+        await expect.poll(() => page.locator('.fw-preview .ant-card-head-title', { hasText: `${def.cnName} · ${mode}` }).count(), { timeout: 15_000 }).toBe(1);
         const labels = await page.locator('.fw-record-form .ant-formily-item-label').allTextContents();
         const firstValued = def.fields.find((f: any) => !['groupTitle', 'divider', 'button', 'qrCode'].includes(f.funcType) && !f.hideCondition && f.isShow !== false);
         if (firstValued) expect(labels.join('|')).toContain(firstValued.label);
