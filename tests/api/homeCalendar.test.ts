@@ -169,3 +169,64 @@ describe('rolling announcements', () => {
     expect((await admin.post('/api/rollingAnnounce/delete', [])).status).toBe(400);
   });
 });
+
+type Router = { menuId: number; path: string; component: string; meta: { title: string }; children?: Router[] };
+const leaves = (list: Router[]): Router[] => list.flatMap((r) => (r.children ? leaves(r.children) : [r]));
+const menusOf = async (who: ReturnType<typeof as>) => leaves((await who.get('/api/getRouters')).body.data as Router[]);
+type Common = { menuId: number; title: string; path: string; count: number };
+const common = async (who: ReturnType<typeof as>, body: Record<string, unknown> = { bizType: 2, pageNo: 1, pageSize: 999 }) => {
+  const res = await who.post('/api/myCommonInfo/page/get', body);
+  expect(res.status).toBe(200);
+  return res.body as { rows: Common[]; total: number };
+};
+
+describe('my common info (most visited menus)', () => {
+  it('counts visits per user and answers the most visited first, paged', async () => {
+    expect(await common(staff)).toMatchObject({ code: 200, rows: [], total: 0 });
+    const menus = await menusOf(staff);
+    const messages = menus.find((m) => m.meta.title === '消息中心')!;
+    const contracts = menus.find((m) => m.path.includes('contract_ledger'))!;
+    expect(contracts).toBeTruthy();
+    for (const menuId of [messages.menuId, contracts.menuId, contracts.menuId, contracts.menuId, messages.menuId]) {
+      expect((await staff.post('/api/myCommonInfo/visit', { menuId })).body).toMatchObject({ code: 200 });
+    }
+    const admins = await menusOf(admin);
+    await admin.post('/api/myCommonInfo/visit', { menuId: admins.find((m) => m.meta.title === '消息中心')!.menuId });
+    const res = await common(staff);
+    expect(res.total).toBe(2);
+    expect(res.rows.map((r) => [r.title, r.count])).toEqual([
+      [contracts.meta.title, 3],
+      ['消息中心', 2],
+    ]);
+    expect(res.rows[0].path).toBe(`/auto/contract_ledger?menuId=${contracts.menuId}`);
+    expect(res.rows[1].path).toBe(`/msg/detail?menuId=${messages.menuId}`);
+    const second = await common(staff, { bizType: 2, pageNo: 2, pageSize: 1 });
+    expect(second.total).toBe(2);
+    expect(second.rows.map((r) => r.title)).toEqual(['消息中心']);
+    expect((await common(admin)).rows.map((r) => [r.title, r.count])).toEqual([['消息中心', 1]]);
+    expect((await common(otherTenant)).total).toBe(0);
+  });
+
+  it('refuses menus the user may not see, another tenant’s menus and other bizTypes', async () => {
+    const staffIds = new Set((await menusOf(staff)).map((m) => m.menuId));
+    const adminOnly = (await menusOf(admin)).find((m) => !staffIds.has(m.menuId))!;
+    expect(adminOnly).toBeTruthy();
+    const refused = await staff.post('/api/myCommonInfo/visit', { menuId: adminOnly.menuId });
+    expect(refused).toMatchObject({ status: 404, body: { msg: '菜单不存在或无权访问' } });
+    const t2Menu = (await menusOf(otherTenant))[0];
+    expect((await staff.post('/api/myCommonInfo/visit', { menuId: t2Menu.menuId })).status).toBe(404);
+    expect((await staff.post('/api/myCommonInfo/visit', { menuId: 'x' })).status).toBe(400);
+    expect((await staff.post('/api/myCommonInfo/page/get', { bizType: 1 })).body).toMatchObject({ code: 400, msg: '不支持的常用信息类型：1' });
+    expect((await staff.post('/api/myCommonInfo/page/get', {})).status).toBe(400);
+    expect((await staff.post('/api/myCommonInfo/page/get', { bizType: 2, pageSize: 1000 })).status).toBe(400);
+    // A visited menu the user loses drops out of the answer.
+    const messages = (await common(staff)).rows.find((r) => r.title === '消息中心')!;
+    const tenantId = (await t.db.selectFrom('tenants').select('id').where('code', '=', 'DEFAULT').executeTakeFirstOrThrow()).id;
+    await t.db.updateTable('menus').set({ status: '1' }).where('id', '=', messages.menuId).where('tenant_id', '=', tenantId).execute();
+    try {
+      expect((await common(staff)).rows.map((r) => r.title)).not.toContain('消息中心');
+    } finally {
+      await t.db.updateTable('menus').set({ status: '0' }).where('id', '=', messages.menuId).execute();
+    }
+  });
+});

@@ -84,3 +84,35 @@ describe('滚动公告', () => {
     expect(app.errors).toEqual([]);
   });
 });
+
+describe('常用功能', () => {
+  it('lists every menu page before the first visit, then the most visited menus first', async () => {
+    await signIn(page, app.url, '华建工程有限公司', 'liuyang');
+    const shortcuts = card('常用功能').getByTestId('shortcuts').locator('.ant-card-meta-title');
+    // No visits yet: the menu pages in sidebar order, so 消息中心 (the last top-level entry) is not first.
+    await expect.poll(() => shortcuts.count()).toBeGreaterThan(2);
+    expect(await shortcuts.first().textContent()).not.toBe('消息中心');
+    const sidebarItem = page.locator('.ant-layout-sider .ant-menu-item', { hasText: '消息中心' });
+    for (let i = 0; i < 2; i++) {
+      await sidebarItem.click();
+      await page.waitForURL(/\/msg\/detail\?menuId=\d+$/);
+      await page.getByRole('tab', { name: '首页' }).click();
+      await page.waitForURL(/\/index$/);
+    }
+    await expect.poll(() => shortcuts.allTextContents()).toEqual(['消息中心']);
+    await expect.poll(() => card('常用功能').getByText('访问 2 次').count()).toBe(1);
+    // Another page once: it follows.
+    await page.goto(`${app.url}/auto/contract_ledger`);
+    await page.getByRole('tab', { name: '合同台账' }).waitFor();
+    await page.getByRole('tab', { name: '首页' }).click();
+    await expect.poll(() => shortcuts.allTextContents()).toEqual(['消息中心', '合同台账']);
+    await page.reload();
+    await expect.poll(() => shortcuts.allTextContents()).toEqual(['消息中心', '合同台账']);
+    const counts = await app.server.db.selectFrom('menu_visits').select('visit_count').orderBy('visit_count', 'desc').execute();
+    expect(counts.map((c) => c.visit_count)).toEqual([2, 1]);
+    // The shortcut opens the page.
+    await shortcuts.first().click();
+    await page.waitForURL(/\/msg\/detail\?menuId=\d+$/);
+    expect(app.errors).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 /** Home-page module lists (spec 02 §2.4, §7 /system/home/modules/default and /system/home/my/modules). */
 import { get, post } from './http';
-import type { DataResponse } from './types';
+import type { DataResponse, PageResponse } from './types';
 
 /** One home-page module and whether it is shown. */
 export interface HomeModule {
@@ -81,4 +81,23 @@ export interface Announcement {
 /** The tenant's announcements shown today. */
 export function listAnnouncements(limit = 10): Promise<DataResponse<Announcement[]>> {
   return get('/rollingAnnounce/list', { limit });
+}
+
+/** One of the user's most visited menus (spec 02 §7 /myCommonInfo/page/get, bizType 2). */
+export interface CommonMenu {
+  menuId: number;
+  title: string;
+  /** The route path with `?menuId=` (an http(s) link as it is). */
+  path: string;
+  count: number;
+}
+
+/** The user's most visited menus, most visited first (the spec's call: bizType 2, one page of 999). */
+export function getCommonMenus(): Promise<PageResponse<CommonMenu>> {
+  return post('/myCommonInfo/page/get', { bizType: 2, pageNo: 1, pageSize: 999 });
+}
+
+/** Counts one visit of a menu page (the shell calls it when a menu page opens). */
+export function recordMenuVisit(menuId: number): Promise<unknown> {
+  return post('/myCommonInfo/visit', { menuId }, { silent: true });
 }

@@ -4,6 +4,7 @@ import {
   addCalendarEntry,
   deleteCalendarEntry,
   editCalendarEntry,
+  getCommonMenus,
   getDefaultModules,
   getMyModules,
   listAnnouncements,
@@ -63,4 +64,13 @@ export function useCalendar(start: string, end: string) {
 export function useAnnouncements() {
   const list = useQuery({ queryKey: [...queryKeys.home.all, 'announcements'], queryFn: () => listAnnouncements(10) });
   return { announcements: list.data?.data ?? [], loaded: list.isSuccess };
+}
+
+/** The query key of the user's most visited menus (the shell invalidates it after a visit). */
+export const COMMON_MENUS_KEY = [...queryKeys.home.all, 'commonMenus'] as const;
+
+/** The user's most visited menus, most visited first. */
+export function useCommonMenus() {
+  const list = useQuery({ queryKey: COMMON_MENUS_KEY, queryFn: getCommonMenus, staleTime: 0 });
+  return { rows: list.data?.rows ?? [], loaded: list.isSuccess || list.isError };
 }

@@ -14,6 +14,7 @@ import { msgRoutes } from './msg/index.js';
 import { homeRoutes } from './home/index.js';
 import { calendarRoutes } from './home/calendar.js';
 import { announceRoutes } from './home/announce.js';
+import { commonInfoRoutes } from './home/commonInfo.js';
 
 export const systemRoutePlugins: FastifyPluginAsync[] = [
   sessionRoutes,
@@ -30,4 +31,5 @@ export const systemRoutePlugins: FastifyPluginAsync[] = [
   homeRoutes,
   calendarRoutes,
   announceRoutes,
+  commonInfoRoutes,
 ];

@@ -8,7 +8,7 @@ import { App, Button, Card, Checkbox, Col, Empty, List, Modal, Row, Space, Typog
 import { useEffect, useState } from 'react';
 import type { HomeModule } from '../../api/home';
 import type { Message } from '../../api/messages';
-import { HOME_DEFAULT_PERMISSION, useHomeModules } from '../../controllers/useHomeModules';
+import { HOME_DEFAULT_PERMISSION, useCommonMenus, useHomeModules } from '../../controllers/useHomeModules';
 import { useMessagesController } from '../../controllers/useMessagesController';
 import { useRouteTable } from '../../controllers/useRouteTable';
 import { formatDateTime } from '../../session/formatDateTime';
@@ -69,18 +69,32 @@ function MessagesModule() {
   );
 }
 
+/** How many shortcuts the module shows when it lists the most visited menus. */
+const MOST_VISITED = 12;
+
+/**
+ * 常用功能: the user's most visited menus (most used first); before the first visit, every menu
+ * page, as the sidebar orders them.
+ */
 function ShortcutsModule() {
   const { routes } = useRouteTable();
   const navigate = useNavigate();
+  const common = useCommonMenus();
   const pages = routes.filter((r) => !r.hidden);
+  const visited = common.rows.flatMap((row) => {
+    const route = routes.find((r) => r.menuId === row.menuId);
+    return route ? [{ route, count: row.count }] : [];
+  });
+  const shown = visited.length ? visited.slice(0, MOST_VISITED) : pages.map((route) => ({ route, count: 0 }));
+  if (!common.loaded) return <Card title="常用功能" size="small" loading />;
   return (
-    <Card title="常用功能" size="small">
-      {pages.length ? (
-        <Row gutter={[12, 12]}>
-          {pages.map((r) => (
+    <Card title="常用功能" size="small" extra={visited.length ? <Typography.Text type="secondary">按访问次数排序</Typography.Text> : null}>
+      {shown.length ? (
+        <Row gutter={[12, 12]} data-testid="shortcuts">
+          {shown.map(({ route: r, count }) => (
             <Col key={r.key} xs={12} sm={8} md={6} lg={4}>
               <Card hoverable size="small" onClick={() => (r.kind === 'external' ? window.open(r.path, '_blank', 'noopener') : navigate(r.href))}>
-                <Card.Meta title={r.title} description={r.breadcrumb.slice(0, -1).join(' > ') || '\u00a0'} />
+                <Card.Meta title={r.title} description={count ? `访问 ${count} 次` : r.breadcrumb.slice(0, -1).join(' > ') || '\u00a0'} />
               </Card>
             </Col>
           ))}

@@ -1,5 +1,8 @@
 /** Opens a tab for each visited page and sets the document title (spec 02 §2.1, §2.4). */
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { recordMenuVisit } from '../../api/home';
+import { COMMON_MENUS_KEY } from '../../controllers/useHomeModules';
 import { useCurrentPage, useRouteTable } from '../../controllers/useRouteTable';
 import { CONFIG_KEYS } from '../../session/configKeys';
 import { isSupplier, sessionStore } from '../../session/sessionStore';
@@ -17,9 +20,14 @@ export function usePageTitle(path: string, search = ''): string | undefined {
   return specialTabTitle(path, route.title) ?? route.title;
 }
 
+/** The menu of the page last on screen (module state: it outlives a re-mount of the layout). */
+let menuOnScreen: number | undefined;
+
 /** Renders nothing. */
 export function TabTracker() {
-  const { path: location, search, key } = useCurrentPage();
+  const { path: location, search, key, route } = useCurrentPage();
+  const queryClient = useQueryClient();
+  const visitedMenuId = route?.menuId;
   const title = usePageTitle(location, search);
   const supplier = sessionStore.use(isSupplier);
   const siteTitle = sessionStore.use((s) => s.config[CONFIG_KEYS.headTitle]) || '业务表单平台';
@@ -39,6 +47,17 @@ export function TabTracker() {
     const current = tabsStore.get().tabs.find((t) => t.path === key);
     openTab({ path: key, fullPath: search ? `${location}?${search}` : location, title: current?.title ?? title });
   }, [location, search, key, title]);
+  useEffect(() => {
+    // Each opening of a menu page counts towards the home page's 常用功能 (most visited menus):
+    // counted when the menu on screen changes, not when the layout re-mounts or the page's address
+    // gains parameters, and not for a refresh through /redirect.
+    if (location.startsWith(paths.redirect) || visitedMenuId === menuOnScreen) return;
+    menuOnScreen = visitedMenuId;
+    if (visitedMenuId === undefined) return;
+    void recordMenuVisit(visitedMenuId)
+      .then(() => queryClient.invalidateQueries({ queryKey: COMMON_MENUS_KEY }))
+      .catch(() => undefined);
+  }, [visitedMenuId, location, queryClient]);
   useEffect(() => {
     if (location === '/flow-pic') return;
     document.title = title ? `${title} - ${siteTitle}` : siteTitle;
