@@ -59,7 +59,12 @@ describe('我的日程', () => {
     await edit.getByPlaceholder('请输入标题').fill('项目周例会（改期）');
     await edit.getByRole('button', { name: /确\s*定/ }).click();
     await page.getByText('修改成功').waitFor();
-    await page.getByTestId(`calendar-day-${day}`).getByText('项目周例会（改期）').waitFor();
+    await page.getByTestId(`calendar-day-${day}`).getByText('项目周例会（改期）').click();
+    await edit.getByRole('button', { name: /删\s*除/ }).click();
+    await page.locator('.ant-modal-confirm', { hasText: '是否确认删除该日程？' }).getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('删除成功').waitFor();
+    await expect.poll(() => page.getByText('项目周例会（改期）').count()).toBe(0);
+    expect(await app.server.db.selectFrom('user_calendar').select('id').execute()).toEqual([]);
     expect(app.errors).toEqual([]);
   });
 });
@@ -81,6 +86,38 @@ describe('滚动公告', () => {
     } finally {
       await page.emulateMedia({ reducedMotion: 'no-preference' });
     }
+    expect(app.errors).toEqual([]);
+  });
+});
+
+describe('公告管理', () => {
+  it('lets the admin add an announcement the ticker then shows, and delete it again', async () => {
+    await signIn(page, app.url, '华建工程有限公司');
+    await card('个人信息').waitFor();
+    await selectModules('滚动公告');
+    const ticker = card('滚动公告').getByTestId('announce-ticker');
+    await ticker.getByText('欢迎使用华建工程有限公司', { exact: false }).waitFor();
+    await card('滚动公告').getByText('管理').click();
+    const admin = page.locator('.ant-modal', { hasText: '公告管理' });
+    await expect.poll(() => admin.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(3);
+    await admin.getByRole('button', { name: /新\s*增/ }).click();
+    const dialog = page.locator('.ant-modal', { hasText: '新增公告' });
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.getByText('公告内容不能为空').waitFor();
+    await dialog.getByPlaceholder('请输入公告内容').fill('端午节放假安排：6月19日至21日');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('新增成功').waitFor();
+    await expect.poll(() => admin.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(4);
+    await admin.getByRole('button', { name: /关\s*闭/ }).click();
+    await expect.poll(() => ticker.textContent()).toContain('端午节放假安排');
+    await card('滚动公告').getByText('管理').click();
+    const row = admin.locator('.ant-table-tbody tr.ant-table-row', { hasText: '端午节放假安排' });
+    await row.getByRole('button', { name: /删\s*除/ }).click();
+    await page.locator('.ant-modal-confirm', { hasText: '是否确认删除公告编号为' }).getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('删除成功').waitFor();
+    await expect.poll(() => admin.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(3);
+    await admin.getByRole('button', { name: /关\s*闭/ }).click();
+    await expect.poll(() => ticker.textContent()).not.toContain('端午节放假安排');
     expect(app.errors).toEqual([]);
   });
 });

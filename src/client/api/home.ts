@@ -101,3 +101,26 @@ export function getCommonMenus(): Promise<PageResponse<CommonMenu>> {
 export function recordMenuVisit(menuId: number): Promise<unknown> {
   return post('/myCommonInfo/visit', { menuId }, { silent: true });
 }
+
+/** What the announcement dialog sends. */
+export interface AnnouncementInput {
+  id?: number;
+  content: string;
+  startDate: string | null;
+  endDate: string | null;
+  status: string;
+  sort: number;
+}
+
+/** Every announcement of the tenant (needs `system:announce:list`). */
+export function pageAnnouncements(pageNum: number, pageSize: number): Promise<PageResponse<Announcement>> {
+  return get('/rollingAnnounce/page', { pageNum, pageSize });
+}
+
+export function saveAnnouncement(a: AnnouncementInput): Promise<DataResponse<Announcement>> {
+  return post(a.id ? '/rollingAnnounce/edit' : '/rollingAnnounce/add', a);
+}
+
+export function deleteAnnouncement(id: number): Promise<unknown> {
+  return post('/rollingAnnounce/delete', [id]);
+}

@@ -2,6 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   addCalendarEntry,
+  deleteAnnouncement,
   deleteCalendarEntry,
   editCalendarEntry,
   getCommonMenus,
@@ -9,8 +10,11 @@ import {
   getMyModules,
   listAnnouncements,
   listCalendar,
+  pageAnnouncements,
+  saveAnnouncement,
   saveDefaultModules,
   saveMyModules,
+  type AnnouncementInput,
   type CalendarEntryInput,
   type HomeModule,
 } from '../api/home';
@@ -73,4 +77,29 @@ export const COMMON_MENUS_KEY = [...queryKeys.home.all, 'commonMenus'] as const;
 export function useCommonMenus() {
   const list = useQuery({ queryKey: COMMON_MENUS_KEY, queryFn: getCommonMenus, staleTime: 0 });
   return { rows: list.data?.rows ?? [], loaded: list.isSuccess || list.isError };
+}
+
+/** The permissions of the announcement administration (admin holds them). */
+export const ANNOUNCE_PERMISSIONS = { list: 'system:announce:list', add: 'system:announce:add', edit: 'system:announce:edit', remove: 'system:announce:remove' } as const;
+
+/** Every announcement of the tenant, one page at a time, and the writes that refresh them and the ticker. */
+export function useAnnouncementAdmin(pageNum: number, pageSize: number, enabled: boolean) {
+  const client = useQueryClient();
+  const list = useQuery({
+    queryKey: [...queryKeys.home.all, 'announcementAdmin', pageNum, pageSize],
+    queryFn: () => pageAnnouncements(pageNum, pageSize),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.home.all });
+  const save = useMutation({ mutationFn: (a: AnnouncementInput) => saveAnnouncement(a), onSuccess: refresh });
+  const remove = useMutation({ mutationFn: (id: number) => deleteAnnouncement(id), onSuccess: refresh });
+  return {
+    rows: list.data?.rows ?? [],
+    total: list.data?.total ?? 0,
+    loading: list.isFetching,
+    save: save.mutateAsync,
+    remove: remove.mutateAsync,
+    saving: save.isPending,
+  };
 }

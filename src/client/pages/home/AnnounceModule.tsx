@@ -2,12 +2,15 @@
  * The 滚动公告 home module: the tenant's current announcements (spec 02 §7 /rollingAnnounce/list)
  * as a vertical ticker in an Alert — one line at a time, the next every few seconds, paused while
  * the pointer or focus is on it. With prefers-reduced-motion nothing moves: all lines are listed.
+ * Holders of `system:announce:list` get a 管理 link to the administration dialog.
  */
 import { SoundOutlined } from '@ant-design/icons';
-import { Alert, Card, Empty } from 'antd';
+import { Alert, Card, Empty, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import type { Announcement } from '../../api/home';
-import { useAnnouncements } from '../../controllers/useHomeModules';
+import { ANNOUNCE_PERMISSIONS, useAnnouncements } from '../../controllers/useHomeModules';
+import { useHasPermission } from '../../shell/Authorized';
+import { AnnounceAdmin } from './AnnounceAdmin';
 
 const LINE = 22;
 const INTERVAL_MS = 4000;
@@ -72,13 +75,16 @@ function Ticker({ items }: { items: Announcement[] }) {
 /** The home module. */
 export function AnnounceModule() {
   const { announcements, loaded } = useAnnouncements();
+  const canManage = useHasPermission(ANNOUNCE_PERMISSIONS.list);
+  const [adminOpen, setAdminOpen] = useState(false);
   return (
-    <Card title="滚动公告" size="small">
+    <Card title="滚动公告" size="small" extra={canManage ? <Typography.Link onClick={() => setAdminOpen(true)}>管理</Typography.Link> : null}>
       {announcements.length ? (
         <Alert banner type="info" icon={<SoundOutlined />} showIcon message={<Ticker items={announcements} />} />
       ) : loaded ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无公告" />
       ) : null}
+      {canManage ? <AnnounceAdmin open={adminOpen} onClose={() => setAdminOpen(false)} /> : null}
     </Card>
   );
 }

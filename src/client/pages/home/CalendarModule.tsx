@@ -4,7 +4,7 @@
  * entry edits it.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Badge, Button, Calendar, Card, DatePicker, Form, Input, Modal, Popconfirm, Space, Switch, Typography } from 'antd';
+import { App, Badge, Button, Calendar, Card, DatePicker, Form, Input, Modal, Space, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import type { CalendarEntry } from '../../api/home';
@@ -28,7 +28,7 @@ function visibleRange(month: Dayjs): [string, string] {
 }
 
 function EntryDialog({ draft, onClose, c }: { draft: Draft | null; onClose: () => void; c: ReturnType<typeof useCalendar> }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm<Draft>();
   const allDay = Form.useWatch('allDay', form);
   const submit = async () => {
@@ -44,12 +44,18 @@ function EntryDialog({ draft, onClose, c }: { draft: Draft | null; onClose: () =
     void message.success(draft?.id ? '修改成功' : '新增成功');
     onClose();
   };
-  const remove = async () => {
-    if (!draft?.id) return;
-    await c.remove(draft.id);
-    void message.success('删除成功');
-    onClose();
-  };
+  const remove = (entryId: number) =>
+    modal.confirm({
+      title: '系统提示',
+      content: '是否确认删除该日程？',
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        await c.remove(entryId);
+        void message.success('删除成功');
+        onClose();
+      },
+    });
   return (
     <Modal
       title={draft?.id ? '修改日程' : '新增日程'}
@@ -59,9 +65,9 @@ function EntryDialog({ draft, onClose, c }: { draft: Draft | null; onClose: () =
       footer={
         <Space wrap>
           {draft?.id ? (
-            <Popconfirm title="是否确认删除该日程？" onConfirm={() => remove().catch(() => undefined)}>
-              <Button danger>删除</Button>
-            </Popconfirm>
+            <Button danger onClick={() => remove(draft.id!)}>
+              删除
+            </Button>
           ) : null}
           <Button onClick={onClose}>取消</Button>
           <Button type="primary" loading={c.saving} onClick={() => void submit().catch(() => undefined)}>
