@@ -6,9 +6,8 @@ import type { AppDatabase } from './db/openDatabase.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { schemaController } from './http/validatorCompiler.js';
 import { installStaticClient } from './http/staticClient.js';
-import { installMapSources, mapConnectSources, mapImgSources } from './http/mapSources.js';
+import { installPageSources, pageConnectSources, pageImgSources } from './http/pageSources.js';
 import { installAuthHook } from './auth/authHook.js';
-import { cameraSource, installCameraCsp } from './files/cameraCsp.js';
 import { routePlugins } from './routes/index.js';
 import { systemRoutePlugins } from './routes/system.js';
 import './auth/types.js';
@@ -31,10 +30,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('database', database);
   app.decorate('db', database.db);
 
-  // Before helmet: its CSP adds the tenant's configured map hosts, looked up here.
-  installMapSources(app);
-  // Before helmet, likewise: the tenant's document-camera origin (files/cameraCsp.ts).
-  installCameraCsp(app);
+  // Before helmet: its CSP adds the tenant's configured map hosts and camera origin, looked up here.
+  installPageSources(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -44,9 +41,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
         scriptSrc: ["'self'"],
         // antd (CSS-in-JS) and Formily write inline style elements and attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', mapImgSources, cameraSource],
+        imgSrc: ["'self'", 'data:', 'blob:', pageImgSources],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", mapConnectSources, cameraSource],
+        connectSrc: ["'self'", pageConnectSources],
         workerSrc: ["'self'", 'blob:'],
         // blob: for the built-in PDF preview, whose frame shows a blob this client typed application/pdf.
         frameSrc: ["'self'", 'blob:'],

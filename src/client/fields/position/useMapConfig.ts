@@ -1,7 +1,7 @@
 /**
  * The tenant's map configuration (spec 02 §2.5), asked the way the shell asks its keys: the
  * public configKeys call for the `Tenant-Code` cookie's tenant — the same tenant whose hosts the
- * server puts into the page CSP (src/server/http/mapSources.ts).
+ * server puts into the page CSP (src/server/http/pageSources.ts).
  */
 import { useQuery } from '@tanstack/react-query';
 import { getConfigKeys } from '../../api/configs';

@@ -1,21 +1,25 @@
 /**
- * The position map's hosts in the page's CSP (docs/adr/0605-leaflet-position-map.md): img-src gets
- * the configured tile host and connect-src the configured search host, when — and only when — the
- * tenant has configured them. The CSP that governs the app is the one on the HTML document, so the
- * hosts are looked up for document requests only (a browser navigation asks for text/html); the
- * tenant is the one the client asks its configuration for (the `Tenant-Code` cookie, else DEFAULT).
+ * Outside hosts a tenant configured, in the page's CSP: the position map's tile host (img-src) and
+ * search host (connect-src) (docs/adr/0605-leaflet-position-map.md), and the document camera's
+ * origin (connect-src and img-src; docs/adr/0604-upload-extras.md) — each when, and only when, the
+ * tenant has configured it. The CSP that governs the app is the one on the HTML document, so the
+ * hosts are looked up for document requests only (a browser navigation asks for text/html), once
+ * per request, for the tenant the client asks its configuration for (the `Tenant-Code` cookie,
+ * else DEFAULT).
  */
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { MAP_CONFIG_KEY_LIST, mapCspSources } from '../../shared/mapConfig.js';
+import { CAMERA_URL_KEY, cameraOrigin } from '../files/cameraCsp.js';
 import { getConfigValues } from '../repositories/configRepository.js';
 import { findTenantByCode } from '../repositories/tenantRepository.js';
 
-const SOURCES = Symbol('formwork.mapSources');
+const SOURCES = Symbol('formwork.pageSources');
 type WithSources = IncomingMessage & { [SOURCES]?: { img: string[]; connect: string[] } };
 
 /** Same default as the client's `getTenantCode()`. */
 const DEFAULT_TENANT = 'DEFAULT';
+const KEYS = [...MAP_CONFIG_KEY_LIST, CAMERA_URL_KEY];
 
 /** A cookie's value from a Cookie header (js-cookie encodes values with encodeURIComponent). */
 export function cookieValue(header: string | undefined, name: string): string | undefined {
@@ -39,22 +43,25 @@ function isDocumentRequest(method: string, url: string, accept: string | undefin
   return (accept ?? '').includes('text/html');
 }
 
-/** Looks the tenant's map hosts up for document requests; register before helmet so its CSP sees them. */
-export function installMapSources(app: FastifyInstance): void {
+/** Looks the tenant's hosts up for document requests; register before helmet so its CSP sees them. */
+export function installPageSources(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (!isDocumentRequest(request.method, request.url, request.headers.accept)) return;
     try {
       const code = cookieValue(request.headers.cookie, 'Tenant-Code') || DEFAULT_TENANT;
       const tenant = await findTenantByCode(app.db, code.slice(0, 64));
       if (!tenant) return;
-      (request.raw as WithSources)[SOURCES] = mapCspSources(await getConfigValues(app.db, tenant.id, MAP_CONFIG_KEY_LIST));
+      const values = await getConfigValues(app.db, tenant.id, KEYS);
+      const map = mapCspSources(values);
+      const camera = cameraOrigin(values[CAMERA_URL_KEY]);
+      (request.raw as WithSources)[SOURCES] = { img: camera ? [...map.img, camera] : map.img, connect: camera ? [...map.connect, camera] : map.connect };
     } catch (err) {
-      // The page must load even if the lookup fails; it then simply has no map hosts.
-      request.log.warn({ err }, 'map sources lookup failed');
+      // The page must load even if the lookup fails; it then simply has no outside hosts.
+      request.log.warn({ err }, 'page CSP sources lookup failed');
     }
   });
 }
 
 /** CSP directive entries (helmet calls them per response with the raw request). */
-export const mapImgSources = (req: IncomingMessage): string => ((req as WithSources)[SOURCES]?.img ?? []).join(' ');
-export const mapConnectSources = (req: IncomingMessage): string => ((req as WithSources)[SOURCES]?.connect ?? []).join(' ');
+export const pageImgSources = (req: IncomingMessage): string => ((req as WithSources)[SOURCES]?.img ?? []).join(' ');
+export const pageConnectSources = (req: IncomingMessage): string => ((req as WithSources)[SOURCES]?.connect ?? []).join(' ');
