@@ -54,6 +54,12 @@ export const queryKeys = {
     all: ['home'] as const,
     myModules: () => ['home', 'myModules'] as const,
     defaultModules: () => ['home', 'defaultModules'] as const,
+    calendarAll: ['home', 'calendar'] as const,
+    calendar: (start: string, end: string) => ['home', 'calendar', start, end] as const,
+    announcements: () => ['home', 'announcements'] as const,
+    announcementAdmin: (pageNum: number, pageSize: number) => ['home', 'announcementAdmin', pageNum, pageSize] as const,
+    /** The user's most visited menus (the shell invalidates it after a visit). */
+    commonMenus: () => ['home', 'commonMenus'] as const,
   },
   records: {
     all: ['records'] as const,

@@ -48,8 +48,8 @@ export function useHomeModules() {
 /** The user's calendar entries overlapping `start`..`end` (`YYYY-MM-DD`), and the writes that refresh them. */
 export function useCalendar(start: string, end: string) {
   const client = useQueryClient();
-  const list = useQuery({ queryKey: [...queryKeys.home.all, 'calendar', start, end], queryFn: () => listCalendar(start, end), placeholderData: keepPreviousData });
-  const refresh = () => client.invalidateQueries({ queryKey: [...queryKeys.home.all, 'calendar'] });
+  const list = useQuery({ queryKey: queryKeys.home.calendar(start, end), queryFn: () => listCalendar(start, end), placeholderData: keepPreviousData });
+  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.home.calendarAll });
   const save = useMutation({
     mutationFn: (entry: CalendarEntryInput) => (entry.id ? editCalendarEntry({ ...entry, id: entry.id }) : addCalendarEntry(entry)),
     onSuccess: refresh,
@@ -66,16 +66,13 @@ export function useCalendar(start: string, end: string) {
 
 /** The tenant's announcements shown today. */
 export function useAnnouncements() {
-  const list = useQuery({ queryKey: [...queryKeys.home.all, 'announcements'], queryFn: () => listAnnouncements(10) });
+  const list = useQuery({ queryKey: queryKeys.home.announcements(), queryFn: () => listAnnouncements(10) });
   return { announcements: list.data?.data ?? [], loaded: list.isSuccess };
 }
 
-/** The query key of the user's most visited menus (the shell invalidates it after a visit). */
-export const COMMON_MENUS_KEY = [...queryKeys.home.all, 'commonMenus'] as const;
-
 /** The user's most visited menus, most visited first. */
 export function useCommonMenus() {
-  const list = useQuery({ queryKey: COMMON_MENUS_KEY, queryFn: getCommonMenus, staleTime: 0 });
+  const list = useQuery({ queryKey: queryKeys.home.commonMenus(), queryFn: getCommonMenus, staleTime: 0 });
   return { rows: list.data?.rows ?? [], loaded: list.isSuccess || list.isError };
 }
 
@@ -86,7 +83,7 @@ export const ANNOUNCE_PERMISSIONS = { list: 'system:announce:list', add: 'system
 export function useAnnouncementAdmin(pageNum: number, pageSize: number, enabled: boolean) {
   const client = useQueryClient();
   const list = useQuery({
-    queryKey: [...queryKeys.home.all, 'announcementAdmin', pageNum, pageSize],
+    queryKey: queryKeys.home.announcementAdmin(pageNum, pageSize),
     queryFn: () => pageAnnouncements(pageNum, pageSize),
     enabled,
     placeholderData: keepPreviousData,

@@ -2,7 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { recordMenuVisit } from '../../api/home';
-import { COMMON_MENUS_KEY } from '../../controllers/useHomeModules';
+import { queryKeys } from '../../api/queryKeys';
 import { useCurrentPage, useRouteTable } from '../../controllers/useRouteTable';
 import { CONFIG_KEYS } from '../../session/configKeys';
 import { isSupplier, sessionStore } from '../../session/sessionStore';
@@ -55,7 +55,7 @@ export function TabTracker() {
     menuOnScreen = visitedMenuId;
     if (visitedMenuId === undefined) return;
     void recordMenuVisit(visitedMenuId)
-      .then(() => queryClient.invalidateQueries({ queryKey: COMMON_MENUS_KEY }))
+      .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.home.commonMenus() }))
       .catch(() => undefined);
   }, [visitedMenuId, location, queryClient]);
   useEffect(() => {
