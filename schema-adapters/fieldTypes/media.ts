@@ -2,7 +2,22 @@ import { defined, putAsIs, single } from './common';
 import type { FamilySpecs } from './fieldTypeSpec';
 import { valueless } from './layout';
 
-const fileListCheck = (_f: unknown, v: unknown): string | null => (Array.isArray(v) ? null : '应为文件列表');
+/** Longest display name a stored file entry may carry (uploads keep the original name). */
+export const FILE_NAME_MAX = 255;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** One entry of a file list: `{name, url, …}` with a printable display name (the server re-checks it). */
+function fileEntryOk(e: unknown): boolean {
+  if (!e || typeof e !== 'object' || Array.isArray(e)) return false;
+  const { name, url } = e as { name?: unknown; url?: unknown };
+  return typeof name === 'string' && name.trim() !== '' && name.length <= FILE_NAME_MAX && !CONTROL.test(name) && typeof url === 'string' && url !== '';
+}
+
+const fileListCheck = (_f: unknown, v: unknown): string | null => {
+  if (!Array.isArray(v)) return '应为文件列表';
+  return v.every(fileEntryOk) ? null : '的文件信息不正确';
+};
 
 /** What every file-list type shares: stored as a jsonb list, shown as files, never sorted. */
 const fileList = {

@@ -194,6 +194,16 @@ describe('validateRecord (CONTRACT.md §6–§7, spec 01 §5)', () => {
     expect(problems).toContainEqual({ field: 'amount;drop', message: '未知字段 “amount;drop”' });
   });
 
+  it('file lists: each entry needs a printable display name and a url (a rename is re-checked on the server)', () => {
+    const def = form([f('files', 'upload', { label: '附件' })]);
+    const ok = { name: '图纸.pdf', url: '/api/common/download?fileName=t1/a.pdf', fileName: 't1/a.pdf', size: 3 };
+    expect(validateRecord(def, { files: [ok] }, staff)).toEqual([]);
+    for (const bad of [[{ ...ok, name: '' }], [{ ...ok, name: '图\u0007纸.pdf' }], [{ ...ok, name: 'x'.repeat(256) }], [{ name: '图纸.pdf' }], ['图纸.pdf'], [ok, 7]]) {
+      expect(validateRecord(def, { files: bad }, staff), JSON.stringify(bad)).toEqual([{ field: 'files', message: '附件的文件信息不正确' }]);
+    }
+    expect(validateRecord(def, { files: 'a.pdf' }, staff)).toEqual([{ field: 'files', message: '附件应为文件列表' }]);
+  });
+
   it('accepts the submit payload shape (dateRange as $start/$end)', () => {
     const def = form([f('period', 'dateRange', { label: '工期', required: true })]);
     expect(validateRecord(def, { period$start: '2026-01-01', period$end: '2026-02-01' }, staff)).toEqual([]);

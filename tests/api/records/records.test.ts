@@ -122,6 +122,19 @@ describe('edit, drafts, copy', () => {
     expect(noVersion.status).toBe(400);
   });
 
+  it('a file entry with a bad display name (a rename the browser did not check) is a 400, nothing written', async () => {
+    const list = await a.call(a.admin, 'POST', '/api/auto/contract_ledger/list', { pageSize: 100 });
+    const row = list.json.rows.find((r: any) => Array.isArray(r.attachments) && r.attachments.length);
+    expect(row, 'a demo contract with attachments').toBeTruthy();
+    const renamed = row.attachments.map((f: any, i: number) => (i === 0 ? { ...f, name: '图纸\u0000.pdf' } : f));
+    const bad = await a.call(a.admin, 'POST', `/api/auto/contract_ledger/edit/${row.id}`, { version: row.version, data: { attachments: renamed } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.msg).toBe('合同附件的文件信息不正确');
+    const after = (await a.call(a.admin, 'GET', `/api/auto/contract_ledger/${row.id}`)).json.data;
+    expect(after.version).toBe(row.version);
+    expect(after.attachments).toEqual(row.attachments);
+  });
+
   it('a partial edit is checked against the stored record merged with the change', async () => {
     const id = (await a.call(a.admin, 'POST', '/api/auto/rec_order/add', { data: { title: '部分', lines: [{ item: 'A' }] } })).json.data.id;
     const ok = await a.call(a.admin, 'POST', `/api/auto/rec_order/edit/${id}`, { version: 1, data: { amount: 9 } });
