@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chooseTenant, signIn, startBrowserApp, type BrowserApp } from './support/browserApp';
-import { openMenu, resetBrowser, tabMenu, tabTitles, tokenOf, userMenu } from './support/shellActions';
+import { openGroup, openMenu, resetBrowser, tabMenu, tabTitles, tokenOf, userMenu } from './support/shellActions';
 
 let app: BrowserApp;
 let page: Page;
@@ -62,7 +62,7 @@ describe('application shell in Chromium', () => {
 
   it('opens a generated form list from the business menu at /auto/{enName}?menuId=', async () => {
     await signIn(page, app.url, '华建工程有限公司');
-    await page.locator('.ant-menu-submenu-title', { hasText: '业务表单' }).click();
+    await openGroup(page, '业务表单');
     const first = page.locator('.ant-layout-sider .ant-menu-sub .ant-menu-item').filter({ visible: true }).last();
     const title = (await first.textContent())?.trim() ?? '';
     expect(title).not.toBe('');

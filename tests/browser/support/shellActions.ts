@@ -1,12 +1,23 @@
 /** Small helpers over the shell's UI for browser tests. */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Click a sidebar entry by its text (opening its group first when needed). */
 export async function openMenu(page: Page, group: string, item: string): Promise<void> {
+  await openGroup(page, group);
+  await page.locator('.ant-layout-sider .ant-menu-item', { hasText: item }).click();
+}
+
+/**
+ * Opens a sidebar group and waits until its items have finished sliding in: a click on an item
+ * still moving can miss it (seen under load), and a group already open is left open.
+ */
+export async function openGroup(page: Page, group: string): Promise<void> {
   const sider = page.locator('.ant-layout-sider');
-  const entry = sider.locator('.ant-menu-item', { hasText: item });
-  if (!(await entry.isVisible())) await sider.locator('.ant-menu-submenu-title', { hasText: group }).click();
-  await entry.click();
+  const submenu = sider.locator('.ant-menu-submenu', { has: page.locator('.ant-menu-submenu-title', { hasText: group }) }).first();
+  if (!((await submenu.getAttribute('class')) ?? '').includes('ant-menu-submenu-open')) await submenu.locator('.ant-menu-submenu-title').first().click();
+  await expect.poll(async () => (await submenu.getAttribute('class')) ?? '').toContain('ant-menu-submenu-open');
+  await expect.poll(() => sider.locator('[class*="ant-motion-collapse"]').count()).toBe(0);
 }
 
 /** The texts of the open tabs, in order. */
