@@ -13,7 +13,7 @@ export {
   type TableElement,
   type UserContext,
 } from './definition/types';
-export { EN_NAME_PATTERN, RESERVED_FIELD_NAMES } from './definition/names';
+export { EN_NAME_PATTERN, MAX_TABLE_COLUMNS, PG_SYSTEM_COLUMN_NAMES, RESERVED_FIELD_NAMES } from './definition/names';
 export { validateDefinition, type DefinitionProblem } from './definition/validateDefinition';
 
 export { COMPONENT_NAMES, FIELD_TYPE_SPECS, specOf } from './fieldTypes/registry';
@@ -62,7 +62,22 @@ export { totalsRequest } from './columns/totals';
 export { defaultRowValues, defaultValues } from './records/defaultValues';
 export { toSubmitPayload, type SubmitOptions } from './records/toSubmitPayload';
 export { validateRecord, type RecordProblem } from './records/validateRecord';
+export { fileListProblems } from './records/fileListProblems';
+export { FILE_LIST_TYPES, fileEntryOk } from './fieldTypes/media';
 export { importColumns } from './records/importColumns';
 export { storageColumns, type StorageChildTable, type StorageColumn } from './records/storageColumns';
 export { toFormValues } from './records/toFormValues';
 export { isEmpty, readValue } from './records/values';
+
+export { formatNumber } from './display/formatNumber';
+export {
+  cascaderPaths,
+  choiceText,
+  displayText,
+  EMPTY_DISPLAY,
+  findOption,
+  formatDateValue,
+  LIST_SEPARATOR,
+  optionPath,
+  PATH_SEPARATOR,
+} from './display/displayText';

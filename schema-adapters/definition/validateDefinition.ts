@@ -1,7 +1,8 @@
 import { compileCondition } from '../conditions/compileCondition';
 import { isFieldType } from './fieldTypes';
-import { EN_NAME_PATTERN, RESERVED_FIELD_NAMES } from './names';
-import type { FieldDefinition } from './types';
+import { storageColumns } from '../records/storageColumns';
+import { CHILD_TABLE_SYSTEM_COLUMNS, EN_NAME_PATTERN, JS_OBJECT_NAMES, MAIN_TABLE_SYSTEM_COLUMNS, MAX_TABLE_COLUMNS, PG_SYSTEM_COLUMN_NAMES, RESERVED_FIELD_NAMES } from './names';
+import type { FieldDefinition, FormDefinition } from './types';
 
 /** One problem of a definition: a path like `fields[2].children[0].hideCondition`, and a Chinese message. */
 export interface DefinitionProblem {
@@ -39,6 +40,10 @@ function checkField(raw: unknown, at: string, inSubForm: boolean, seen: Set<stri
     out.push({ path: `${at}.enName`, message: `字段英文名 “${String(enName)}” 不合法：须以小写字母开头，只含小写字母、数字和下划线，最长 63 个字符` });
   } else if (RESERVED_FIELD_NAMES.has(enName) && !(enName === 'sys_status' && funcType === 'sysStatus' && !inSubForm)) {
     out.push({ path: `${at}.enName`, message: `字段英文名 “${enName}” 是系统保留字段` });
+  } else if (PG_SYSTEM_COLUMN_NAMES.has(enName)) {
+    out.push({ path: `${at}.enName`, message: `字段英文名 “${enName}” 是数据库的系统列名，不能使用` });
+  } else if (JS_OBJECT_NAMES.has(enName)) {
+    out.push({ path: `${at}.enName`, message: `字段英文名 “${enName}” 是保留名称，不能使用` });
   } else if (seen.has(enName)) {
     out.push({ path: `${at}.enName`, message: `字段英文名 “${enName}” 重复` });
   } else seen.add(enName);
@@ -89,6 +94,26 @@ function checkFeature(def: Record<string, unknown>, names: Map<string, FieldDefi
 }
 
 /**
+ * PostgreSQL refuses a table of more than 1600 columns: count each table's storage columns plus
+ * its system columns, so a definition that could never be migrated is refused with a clear reason.
+ */
+function checkColumnCount(def: FormDefinition, out: DefinitionProblem[]): void {
+  const tables: { label: string; path: string; columns: number; system: number }[] = [];
+  let main = 0;
+  for (const entry of storageColumns(def)) {
+    if (entry.kind === 'childTable') {
+      const index = def.fields.findIndex((f) => f.enName === entry.fieldEnName);
+      tables.push({ label: `子表「${def.fields[index]?.label ?? entry.name}」`, path: `fields[${index}].children`, columns: entry.columns.length, system: CHILD_TABLE_SYSTEM_COLUMNS });
+    } else main++;
+  }
+  tables.unshift({ label: '表单', path: 'fields', columns: main, system: MAIN_TABLE_SYSTEM_COLUMNS });
+  for (const t of tables) {
+    const room = MAX_TABLE_COLUMNS - t.system;
+    if (t.columns > room) out.push({ path: t.path, message: `${t.label}的字段需要 ${t.columns} 个数据列，超过数据库每表最多 ${room} 个数据列的限制，请减少字段或拆分到子表` });
+  }
+}
+
+/**
  * Checks a form definition (spec 01 §3.1–3.2, CONTRACT.md §4) and lists every problem; an empty
  * list means the definition is usable. Example: `validateDefinition({enName: 'X', …})` →
  * `[{path: 'enName', message: '表单英文名 “X” 不合法…'}]`.
@@ -110,6 +135,8 @@ export function validateDefinition(input: unknown): DefinitionProblem[] {
   const names = new Map<string, FieldDefinition>();
   for (const f of input.fields as FieldDefinition[]) if (isObject(f) && typeof f.enName === 'string') names.set(f.enName, f);
   checkFeature(input, names, out);
+  // The column count needs well-formed fields; with other problems the count would mislead.
+  if (!out.length) checkColumnCount(input as unknown as FormDefinition, out);
   if (input.buttons != null && !Array.isArray(input.buttons)) out.push({ path: 'buttons', message: 'buttons 须为数组' });
   (Array.isArray(input.buttons) ? input.buttons : []).forEach((b: unknown, i: number) => {
     const button = b as Record<string, unknown>;

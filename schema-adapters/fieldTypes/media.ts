@@ -7,14 +7,27 @@ export const FILE_NAME_MAX = 255;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-/** One entry of a file list: `{name, url, …}` with a printable display name (the server re-checks it). */
-function fileEntryOk(e: unknown): boolean {
+/** Longest stored key or url an entry may carry (the download call accepts keys of up to 400 characters). */
+export const FILE_KEY_MAX = 400;
+
+const printable = (v: unknown, max: number): v is string => typeof v === 'string' && v.trim() !== '' && v.length <= max && !CONTROL.test(v);
+
+/**
+ * One entry of a file list: `{name, fileName, url, …}` with a printable display name, the stored
+ * key (`fileName`, which the pages preview, download and key lists by) and the url. An entry
+ * without any of them cannot be shown, so the server refuses it (issue 11 item 6).
+ */
+export function fileEntryOk(e: unknown): boolean {
   if (!e || typeof e !== 'object' || Array.isArray(e)) return false;
-  const { name, url } = e as { name?: unknown; url?: unknown };
-  return typeof name === 'string' && name.trim() !== '' && name.length <= FILE_NAME_MAX && !CONTROL.test(name) && typeof url === 'string' && url !== '';
+  const { name, url, fileName } = e as { name?: unknown; url?: unknown; fileName?: unknown };
+  return printable(name, FILE_NAME_MAX) && printable(fileName, FILE_KEY_MAX) && printable(url, FILE_KEY_MAX);
 }
 
-const fileListCheck = (_f: unknown, v: unknown): string | null => {
+/** The funcTypes whose value is a list of stored files. */
+export const FILE_LIST_TYPES: ReadonlySet<string> = new Set(['upload', 'idCard', 'invoice']);
+
+/** Null when `v` is a list of well-formed file entries, else the message after the field's label. */
+export const fileListCheck = (_f: unknown, v: unknown): string | null => {
   if (!Array.isArray(v)) return '应为文件列表';
   return v.every(fileEntryOk) ? null : '的文件信息不正确';
 };

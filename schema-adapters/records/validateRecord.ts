@@ -3,6 +3,7 @@ import { RESERVED_FIELD_NAMES } from '../definition/names';
 import { looseEquals } from '../conditions/functions';
 import { usesConfiguredList } from '../fieldTypes/choice';
 import { addressLevels } from '../fieldTypes/reference';
+import { FILE_LIST_TYPES } from '../fieldTypes/media';
 import { specOf } from '../fieldTypes/registry';
 import type { FieldState, FieldStateOptions } from '../state/fieldState';
 import { fieldStates } from '../state/fieldStates';
@@ -26,6 +27,9 @@ function optionValues(field: FieldDefinition): unknown[] {
 /** The problems of one visible field's value (spec 01 §5), pushed with `path`. */
 function checkField(field: FieldDefinition, value: unknown, state: FieldState, path: string, out: RecordProblem[]): void {
   const label = field.label;
+  // A file list of empty entries ([null]) counts as empty for required, yet is no file list.
+  const listShape = FILE_LIST_TYPES.has(field.funcType) && Array.isArray(value) && value.length ? specOf(field).checkValue(field, value) : null;
+  if (listShape) { out.push({ field: path, message: `${label}${listShape}` }); return; }
   if (isEmpty(value)) {
     if (state.required) out.push({ field: path, message: `${label}不能为空` });
     return;

@@ -4,12 +4,17 @@ import helmet from '@fastify/helmet';
 import type { AppConfig } from './config.js';
 import type { AppDatabase } from './db/openDatabase.js';
 import { installErrorHandler } from './http/errorHandler.js';
+import { installBodyKeyCheck } from './http/bodyKeys.js';
 import { schemaController } from './http/validatorCompiler.js';
 import { installStaticClient } from './http/staticClient.js';
 import { installPageSources, pageConnectSources, pageImgSources } from './http/pageSources.js';
 import { installAuthHook } from './auth/authHook.js';
 import { routePlugins } from './routes/index.js';
 import { systemRoutePlugins } from './routes/system.js';
+import { installJobs } from './jobs/installJobs.js';
+import { fileStoreFor } from './files/openFileStore.js';
+import { listenForChanges } from './db/changeFeed.js';
+import { openReadDatabase } from './db/readDatabase.js';
 import './auth/types.js';
 
 export interface BuildAppOptions {
@@ -29,6 +34,13 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  if (config.databaseReadUrl && database.kind === 'postgres') {
+    const read = await openReadDatabase(config.databaseReadUrl);
+    app.decorate('readDb', read.db);
+    app.addHook('onClose', read.close);
+  } else {
+    app.decorate('readDb', database.db);
+  }
 
   // Before helmet: its CSP adds the tenant's configured map hosts and camera origin, looked up here.
   installPageSources(app);
@@ -55,8 +67,16 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     hsts: false,
   });
 
+  // Several API processes on one PostgreSQL: hear each other's cache invalidations (PGlite is one process).
+  if (database.kind === 'postgres') {
+    const stop = await listenForChanges((database.pool as unknown as { options: import('pg').ClientConfig }).options, app.log);
+    app.addHook('onClose', stop);
+  }
+
   installErrorHandler(app);
+  installBodyKeyCheck(app);
   installAuthHook(app);
+  installJobs(app, await fileStoreFor(config));
   await app.register(
     async (api) => {
       for (const plugin of [...systemRoutePlugins, ...routePlugins]) await api.register(plugin);

@@ -6,6 +6,8 @@ export interface AppConfig {
   host: string;
   /** A PostgreSQL server instead of the embedded PGlite when set. */
   databaseUrl: string | null;
+  /** A read replica for list and total queries (only with databaseUrl); null → the primary. */
+  databaseReadUrl: string | null;
   /** Where PGlite keeps its files (ignored with databaseUrl). */
   dataDir: string;
   /** The demo admins' password on first seed. */
@@ -15,6 +17,10 @@ export interface AppConfig {
   clientDir: string;
   /** Lifetime of a sign-in token, in hours. */
   tokenTtlHours: number;
+  /** Planner cost above which a `$sql` condition is refused before it runs (EXPLAIN, no ANALYZE). */
+  sqlConditionMaxCost: number;
+  /** Milliseconds a `$sql` condition may run (PostgreSQL's statement_timeout; PGlite has no timer). */
+  sqlConditionTimeoutMs: number;
 }
 
 function intOr(value: string | undefined, fallback: number, name: string): number {
@@ -24,16 +30,22 @@ function intOr(value: string | undefined, fallback: number, name: string): numbe
   return n;
 }
 
-/** Reads PORT, HOST, DATABASE_URL, DATA_DIR, ADMIN_PASSWORD, LOG_LEVEL, CLIENT_DIR, TOKEN_TTL_HOURS. */
+/**
+ * Reads PORT, HOST, DATABASE_URL, DATABASE_READ_URL, DATA_DIR, ADMIN_PASSWORD, LOG_LEVEL, CLIENT_DIR,
+ * TOKEN_TTL_HOURS, SQL_CONDITION_MAX_COST, SQL_CONDITION_TIMEOUT_MS.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: intOr(env.PORT, 8080, 'PORT'),
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || null,
+    databaseReadUrl: env.DATABASE_READ_URL || null,
     dataDir: resolve(env.DATA_DIR || './data'),
     adminPassword: env.ADMIN_PASSWORD || 'admin123',
     logLevel: env.LOG_LEVEL || 'info',
     clientDir: resolve(env.CLIENT_DIR || './dist/client'),
     tokenTtlHours: intOr(env.TOKEN_TTL_HOURS, 24, 'TOKEN_TTL_HOURS') || 24,
+    sqlConditionMaxCost: intOr(env.SQL_CONDITION_MAX_COST, 1_000_000, 'SQL_CONDITION_MAX_COST') || 1_000_000,
+    sqlConditionTimeoutMs: intOr(env.SQL_CONDITION_TIMEOUT_MS, 2000, 'SQL_CONDITION_TIMEOUT_MS') || 2000,
   };
 }

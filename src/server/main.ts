@@ -6,9 +6,14 @@ import { migrate } from './db/migrate.js';
 import { runSeed } from './services/seed/index.js';
 import { buildApp } from './app.js';
 import { pruneSessions } from './repositories/sessionRepository.js';
-import { filesConfig } from './files/filesConfig.js';
-import { localFileStore } from './files/localFileStore.js';
+import { fileStoreFor } from './files/openFileStore.js';
 import { pruneAddKeys } from './records/repositories/addKeys.js';
+
+/** How long a shutdown waits for requests under way (SHUTDOWN_GRACE_MS, default 25 s, under Docker's and Kubernetes' 30 s). */
+function shutdownGraceMs(env: NodeJS.ProcessEnv): number {
+  const n = Number(env.SHUTDOWN_GRACE_MS);
+  return Number.isFinite(n) && n > 0 ? n : 25_000;
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -23,7 +28,7 @@ async function main(): Promise<void> {
   try {
     const applied = await migrate(database.db);
     if (applied.length) app.log.info({ applied }, 'migrations applied');
-    await runSeed(database.db, { adminPassword: config.adminPassword, log: (msg) => app.log.info(msg), files: localFileStore(filesConfig(config).rootDir) });
+    await runSeed(database.db, { adminPassword: config.adminPassword, log: (msg) => app.log.info(msg), files: await fileStoreFor(config) });
     const pruned = await pruneSessions(database.db);
     if (pruned.tokens || pruned.attempts) app.log.info(pruned, 'old sign-in tokens and attempts removed');
     const addKeys = await pruneAddKeys(database.db);
@@ -39,9 +44,16 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // Requests under way finish; a keep-alive connection that turns idle after its last answer
+    // would hold close() open until its timeout (72 s), so idle ones are closed as they appear,
+    // and whatever is still open after SHUTDOWN_GRACE_MS is cut.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
+    const deadline = setTimeout(() => app.server.closeAllConnections(), shutdownGraceMs(process.env));
     try {
       await app.close();
     } finally {
+      clearInterval(sweep);
+      clearTimeout(deadline);
       await database.close();
       process.exit(0);
     }

@@ -29,7 +29,10 @@ export interface SessionUser {
   tenantName: string;
   roleNames: string[];
   roles: { roleId: number; roleKey: string; roleName: string }[];
+  /** The previous sign-in (before the one that made this session): time, null on a first sign-in. */
   loginDate: string | null;
+  /** The previous sign-in's address, null on a first sign-in. */
+  loginIp: string | null;
 }
 
 /** `GET /api/getInfo` answer. */

@@ -104,6 +104,28 @@ describe('sign-in', () => {
   });
 });
 
+describe('previous sign-in (上次登录)', () => {
+  it('getInfo names the sign-in before the current one, and nothing on a first sign-in', async () => {
+    const staff = await t.db.selectFrom('users as u').innerJoin('tenants as tn', 'tn.id', 'u.tenant_id').select('u.id').where('tn.code', '=', 'DEFAULT').where('u.user_name', '=', 'staff').executeTakeFirstOrThrow();
+    await t.db.updateTable('users').set({ login_ip: '', login_date: null }).where('id', '=', staff.id).execute();
+    const first = await as(t, await t.login('DEFAULT', 'staff', 'admin123')).get('/api/getInfo');
+    expect(first.body.user.loginDate).toBeNull();
+    expect(first.body.user.loginIp).toBeNull();
+
+    const earlier = new Date('2026-03-04T05:06:07.000Z');
+    await t.db.updateTable('users').set({ login_ip: '10.1.2.3', login_date: earlier }).where('id', '=', staff.id).execute();
+    const second = await as(t, await t.login('DEFAULT', 'staff', 'admin123')).get('/api/getInfo');
+    expect(second.body.user.loginDate).toBe(earlier.toISOString());
+    expect(second.body.user.loginIp).toBe('10.1.2.3');
+
+    // The next sign-in reports the one just made.
+    const { login_date: latest } = await t.db.selectFrom('users').select('login_date').where('id', '=', staff.id).executeTakeFirstOrThrow();
+    const third = await as(t, await t.login('DEFAULT', 'staff', 'admin123')).get('/api/getInfo');
+    expect(third.body.user.loginDate).toBe(new Date(latest as Date).toISOString());
+    expect(third.body.user.loginDate).not.toBe(earlier.toISOString());
+  });
+});
+
 describe('forced password change', () => {
   it('flags needPerfect per the tenant settings, until the user chooses a password', async () => {
     const first = await as(t, null).post('/api/login', { username: 'liuyang', password: 'admin123', tenantCode: 'T2' });
@@ -120,6 +142,8 @@ describe('forced password change', () => {
     expect(chosen.body.needPerfect).toBe(false);
     await admin.post('/api/system/config/edit', { ...pick(force), configValue: 'false' });
     await admin.post('/api/system/config/edit', { ...pick(check), configValue: 'true' });
+    // A tenant whose policy allows short one-class passwords; sys.password.check still flags them.
+    await admin.post('/api/system/config', { configName: '密码策略', configKey: 'sys.password.policy', configValue: '{"minLength":6,"minClasses":1}' });
     await as(t, chosen.body.token).post('/api/system/user/profile/updatePwd', { oldPassword: 'abc12345', newPassword: 'aaaaaa' });
     const weak = await as(t, null).post('/api/login', { username: 'liuyang', password: 'aaaaaa', tenantCode: 'T2' });
     expect(weak.body.needPerfect).toBe(true);

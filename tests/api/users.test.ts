@@ -169,10 +169,10 @@ describe('users', () => {
     const edit = await me.post('/api/system/user/profile/edit', { nickName: '本人改', email: 'me@example.com' });
     expect(edit.body.data).toMatchObject({ nickName: '本人改', email: 'me@example.com' });
     expect((await me.post('/api/system/user/profile/edit', { userName: 'hack' })).status).toBe(400);
-    const wrong = await me.post('/api/system/user/profile/updatePwd', { oldPassword: 'nope', newPassword: 'second2' });
+    const wrong = await me.post('/api/system/user/profile/updatePwd', { oldPassword: 'nope', newPassword: 'Second22' });
     expect(wrong.body.msg).toBe('修改密码失败，旧密码错误');
-    expect((await me.post('/api/system/user/profile/updatePwd', { oldPassword: 'first11', newPassword: 'second2' })).status).toBe(200);
-    await t.login('DEFAULT', 'self1', 'second2');
+    expect((await me.post('/api/system/user/profile/updatePwd', { oldPassword: 'first11', newPassword: 'Second22' })).status).toBe(200);
+    await t.login('DEFAULT', 'self1', 'Second22');
   });
 
   it('records every write in the operation log of the tenant', async () => {

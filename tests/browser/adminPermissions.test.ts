@@ -30,19 +30,19 @@ describe('administration buttons follow permissions', () => {
     await signIn(page, app.url, '华建工程有限公司', 'staff');
     await openMenu(page, '系统管理', '部门管理');
     await page.locator('.ant-table-row', { hasText: '工程管理部' }).first().waitFor();
-    expect(await buttons(page, '新增').count()).toBe(0);
-    expect(await buttons(page, '修改').count()).toBe(0);
-    expect(await buttons(page, '删除').count()).toBe(0);
+    await expect.poll(() => buttons(page, '新增').count()).toBe(0);
+    await expect.poll(() => buttons(page, '修改').count()).toBe(0);
+    await expect.poll(() => buttons(page, '删除').count()).toBe(0);
     // The screen still offers what the role may do: search.
-    expect(await buttons(page, '搜索').count()).toBe(1);
+    await expect.poll(() => buttons(page, '搜索').count()).toBe(1);
   });
 
   it('admin sees them on the same screen', async () => {
     await signIn(page, app.url, '华建工程有限公司', 'admin');
     await openMenu(page, '系统管理', '部门管理');
     await page.locator('.ant-table-row', { hasText: '工程管理部' }).first().waitFor();
-    expect(await buttons(page, '新增').count()).toBeGreaterThan(1);
-    expect(await buttons(page, '修改').count()).toBeGreaterThan(0);
-    expect(await buttons(page, '删除').count()).toBeGreaterThan(0);
+    await expect.poll(() => buttons(page, '新增').count()).toBeGreaterThan(1);
+    await expect.poll(() => buttons(page, '修改').count()).toBeGreaterThan(0);
+    await expect.poll(() => buttons(page, '删除').count()).toBeGreaterThan(0);
   });
 });

@@ -73,7 +73,7 @@ describe('add pages: a record of each demo form saved through the UI', () => {
     await page.getByRole('button', { name: '添加' }).click();
     const cell = page.locator('.fw-subform tbody tr.ant-table-row').first();
     await cell.locator('td').nth(1).locator('input').fill('预付款');
-    expect(await cell.locator('td').first().textContent()).toBe('1');
+    await expect.poll(() => cell.locator('td').first().textContent()).toBe('1');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/form-contract-add.png`, fullPage: true });
     await save();
     const [row] = await rows('contract_ledger', 1);
@@ -141,22 +141,22 @@ describe('validation and conditions', () => {
     await open('/auto/contract_ledger/add', '合同名称');
     await page.getByRole('button', { name: /(^|\s)保\s*存$/ }).click();
     await expect.poll(() => item(page, '合同名称').textContent()).toContain('合同名称不能为空');
-    expect(await item(page, '合同类型').textContent()).toContain('合同类型不能为空');
+    await expect.poll(() => item(page, '合同类型').textContent()).toContain('合同类型不能为空');
     expect((await rows('contract_ledger', 1000)).length).toBe(before);
   });
 
   it('flips visibility, required and disabled as values are typed', async () => {
     await open('/auto/purchase_request/add', '申请事由');
-    expect(await visible('最晚送达时间')).toBe(false);
-    expect(await visible('加急原因')).toBe(false);
+    await expect.poll(() => visible('最晚送达时间')).toBe(false);
+    await expect.poll(() => visible('加急原因')).toBe(false);
     await radio('紧急程度', '紧急');
     await expect.poll(() => visible('最晚送达时间')).toBe(true);
-    expect(await visible('加急原因')).toBe(true);
-    expect(await required('加急原因')).toBe(false);
+    await expect.poll(() => visible('加急原因')).toBe(true);
+    await expect.poll(() => required('加急原因')).toBe(false);
     await radio('紧急程度', '特急');
     await expect.poll(() => required('加急原因')).toBe(true);
     const split = item(page, '分批到货').locator('button[role=switch]');
-    expect(await split.isDisabled()).toBe(true);
+    await expect.poll(() => split.isDisabled()).toBe(true);
     await fill(page, '数量', '3');
     await expect.poll(() => split.isDisabled()).toBe(false);
     await fill(page, '数量', '2.5');
@@ -173,7 +173,7 @@ describe('pickers', () => {
     await item(page, '项目经理').getByRole('button', { name: '选择用户' }).click();
     const dialog = page.locator('.ant-modal', { hasText: '用户选择' });
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain('已选中1个用户');
+    await expect.poll(() => dialog.textContent()).toContain('已选中1个用户');
     await dialog.locator('.ant-tree-switcher').first().click();
     // The company's own users load under it when it opens.
     await dialog.locator('.ant-tree-treenode', { hasText: '系统管理员' }).waitFor();
@@ -196,7 +196,7 @@ describe('pickers', () => {
     await pickLevel('省级', '北京市');
     await pickLevel('市级', '市辖区');
     await pickLevel('区级', '东城区');
-    expect(await text()).toEqual(['北京市', '市辖区', '东城区']);
+    await expect.poll(() => text()).toEqual(['北京市', '市辖区', '东城区']);
     await pickLevel('省级', '天津市');
     await expect.poll(text).toEqual(['天津市']);
     await pickLevel('市级', '市辖区');
@@ -232,7 +232,7 @@ describe('pickers', () => {
     await open('/auto/form_relate_demo/add', '节点类别');
     await choose(page, '节点类别', '单位工程');
     await choose(page, '关联节点', '单位节点甲');
-    expect(await item(page, '关联节点').locator('.ant-select-selection-item').textContent()).toBe('单位节点甲');
+    await expect.poll(() => item(page, '关联节点').locator('.ant-select-selection-item').textContent()).toBe('单位节点甲');
     await choose(page, '节点类别', '分项工程');
     await expect.poll(() => item(page, '关联节点').locator('.ant-select-selection-item').count()).toBe(0);
   });
@@ -271,14 +271,14 @@ describe('edit and detail', () => {
     const id = await addByApi('contract_ledger', { ...CONTRACT, contract_name: '只读合同' });
     await page.goto(`${app.url}/auto/contract_ledger/detail${id}`);
     await page.locator('.fw-record-form', { hasText: '只读合同' }).waitFor();
-    expect(await page.locator('.fw-record-form input:not([disabled]):not([readonly]), .fw-record-form textarea:not([disabled])').count()).toBe(0);
-    expect(await page.getByRole('button', { name: /(^|\s)保\s*存$/ }).count()).toBe(0);
-    expect(await page.getByRole('tab', { name: '查看合同台账' }).count()).toBe(1);
+    await expect.poll(() => page.locator('.fw-record-form input:not([disabled]):not([readonly]), .fw-record-form textarea:not([disabled])').count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: /(^|\s)保\s*存$/ }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('tab', { name: '查看合同台账' }).count()).toBe(1);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/form-detail.png`, fullPage: true });
     // A flow view (processInstanceId) hides the form's actions (spec 01 §4).
     await page.goto(`${app.url}/auto/contract_ledger/detail${id}?processInstanceId=p1`);
     await page.locator('.fw-record-form', { hasText: '只读合同' }).waitFor();
-    expect(await page.locator('.fw-form-actions').count()).toBe(0);
+    await expect.poll(() => page.locator('.fw-form-actions').count()).toBe(0);
   });
 
   it('a stale edit shows the conflict message and keeps what was typed', async () => {
@@ -292,7 +292,7 @@ describe('edit and detail', () => {
     await name.fill('我刚输入的名称');
     await page.getByRole('button', { name: /(^|\s)保\s*存$/ }).click();
     await page.locator('.ant-notification-notice', { hasText: '数据已被他人修改，请刷新后重试' }).waitFor();
-    expect(await name.inputValue()).toBe('我刚输入的名称');
+    await expect.poll(() => name.inputValue()).toBe('我刚输入的名称');
     expect((await call('GET', `/api/auto/auto_pthp/${id}`)).data.goods_name).toBe('别人改过');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/form-stale-edit.png` });
   });
@@ -317,7 +317,7 @@ describe('copy and back', () => {
     await page.locator('.fw-form-actions').getByRole('button', { name: /^复\s*制$/ }).click();
     await expect.poll(() => page.url()).toContain(`/auto/auto_pthp/add?copyId=${id}`);
     await expect.poll(() => item(page, '货品名称').locator('input').inputValue()).toBe('被复制货品');
-    expect(await page.getByRole('tab', { name: '新增普通货品' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('tab', { name: '新增普通货品' }).count()).toBe(1);
     await page.getByRole('button', { name: /^返\s*回$/ }).click();
     const confirm = page.locator('.ant-modal-confirm', { hasText: '返回将不会保存数据，请谨慎操作' });
     await confirm.waitFor();
@@ -334,11 +334,12 @@ describe('stock-in drawer 白条入库', () => {
     const drawer = page.locator('.ant-drawer', { hasText: '白条入库' });
     await item(drawer, '品种').waitFor();
     // 日编号 is read-only and filled by the drawer: the day's record count + 1.
+    await expect.poll(() => item(drawer, '收货日期').locator('input').inputValue()).not.toBe('');
     const day = await item(drawer, '收货日期').locator('input').inputValue();
     const ofDay = async () => (await call('POST', '/api/auto/auto_tzbk_btgl_btrk/list', { pageNum: 1, pageSize: 1000, 'sxrq$start': day, 'sxrq$end': day })).rows as Row[];
     const n = (await ofDay()).length + 1;
     await expect.poll(() => item(drawer, '日编号').locator('input').inputValue()).toBe(String(n));
-    expect(await item(drawer, '日编号').locator('input').isDisabled()).toBe(true);
+    await expect.poll(() => item(drawer, '日编号').locator('input').isDisabled()).toBe(true);
     await drawer.locator('.ant-radio-button-wrapper', { hasText: '一级' }).click();
     await fill(drawer, '品种', '白条猪');
     await fill(drawer, '车号', '京A12345');
@@ -363,9 +364,9 @@ describe('stock-in drawer 白条入库', () => {
     // The fresh form shows the next free number.
     await expect.poll(() => item(drawer, '日编号').locator('input').inputValue()).toBe(String(n + 2));
     await expect.poll(() => item(drawer, '品种').locator('input').inputValue()).toBe('白条猪');
-    expect(await item(drawer, '车号').locator('input').inputValue()).toBe('京A12345');
-    expect(await item(drawer, '扣损比例').locator('input').inputValue()).toBe('0.98');
-    expect(await item(drawer, '扣前重量').locator('input').inputValue()).toBe('0');
+    await expect.poll(() => item(drawer, '车号').locator('input').inputValue()).toBe('京A12345');
+    await expect.poll(() => item(drawer, '扣损比例').locator('input').inputValue()).toBe('0.98');
+    await expect.poll(() => item(drawer, '扣前重量').locator('input').inputValue()).toBe('0');
   });
 });
 
@@ -375,6 +376,7 @@ describe('stock-in drawer for 外购白条入库', () => {
     await page.goto(`${app.url}/auto/${form}/add`);
     const drawer = page.locator('.ant-drawer', { hasText: '白条入库' });
     await item(drawer, '品种').waitFor();
+    await expect.poll(() => item(drawer, '收货日期').locator('input').inputValue()).not.toBe('');
     const day = await item(drawer, '收货日期').locator('input').inputValue();
     const ofDay = async () => (await call('POST', `/api/auto/${form}/list`, { pageNum: 1, pageSize: 1000, 'sxrq$start': day, 'sxrq$end': day })).rows as Row[];
     const n = (await ofDay()).length + 1;

@@ -84,7 +84,8 @@ describe('user picker 用户选择', () => {
   it('keyword search shows nick names with their departments; frozen users only with 显示已冻结', async () => {
     await openAdd();
     const dialog = await openPicker('参与人员');
-    await search(dialog, '王芳');
+    // The search follows the typing (debounced 200 ms, spec 01 §9): no Enter needed.
+    await dialog.getByPlaceholder('请输入关键词搜索').pressSequentially('王芳', { delay: 50 });
     const results = dialog.locator('.fw-user-search .ant-list-item');
     await expect.poll(() => results.allTextContents()).toEqual(['王芳财务部']);
     await dialog.getByRole('switch', { name: '显示已冻结' }).click();
@@ -108,7 +109,7 @@ describe('user picker 用户选择', () => {
     await expect.poll(() => selectedPanel(dialog).textContent()).toContain('已选中3个用户');
     await dialog.getByRole('button', { name: '移除刘洋' }).click();
     await expect.poll(() => selectedPanel(dialog).textContent()).toContain('已选中2个用户');
-    expect(await selectedPanel(dialog).locator('.ant-list-item').allTextContents()).toEqual(['王芳', '张工']);
+    await expect.poll(() => selectedPanel(dialog).locator('.ant-list-item').allTextContents()).toEqual(['王芳', '张工']);
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => item(page, '参与人员').textContent()).toContain('王芳');
     await item(page, '标题').locator('input').fill('多选用户');
@@ -156,7 +157,7 @@ describe('department selector', () => {
     await item(page, '本部门').locator('.ant-select-selector').click();
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
     await options.filter({ hasText: '财务部' }).first().click();
-    expect(await page.locator('.ant-cascader-dropdown:visible').count()).toBe(0);
+    await expect.poll(() => page.locator('.ant-cascader-dropdown:visible').count()).toBe(0);
     const row = await saveAndRead();
     expect(Number(row.own_dept)).toBe(depts.get('财务部'));
   });

@@ -104,10 +104,10 @@ describe('without a tile source', () => {
   it('shows only the coordinate input, as before', async () => {
     await openAdd();
     await field().locator('.fw-position[data-map="off"]').waitFor();
-    expect(await map().count()).toBe(0);
-    expect(await field().locator('.leaflet-container').count()).toBe(0);
+    await expect.poll(() => map().count()).toBe(0);
+    await expect.poll(() => field().locator('.leaflet-container').count()).toBe(0);
     await fill(page, '位置坐标', '116.4,39.95');
-    expect(await input().inputValue()).toBe('116.4,39.95');
+    await expect.poll(() => input().inputValue()).toBe('116.4,39.95');
     expect(tileRequests).toEqual([]);
   });
 });
@@ -128,8 +128,8 @@ describe('with a tile source configured', () => {
     // Zoom 12 around 116.39, 39.90 when empty (spec 02 §2.5).
     expect(tileRequests.every((p) => p.startsWith('/tiles/12/'))).toBe(true);
     // The attribution is text, not HTML.
-    expect(await map().locator('.leaflet-control-attribution').textContent()).toContain('© 测试瓦片 <b>x</b>');
-    expect(await marker().count()).toBe(0);
+    await expect.poll(() => map().locator('.leaflet-control-attribution').textContent()).toContain('© 测试瓦片 <b>x</b>');
+    await expect.poll(() => marker().count()).toBe(0);
 
     await map().click();
     await expect.poll(() => input().inputValue()).toMatch(/^\d+(\.\d+)?,\d+(\.\d+)?$/);
@@ -137,7 +137,7 @@ describe('with a tile source configured', () => {
     expect(Math.abs(lon - 116.39)).toBeLessThan(0.001);
     expect(Math.abs(lat - 39.9)).toBeLessThan(0.001);
     await marker().waitFor();
-    expect(await marker().getAttribute('title')).toBe(await input().inputValue());
+    await expect.poll(() => marker().getAttribute('title')).toBe(await input().inputValue());
   });
 
   it('typed coordinates move the marker into view; saving and reloading keeps the value', async () => {
@@ -159,7 +159,7 @@ describe('with a tile source configured', () => {
     await expect.poll(() => input().inputValue()).toBe('116.4,39.95');
     await expect.poll(() => marker().getAttribute('title')).toBe('116.4,39.95');
     await expect.poll(() => inside(marker(), map())).toBe(true);
-    expect(await marker().getAttribute('class')).toContain('leaflet-marker-draggable');
+    await expect.poll(() => marker().getAttribute('class')).toContain('leaflet-marker-draggable');
   });
 
   it('dragging the marker sets the coordinates', async () => {
@@ -172,25 +172,25 @@ describe('with a tile source configured', () => {
     const [lon, lat] = lonLat(await input().inputValue());
     expect(lon).toBeGreaterThan(116.4);
     expect(lat).toBeLessThan(39.95);
-    expect(await marker().getAttribute('title')).toBe(await input().inputValue());
+    await expect.poll(() => marker().getAttribute('title')).toBe(await input().inputValue());
   });
 
   it('the detail page shows the map without editing', async () => {
     await page.goto(`${app.url}/auto/project_wbs/detail${id}`);
     await map().waitFor();
     await marker().waitFor();
-    expect(await marker().getAttribute('title')).toBe('116.4,39.95');
-    expect(await marker().getAttribute('class')).not.toContain('leaflet-marker-draggable');
-    expect(await field().getByText('点击地图或拖动标记设置位置').count()).toBe(0);
+    await expect.poll(() => marker().getAttribute('title')).toBe('116.4,39.95');
+    await expect.poll(() => marker().getAttribute('class')).not.toContain('leaflet-marker-draggable');
+    await expect.poll(() => field().getByText('点击地图或拖动标记设置位置').count()).toBe(0);
     await map().click({ position: { x: 20, y: 200 } });
-    expect(await marker().getAttribute('title')).toBe('116.4,39.95');
-    expect(await field().textContent()).toContain('116.4,39.95');
+    await expect.poll(() => marker().getAttribute('title')).toBe('116.4,39.95');
+    await expect.poll(() => field().textContent()).toContain('116.4,39.95');
   });
 
   it('without a geocoder there is no search box; a configured one is asked (10 places, China bounds) and fills the field', async () => {
     await openAdd();
     await map().waitFor();
-    expect(await field().getByPlaceholder('搜索地点').count()).toBe(0);
+    await expect.poll(() => field().getByPlaceholder('搜索地点').count()).toBe(0);
 
     await setConfig('地点搜索地址', 'sys.map.search.url', `${tileBase}/search?format=json&q={keyword}&limit={count}&viewbox={bounds}&bounded=1`);
     await openAdd();
@@ -219,7 +219,7 @@ describe('box areas (a pasted definition in the schema preview)', () => {
     await page.getByRole('textbox', { name: '表单定义 JSON' }).fill(JSON.stringify(AREA_DEF));
     await areaMap().waitFor();
     await areaMap().locator('img.leaflet-tile-loaded').first().waitFor();
-    expect(await area().getByText('点击地图添加区域', { exact: false }).count()).toBe(1);
+    await expect.poll(() => area().getByText('点击地图添加区域', { exact: false }).count()).toBe(1);
 
     await area().getByRole('button', { name: '添加区域' }).click();
     await expect.poll(() => areaInput().inputValue()).toMatch(/^[\d.]+,[\d.]+;[\d.]+,[\d.]+$/);
@@ -250,7 +250,7 @@ describe('box areas (a pasted definition in the schema preview)', () => {
     const [, second] = (await areaInput().inputValue()).split('-');
     await area().getByRole('button', { name: '删除区域' }).click();
     await expect.poll(() => areaInput().inputValue()).not.toContain(second);
-    expect((await areaInput().inputValue()).split('-')).toHaveLength(1);
+    await expect.poll(async () => (await areaInput().inputValue()).split('-').length).toBe(1);
 
     // A typed box out of view is shown at zoom 15 (spec 02 §2.5 box view); typed boxes are drawn.
     const before = tileRequests.length;

@@ -55,18 +55,18 @@ describe('invoice and company recognition', () => {
     await item(page, '发票文件').locator('input[type=file]').setInputFiles({ name: '发票.png', mimeType: 'image/png', buffer: PNG });
     await item(page, '发票文件').locator('img').first().waitFor();
     await expect.poll(() => input('发票号码').inputValue()).toBe('87654321');
-    expect(await input('开票日期').inputValue()).toBe('2026-03-05');
+    await expect.poll(() => input('开票日期').inputValue()).toBe('2026-03-05');
     const shown = async (label: string) => Number((await input(label).inputValue()).replace(/,/g, ''));
-    expect(await input('金额').inputValue()).toMatch(/^1,234\.50?$/);
-    expect(await shown('金额')).toBe(1234.5);
-    expect(await input('税额').inputValue()).not.toBe('');
-    expect(await shown('税额')).toBe(0);
-    expect(await item(page, '发票文件').textContent()).not.toContain('识别服务未配置');
+    await expect.poll(() => input('金额').inputValue()).toMatch(/^1,234\.50?$/);
+    await expect.poll(() => shown('金额')).toBe(1234.5);
+    await expect.poll(() => input('税额').inputValue()).not.toBe('');
+    await expect.poll(() => shown('税额')).toBe(0);
+    await expect.poll(() => item(page, '发票文件').textContent()).not.toContain('识别服务未配置');
 
     await fill(page, '销售方', '某建设');
     await item(page, '销售方').getByRole('button', { name: '查询' }).click();
     await expect.poll(() => input('销售方').inputValue()).toBe('某建设集团有限公司');
-    expect(await input('销售方税号').inputValue()).toBe('91110000100000000X');
+    await expect.poll(() => input('销售方税号').inputValue()).toBe('91110000100000000X');
 
     await choose(page, '发票类型', '增值税专用发票');
     await page.getByRole('button', { name: /(^|\s)保\s*存$/ }).click();
@@ -83,11 +83,11 @@ describe('invoice and company recognition', () => {
     await item(page, '发票号码').waitFor();
     // A date typed before the scan: the invalid recognised one replaces it with nothing.
     await pickDate(page, '开票日期', '2026-01-01');
-    expect(await input('开票日期').inputValue()).toBe('2026-01-01');
+    await expect.poll(() => input('开票日期').inputValue()).toBe('2026-01-01');
     await item(page, '发票文件').locator('input[type=file]').setInputFiles({ name: '发票2.png', mimeType: 'image/png', buffer: PNG });
     await page.locator('.ant-message', { hasText: '日期：2026年02月30日 非有效日期，请手动选择' }).waitFor();
     await expect.poll(() => input('发票号码').inputValue()).toBe('87654321');
-    expect(await input('开票日期').inputValue()).toBe('');
+    await expect.poll(() => input('开票日期').inputValue()).toBe('');
   });
 });
 
@@ -113,9 +113,9 @@ describe('ID-card recognition', () => {
     await item(page, '身份证照片').locator('input[type=file]').setInputFiles({ name: '身份证正面.png', mimeType: 'image/png', buffer: PNG });
     await item(page, '身份证照片').locator('img').first().waitFor();
     await expect.poll(() => input('姓名').inputValue()).toBe('张三');
-    expect(await input('民族').inputValue()).toBe('汉');
-    expect(await input('身份证号').inputValue()).toBe('110101199003071234');
-    expect(await input('住址').inputValue()).toBe('北京市朝阳区建国路1号');
+    await expect.poll(() => input('民族').inputValue()).toBe('汉');
+    await expect.poll(() => input('身份证号').inputValue()).toBe('110101199003071234');
+    await expect.poll(() => input('住址').inputValue()).toBe('北京市朝阳区建国路1号');
     await page.getByRole('button', { name: /(^|\s)保\s*存$/ }).click();
     await page.locator('.ant-message', { hasText: '操作成功' }).last().waitFor();
     const [row] = (await api(app, token, 'POST', '/api/auto/id_card_demo/list', { pageNum: 1, pageSize: 1 })).rows;

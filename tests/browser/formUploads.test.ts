@@ -125,8 +125,8 @@ describe('per-file actions', () => {
 
     await item(page, FIELD).getByRole('button', { name: '重命名图纸.pdf' }).click();
     const dialog = page.locator('.ant-modal', { hasText: '重命名' });
-    expect(await dialog.getByLabel('原文件名').inputValue()).toBe('图纸.pdf');
-    expect(await dialog.getByLabel('原文件名').getAttribute('readonly')).not.toBeNull();
+    await expect.poll(() => dialog.getByLabel('原文件名').inputValue()).toBe('图纸.pdf');
+    await expect.poll(() => dialog.getByLabel('原文件名').getAttribute('readonly')).not.toBeNull();
     await dialog.getByLabel('新文件名').fill('');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await dialog.getByText('请输入新文件名').waitFor();
@@ -138,7 +138,7 @@ describe('per-file actions', () => {
     const confirm = page.locator('.ant-modal-confirm', { hasText: '确定删除文件「作废.txt」吗？' });
     await confirm.getByRole('button', { name: /取\s*消/ }).click();
     await confirm.waitFor({ state: 'detached' });
-    expect(await names()).toContain('作废.txt');
+    await expect.poll(() => names()).toContain('作废.txt');
     await item(page, FIELD).getByRole('button', { name: '删除作废.txt' }).click();
     await page.locator('.ant-modal-confirm', { hasText: '确定删除文件「作废.txt」吗？' }).getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(names).toEqual(['说明.docx', '材料.xlsx', '总平面图.pdf', '现场.png']);
@@ -162,10 +162,10 @@ describe('per-file actions', () => {
     expect(tab.url()).toBe(`${app.url}/online-preview?tenant=DEFAULT&fileId=${encodeURIComponent(stored[0].fileName)}`);
     const doc = tab.locator('article.fw-preview-docx');
     await doc.locator('strong', { hasText: '施工说明书' }).waitFor();
-    expect(await doc.textContent()).toContain('<script>window.pwned=1</script>');
-    expect(await tab.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    await expect.poll(() => doc.textContent()).toContain('<script>window.pwned=1</script>');
+    await expect.poll(() => tab.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
     // No chrome: no sidebar or user menu.
-    expect(await tab.getByLabel('用户菜单').count()).toBe(0);
+    await expect.poll(() => tab.getByLabel('用户菜单').count()).toBe(0);
     await tab.close();
   });
 
@@ -174,8 +174,8 @@ describe('per-file actions', () => {
     await tab.goto(`${app.url}/online-preview?tenant=DEFAULT&fileId=${encodeURIComponent(stored[1].fileName)}`);
     const table = tab.locator('table.fw-preview-sheet');
     await table.locator('td', { hasText: '钢筋' }).waitFor();
-    expect(await table.locator('tr').nth(2).locator('td').allTextContents()).toEqual(['水泥', '30']);
-    expect(await tab.getByRole('tab', { name: '材料表' }).count()).toBe(1);
+    await expect.poll(() => table.locator('tr').nth(2).locator('td').allTextContents()).toEqual(['水泥', '30']);
+    await expect.poll(() => tab.getByRole('tab', { name: '材料表' }).count()).toBe(1);
     await tab.goto(`${app.url}/online-preview?tenant=DEFAULT&fileId=${encodeURIComponent(stored[2].fileName)}`);
     await expect.poll(() => tab.locator('iframe.fw-preview-pdf').getAttribute('src')).toMatch(/^blob:/);
     await tab.goto(`${app.url}/online-preview?tenant=T2&fileId=${encodeURIComponent(stored[2].fileName)}`);
@@ -202,8 +202,8 @@ describe('per-file actions', () => {
   it('a detail page offers preview and download only; an empty upload field is hidden there', async () => {
     await page.goto(`${app.url}/auto/contract_ledger/detail${id}`);
     await files().nth(3).waitFor();
-    expect(await item(page, FIELD).getByRole('button', { name: '下载说明.docx' }).count()).toBe(1);
-    expect(await item(page, FIELD).getByRole('button', { name: /^(删除|重命名)/ }).count()).toBe(0);
+    await expect.poll(() => item(page, FIELD).getByRole('button', { name: '下载说明.docx' }).count()).toBe(1);
+    await expect.poll(() => item(page, FIELD).getByRole('button', { name: /^(删除|重命名)/ }).count()).toBe(0);
     const empty = await addContract({ contract_name: '无附件合同' });
     await page.goto(`${app.url}/auto/contract_ledger/detail${empty}`);
     await item(page, '合同名称').waitFor();
@@ -242,7 +242,7 @@ describe('upload ways', () => {
     await page.goto(`${app.url}/auto/contract_ledger/add`);
     await item(page, FIELD).getByRole('button', { name: /上传文件/ }).click();
     const chooser = page.locator('.ant-modal', { hasText: '选择上传方式' });
-    expect(await chooser.getByRole('link', { name: /下载高拍仪驱动/ }).getAttribute('href')).toBe('https://example.com/camera-driver.exe');
+    await expect.poll(() => chooser.getByRole('link', { name: /下载高拍仪驱动/ }).getAttribute('href')).toBe('https://example.com/camera-driver.exe');
     // 本地上传 goes on to the drag dialog (drag upload is on).
     await chooser.getByRole('button', { name: /本地上传/ }).click();
     const drag = page.locator('.ant-modal', { hasText: '拖拽上传' });
@@ -253,7 +253,7 @@ describe('upload ways', () => {
     await chooser.getByRole('button', { name: /高拍仪/ }).click();
     const cam = page.locator('.ant-modal', { hasText: '附件上传' });
     await cam.getByText('未配置高拍仪服务').waitFor();
-    expect(await cam.getByRole('button', { name: /拍\s*照/ }).isDisabled()).toBe(true);
+    await expect.poll(() => cam.getByRole('button', { name: /拍\s*照/ }).isDisabled()).toBe(true);
   });
 
   it('高拍仪 with an unreachable service: 请确认设备正常连接！', async () => {
@@ -354,6 +354,35 @@ describe('running transfers', () => {
       release();
       await page.unroute(isFileDownload);
     }
+  });
+});
+
+describe('deleting on the server', () => {
+  const status = async (key: string) =>
+    (await fetch(`${app.url}/api/common/download?fileName=${encodeURIComponent(key)}`, { headers: { authorization: `Bearer ${token}` } })).status;
+
+  it('removing a file uploaded on the open page deletes it (POST /api/common/file/delete); a saved record\'s file stays until the record is saved without it', async () => {
+    const kept = await upload('保留.txt', Buffer.from('keep'));
+    const id = await addContract({ attachments: [kept] });
+    await page.goto(`${app.url}/auto/contract_ledger/${id}`);
+    await files().first().waitFor();
+    const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/common/upload') && r.request().method() === 'POST');
+    await item(page, FIELD).locator('input[type=file]').setInputFiles({ name: '临时.txt', mimeType: 'text/plain', buffer: Buffer.from('temp') });
+    const tempKey: string = (await (await uploaded).json()).data.fileName;
+    await expect.poll(names).toEqual(['保留.txt', '临时.txt']);
+    expect(await status(tempKey)).toBe(200);
+
+    await item(page, FIELD).getByRole('button', { name: '删除临时.txt' }).click();
+    await page.locator('.ant-modal-confirm', { hasText: '确定删除文件「临时.txt」吗？' }).getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(names).toEqual(['保留.txt']);
+    await expect.poll(() => status(tempKey)).toBe(404);
+
+    await item(page, FIELD).getByRole('button', { name: '删除保留.txt' }).click();
+    await page.locator('.ant-modal-confirm', { hasText: '确定删除文件「保留.txt」吗？' }).getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(names).toEqual([]);
+    // Not saved: the record still holds it, so it must still be there.
+    expect(await status(kept.fileName)).toBe(200);
+    expect((await call('GET', `/api/auto/contract_ledger/${id}`)).data.attachments.map((f: { name: string }) => f.name)).toEqual(['保留.txt']);
   });
 });
 

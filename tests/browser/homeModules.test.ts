@@ -32,7 +32,7 @@ describe('我的日程', () => {
   it('is chosen in 模块设置, adds an entry through the dialog and shows it after a reload', async () => {
     await signIn(page, app.url, '华建工程有限公司', 'staff');
     await card('个人信息').waitFor();
-    expect(await card('我的日程').count()).toBe(0);
+    await expect.poll(() => card('我的日程').count()).toBe(0);
     await selectModules('我的日程');
     await card('我的日程').waitFor();
     await card('我的日程').getByRole('button', { name: /新增日程/ }).click();
@@ -64,7 +64,7 @@ describe('我的日程', () => {
     await page.locator('.ant-modal-confirm', { hasText: '是否确认删除该日程？' }).getByRole('button', { name: /确\s*定/ }).click();
     await page.getByText('删除成功').waitFor();
     await expect.poll(() => page.getByText('项目周例会（改期）').count()).toBe(0);
-    expect(await app.server.db.selectFrom('user_calendar').select('id').execute()).toEqual([]);
+    await expect.poll(() => app.server.db.selectFrom('user_calendar').select('id').execute()).toEqual([]);
     expect(app.errors).toEqual([]);
   });
 });
@@ -76,7 +76,7 @@ describe('滚动公告', () => {
     await selectModules('滚动公告');
     const ticker = card('滚动公告').getByTestId('announce-ticker');
     await ticker.getByText('欢迎使用宏远建设集团业务表单平台', { exact: false }).waitFor();
-    expect(await ticker.textContent()).not.toContain('华建工程有限公司');
+    await expect.poll(() => ticker.textContent()).not.toContain('华建工程有限公司');
     // The ticker moves on by itself.
     await expect.poll(() => ticker.locator('[aria-hidden="false"]').textContent(), { timeout: 10_000 }).toContain('例行维护');
     await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -128,7 +128,7 @@ describe('常用功能', () => {
     const shortcuts = card('常用功能').getByTestId('shortcuts').locator('.ant-card-meta-title');
     // No visits yet: the menu pages in sidebar order, so 消息中心 (the last top-level entry) is not first.
     await expect.poll(() => shortcuts.count()).toBeGreaterThan(2);
-    expect(await shortcuts.first().textContent()).not.toBe('消息中心');
+    await expect.poll(() => shortcuts.first().textContent()).not.toBe('消息中心');
     const sidebarItem = page.locator('.ant-layout-sider .ant-menu-item', { hasText: '消息中心' });
     for (let i = 0; i < 2; i++) {
       await sidebarItem.click();

@@ -166,9 +166,9 @@ describe('list screen: type-2 views', () => {
   it('shows the keyword box with its Enter hint, no 状态 column, and runs the fuzzy whole-text query', async () => {
     const all = (await api('POST', '/api/auto/contract_payment_view/list', { pageNum: 1, pageSize: 1000 })).rows as Row[];
     await openList('contract_payment_view');
-    expect(await page.locator('[role="columnheader"][data-column="sys_status"]').count()).toBe(0);
+    await expect.poll(() => page.locator('[role="columnheader"][data-column="sys_status"]').count()).toBe(0);
     const box = page.getByLabel('关键词');
-    expect(await box.getAttribute('placeholder')).toBe('输入关键词后按回车进行全文模糊查询');
+    await expect.poll(() => box.getAttribute('placeholder')).toBe('输入关键词后按回车进行全文模糊查询');
     await box.fill('地铁');
     await box.press('Enter');
     const expected = all.filter((r) => Object.entries(r).some(([k, v]) => !['id', 'sys_status'].includes(k) && typeof v === 'string' && v.includes('地铁')));
@@ -187,10 +187,10 @@ describe('list screen: sorting and totals', () => {
     await header.locator('span').first().click();
     const desc = [...ledger].sort((a, b) => b.amount - a.amount).map((r) => String(r.id));
     await expect.poll(rowOrder, { timeout: 10_000 }).toEqual(desc);
-    expect(await header.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
     await header.locator('span').first().click();
     await expect.poll(rowOrder, { timeout: 10_000 }).toEqual([...desc].reverse());
-    expect(await header.getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
     await page.locator('[data-testid="condition-tags"]', { hasText: '排序: 合同金额 升序' }).waitFor();
     await clearTags();
   });
@@ -201,12 +201,12 @@ describe('list screen: sorting and totals', () => {
     const all = (await api('POST', '/api/auto/contract_ledger/getCalcdValue', { calcd: { amount: { operation: ['sum', 'avg'], precision: 2 } } })).data[0];
     const money = (n: number) => new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
     await expect.poll(() => total.textContent(), { timeout: 10_000 }).toContain(`合计: ${money(all.sum)}`);
-    expect(await total.textContent()).toContain(`平均: ${money(all.avg)}`);
+    await expect.poll(() => total.textContent()).toContain(`平均: ${money(all.avg)}`);
     const picked = ledger.slice(0, 2);
     for (const r of picked) await page.locator(`[data-row-key="${r.id}"] [aria-label="选择"]`).check();
     const sum = Math.round((picked[0].amount + picked[1].amount) * 100) / 100;
     await expect.poll(() => total.textContent(), { timeout: 10_000 }).toContain(`合计: ${money(sum)}`);
-    expect(await total.textContent()).toContain(`平均: ${money(Math.round((sum / 2) * 100) / 100)}`);
+    await expect.poll(() => total.textContent()).toContain(`平均: ${money(Math.round((sum / 2) * 100) / 100)}`);
     // Bring the total into view left of the pinned 操作 column.
     await page.getByTestId('record-list-scroller').evaluate((el) => {
       const cell = el.querySelector('[data-total="amount"]')!.parentElement as HTMLElement;
@@ -244,12 +244,12 @@ describe('list screen: per-user table settings', () => {
     await page.getByLabel('固定列数').fill('3');
     await expect.poll(async () => (await api('GET', '/api/system/config/userColumns/contract_ledger')).data?.fixColumns).toBe(3);
     await openList('contract_ledger');
-    expect((await header().boundingBox())!.width).toBeGreaterThan(before + 60);
+    await expect.poll(async () => (await header().boundingBox())?.width ?? 0).toBeGreaterThan(before + 60);
     const position = (column: string) => page.locator(`[role="columnheader"][data-column="${column}"]`).evaluate((el) => getComputedStyle(el).position);
     const third = (await page.locator('[role="columnheader"][data-column]').nth(2).getAttribute('data-column'))!;
     const fourth = (await page.locator('[role="columnheader"][data-column]').nth(3).getAttribute('data-column'))!;
-    expect(await position(third)).toBe('sticky');
-    expect(await position(fourth)).not.toBe('sticky');
+    await expect.poll(() => position(third)).toBe('sticky');
+    await expect.poll(() => position(fourth)).not.toBe('sticky');
     await api('POST', '/api/system/config/userColumns/update', { formName: 'contract_ledger', fixColumns: 2, columns: [] });
   });
 });
@@ -310,7 +310,7 @@ describe('list screen: delete and void with their pre-checks', () => {
     await dialog().getByRole('button', { name: /确\s*定/ }).click();
     await page.locator('.ant-message').getByText('删除成功').waitFor();
     await expectRows([]);
-    expect(await statusOf(id)).toBeNull();
+    await expect.poll(() => statusOf(id)).toBeNull();
     await clearTags();
   });
 
@@ -323,11 +323,11 @@ describe('list screen: delete and void with their pre-checks', () => {
     await dialog().getByText('所选记录中有1条已审核，删除后不可恢复，是否继续？').waitFor();
     await dialog().getByRole('button', { name: /确\s*定/ }).click();
     await page.locator('.ant-message').getByText('删除成功').waitFor();
-    expect(await statusOf(id)).toBeNull();
+    await expect.poll(() => statusOf(id)).toBeNull();
     await clearTags();
   });
 
-  it('void: a warn to confirm, 作废成功, then a second void stops with the server text', async () => {
+  it('void: a warn to confirm, 作废成功, then a second void is not offered', async () => {
     const id = await addGoods('作废丙', 'save');
     await openList('auto_pthp');
     await findGoods('作废丙');
@@ -337,14 +337,16 @@ describe('list screen: delete and void with their pre-checks', () => {
     await voidButton.click();
     await dialog().getByText('所选记录中有1条已审核，作废后不可恢复，是否继续？').waitFor();
     await dialog().getByRole('button', { name: /确\s*定/ }).click();
-    await page.locator('.ant-message').getByText('作废成功').waitFor();
-    expect(await statusOf(id)).toBe(-2);
+    // The void runs its pre-check and the write: on a loaded CI machine that took over 10 s once.
+    await page.locator('.ant-message').getByText('作废成功').waitFor({ timeout: 30_000 });
+    await expect.poll(() => statusOf(id)).toBe(-2);
     await page.locator(`[data-row-key="${id}"] [data-status="-2"]`).waitFor();
     await page.locator(`[data-row-key="${id}"] [aria-label="选择"]`).check();
-    await voidButton.click();
-    await page.locator('.ant-message').getByText('所选记录已作废').waitFor();
-    expect(await dialog().count()).toBe(0);
-    expect(await statusOf(id)).toBe(-2);
+    // Issue 12 item 9: a voided record is read-only, so 作废 is disabled (the server refuses it too:
+    // tests/api/records/readOnlyRecords.test.ts).
+    await expect.poll(() => voidButton.isDisabled()).toBe(true);
+    await expect.poll(() => dialog().count()).toBe(0);
+    await expect.poll(() => statusOf(id)).toBe(-2);
     await clearTags();
   });
 
@@ -357,8 +359,8 @@ describe('list screen: delete and void with their pre-checks', () => {
     await dialog().getByText('是否确认作废该数据项?').waitFor();
     await dialog().getByRole('button', { name: /取\s*消/ }).click();
     await dialog().waitFor({ state: 'hidden' });
-    expect(await statusOf(id)).toBe(-1);
-    expect(await page.locator(`[data-row-key="${id}"] [data-status="-1"]`).count()).toBe(1);
+    await expect.poll(() => statusOf(id)).toBe(-1);
+    await expect.poll(() => page.locator(`[data-row-key="${id}"] [data-status="-1"]`).count()).toBe(1);
     await clearTags();
   });
 

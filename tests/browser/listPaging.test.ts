@@ -63,24 +63,24 @@ describe('list screen: paging 1000 rows of 5,000', () => {
     await expect.poll(() => page.getByRole('table').getAttribute('aria-rowcount')).toBe('1000');
     await page.getByTestId('list-total').getByText(`共 ${all.total} 条`).waitFor();
     // Virtualised: far fewer row elements than rows.
-    expect(await page.locator('[data-row-key]').count()).toBeLessThan(100);
+    await expect.poll(() => page.locator('[data-row-key]').count()).toBeLessThan(100);
     await page.locator(`[data-row-key="${ids[0]}"]`).waitFor();
 
     await scroller().evaluate((el) => { el.scrollTop = el.scrollHeight; });
     await page.locator(`[data-row-key="${ids[999]}"]`).waitFor();
-    expect(await page.locator(`[data-row-key="${ids[0]}"]`).count()).toBe(0);
+    await expect.poll(() => page.locator(`[data-row-key="${ids[0]}"]`).count()).toBe(0);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/list-1000-rows.png` });
 
     await page.getByLabel('全选本页').check();
     await expect.poll(() => page.locator(`[data-row-key="${ids[999]}"] [aria-label="选择"]`).isChecked()).toBe(true);
     await expect(page.getByTestId('list-toolbar').getByRole('button', { name: /删\s*除/ }).isEnabled()).resolves.toBe(true);
-    expect(await page.getByTestId('list-toolbar').getByRole('button', { name: /修\s*改/ }).isEnabled()).toBe(false);
+    await expect.poll(() => page.getByTestId('list-toolbar').getByRole('button', { name: /修\s*改/ }).isEnabled()).toBe(false);
     const stockSum = all.rows.reduce((s: number, r: { stock: number | null }) => s + Number(r.stock ?? 0), 0);
     const money = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(stockSum);
     await expect.poll(() => page.locator('[data-total="stock"]').textContent()).toContain(`合计: ${money}`);
 
     await page.locator(`[data-row-key="${ids[998]}"] [aria-label="选择"]`).uncheck();
-    expect(await page.getByLabel('全选本页').isChecked()).toBe(false);
+    await expect.poll(() => page.getByLabel('全选本页').isChecked()).toBe(false);
     await page.getByLabel('全选本页').uncheck().catch(() => undefined);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserApp, type BrowserApp } from './support/browserApp';
+import { chooseTenant, startBrowserApp, TEST_PASSWORD, type BrowserApp } from './support/browserApp';
 
 let app: BrowserApp;
 beforeAll(async () => {
@@ -18,9 +18,9 @@ describe('login page', () => {
     await page.getByRole('combobox', { name: '租户' }).click({ force: true });
     const options = page.locator('.ant-select-item-option');
     await options.first().waitFor();
-    expect(await options.allTextContents()).toEqual(expect.arrayContaining(['华建工程有限公司', '宏远建设集团']));
-    expect(await page.getByRole('button', { name: /登\s*录/ }).isVisible()).toBe(true);
-    expect(await page.getByText('记住密码').isVisible()).toBe(true);
+    await expect.poll(() => options.allTextContents()).toEqual(expect.arrayContaining(['华建工程有限公司', '宏远建设集团']));
+    await expect.poll(() => page.getByRole('button', { name: /登\s*录/ }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('记住密码').isVisible()).toBe(true);
     expect(app.errors).toEqual([]);
   });
 
@@ -42,5 +42,35 @@ describe('login page', () => {
     await page.goto(`${app.url}/portal/news`);
     await page.waitForURL(/\/404$/);
     await page.getByText('抱歉，您访问的页面不存在。').waitFor();
+  });
+
+  it('记住密码 keeps only the tenant and user name; the password is left to the browser (autocomplete)', async () => {
+    const page = await app.newPage();
+    await page.goto(`${app.url}/login`);
+    // What an earlier client stored: the password in plain text. It is dropped on sight.
+    await page.evaluate(() => localStorage.setItem('formwork.login.remember', JSON.stringify({ tenantCode: 'DEFAULT', username: 'admin', password: 'admin123', rememberMe: true })));
+    await page.reload();
+    await expect.poll(() => page.getByPlaceholder('账号').inputValue()).toBe('admin');
+    expect(await page.getByPlaceholder('密码').inputValue()).toBe('');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('formwork.login.remember'))).not.toContain('admin123');
+    expect(await page.getByPlaceholder('账号').getAttribute('autocomplete')).toBe('username');
+    expect(await page.getByPlaceholder('密码').getAttribute('autocomplete')).toBe('current-password');
+
+    await chooseTenant(page, '宏远建设集团');
+    await page.getByPlaceholder('账号').fill('liuyang');
+    await page.getByPlaceholder('密码').fill(TEST_PASSWORD);
+    const remember = page.getByRole('checkbox', { name: '记住密码' });
+    if (!(await remember.isChecked())) await remember.check();
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.getByLabel('用户菜单').waitFor();
+    const stored = await page.evaluate(() => ({ ...localStorage }));
+    expect(JSON.parse(stored['formwork.login.remember'])).toEqual({ tenantCode: 'T2', username: 'liuyang', rememberMe: true });
+    expect(JSON.stringify(stored)).not.toContain(TEST_PASSWORD);
+
+    // Signed out (the token cookie gone), the login page offers the remembered name, no password.
+    await app.context.clearCookies();
+    await page.goto(`${app.url}/login`);
+    await expect.poll(() => page.getByPlaceholder('账号').inputValue()).toBe('liuyang');
+    expect(await page.getByPlaceholder('密码').inputValue()).toBe('');
   });
 });

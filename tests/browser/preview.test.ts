@@ -38,12 +38,12 @@ describe('schema preview', () => {
       for (const mode of ['新增', '编辑', '详情', '流程']) {
         await page.locator('.ant-segmented-item', { hasText: mode }).click();
         await expect.poll(() => page.locator('.fw-preview .ant-card-head-title', { hasText: `${def.cnName} · ${mode}` }).count(), { timeout: 15_000 }).toBe(1);
-        const labels = await page.locator('.fw-record-form .ant-formily-item-label').allTextContents();
+        const labels = async () => (await page.locator('.fw-record-form .ant-formily-item-label').allTextContents()).join('|');
         const firstValued = def.fields.find((f: any) => !['groupTitle', 'divider', 'button', 'qrCode'].includes(f.funcType) && !f.hideCondition && f.isShow !== false);
-        if (firstValued) expect(labels.join('|')).toContain(firstValued.label);
+        if (firstValued) await expect.poll(labels).toContain(firstValued.label);
       }
-      const headers = await page.locator('.fw-preview .ant-table-thead th').allTextContents();
-      expect(headers.join('|')).toContain(def.fields.find((f: any) => !['groupTitle', 'divider'].includes(f.funcType)).label);
+      const headers = async () => (await page.locator('.fw-preview .ant-table-thead th').allTextContents()).join('|');
+      await expect.poll(headers).toContain(def.fields.find((f: any) => !['groupTitle', 'divider'].includes(f.funcType)).label);
       if (SHOTS && name === 'purchase_request') await page.screenshot({ path: `${SHOTS}/form-preview.png`, fullPage: true });
     }
     expect(app.errors).toEqual([]);
@@ -52,7 +52,7 @@ describe('schema preview', () => {
   it('shows the problems of a pasted definition', async () => {
     await page.getByRole('textbox', { name: '表单定义 JSON' }).fill(JSON.stringify({ enName: 'Bad Name', cnName: '坏', fields: [{ enName: 'a', label: 'A', funcType: 'nope' }] }));
     await expect.poll(() => page.locator('.fw-preview-problems li').count()).toBeGreaterThan(0);
-    expect(await page.locator('.fw-preview-problems').textContent()).toContain('表单英文名');
+    await expect.poll(() => page.locator('.fw-preview-problems').textContent()).toContain('表单英文名');
     await page.getByRole('textbox', { name: '表单定义 JSON' }).fill('{ not json');
     await expect.poll(() => page.locator('.fw-preview-problems').textContent()).toContain('JSON 格式错误');
   });

@@ -49,6 +49,11 @@ describe('main screens', () => {
       await openMenu(page, '系统管理', menu);
       await page.locator('.ant-layout-content').getByText(text).first().waitFor();
       await page.locator('.ant-table-row, .ant-empty').first().waitFor();
+      if (menu === '常量管理') {
+        // 数据类型 reads in Chinese (issue 12: the column showed `string`).
+        await expect.poll(() => page.locator('.ant-table-row').first().textContent()).toContain('字符串');
+        await expect.poll(() => page.locator('.ant-table-tbody').getByText('string', { exact: true }).count()).toBe(0);
+      }
       await shot(name);
       if (!canAdd) continue;
       // Every screen's add dialog opens and closes cleanly too.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chooseTenant, signIn, startBrowserApp, type BrowserApp } from './support/browserApp';
+import { chooseTenant, signIn, startBrowserApp, TEST_PASSWORD, type BrowserApp } from './support/browserApp';
 import { openGroup, openMenu, resetBrowser, tabMenu, tabTitles, tokenOf, userMenu } from './support/shellActions';
 
 let app: BrowserApp;
@@ -41,11 +41,11 @@ describe('application shell in Chromium', () => {
       await page.waitForURL(/\/404$/);
       await page.goto(`${app.url}/index`);
       await page.getByLabel('用户菜单').waitFor();
-      expect(await page.locator('header, .ant-layout').getByText(name).first().isVisible()).toBe(true);
+      await expect.poll(() => page.locator('header, .ant-layout').getByText(name).first().isVisible()).toBe(true);
       const groups = await serverMenu(code);
       expect(groups.map((g) => g.group)).toContain('系统管理');
       const sider = page.locator('.ant-layout-sider');
-      expect(await sider.locator('.ant-menu-submenu-title').allTextContents()).toEqual(groups.map((g) => g.group));
+      await expect.poll(() => sider.locator('.ant-menu-submenu-title').allTextContents()).toEqual(groups.map((g) => g.group));
       for (const { group, titles } of groups) {
         await sider.locator('.ant-menu-submenu-title', { hasText: group }).click();
         const shown = sider.locator('.ant-menu-submenu-open .ant-menu-item');
@@ -86,7 +86,8 @@ describe('application shell in Chromium', () => {
       const listCall = (menuId: number) =>
         page.waitForRequest((r) => r.url().endsWith('/api/auto/contract_ledger/list') && (r.postDataJSON() as { menuId?: number }).menuId === menuId);
       await signIn(page, app.url, '华建工程有限公司');
-      await page.locator('.ant-menu-submenu-title', { hasText: '业务表单' }).click();
+      // Wait for the group to finish sliding open: a click on a moving item is lost under load.
+      await openGroup(page, '业务表单');
       const sider = page.locator('.ant-layout-sider');
       let call = listCall(second.id);
       await sider.locator('.ant-menu-item', { hasText: '本部合同台账' }).click();
@@ -138,9 +139,9 @@ describe('application shell in Chromium', () => {
     await page.getByRole('button', { name: /登\s*录/ }).click();
     const notice = page.locator('.ant-notification-notice, .ant-message-notice').first();
     await notice.waitFor();
-    expect(await notice.textContent()).toMatch(/密码/);
+    await expect.poll(() => notice.textContent()).toMatch(/密码/);
     expect(new URL(page.url()).pathname).toBe('/login');
-    expect(await tokenOf(page)).toBeUndefined();
+    await expect.poll(() => tokenOf(page)).toBeUndefined();
   });
 
   it('asks for the captcha when the tenant switched it on, and signs in with the right answer', async () => {
@@ -151,7 +152,7 @@ describe('application shell in Chromium', () => {
     expect((await set('true')).statusCode).toBe(200);
     try {
       await page.goto(`${app.url}/login`);
-      expect(await page.getByPlaceholder('验证码').count()).toBe(0);
+      await expect.poll(() => page.getByPlaceholder('验证码').count()).toBe(0);
       await chooseTenant(page, '宏远建设集团');
       await page.getByAltText('验证码').waitFor();
       await page.getByPlaceholder('账号').fill('admin');
@@ -205,10 +206,10 @@ describe('application shell in Chromium', () => {
     await tabMenu(page, '角色管理', '刷新页面');
     await refetch;
     await page.waitForURL(/\/system\/role\?menuId=\d+$/);
-    expect(await tabTitles(page)).toEqual(['首页', '角色管理']);
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '角色管理']);
     // The index tab is pinned: its menu has no close entry and it survives close-all.
     await page.getByRole('tab', { name: '首页' }).click({ button: 'right' });
-    expect(await page.getByRole('menuitem', { name: '关闭当前' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('menuitem', { name: '关闭当前' }).count()).toBe(0);
     await page.getByRole('menuitem', { name: '全部关闭' }).click();
     await expect.poll(() => tabTitles(page)).toEqual(['首页']);
     await page.waitForURL(/\/index$/);
@@ -216,17 +217,20 @@ describe('application shell in Chromium', () => {
 
   it('keeps layout settings across a reload', async () => {
     await signIn(page, app.url, '华建工程有限公司');
-    expect(await page.getByRole('tab', { name: '首页' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('tab', { name: '首页' }).isVisible()).toBe(true);
     await userMenu(page, '布局设置');
-    await page.getByRole('switch', { name: '开启 Tags-Views' }).click();
+    // Every switch is labelled in plain Chinese (issue 12: no 显示 Logo / 固定 Header / 开启 Tags-Views).
+    const switches = page.locator('.ant-drawer', { hasText: '布局设置' }).getByRole('switch');
+    await expect.poll(async () => Promise.all((await switches.all()).map((s) => s.getAttribute('aria-label')))).toEqual(['显示标志', '折叠菜单', '折叠流程', '固定页头', '开启标签页']);
+    await page.getByRole('switch', { name: '开启标签页' }).click();
     await page.getByText('保存成功').first().waitFor();
     await expect.poll(() => page.getByRole('tab').count()).toBe(0);
     await page.reload();
     await page.getByLabel('用户菜单').waitFor();
-    expect(await page.getByRole('tab').count()).toBe(0);
+    await expect.poll(() => page.getByRole('tab').count()).toBe(0);
     // Put it back for the other tests (and check it is saved the other way too).
     await userMenu(page, '布局设置');
-    await page.getByRole('switch', { name: '开启 Tags-Views' }).click();
+    await page.getByRole('switch', { name: '开启标签页' }).click();
     await page.getByText('保存成功').first().waitFor();
     await page.reload();
     await page.getByRole('tab', { name: '首页' }).waitFor();
@@ -239,7 +243,7 @@ describe('application shell in Chromium', () => {
     await expect.poll(() => sider.getAttribute('class')).toContain('ant-layout-sider-collapsed');
     await page.reload();
     await page.getByLabel('展开菜单').waitFor();
-    expect(await sider.getAttribute('class')).toContain('ant-layout-sider-collapsed');
+    await expect.poll(() => sider.getAttribute('class')).toContain('ant-layout-sider-collapsed');
     await page.getByLabel('展开菜单').click();
     await expect.poll(() => sider.getAttribute('class')).not.toContain('ant-layout-sider-collapsed');
   });
@@ -256,10 +260,19 @@ describe('application shell in Chromium', () => {
     await dialog.waitFor();
     // The users screen made several calls at once; every one got a 401.
     await page.waitForLoadState('networkidle');
-    expect(await dialog.count()).toBe(1);
-    expect(await dialog.locator('.ant-modal-confirm-title').textContent()).toBe('系统提示');
+    await expect.poll(() => dialog.count()).toBe(1);
+    await expect.poll(() => dialog.locator('.ant-modal-confirm-title').textContent()).toBe('系统提示');
+    const usersPage = new URL(page.url());
     await dialog.getByRole('button', { name: '重新登录' }).click();
     await page.waitForURL(/\/login/);
+    // The sign-in page keeps the page the user was on, query included, and returns there.
+    await expect.poll(() => new URL(page.url()).searchParams.get('redirect')).toBe(`${usersPage.pathname}${usersPage.search}`);
+    expect(usersPage.search).toMatch(/menuId=\d+/);
+    await chooseTenant(page, '华建工程有限公司');
+    await page.getByPlaceholder('账号').fill('admin');
+    await page.getByPlaceholder('密码').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await expect.poll(() => { const u = new URL(page.url()); return `${u.pathname}${u.search}`; }).toBe(`${usersPage.pathname}${usersPage.search}`);
   });
 
   it('with a stale token cookie, prompts once and sends the user to sign in', async () => {
@@ -269,8 +282,8 @@ describe('application shell in Chromium', () => {
     await dialog.waitFor();
     await page.waitForURL(/\/login/);
     await page.waitForLoadState('networkidle');
-    expect(await dialog.count()).toBe(1);
-    expect(await page.locator('.ant-message-error').count()).toBe(0);
+    await expect.poll(() => dialog.count()).toBe(1);
+    await expect.poll(() => page.locator('.ant-message-error').count()).toBe(0);
     await dialog.getByRole('button', { name: '重新登录' }).click();
     await page.waitForURL(/\/login/);
     await page.getByRole('button', { name: /登\s*录/ }).waitFor();
@@ -318,7 +331,7 @@ describe('application shell in Chromium', () => {
     await page.getByText('新增成功').waitFor();
     const row = page.locator('.ant-table-row', { hasText: 'wangce' });
     await row.waitFor();
-    expect(await row.textContent()).toContain('王测试');
+    await expect.poll(() => row.textContent()).toContain('王测试');
     await row.getByRole('button', { name: '修改' }).click();
     const edit = page.locator('.ant-modal', { hasText: '修改用户' });
     await edit.getByPlaceholder('请输入用户昵称').fill('王测试改');

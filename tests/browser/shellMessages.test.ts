@@ -99,13 +99,13 @@ describe('home modules', () => {
     await dialog.waitFor();
     await shot('20-home-modules');
     // Staff may not change the tenant default.
-    expect(await dialog.getByRole('button', { name: '保存为默认' }).count()).toBe(0);
+    await expect.poll(() => dialog.getByRole('button', { name: '保存为默认' }).count()).toBe(0);
     await dialog.getByRole('checkbox', { name: '常用功能' }).uncheck();
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => card('常用功能').count()).toBe(0);
     await page.reload();
     await card('我的消息').waitFor();
-    expect(await card('常用功能').count()).toBe(0);
+    await expect.poll(() => card('常用功能').count()).toBe(0);
 
     // The admin saves a default without 个人信息; liuyang (no list of his own) follows it, staff keeps his.
     await resetBrowser(page, app.url);
@@ -118,11 +118,11 @@ describe('home modules', () => {
     await resetBrowser(page, app.url);
     await signIn(page, app.url, '华建工程有限公司', 'liuyang');
     await card('常用功能').waitFor();
-    expect(await card('个人信息').count()).toBe(0);
+    await expect.poll(() => card('个人信息').count()).toBe(0);
     await resetBrowser(page, app.url);
     await signIn(page, app.url, '华建工程有限公司', 'staff');
     await card('个人信息').waitFor();
-    expect(await card('常用功能').count()).toBe(0);
+    await expect.poll(() => card('常用功能').count()).toBe(0);
     expect(app.errors).toEqual([]);
   });
 });
@@ -132,7 +132,7 @@ describe('WeChat unbind', () => {
     await signIn(page, app.url, '宏远建设集团');
     await userMenu(page, '布局设置');
     await page.getByRole('button', { name: '重置配置' }).waitFor();
-    expect(await page.getByRole('button', { name: '解绑微信' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: '解绑微信' }).count()).toBe(0);
 
     const me = await userId('T2', 'admin');
     await app.server.db.updateTable('users').set({ open_id: 'wx-browser-test' }).where('id', '=', me.userId).execute();

@@ -91,6 +91,11 @@ export function downloadBlob(fileName: string, inline = false): Promise<Blob> {
   return get<Blob>('/common/download', { fileName, ...(inline ? { inline: true } : {}) }, { responseType: 'blob' });
 }
 
+/** `POST /api/common/file/delete` `{fileName}`: deletes a stored file (the server checks who may). */
+export async function deleteFile(fileName: string): Promise<void> {
+  await post('/common/file/delete', { fileName });
+}
+
 /** The stored key of a `/api/common/download?fileName=…` URL (as the server hands out), else undefined. */
 export function downloadKeyOf(url: string): string | undefined {
   const match = /^(?:\/api)?\/common\/download\?(.*)$/.exec(url);

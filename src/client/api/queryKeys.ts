@@ -98,4 +98,7 @@ export const queryKeys = {
     recognition: () => ['files', 'recognition'] as const,
     blob: (fileName: string) => ['files', 'blob', fileName] as const,
   },
+  jobs: {
+    one: (jobId: string) => ['jobs', jobId] as const,
+  },
 };

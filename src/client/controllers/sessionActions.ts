@@ -24,9 +24,19 @@ export async function endSessionAndLeave(): Promise<void> {
   window.location.href = target;
 }
 
+/**
+ * Where 重新登录 goes: the sign-in page, which brings the user back to the page they were on (with
+ * its query) — suppliers to their own sign-in page.
+ */
+export function reloginTarget(): string {
+  if (isSupplier(sessionStore.get())) return leaveTarget();
+  const here = `${window.location.pathname}${window.location.search}`;
+  return here.startsWith('/login') ? here : `/login?redirect=${encodeURIComponent(here)}`;
+}
+
 /** After the 401 confirm: the token is already dead, so forget it without calling the server. */
 export function forgetSessionAndLeave(): void {
-  const target = leaveTarget();
+  const target = reloginTarget();
   removeToken();
   clearSession();
   resetTabs();

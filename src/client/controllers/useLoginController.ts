@@ -1,4 +1,4 @@
-/** Sign-in screen logic (spec 02 §2.1, §3 login payload): tenants, captcha, remember password. */
+/** Sign-in screen logic (spec 02 §2.1, §3 login payload): tenants, captcha, remember the user name. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { getCaptcha, listTenants, login } from '../api/auth';
@@ -21,9 +21,17 @@ export interface LoginValues {
   rememberMe?: boolean;
 }
 
+/**
+ * What 记住密码 keeps: the tenant and the user name only. The password is left to the browser's
+ * password manager (the inputs carry autocomplete="username" / "current-password"); a password
+ * stored by an earlier client is dropped on sight.
+ */
 function remembered(): Partial<LoginValues> {
   try {
-    return JSON.parse(localStorage.getItem(REMEMBER_KEY) ?? '{}');
+    const stored = JSON.parse(localStorage.getItem(REMEMBER_KEY) ?? '{}') as Partial<LoginValues>;
+    const kept = { tenantCode: stored.tenantCode, username: stored.username, rememberMe: stored.rememberMe === true };
+    if ('password' in stored) localStorage.setItem(REMEMBER_KEY, JSON.stringify(kept));
+    return Object.fromEntries(Object.entries(kept).filter(([, v]) => v !== undefined));
   } catch {
     return {};
   }
@@ -59,7 +67,7 @@ export function useLoginController(redirect: string | null, onSignedIn: (to: str
           uuid: captcha.data?.uuid,
           tenantCode: values.tenantCode,
         });
-        if (values.rememberMe) localStorage.setItem(REMEMBER_KEY, JSON.stringify(values));
+        if (values.rememberMe) localStorage.setItem(REMEMBER_KEY, JSON.stringify({ tenantCode: values.tenantCode, username: values.username.trim(), rememberMe: true }));
         else localStorage.removeItem(REMEMBER_KEY);
         // Spec 02 §4: the server judges the password (sys.password.force.update / sys.password.check).
         setNeedPerfect(res.needPerfect === true);

@@ -4,7 +4,7 @@
  * with several files, 批量下载 (one zip) and 合并下载 (one PDF) of the selected or all files.
  * A file downloads once at a time and is marked while it does (spec 02 §4).
  */
-import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FileOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FileOutlined, WarningOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, Image, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import type { StoredFile } from '../api/files';
@@ -20,6 +20,21 @@ export { isImageFile };
 
 /** Shown beside a file while it downloads (spec 02 §4: 'file is large, downloading, please wait'). */
 export const DOWNLOADING_TEXT = '文件较大，正在下载，请稍候';
+
+/** Shown in place of a stored entry the page cannot read (issue 11 item 6). */
+export const BROKEN_FILE_TEXT = '文件信息不完整';
+
+const text = (v: unknown): v is string => typeof v === 'string' && v !== '';
+
+/**
+ * Whether a stored entry can be shown and fetched: the server refuses anything else now, but rows
+ * written before that (or by hand) may still hold such entries, and one of them must not blank the page.
+ */
+export function isReadableFile(f: unknown): f is StoredFile {
+  if (!f || typeof f !== 'object' || Array.isArray(f)) return false;
+  const { name, url, fileName } = f as Record<string, unknown>;
+  return text(name) && text(url) && text(fileName);
+}
 
 interface Props {
   files: StoredFile[];
@@ -38,14 +53,16 @@ function Thumb({ file, size }: { file: StoredFile; size: { width: number; height
 }
 
 /** The files of a field with their actions. */
-export function FileList({ files, thumb = { width: 60, height: 60 }, canEdit, onRemove, onRename, batchName }: Props) {
+export function FileList({ files: all, thumb = { width: 60, height: 60 }, canEdit, onRemove, onRename, batchName }: Props) {
   const { modal, message } = App.useApp();
   const settings = useUploadSettings();
   const [renaming, setRenaming] = useState<StoredFile | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [viewer, setViewer] = useState<{ open: boolean; current: number }>({ open: false, current: 0 });
   const [downloading, setDownloading] = useState<ReadonlySet<string>>(new Set());
-  if (!files.length) return null;
+  if (!all.length) return null;
+  const files = all.filter(isReadableFile);
+  const broken = all.filter((f) => !isReadableFile(f));
   const images = files.filter((f) => isImageFile(storedNameOf(f.fileName)) || isImageFile(f.name));
   const download = async (f: StoredFile) => {
     if (downloading.has(f.fileName)) return;
@@ -104,6 +121,15 @@ export function FileList({ files, thumb = { width: 60, height: 60 }, canEdit, on
           );
         })}
       </Image.PreviewGroup>
+      {broken.map((f, i) => (
+        <div key={`broken-${i}`} className="fw-file-row fw-file-broken" style={{ display: 'flex', alignItems: 'center', gap: 6, padding: '2px 0' }}>
+          <WarningOutlined />
+          <Typography.Text type="secondary">{BROKEN_FILE_TEXT}</Typography.Text>
+          {canEdit?.(f) && onRemove ? (
+            <Tooltip title="删除"><Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`删除${BROKEN_FILE_TEXT}`} onClick={() => onRemove(f)} /></Tooltip>
+          ) : null}
+        </div>
+      ))}
       <RenameDialog
         oldName={renaming?.name ?? null}
         onCancel={() => setRenaming(null)}

@@ -5,22 +5,19 @@
  */
 import { Button, Drawer, Form, Input, Space, Table } from 'antd';
 import { useMemo, useState } from 'react';
+import { EMPTY_DISPLAY } from '../../../schema-adapters/display/displayText';
+import type { ColumnModel } from '../../../schema-adapters/columns/columnModel';
+import { useConstantColumns } from '../list/cells/useConstantColumns';
 import { cellText } from './data/cellText';
 
-/** A column of the drawers. */
-export interface SubColumn {
-  key: string;
-  header: string;
-  viewKey?: string;
-  rangeKeys?: [string, string];
-  options?: { label: string; value: unknown }[];
-}
+/** A column of the drawers: the sub-form's list column (the same formatter as list and form). */
+export type SubColumn = ColumnModel;
 
 /** Rows whose display text contains every condition (case-insensitive). */
 export function filterRows(rows: Record<string, unknown>[], columns: SubColumn[], conditions: Record<string, string>): Record<string, unknown>[] {
   const active = columns.filter((c) => conditions[c.key]?.trim());
   if (!active.length) return rows;
-  return rows.filter((r) => active.every((c) => cellText(c as never, r).toLowerCase().includes(conditions[c.key].trim().toLowerCase())));
+  return rows.filter((r) => active.every((c) => cellText(c, r).toLowerCase().includes(conditions[c.key].trim().toLowerCase())));
 }
 
 /** The detail drawer with its own search-condition drawer. */
@@ -29,7 +26,8 @@ export function SubFormDetailDrawer({ open, onClose, rows, columns, indexes }: {
   const [searchOpen, setSearchOpen] = useState(false);
   const [form] = Form.useForm<Record<string, string>>();
   const indexed = useMemo(() => rows.map((r, i) => ({ ...r, __index: indexes[i] })), [rows, indexes]);
-  const shown = filterRows(indexed, columns, conditions);
+  const resolved = useConstantColumns(columns);
+  const shown = filterRows(indexed, resolved, conditions);
   return (
     <Drawer title="搜索" width="60%" open={open} onClose={onClose} destroyOnHidden extra={<Button onClick={() => setSearchOpen(true)}>搜索条件</Button>}>
       <Table
@@ -39,7 +37,7 @@ export function SubFormDetailDrawer({ open, onClose, rows, columns, indexes }: {
         scroll={{ x: 'max-content' }}
         columns={[
           { key: '__index', title: '序号', width: 70, render: (_: unknown, r: Record<string, unknown>) => String(r.__index) },
-          ...columns.map((c) => ({ key: c.key, title: c.header, render: (_: unknown, r: Record<string, unknown>) => cellText(c as never, r) })),
+          ...resolved.map((c) => ({ key: c.key, title: c.header, render: (_: unknown, r: Record<string, unknown>) => cellText(c, r) || EMPTY_DISPLAY })),
         ]}
         pagination={{ defaultPageSize: 20, pageSizeOptions: [20, 30, 50, 80], showSizeChanger: true, showTotal: (t) => `共 ${t} 条` }}
       />

@@ -6,11 +6,12 @@
  */
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ArrayField } from '@formily/core';
-import { observer, RecursionField, useField, useFieldSchema, type ISchema, Schema } from '@formily/react';
+import { observer, RecursionField, useField, useFieldSchema, useForm, type ISchema, Schema } from '@formily/react';
 import { Button, Drawer, Space, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { defaultRowValues } from '../../../schema-adapters/records/defaultValues';
 import { toColumns } from '../../../schema-adapters/columns/toColumns';
+import { EMPTY_DISPLAY } from '../../../schema-adapters/display/displayText';
 import type { RecordRow } from '../api/recordForm';
 import { importedRow, rowIndexes } from './data/rowIndex';
 import { RecordList } from '../list/RecordList';
@@ -22,6 +23,13 @@ function cellSchema(name: string, s: Schema): ISchema {
   const json = s.toJSON() as ISchema;
   return { type: 'void', properties: { [name]: { ...json, title: undefined, 'x-decorator-props': { ...(json['x-decorator-props'] as object), feedbackLayout: 'terse' } } } };
 }
+
+/** In a read-only row, a cell whose field a condition hides reads as empty ('-'), like an empty value. */
+const HiddenCellMark = observer(function HiddenCellMark({ path }: { path: string }) {
+  const form = useForm();
+  const f = form.query(path).take();
+  return f && f.visible === false ? <span className="fw-empty-text">{EMPTY_DISPLAY}</span> : null;
+});
 
 /** subForm. */
 export const SubFormTable = observer(function SubFormTable(props: { pageSize?: number }) {
@@ -42,7 +50,9 @@ export const SubFormTable = observer(function SubFormTable(props: { pageSize?: n
   const children = items ? Schema.getOrderProperties(items) : [];
   const indexes = rowIndexes(rows);
   const drawerColumns: SubColumn[] = useMemo(
-    () => (subDef ? toColumns({ enName: name, cnName: name, fields: subDef.children ?? [] }).filter((c) => c.kind === 'field' && c.visible).map((c) => ({ key: c.key, header: c.header, viewKey: c.viewKey, rangeKeys: c.rangeKeys, options: c.options })) : []),
+    // Digits grouped as the form shows them (its inputs and read-only numbers always group; only the
+    // list follows sys.thousand.separator.enabled), so a row reads the same in the table and here.
+    () => (subDef ? toColumns({ enName: name, cnName: name, fields: subDef.children ?? [] }, { settings: { 'sys.thousand.separator.enabled': 'true' } }).filter((c) => c.kind === 'field' && c.visible) : []),
     [subDef, name],
   );
   const hidden = new Set((subDef?.subFormFeature?.pcTableElements ?? []).filter((e) => e.visible === false).map((e) => e.enName));
@@ -55,7 +65,12 @@ export const SubFormTable = observer(function SubFormTable(props: { pageSize?: n
         key: child,
         title: s.title as string,
         width: 180,
-        render: (_: unknown, r: { __row: number }) => <RecursionField schema={cellSchema(child, s)} name={r.__row} onlyRenderProperties />,
+        render: (_: unknown, r: { __row: number }) => (
+          <>
+            {editable ? null : <HiddenCellMark path={`${field.address.toString()}.${r.__row}.${child}`} />}
+            <RecursionField schema={cellSchema(child, s)} name={r.__row} onlyRenderProperties />
+          </>
+        ),
       })),
     ...(editable
       ? [{

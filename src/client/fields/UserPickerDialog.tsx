@@ -27,10 +27,16 @@ function deptNames(tree: PickDept[]): Map<number, string> {
   return m;
 }
 
+/** Spec 01 §9: the keyword search runs 200 ms after the last keystroke. */
+export const USER_SEARCH_DEBOUNCE_MS = 200;
+
 /** The dialog; the selection is restored from `initial` each time it opens and dropped on close. */
 export function UserPickerDialog({ open, multiple, initial, onOk, onCancel }: Props) {
   const qc = useQueryClient();
   const [showFrozen, setShowFrozen] = useState(false);
+  // What is typed, and the keyword searched: the search follows the typing 200 ms after the last
+  // key (spec 01 §9), or at once on Enter.
+  const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
   const [sel, setSel] = useState<Selection>(initial);
   const [checkedDepts, setCheckedDepts] = useState<number[]>([]);
@@ -40,12 +46,18 @@ export function UserPickerDialog({ open, multiple, initial, onOk, onCancel }: Pr
   const names = useMemo(() => deptNames(tree.data ?? []), [tree.data]);
 
   useEffect(() => {
-    if (open) { setSel(initial); setCheckedDepts([]); setKeyword(''); }
-    else setUsers({});
+    // The typed keyword is dropped on close, not on open: an open-time reset could wipe what the
+    // user types into the freshly shown box.
+    if (open) { setSel(initial); setCheckedDepts([]); }
+    else { setUsers({}); setTyped(''); setKeyword(''); }
     // Re-initialise only when the dialog opens or closes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
   useEffect(() => setUsers({}), [showFrozen]);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setKeyword(typed.trim()), USER_SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed]);
 
   const deptUsers = (deptId: number, includeChildren: boolean) =>
     qc.fetchQuery({ queryKey: [...queryKeys.pickers.deptUsers(deptId, showFrozen), includeChildren], queryFn: () => usersOfDept(deptId, showFrozen, includeChildren), staleTime: 30_000 });
@@ -91,7 +103,7 @@ export function UserPickerDialog({ open, multiple, initial, onOk, onCancel }: Pr
           <div style={{ marginBottom: 8 }}>
             <Switch size="small" checked={showFrozen} onChange={setShowFrozen} aria-label="显示已冻结" /> 显示已冻结
           </div>
-          <Input.Search placeholder="请输入关键词搜索" allowClear onSearch={(v) => setKeyword(v.trim())} onChange={(e) => !e.target.value && setKeyword('')} />
+          <Input.Search placeholder="请输入关键词搜索" allowClear value={typed} onSearch={(v) => { setTyped(v); setKeyword(v.trim()); }} onChange={(e) => setTyped(e.target.value)} />
           {keyword ? (
             <List
               size="small"

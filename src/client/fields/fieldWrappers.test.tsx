@@ -79,6 +79,6 @@ describe('field wrappers in a live form', () => {
     await mount('detail', { title: '只读', amount: 1234.5 });
     expect(host.querySelectorAll('input').length).toBe(0);
     expect(host.textContent).toContain('只读');
-    expect(host.textContent).toContain('1,234.50 元');
+    expect(host.textContent).toContain('1,234.50元');
   });
 });

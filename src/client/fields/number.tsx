@@ -5,6 +5,7 @@
 import { connect, mapReadPretty } from '@formily/react';
 import { NumberPicker as FNumberPicker } from '@formily/antd-v5';
 import { Rate as AntRate } from 'antd';
+import { formatNumber } from '../../../schema-adapters/display/formatNumber';
 
 /** 12345.6 → "12,345.6" (integer part grouped, decimals untouched). */
 export function withThousands(text: string | number | undefined): string {
@@ -14,11 +15,10 @@ export function withThousands(text: string | number | undefined): string {
   return dec !== undefined ? `${grouped}.${dec}` : grouped;
 }
 
-/** Number rendering of read-only fields: grouped, at the field precision, with its suffix. */
+/** Number rendering of read-only fields: the adapter's formatter (as list and drawer), grouped, at the field precision, suffix attached. */
 function NumberText(props: { value?: number | null; precision?: number; addonAfter?: string }) {
   if (props.value === null || props.value === undefined || Number.isNaN(Number(props.value))) return <span className="fw-empty-text">-</span>;
-  const fixed = props.precision != null ? Number(props.value).toFixed(props.precision) : String(props.value);
-  return <span>{withThousands(fixed)}{props.addonAfter ? ` ${props.addonAfter}` : ''}</span>;
+  return <span>{formatNumber(props.value, props.precision, true, props.addonAfter)}</span>;
 }
 
 type NumberInputProps = Record<string, unknown> & { value?: number | null; onChange?: (v: number | undefined) => void; addonAfter?: string };

@@ -52,13 +52,14 @@ export function LinkButton({ buttonName, linkUrl }: { buttonName?: string; linkU
 
 /** business: the company name; a lookup service would fill it, and its absence is said plainly. */
 export const CompanyLookup = connect(
-  function CompanyLookup(props: { value?: string | null; onChange?: (v: string | null) => void; placeholder?: string; disabled?: boolean }) {
+  function CompanyLookup(props: { value?: string | null; onChange?: (v: string | null) => void; onFocus?: () => void; onBlur?: () => void; placeholder?: string; disabled?: boolean }) {
     const recognition = useRecognition();
     const { message } = App.useApp();
     const apply = useApplyRecognized();
     const self = String(useField().path.toString());
     const [busy, setBusy] = useState(false);
-    const input = { value: props.value ?? '', disabled: props.disabled, placeholder: props.placeholder ?? '请输入企业名称', allowClear: true, onChange: (e: { target: { value: string } }) => props.onChange?.(e.target.value || null) };
+    // Focus and blur go to Formily too: the required rule runs on blur.
+    const input = { value: props.value ?? '', disabled: props.disabled, onFocus: props.onFocus, onBlur: props.onBlur, placeholder: props.placeholder ?? '请输入企业名称', allowClear: true, onChange: (e: { target: { value: string } }) => props.onChange?.(e.target.value || null) };
     const search = async (keyword: string) => {
       if (!keyword.trim()) { message.warning('请输入企业名称'); return; }
       setBusy(true);

@@ -10,11 +10,13 @@ import { createUploadTracker, UPLOAD_RUNNING_TEXT } from '../fields/data/uploadT
 import { hasPermission, sessionStore } from '../session/sessionStore';
 import { formPermission } from '../session/permissionStrings';
 import { formTabTitle } from '../session/tabTitle';
-import { setTabTitle } from '../session/tabsStore';
-import { useCurrentPath, useNavigate } from '../shell/navigation';
+import { retargetTab, setTabTitle } from '../session/tabsStore';
+import { useCurrentPage } from '../controllers/useRouteTable';
+import { useNavigate } from '../shell/navigation';
 import { BACK_CONFIRM_TEXT, BACK_CONFIRM_TITLE } from './backConfirm';
 import { FormActions } from './FormActions';
 import { formPaths } from './formRoute';
+import { isReadOnlyView } from '../../shared/readOnlyRecords';
 import { RecordFormView } from './RecordFormView';
 import { userContextOf } from './userContext';
 import { useRecordForm } from './useRecordForm';
@@ -38,7 +40,7 @@ function firstError(err: unknown): string | undefined {
 export default function RecordFormPage({ enName, mode, id, copyId, taskId, processInstanceId }: RecordFormPageProps) {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
-  const path = useCurrentPath();
+  const { path, key: tabKey } = useCurrentPage();
   const session = sessionStore.use((s) => s);
   const ctx = useMemo(() => userContextOf(session), [session.user, session.roles]); // eslint-disable-line react-hooks/exhaustive-deps
   const c = useRecordForm({ enName, mode, id, copyId, ctx });
@@ -62,7 +64,12 @@ export default function RecordFormPage({ enName, mode, id, copyId, taskId, proce
     try {
       const r = await c.save(kind);
       message.success('操作成功');
-      if (r.created) navigate(formPaths.edit(enName, r.id), { replace: true });
+      if (r.created) {
+        // The add tab becomes the record's edit tab rather than leaving a second tab behind.
+        const edit = formPaths.edit(enName, r.id);
+        retargetTab(tabKey, { path: edit, fullPath: edit, title: formTabTitle({ cnName: def.cnName, mode: 'edit', hasFlow: def.hasFlow }) });
+        navigate(edit, { replace: true });
+      }
     } catch (err) {
       const text = firstError(err);
       if (text) message.error(text);
@@ -82,13 +89,18 @@ export default function RecordFormPage({ enName, mode, id, copyId, taskId, proce
     navigate(formPaths.copy(enName, id as string));
   };
   return (
-    <Card variant="borderless" className="fw-form-page" title={<Typography.Title level={4} style={{ margin: 0 }}>{def.cnName}</Typography.Title>}>
+    <Card
+      variant="borderless"
+      className="fw-form-page"
+      title={<Typography.Title level={4} style={{ margin: 0 }}>{def.cnName}</Typography.Title>}
+      extra={c.readOnlyReason ? <Typography.Text type="secondary" data-testid="form-read-only">{c.readOnlyReason}</Typography.Text> : undefined}
+    >
       <RecordFormView form={c.form} schema={c.schema} info={{ formName: enName, recordId: id, mode, loaded: c.loadState === 1, ctx, def, uploads }} />
       {flowMode ? null : <FormActions
-        showSave={mode !== 'detail' || detailEditable}
-        showStash={c.stashEnabled && mode !== 'detail' && (mode === 'add' || isDraft)}
-        showPush={c.stashEnabled && mode === 'edit' && isDraft}
-        showCopy={mode !== 'add' && canAdd}
+        showSave={!c.readOnlyReason && (mode !== 'detail' || detailEditable)}
+        showStash={!c.readOnlyReason && c.stashEnabled && mode !== 'detail' && (mode === 'add' || isDraft)}
+        showPush={!c.readOnlyReason && c.stashEnabled && mode === 'edit' && isDraft}
+        showCopy={mode !== 'add' && canAdd && !isReadOnlyView(def)}
         saving={c.saving}
         onSave={() => void run('save')}
         onStash={() => void run('stash')}

@@ -39,7 +39,9 @@ export function pageSchema(
       __grid: {
         type: 'void',
         'x-component': 'FormGrid',
-        'x-component-props': { maxColumns: 2, minColumns: 1, minWidth: 300, columnGap: 24 },
+        // strictAutoFit: a full-row item (span 2: wide fields, dividers, group titles, sub-forms) after a
+        // left-column item starts a new row; without it the grid squeezes it into the right half.
+        'x-component-props': { maxColumns: 2, minColumns: 1, minWidth: 300, columnGap: 24, strictAutoFit: true },
         properties: bound.properties,
       },
     },

@@ -16,7 +16,9 @@ import { getFormByEnName } from '../api/forms';
 import { queryKeys } from '../api/queryKeys';
 import { addRecord, askSqlHide, editRecord, fetchUuid, getRecord, getRecordCopy, pushRecord, stashRecord, type RecordRow } from '../api/recordForm';
 import { sessionStore } from '../session/sessionStore';
+import { isReadOnlyView, isVoided, VIEW_READ_ONLY_MESSAGE, VOIDED_EDIT_MESSAGE } from '../../shared/readOnlyRecords';
 import { debounceAsk, pageSchema, type FormMode } from './formSchema';
+import { revalidateOnChange } from './revalidateOnChange';
 
 /** System setting that enables drafts (spec 01 §4). */
 export const STASH_CONFIG_KEY = 'sys.form.stash.enabled';
@@ -63,11 +65,14 @@ export function useRecordForm({ enName, mode, id, copyId, ctx }: RecordFormArgs)
   const formRef = useRef<Form | null>(null);
   if (!formRef.current && def && loadState === 1) {
     versionRef.current = recordQ.data?.version as number | undefined;
-    formRef.current = createForm({ initialValues: initialValues(def, ctx, recordQ.data, copyQ.data) });
+    formRef.current = createForm({ initialValues: initialValues(def, ctx, recordQ.data, copyQ.data), effects: revalidateOnChange });
   }
   const form = formRef.current;
+  // A view's data and a voided record are read-only whatever the route asked (the server refuses the save too).
+  const readOnlyReason = isReadOnlyView(def) ? VIEW_READ_ONLY_MESSAGE : isVoided(recordQ.data) ? VOIDED_EDIT_MESSAGE : null;
+  const shownMode: typeof mode = readOnlyReason ? 'detail' : mode;
 
-  const schema = useMemo(() => (def ? pageSchema(def, { mode, ctx, askSqlHide: debounceAsk((field, data) => askSqlHide(enName, field, data)) }) : null), [def, mode, ctx, enName]);
+  const schema = useMemo(() => (def ? pageSchema(def, { mode: shownMode, ctx, askSqlHide: debounceAsk((field, data) => askSqlHide(enName, field, data)) }) : null), [def, shownMode, ctx, enName]);
 
   const payload = (): Record<string, unknown> => toSubmitPayload(def as FormDefinition, form?.values ?? {}, ctx);
 
@@ -101,6 +106,8 @@ export function useRecordForm({ enName, mode, id, copyId, ctx }: RecordFormArgs)
     schema,
     loadState,
     record: recordQ.data,
+    /** Why the page is read-only although the route asked to edit (null: it is not). */
+    readOnlyReason,
     error: defQ.error ?? recordQ.error ?? copyQ.error,
     stashEnabled: configQ.data?.data?.[STASH_CONFIG_KEY] === 'true',
     saving,

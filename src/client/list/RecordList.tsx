@@ -12,7 +12,7 @@ import { queryKeys } from '../api/queryKeys';
 import type { RecordRow } from '../api/records';
 import { useNavigate } from '../shell/navigation';
 import { PageLoading } from '../shell/PageLoading';
-import { rowButtonCandidates, rowButtonsFor, toolbarButtons, type ActionButton } from './controllers/listActions';
+import { blockedBySelection, rowButtonCandidates, rowButtonsFor, toolbarButtons, type ActionButton } from './controllers/listActions';
 import type { ListScene } from './controllers/listScene';
 import { DRAWER_ADD_FORMS, useListActions, type Prompts } from './controllers/useListActions';
 import { useListContext } from './controllers/useListContext';
@@ -29,8 +29,10 @@ import { scrollToTop } from './table/scrollToTop';
 import { ConditionTags } from './toolbar/ConditionTags';
 import { ListPager } from './toolbar/ListPager';
 import { ListToolbar } from './toolbar/ListToolbar';
+import { useConstantColumns } from './cells/useConstantColumns';
 import { SavedFilters } from './toolbar/SavedFilters';
 import { TableSettingsButton } from './toolbar/TableSettingsButton';
+import { ListIoButtons } from './io/ListIoButtons';
 
 // The stock-in drawer is a whole Formily form: loaded only when a stock-in list asks for it.
 const StockInDrawer = lazy(() => import('../form/stockIn/StockInDrawer').then((m) => ({ default: m.StockInDrawer })));
@@ -103,6 +105,7 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
     });
     return all.filter((c) => c.visible);
   }, [def, settings.system, settings.table.columns, settings.table.showStatus, settings.table.fixColumns, rowCandidates, ctx]);
+  const shownColumns = useConstantColumns(columns);
   const fixColumns = settings.table.fixColumns ?? def.feature?.fixColumns ?? 0;
 
   const list = useRecordList({
@@ -178,6 +181,7 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
     [search, enName, props.menuId, setColumnSearch],
   );
   const buttons = useMemo(() => (scene === 'normal' ? toolbarButtons(def, has) : []), [scene, def, has]);
+  const blocked = useMemo(() => blockedBySelection(list.selectedRows), [list.selectedRows]);
 
   // Selection goes out to an embedding drawer.
   const onSelectionChange = props.onSelectionChange;
@@ -229,6 +233,13 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
     ),
     [settings.table, fieldColumnCount, def.feature?.fixColumns, saveTable, columns],
   );
+  const listQuery = list.query;
+  const selectedKeys = list.selected;
+  // Memoised so the toolbar (a memo component) re-renders only when these change.
+  const ioButtons = useMemo(
+    () => (scene === 'normal' ? <ListIoButtons def={def} has={has} ctx={ctx} query={listQuery} selectedIds={[...selectedKeys.keys()]} onImported={after.refresh} /> : null),
+    [scene, def, has, ctx, listQuery, selectedKeys, after.refresh],
+  );
   const rowHeight = COMPACT_FORMS.includes(enName) ? 28 : 36;
   const selection = scene === 'relateForm' ? 'radio' : 'checkbox';
 
@@ -242,12 +253,14 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
       <ListToolbar
         buttons={buttons}
         selectedCount={list.selected.size}
+        blocked={blocked}
         onAction={onToolbarAction}
         showKeyword={Number(def.type) === 2}
         keyword={list.view.keyword}
         onKeyword={list.setKeyword}
         extra={props.toolbarExtra}
         title={props.title}
+        ioButtons={ioButtons}
       />
       {scene === 'normal' ? (
         <SavedFilters
@@ -271,7 +284,7 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
         onRemoveKeyword={onRemoveKeyword}
       />
       <ListTable
-        columns={columns}
+        columns={shownColumns}
         rows={list.displayRows}
         selection={selection}
         selected={list.selected}

@@ -11,6 +11,7 @@ import type { FormDefinition, UserContext } from '../../../schema-adapters/defin
 import { defaultValues } from '../../../schema-adapters/records/defaultValues';
 import { toFormilySchema } from '../../../schema-adapters/formily/toFormilySchema';
 import { pageSchema, type FormMode } from '../form/formSchema';
+import { revalidateOnChange } from '../form/revalidateOnChange';
 import { PREVIEW_FIXTURES } from './previewFixtures';
 import { sampleRows } from './sampleRows';
 
@@ -47,7 +48,7 @@ export function usePreview() {
     if (!usable || !def) return null;
     // Edit and detail show the first sample row; add and flow start from the defaults.
     const values = () => (mode === 'edit' || mode === 'detail' ? { ...defaultValues(def, ctx), ...rowAsValues(def, rows[0]) } : defaultValues(def, ctx));
-    return safely(() => createForm({ initialValues: values() }));
+    return safely(() => createForm({ initialValues: values(), effects: revalidateOnChange }));
   }, [usable, def, mode, ctx, rows]);
   const columns = useMemo(() => (usable && def ? safely(() => toColumns(def)) ?? [] : []), [usable, def]);
   return {

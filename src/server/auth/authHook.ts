@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../http/HttpError.js';
 import { findSessionUser } from '../repositories/sessionRepository.js';
 import { bearerToken, hashToken } from './tokens.js';
+import { enforceNeedPerfect } from './needPerfect.js';
 
 /** Sets `request.user` or answers 401 `认证失败，无法访问系统资源`. */
 export function installAuthHook(app: FastifyInstance): void {
@@ -16,6 +17,7 @@ export function installAuthHook(app: FastifyInstance): void {
     if (!token) throw unauthorized();
     const user = await findSessionUser(app.db, hashToken(token), token, app.database.pool);
     if (!user) throw unauthorized();
+    await enforceNeedPerfect(app.db, user, request.method, route);
     request.user = user;
   });
 }

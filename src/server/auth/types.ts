@@ -17,6 +17,8 @@ export interface AuthUser {
   permissions: string[];
   /** The bearer token of this request (to revoke it on logout). */
   token: string;
+  /** The token may only be used to change the password (and read what that page needs) until it is changed. */
+  needPerfect?: boolean;
 }
 
 declare module 'fastify' {
@@ -29,6 +31,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     db: Kysely<Database>;
+    /** The read replica's pool for list and total queries (DATABASE_READ_URL), else `db`. */
+    readDb: Kysely<Database>;
     database: AppDatabase;
     config: AppConfig;
   }

@@ -16,6 +16,8 @@ export interface AppDatabase {
   db: Kysely<Database>;
   /** The underlying pool (for streaming queries through pg-style cursors). */
   pool: pg.Pool;
+  /** PostgreSQL only: the server URL (the `$sql` pools sign in to it as their own roles). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -28,20 +30,30 @@ export function openOptionsFromConfig(config: { databaseUrl: string | null; data
   return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir };
 }
 
+/**
+ * A PostgreSQL pool and its Kysely instance, checked with one query; `variable` names the setting
+ * in the error, so a bad URL stops the start with a message that says which one.
+ */
+export async function connectPostgres(config: pg.PoolConfig, variable: string): Promise<{ db: Kysely<Database>; pool: pg.Pool }> {
+  const pool = new pg.Pool(config);
+  // An idle connection the server closed: the pool drops it; the next query opens another.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await pool.query('SELECT 1');
+  } catch (err) {
+    await db.destroy().catch(() => {});
+    throw new Error(`Cannot reach the PostgreSQL server of ${variable}: ${(err as Error).message}`);
+  }
+  return { db, pool };
+}
+
 /** Opens PGlite (dataDir null = in memory; a directory is guarded by a lock file) or PostgreSQL. */
 export async function openDatabase(options: OpenOptions): Promise<AppDatabase> {
   installTypeParsers();
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
-    pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    try {
-      await pool.query('SELECT 1');
-    } catch (err) {
-      await db.destroy().catch(() => {});
-      throw new Error(`Cannot reach the PostgreSQL server of DATABASE_URL: ${(err as Error).message}`);
-    }
-    return { kind: 'postgres', db, pool, close: () => db.destroy() };
+    const { db, pool } = await connectPostgres({ connectionString: options.url, max: options.max ?? 10 }, 'DATABASE_URL');
+    return { kind: 'postgres', db, pool, url: options.url, close: () => db.destroy() };
   }
   const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
   let pglite: PGlite | undefined;

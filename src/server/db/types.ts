@@ -28,6 +28,9 @@ export interface UsersTable {
   status: Generated<string>;
   login_ip: Generated<string>;
   login_date: NullableTimestamp;
+  /** The sign-in before the latest one (shown as 上次登录). */
+  prev_login_ip: Generated<string>;
+  prev_login_date: NullableTimestamp;
   pwd_update_time: NullableTimestamp;
   remark: Generated<string>;
   create_by: Generated<string>;
@@ -88,6 +91,15 @@ export interface LoginTokensTable {
   create_time: Timestamp;
   expire_time: Timestamp;
   revoked_time: NullableTimestamp;
+  need_perfect: Generated<boolean>;
+}
+
+/** Who stored an upload (`file_key` is the store key): the uploader may delete it while no record holds it. */
+export interface FileUploadsTable {
+  file_key: string;
+  tenant_id: number;
+  user_id: number;
+  create_time: Timestamp;
 }
 
 export interface LoginAttemptsTable {
@@ -282,6 +294,7 @@ export interface Database {
   depts: DeptsTable;
   login_tokens: LoginTokensTable;
   login_attempts: LoginAttemptsTable;
+  file_uploads: FileUploadsTable;
   captchas: CaptchasTable;
   oper_log: OperLogTable;
   dict_data: DictDataTable;

@@ -18,7 +18,7 @@ const TYPES: Record<string, string> = {
 /** The content type of a stored file by its extension; unknown types download as octet-stream. */
 export function contentTypeOf(name: string): string {
   const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
-  return TYPES[ext] ?? 'application/octet-stream';
+  return Object.hasOwn(TYPES, ext) ? TYPES[ext] : 'application/octet-stream';
 }
 
 /** Images are shown in place; everything else downloads (so HTML or SVG never runs on our origin). */

@@ -34,6 +34,10 @@ export function localFileStore(rootDir: string): FileStore {
       if (!info?.isFile()) return null;
       return { body: createReadStream(path), size: info.size };
     },
+    async stat(key: string): Promise<StoredObject | null> {
+      const info = await stat(pathOf(root, key)).catch(() => null);
+      return info?.isFile() ? { size: info.size } : null;
+    },
     async remove(key: string): Promise<void> {
       await rm(pathOf(root, key), { force: true });
     },

@@ -22,5 +22,7 @@ export function describeDatabaseError(err: unknown): [number, string] | null {
   if (code === '40001' || code === '40P01') return [409, '数据正被他人修改，请重试'];
   if (code === '57014') return [503, '查询超时，请缩小查询范围后重试'];
   if (code.startsWith('22')) return [400, '请求参数不正确'];
+  // Program limits (too many columns, an index row or statement too large) come from the request's size.
+  if (code.startsWith('54')) return [400, '数据超出数据库的限制（列数、长度或条件个数），请减少后重试'];
   return null;
 }

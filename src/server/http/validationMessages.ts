@@ -73,7 +73,7 @@ function label(path: string): string {
   const parts = path.split('.');
   const last = parts[parts.length - 1];
   if (/^\d+$/.test(last) && parts.length > 1) return `${label(parts.slice(0, -1).join('.'))}第${Number(last) + 1}项`;
-  return FIELD_LABELS[last] ?? path;
+  return Object.hasOwn(FIELD_LABELS, last) ? FIELD_LABELS[last] : path;
 }
 
 function fieldPath(e: AjvError): string {

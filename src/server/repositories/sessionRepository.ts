@@ -5,10 +5,10 @@ import type { AuthUser } from '../auth/types.js';
 import type pg from 'pg';
 import { preparedQuery } from '../db/preparedQuery.js';
 
-/** Stores a token hash for a user, valid for ttlHours. */
+/** Stores a token hash for a user, valid for ttlHours; `needPerfect` limits it to changing the password. */
 export async function insertToken(
   db: Kysely<Database>,
-  entry: { tokenHash: string; tenantId: number; userId: number; ip: string; userAgent: string; ttlHours: number },
+  entry: { tokenHash: string; tenantId: number; userId: number; ip: string; userAgent: string; ttlHours: number; needPerfect?: boolean },
 ): Promise<void> {
   const expire = new Date(Date.now() + entry.ttlHours * 3_600_000);
   await db
@@ -20,6 +20,7 @@ export async function insertToken(
       ip: entry.ip.slice(0, 100),
       user_agent: entry.userAgent.slice(0, 300),
       expire_time: expire,
+      need_perfect: entry.needPerfect === true,
     })
     .execute();
 }
@@ -40,6 +41,24 @@ export async function revokeUserTokens(db: Kysely<Database>, tenantId: number, u
     .execute();
 }
 
+/** Revokes every live token of a user but one (a password change keeps the session that made it). */
+export async function revokeOtherTokens(db: Kysely<Database>, tenantId: number, userId: number, keepTokenHash: string): Promise<number> {
+  const r = await db
+    .updateTable('login_tokens')
+    .set({ revoked_time: new Date() })
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('token_hash', '<>', keepTokenHash)
+    .where('revoked_time', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Lifts the password-change restriction of one token. */
+export async function clearNeedPerfect(db: Kysely<Database>, tokenHash: string): Promise<void> {
+  await db.updateTable('login_tokens').set({ need_perfect: false }).where('token_hash', '=', tokenHash).where('need_perfect', '=', true).execute();
+}
+
 /**
  * The user behind a live, unrevoked, unexpired token of an active user and tenant, with roles and
  * permissions, in one query (it runs on every call); null otherwise. With `pool` the query runs as
@@ -56,8 +75,9 @@ export async function findSessionUser(db: Kysely<Database>, tokenHash: string, t
     name: string;
     roles: { k: string; n: string }[];
     perms: string[];
+    need_perfect: boolean;
   }>`
-    SELECT u.id AS user_id, u.user_name, u.nick_name, u.dept_id, n.id AS tenant_id, n.code, n.name,
+    SELECT t.need_perfect, u.id AS user_id, u.user_name, u.nick_name, u.dept_id, n.id AS tenant_id, n.code, n.name,
       COALESCE((
         SELECT json_agg(json_build_object('k', r.role_key, 'n', r.role_name) ORDER BY r.role_sort, r.id)
         FROM user_roles ur JOIN roles r ON r.id = ur.role_id
@@ -89,6 +109,7 @@ export async function findSessionUser(db: Kysely<Database>, tokenHash: string, t
     roleNames: row.roles.map((r) => r.n),
     permissions: row.perms,
     token,
+    needPerfect: row.need_perfect === true,
   };
 }
 

@@ -12,9 +12,14 @@ export async function findLoginUser(db: Kysely<Database>, tenantId: number, user
     .executeTakeFirst();
 }
 
-/** Remembers the address and time of a successful sign-in. */
+/** Remembers the address and time of a successful sign-in, keeping the one before as the previous sign-in. */
 export async function markLogin(db: Kysely<Database>, userId: number, ip: string): Promise<void> {
-  await db.updateTable('users').set({ login_ip: ip, login_date: new Date() }).where('id', '=', userId).execute();
+  // The right-hand sides read the row as it was before this update.
+  await db
+    .updateTable('users')
+    .set((eb) => ({ prev_login_ip: eb.ref('login_ip'), prev_login_date: eb.ref('login_date'), login_ip: ip, login_date: new Date() }))
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** The profile fields of getInfo: user, department name and roles, within the tenant. */
@@ -22,7 +27,7 @@ export async function findUserProfile(db: Kysely<Database>, tenantId: number, us
   const user = await db
     .selectFrom('users as u')
     .leftJoin('depts as d', (j) => j.onRef('d.id', '=', 'u.dept_id').on('d.tenant_id', '=', tenantId))
-    .select(['u.id', 'u.user_name', 'u.nick_name', 'u.dept_id', 'd.dept_name', 'u.phonenumber', 'u.email', 'u.sex', 'u.avatar', 'u.open_id', 'u.status', 'u.login_date', 'u.create_time', 'u.remark'])
+    .select(['u.id', 'u.user_name', 'u.nick_name', 'u.dept_id', 'd.dept_name', 'u.phonenumber', 'u.email', 'u.sex', 'u.avatar', 'u.open_id', 'u.status', 'u.prev_login_ip', 'u.prev_login_date', 'u.create_time', 'u.remark'])
     .where('u.tenant_id', '=', tenantId)
     .where('u.id', '=', userId)
     .executeTakeFirst();

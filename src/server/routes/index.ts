@@ -7,5 +7,7 @@ import { commonRoutes } from './common/index.js';
 import { autoRoutes } from './auto/index.js';
 import { flowableRoutes } from './flowable/index.js';
 import { queriesRoutes } from './queries/index.js';
+import { jobRoutes } from './jobs/index.js';
+import { healthRoutes } from './health/index.js';
 
-export const routePlugins: FastifyPluginAsync[] = [commonRoutes, autoRoutes, flowableRoutes, queriesRoutes];
+export const routePlugins: FastifyPluginAsync[] = [commonRoutes, autoRoutes, flowableRoutes, queriesRoutes, jobRoutes, healthRoutes];

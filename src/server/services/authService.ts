@@ -1,19 +1,22 @@
 /** Sign-in: tenant, throttling, captcha, password check, token issue; sign-out. */
-import bcrypt from 'bcryptjs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
 import { badRequest, tooMany } from '../http/HttpError.js';
 import { hashToken, newToken } from '../auth/tokens.js';
 import { findTenantByCode } from '../repositories/tenantRepository.js';
-import { countIpFailures, countUserFailures, insertLoginAttempt } from '../repositories/loginAttemptRepository.js';
+import { countUserIpFailures, insertLoginAttempt, reserveAttempt, settleAttempt, type AttemptLimits } from '../repositories/loginAttemptRepository.js';
+import { verifyPassword } from '../auth/passwordCheck.js';
 import { takeCaptcha } from '../repositories/captchaRepository.js';
 import { getConfigValue, getConfigValues } from '../repositories/configRepository.js';
 import { findLoginUser, markLogin } from '../repositories/userAuthRepository.js';
 import { insertToken, revokeToken } from '../repositories/sessionRepository.js';
 
-/** Failures of one user within LOCK_MINUTES before sign-in is refused. */
+/** Failures of one user from one address within LOCK_MINUTES before that user is refused there. */
 export const MAX_USER_FAILURES = 5;
-/** Failures from one address (any user) within LOCK_MINUTES before sign-in is refused. */
+/**
+ * Failures from one address (any user) within LOCK_MINUTES before user names that have not signed
+ * in from there lately are refused (spraying names); users known at the address go on signing in.
+ */
 export const MAX_IP_FAILURES = 20;
 export const LOCK_MINUTES = 10;
 
@@ -68,43 +71,67 @@ export interface LoginResult {
   needPerfect: boolean;
 }
 
+/** The lockout limits: per user and address, and per address for user names new to it. */
+export const ATTEMPT_LIMITS: AttemptLimits = { perUserIp: MAX_USER_FAILURES, perIp: MAX_IP_FAILURES, windowMinutes: LOCK_MINUTES, knownDays: 30 };
+
+/**
+ * Takes a password-check slot for the user from the caller's address or throws the 429 that
+ * says why; `settle` then records the outcome. Sign-in and `profile/updatePwd` share the slots, so
+ * wrong old passwords count like sign-in failures.
+ */
+export async function reservePasswordCheck(db: Kysely<Database>, who: { tenantCode: string; userName: string; ip: string }, msg: string) {
+  const r = await reserveAttempt(db, { ...who, msg }, ATTEMPT_LIMITS);
+  if (!r.ok) throw tooMany(r.reason === 'user' ? LOGIN_MESSAGES.userLocked : LOGIN_MESSAGES.ipLocked);
+  return {
+    /** Records the outcome; after a failure, true when that failure reached the limit. */
+    async settle(success: boolean, outcome: string): Promise<boolean> {
+      await settleAttempt(db, r.id, success, outcome);
+      if (success) return false;
+      const since = new Date(Date.now() - LOCK_MINUTES * 60_000);
+      return (await countUserIpFailures(db, who.tenantCode.slice(0, 100), who.userName.slice(0, 100), who.ip, since)) >= MAX_USER_FAILURES;
+    },
+  };
+}
+
 /** Checks everything and returns a fresh token, or throws a 4xx with a Chinese message. */
 export async function login(db: Kysely<Database>, input: LoginInput, ctx: LoginContext): Promise<LoginResult> {
   const tenantCode = input.tenantCode?.trim() || 'DEFAULT';
   const userName = input.username.trim();
-  const since = new Date(Date.now() - LOCK_MINUTES * 60_000);
-  const fail = async (msg: string, status: 400 | 429 = 400) => {
+  const fail = async (msg: string) => {
     await insertLoginAttempt(db, { tenantCode, userName, ip: ctx.ip, success: false, msg });
-    return status === 429 ? tooMany(msg) : badRequest(msg);
+    return badRequest(msg);
   };
-  if ((await countIpFailures(db, ctx.ip, since)) >= MAX_IP_FAILURES) throw tooMany(LOGIN_MESSAGES.ipLocked);
-  if ((await countUserFailures(db, tenantCode, userName, since)) >= MAX_USER_FAILURES) throw tooMany(LOGIN_MESSAGES.userLocked);
 
   const tenant = await findTenantByCode(db, tenantCode);
   if (!tenant) throw await fail(LOGIN_MESSAGES.unknownTenant);
   if (tenant.status !== '0') throw await fail(LOGIN_MESSAGES.tenantDisabled);
 
+  // The slot is taken before the captcha is consumed, so a locked user name answers the lock.
+  const slot = await reservePasswordCheck(db, { tenantCode, userName, ip: ctx.ip }, '登录校验中');
+  const refuse = async (msg: string) => {
+    const locked = await slot.settle(false, msg);
+    return locked && msg === LOGIN_MESSAGES.badCredentials ? tooMany(LOGIN_MESSAGES.userLocked) : badRequest(msg);
+  };
+
   if (await captchaEnabled(db, tenant.id)) {
-    if (!input.code || !input.uuid) throw await fail(LOGIN_MESSAGES.captchaMissing);
+    if (!input.code || !input.uuid) throw await refuse(LOGIN_MESSAGES.captchaMissing);
     const answer = await takeCaptcha(db, input.uuid);
-    if (answer === null) throw await fail(LOGIN_MESSAGES.captchaExpired);
-    if (answer.toLowerCase() !== input.code.trim().toLowerCase()) throw await fail(LOGIN_MESSAGES.captchaWrong);
+    if (answer === null) throw await refuse(LOGIN_MESSAGES.captchaExpired);
+    if (answer.toLowerCase() !== input.code.trim().toLowerCase()) throw await refuse(LOGIN_MESSAGES.captchaWrong);
   }
 
   const user = await findLoginUser(db, tenant.id, userName);
-  const passwordOk = user ? await bcrypt.compare(input.password, user.password_hash) : false;
-  if (!user || !passwordOk) {
-    const err = await fail(LOGIN_MESSAGES.badCredentials);
-    if ((await countUserFailures(db, tenantCode, userName, since)) >= MAX_USER_FAILURES) throw tooMany(LOGIN_MESSAGES.userLocked);
-    throw err;
-  }
-  if (user.status !== '0') throw await fail(LOGIN_MESSAGES.userDisabled);
+  // Unknown users are compared against a dummy hash too: both answers take as long (issue 11).
+  const passwordOk = await verifyPassword(input.password, user?.password_hash ?? null);
+  if (!user || !passwordOk) throw await refuse(LOGIN_MESSAGES.badCredentials);
+  if (user.status !== '0') throw await refuse(LOGIN_MESSAGES.userDisabled);
 
+  const needPerfect = await needsPasswordChange(db, tenant.id, input.password, user.pwd_update_time !== null);
   const token = newToken();
-  await insertToken(db, { tokenHash: hashToken(token), tenantId: tenant.id, userId: user.id, ip: ctx.ip, userAgent: ctx.userAgent, ttlHours: ctx.tokenTtlHours });
+  await insertToken(db, { tokenHash: hashToken(token), tenantId: tenant.id, userId: user.id, ip: ctx.ip, userAgent: ctx.userAgent, ttlHours: ctx.tokenTtlHours, needPerfect });
   await markLogin(db, user.id, ctx.ip);
-  await insertLoginAttempt(db, { tenantCode, userName, ip: ctx.ip, success: true, msg: '登录成功' });
-  return { token, needPerfect: await needsPasswordChange(db, tenant.id, input.password, user.pwd_update_time !== null) };
+  await slot.settle(true, '登录成功');
+  return { token, needPerfect };
 }
 
 /** Revokes the token at once. */

@@ -94,9 +94,9 @@ export async function checkImportRows(
     const phonenumber = r['手机号码'] ?? '';
     if (phonenumber.length > 20) return fail('手机号码不能超过20个字符');
     const sexText = r['性别'] || '未知';
-    if (!(sexText in SEX)) return fail(`性别只能是 男、女 或 未知`);
+    if (!Object.hasOwn(SEX, sexText)) return fail(`性别只能是 男、女 或 未知`);
     const statusText = r['状态'] || '正常';
-    if (!(statusText in STATUS)) return fail(`状态只能是 正常 或 停用`);
+    if (!Object.hasOwn(STATUS, statusText)) return fail(`状态只能是 正常 或 停用`);
     const roleNames = (r['角色'] ?? '').split(/[,，、]/).map((s) => s.trim()).filter(Boolean);
     const unknownRole = roleNames.find((n) => !roleByName.has(n));
     if (unknownRole) return fail(`角色“${unknownRole}”不存在`);

@@ -112,11 +112,11 @@ describe('GET /api/common/download', () => {
     expect(res.headers['content-type']).toBe('application/octet-stream');
   });
 
-  it('removes the file after sending when delete=true', async () => {
+  it('never deletes on a GET: delete=true is accepted and ignored (deleting is POST /api/common/file/delete)', async () => {
     const key: string = (await upload(token, 'export.xlsx', 'sheet')).json().data.fileName;
     const first = await download(token, key, '&delete=true');
     expect(first.body).toBe('sheet');
-    expect((await download(token, key)).statusCode).toBe(404);
+    expect((await download(token, key)).body).toBe('sheet');
   });
 });
 

@@ -127,12 +127,24 @@ describe('demo data', () => {
       else expect(p.est_amount).toBeGreaterThanOrEqual(cost);
       if (p.urgency !== 'normal') expect(p.delivery_time).toMatch(/^\d{2}:\d{2}:00$/);
     }
-    for (const s of await details(a.admin, 'auto_tzbk_btgl_btrk')) {
-      expect(s.zl).toBe(cents(s.zl_before * s.ksbl));
-      expect(s.ksbl).toBeGreaterThanOrEqual(0.95);
-      expect(s.djrq.slice(0, 10)).toBe(s.sxrq);
+    for (const form of ['auto_tzbk_btgl_btrk', 'auto_tzbk_btgl_wgbtrk']) {
+      for (const s of await details(a.admin, form)) {
+        expect(s.zl).toBe(cents(s.zl_before * s.ksbl));
+        expect(s.ksbl).toBeGreaterThanOrEqual(0.95);
+        expect(s.djrq.slice(0, 10)).toBe(s.sxrq);
+        // Issue 12 item 13: a truck load in 千克 (18–45 t), and names, not generic samples like 消防设备12.
+        expect(s.zl_before >= 18_000 && s.zl_before <= 45_000, `${form} ${s.zl_before}`).toBe(true);
+        for (const text of [s.pz, s.djzz]) expect(text, form).not.toMatch(/\d+$/);
+      }
     }
-    for (const n of await details(a.admin, 'project_wbs')) {
+    const nodes = await details(a.admin, 'project_wbs');
+    // Budgets are in 万元: no single item (防水工程 …) above 150万, no project above 3亿, a sane total.
+    for (const n of nodes) {
+      expect(n.budget, n.node_name).toBeGreaterThanOrEqual(10);
+      expect(n.budget, n.node_name).toBeLessThanOrEqual(n.node_type === 'item' ? 150 : 30_000);
+    }
+    expect(nodes.reduce((s, n) => s + Number(n.budget), 0)).toBeLessThan(120_000);
+    for (const n of nodes) {
       if (n.state === 'planned') expect(n.progress).toBe(0);
       if (n.state === 'done') expect(n.progress).toBe(100);
       if (n.state === 'building') expect(n.progress > 0 && n.progress < 100).toBe(true);

@@ -22,12 +22,13 @@ beforeAll(async () => {
 afterAll(async () => a?.close());
 
 /** Uploads a small file the way the form's upload field does and answers its file entry. */
-async function uploadQuote(): Promise<{ name: string; url: string }> {
+async function uploadQuote(): Promise<{ name: string; url: string; fileName: string }> {
   const boundary = 'fwstorage';
   const payload = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="报价单.txt"\r\nContent-Type: text/plain\r\n\r\n报价 80000 元\r\n--${boundary}--\r\n`);
   const res = await a.app.inject({ method: 'POST', url: '/api/common/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${a.admin}` } });
   expect(res.statusCode).toBe(200);
-  return { name: '报价单.txt', url: res.json().data.url };
+  // The entry a page stores: display name, stored key and url (the server refuses one without the key).
+  return { name: '报价单.txt', url: res.json().data.url, fileName: res.json().data.fileName };
 }
 
 async function tableColumns(table: string): Promise<string[]> {

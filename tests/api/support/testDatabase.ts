@@ -10,6 +10,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { openDatabase, type AppDatabase } from '../../../src/server/db/openDatabase.js';
+import { sqlRolePrefix } from '../../../src/server/records/storage/sqlRoles.js';
 
 /**
  * A fresh PGlite costs ~3–9 s of initdb here; loading a dump of a freshly initialised one costs
@@ -62,6 +63,11 @@ export async function createTestDatabase(): Promise<AppDatabase> {
       await c.connect();
       try {
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        // The `$sql` roles are cluster-wide; their names carry this database's hash, so these are its own.
+        const roles = await c.query<{ rolname: string }>('SELECT rolname FROM pg_roles WHERE starts_with(rolname, $1)', [sqlRolePrefix(name)]);
+        for (const { rolname } of roles.rows) {
+          if (/^[a-z0-9_]+$/.test(rolname)) await c.query(`DROP ROLE IF EXISTS ${rolname}`).catch(() => {});
+        }
       } finally {
         await c.end();
       }

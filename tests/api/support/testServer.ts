@@ -13,8 +13,7 @@ import { migrate } from '../../../src/server/db/migrate.js';
 import type { AppDatabase } from '../../../src/server/db/openDatabase.js';
 import type { Database } from '../../../src/server/db/types.js';
 import { runSeed } from '../../../src/server/services/seed/index.js';
-import { filesConfig } from '../../../src/server/files/filesConfig.js';
-import { localFileStore } from '../../../src/server/files/localFileStore.js';
+import { fileStoreFor } from '../../../src/server/files/openFileStore.js';
 import { createTestDatabase } from './testDatabase.js';
 
 export const TEST_PASSWORD = 'admin123';
@@ -52,7 +51,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   try {
     await migrate(database.db);
     // Demo files go to the same store the app's upload and download routes use.
-    if (options.seed !== false) await runSeed(database.db, { adminPassword: config.adminPassword, files: localFileStore(filesConfig(config).rootDir) });
+    if (options.seed !== false) await runSeed(database.db, { adminPassword: config.adminPassword, files: await fileStoreFor(config) });
   } catch (err) {
     await database.close();
     throw err;

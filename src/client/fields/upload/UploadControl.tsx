@@ -8,8 +8,8 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useField } from '@formily/react';
 import { App, Button, Progress, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { uploadFile, type StoredFile, type UploadedFile } from '../../api/files';
-import { FileList } from '../FileList';
+import { deleteFile, uploadFile, type StoredFile, type UploadedFile } from '../../api/files';
+import { FileList, isReadableFile } from '../FileList';
 import { useRecordFormInfo } from '../RecordFormContext';
 import { CameraDialog } from './CameraDialog';
 import { DragUploadDialog } from './DragUploadDialog';
@@ -129,7 +129,7 @@ export function UploadControl(props: UploadProps) {
       input.current?.click();
     }
   };
-  const canEdit = (f: StoredFile) => !props.disabled && (mode !== 'detail' || fresh.has(f.fileName));
+  const canEdit = (f: StoredFile) => !props.disabled && (mode !== 'detail' || (isReadableFile(f) && fresh.has(f.fileName)));
   const multiple = !!props.multiple && !single;
 
   return (
@@ -162,7 +162,13 @@ export function UploadControl(props: UploadProps) {
         thumb={props.thumb}
         batchName={title}
         canEdit={canEdit}
-        onRemove={(f) => commit(latest.current.filter((x) => x.fileName !== f.fileName))}
+        onRemove={(f) => {
+          // An unreadable entry (no key) is removed by identity; a readable one by its key.
+          commit(latest.current.filter((x) => x !== f && !(isReadableFile(f) && isReadableFile(x) && x.fileName === f.fileName)));
+          // A file uploaded on this page is held by no saved record yet: free it now. A saved
+          // record's file stays until the record is saved without it (cancelling keeps it whole).
+          if (isReadableFile(f) && fresh.has(f.fileName)) void deleteFile(f.fileName).catch(() => undefined);
+        }}
         onRename={(f, name) => commit(latest.current.map((x) => (x.fileName === f.fileName ? { ...x, name } : x)))}
       />
       {props.note ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{props.note}</Typography.Text> : null}

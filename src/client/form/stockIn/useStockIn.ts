@@ -15,6 +15,7 @@ import { getFormByEnName } from '../../api/forms';
 import { queryKeys } from '../../api/queryKeys';
 import { addRecord, fetchUuid, listRecords } from '../../api/recordForm';
 import { pageSchema } from '../formSchema';
+import { revalidateOnChange } from '../revalidateOnChange';
 import { computeZl, keptValues, nextDayNumber, stockInRecords } from './stockIn';
 
 /** How many records of the day exist (the day number of the next one is this + 1). */
@@ -28,6 +29,7 @@ function stockInForm(def: FormDefinition, ctx: UserContext, kept: Record<string,
   return createForm({
     initialValues: { ...defaultValues(def, ctx), ...kept },
     effects() {
+      revalidateOnChange();
       onFieldValueChange('czfs', (field) => { if (field.modified) field.form.setValuesIn('sl', 1); });
       const recompute = (form: Form) => form.setValuesIn('zl', computeZl(form.values.ksbl, form.values.zl_before));
       onFieldValueChange('ksbl', (field) => recompute(field.form));

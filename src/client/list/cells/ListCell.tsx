@@ -1,9 +1,10 @@
 /** One body cell of the list: coloured status and dictionary chips, colour swatches, related links, text. */
 import { memo } from 'react';
-import type { ColumnModel, FieldOption } from '../../../../schema-adapters';
+import { cascaderPaths, findOption, optionPath, PATH_SEPARATOR, type ColumnModel, type FieldOption } from '../../../../schema-adapters';
 import styles from '../list.module.css';
 import { cellText } from './cellText';
 import { STATUS_STYLES } from './statusColors';
+import type { PendingColumn } from './useConstantColumns';
 
 function Chip({ option }: { option: FieldOption }) {
   const plain = !option.color && !option.backgroundColor;
@@ -16,16 +17,28 @@ function Chip({ option }: { option: FieldOption }) {
 }
 
 /** Renders `row[column.key]` by the column's cell kind. */
-export const ListCell = memo(function ListCell({ column, row, onOpenRelated }: { column: ColumnModel; row: Record<string, unknown>; onOpenRelated?: (form: string, id: unknown) => void }) {
+export const ListCell = memo(function ListCell({ column, row, onOpenRelated }: { column: ColumnModel | PendingColumn; row: Record<string, unknown>; onOpenRelated?: (form: string, id: unknown) => void }) {
   const value = row[column.key];
+  // A constant list still loading: nothing rather than its raw ids (they would flash, then change).
+  if ('optionsPending' in column && column.optionsPending && !(column.viewKey && row[column.viewKey])) return <span className={styles.cellText} aria-busy="true" />;
   if (column.cell === 'status') {
     const s = STATUS_STYLES[String(value)];
     if (!s) return null;
     return <span className={styles.status} style={{ color: s.color, background: s.background }} data-status={String(value)}>{s.label}</span>;
   }
+  if (column.cell === 'dict' && column.options?.length && column.search === 'cascader') {
+    // One chip per path, labelled with every level as the form shows it, coloured by its last level.
+    const chips = cascaderPaths(value).map((path): FieldOption => {
+      const known = optionPath(column.options, path);
+      const label = path.map((v, i) => known[i]?.label ?? String(v)).join(PATH_SEPARATOR);
+      const leaf = known.length === path.length ? known[known.length - 1] : undefined;
+      return { ...(leaf ?? {}), label, value: path.map(String).join('/') };
+    });
+    return <span className={styles.cellText} title={chips.map((c) => c.label).join('、')}>{chips.map((o) => <Chip key={String(o.value)} option={o} />)}</span>;
+  }
   if (column.cell === 'dict' && column.options?.length) {
     const values = (Array.isArray(value) ? value : [value]).filter((v) => v !== null && v !== undefined && v !== '');
-    const options = values.map((v) => column.options?.find((o) => String(o.value) === String(v)) ?? { label: String(v), value: String(v) });
+    const options = values.map((v) => findOption(column.options, v) ?? { label: String(v), value: String(v) });
     return <span className={styles.cellText}>{options.map((o) => <Chip key={String(o.value)} option={o} />)}</span>;
   }
   if (column.cell === 'color' && value) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormDefinition, UserContext } from '../../../../schema-adapters';
-import { buttonEnabled, rowButtonCandidates, rowButtonsFor, toolbarButtons } from './listActions';
+import { blockedBySelection, buttonEnabled, rowButtonCandidates, rowButtonsFor, toolbarButtons } from './listActions';
 
 const ctx: UserContext = { userId: 1, userName: 'admin', deptId: 1, roleKeys: ['common'], roleNames: ['员工'] };
 const holder = (...perms: string[]) => (...asked: string[]) => asked.some((p) => perms.includes(p));
@@ -47,5 +47,23 @@ describe('toolbar and row actions (spec 01 §2.2, §6)', () => {
     const candidates = rowButtonCandidates(withRows, () => true);
     expect(rowButtonsFor(candidates, { id: 1, sys_status: -1 }, ctx).map((b) => b.label)).toEqual(['删除', '查看']);
     expect(rowButtonsFor(candidates, { id: 2, sys_status: 1 }, ctx).map((b) => b.label)).toEqual(['查看']);
+  });
+});
+
+describe('read-only data (issue 12 items 8, 9)', () => {
+  const view: FormDefinition = { enName: 'pay_view', cnName: '付款汇总', type: 2, fields: [] };
+
+  it('offers a type-2 view only the actions that do not write', () => {
+    expect(toolbarButtons(view, () => true).map((b) => b.label)).toEqual(['详情']);
+    expect(rowButtonCandidates(view, () => true).map((b) => b.label)).toEqual(['详情']);
+  });
+
+  it('drops edit and void for a voided row and blocks them while one is selected; delete stays', () => {
+    const def: FormDefinition = { enName: 'goods', cnName: '货品', fields: [] };
+    const rows = rowButtonCandidates(def, () => true);
+    expect(rowButtonsFor(rows, { id: 1, sys_status: -2 }, ctx).map((b) => b.label)).toEqual(['详情', '删除']);
+    expect(rowButtonsFor(rows, { id: 2, sys_status: 1 }, ctx).map((b) => b.label)).toEqual(['详情', '修改', '删除']);
+    expect([...blockedBySelection([{ id: 1, sys_status: 1 }, { id: 2, sys_status: -2 }])].sort()).toEqual(['edit', 'invalid']);
+    expect(blockedBySelection([{ id: 1, sys_status: 1 }]).size).toBe(0);
   });
 });

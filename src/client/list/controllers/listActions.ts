@@ -4,6 +4,7 @@
  * Export, import, print, batch edit, QR code and custom buttons come with their own module.
  */
 import { compileCondition, type CompiledCondition, type FormDefinition, type UserContext } from '../../../../schema-adapters';
+import { isReadOnlyView, isVoided } from '../../../shared/readOnlyRecords';
 
 const compiledConditions = new Map<string, CompiledCondition>();
 
@@ -31,6 +32,22 @@ export const SELECTION_RULE: Record<ListAction, 'none' | 'single' | 'multiple'> 
 };
 
 const ORDER: ListAction[] = ['add', 'query', 'edit', 'copy', 'invalid', 'remove'];
+
+/** Actions that write; a type-2 view offers none of them (its server refuses them too). */
+export const WRITE_ACTIONS: ReadonlySet<ListAction> = new Set<ListAction>(['add', 'edit', 'copy', 'invalid', 'remove']);
+
+/** Actions a voided record refuses (delete stays: spec 01 §2.2, §6 tie it to remove alone). */
+export const VOIDED_BLOCKED_ACTIONS: ReadonlySet<ListAction> = new Set<ListAction>(['edit', 'invalid']);
+
+/** Actions the selection rules out beyond its size: edit and void when a selected record is voided. */
+export function blockedBySelection(rows: readonly Record<string, unknown>[]): ReadonlySet<ListAction> {
+  return rows.some((r) => isVoided(r)) ? VOIDED_BLOCKED_ACTIONS : new Set<ListAction>();
+}
+
+/** Whether the form's data may take this action at all (a view is read-only). */
+function allowedOnForm(def: FormDefinition, action: ListAction): boolean {
+  return !isReadOnlyView(def) || !WRITE_ACTIONS.has(action);
+}
 
 /** A button of the toolbar or of a row. */
 export interface ActionButton {
@@ -68,7 +85,7 @@ export function toolbarButtons(def: FormDefinition, has: (...perms: string[]) =>
         unSelectedActionable: b.unSelectedActionable,
       }))
     : ORDER.map((action) => ({ key: action, action, label: ACTION_LABELS[action], rule: SELECTION_RULE[action] }));
-  return buttons.filter((b) => actionAllowed(b.action, def.enName, has));
+  return buttons.filter((b) => allowedOnForm(def, b.action) && actionAllowed(b.action, def.enName, has));
 }
 
 /** Whether a toolbar button is enabled with `count` rows selected. */
@@ -85,12 +102,17 @@ export function rowButtonCandidates(def: FormDefinition, has: (...perms: string[
   const buttons: ActionButton[] = configured.length
     ? configured.map((b) => ({ key: `btn${b.id}`, action: b.sysAction as ListAction, label: b.name, rule: 'single' as const, condition: b.rightShowCon }))
     : (['query', 'edit', 'remove'] as ListAction[]).map((action) => ({ key: action, action, label: ACTION_LABELS[action], rule: 'single' as const }));
-  return buttons.filter((b) => actionAllowed(b.action, def.enName, has));
+  return buttons.filter((b) => allowedOnForm(def, b.action) && actionAllowed(b.action, def.enName, has));
 }
 
-/** The buttons of one row: a rightShowCon that evaluates to false (or fails) hides the button for that row. */
+/**
+ * The buttons of one row: a rightShowCon that evaluates to false (or fails) hides the button for
+ * that row, and a voided row drops edit and void.
+ */
 export function rowButtonsFor(candidates: ActionButton[], row: Record<string, unknown>, ctx: UserContext | undefined): ActionButton[] {
+  const voided = isVoided(row);
   return candidates.filter((b) => {
+    if (voided && VOIDED_BLOCKED_ACTIONS.has(b.action)) return false;
     if (!b.condition || !b.condition.trim()) return true;
     let compiled = compiledConditions.get(b.condition);
     if (!compiled) {

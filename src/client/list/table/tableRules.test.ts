@@ -28,13 +28,16 @@ describe('sorting (spec 01 §2.2)', () => {
 describe('paging (spec 01 §5, §9)', () => {
   it('offers 20 … 1000 and takes a custom size of 1–1000, zero meaning 10', () => {
     expect(PAGE_SIZES).toEqual([20, 40, 60, 80, 100, 200, 500, 1000]);
-    expect(customPageSize('7')).toBe(7);
-    expect(customPageSize(1000)).toBe(1000);
-    expect(customPageSize(0)).toBe(10);
-    expect(customPageSize(1001)).toBeNull();
-    expect(customPageSize(-1)).toBeNull();
-    expect(customPageSize('2.5')).toBeNull();
-    expect(customPageSize('')).toBe(10);
+    expect(customPageSize('7')).toEqual({ size: 7, clamped: false });
+    expect(customPageSize(1000)).toEqual({ size: 1000, clamped: false });
+    expect(customPageSize(0)).toEqual({ size: 10, clamped: false });
+    expect(customPageSize('')).toEqual({ size: 10, clamped: false });
+    // Out of range is clamped, not ignored (issue 12 item 10).
+    expect(customPageSize(1001)).toEqual({ size: 1000, clamped: true });
+    expect(customPageSize('5000')).toEqual({ size: 1000, clamped: true });
+    expect(customPageSize(-1)).toEqual({ size: 1, clamped: true });
+    expect(customPageSize('2.4')).toEqual({ size: 2, clamped: false });
+    expect(customPageSize('abc')).toBeNull();
   });
 });
 

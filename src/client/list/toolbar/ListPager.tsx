@@ -2,13 +2,14 @@
  * Paging (spec 01 §2.2, §9): total, sizes 20…1000, prev / pager / next, jumper, and a custom
  * size of 1–1000. When the server's total is an estimate the total says so (约).
  */
-import { InputNumber, Pagination, Space } from 'antd';
+import { App, InputNumber, Pagination, Space } from 'antd';
 import { useState, memo } from 'react';
-import { customPageSize, PAGE_SIZES } from '../table/paging';
+import { clampedSizeMessage, customPageSize, PAGE_SIZES } from '../table/paging';
 import styles from '../list.module.css';
 
 /** The pager under the table. */
 export const ListPager = memo(function ListPager(props: { pageNum: number; pageSize: number; total: number; exact: boolean; onChange(pageNum: number, pageSize: number): void }) {
+  const { message } = App.useApp();
   const [custom, setCustom] = useState<number | null>(null);
   const sizes = PAGE_SIZES.map(String);
   if (!PAGE_SIZES.includes(props.pageSize as (typeof PAGE_SIZES)[number])) sizes.push(String(props.pageSize));
@@ -31,15 +32,17 @@ export const ListPager = memo(function ListPager(props: { pageNum: number; pageS
         <InputNumber
           aria-label="自定义每页条数"
           placeholder="自定义"
-          min={0}
-          max={1000}
+          // No min / max here: antd would silently replace 5000 with 1000 and keep the old size.
           precision={0}
           style={{ width: 90 }}
           value={custom}
           onChange={(v) => setCustom(v)}
-          onPressEnter={() => {
-            const size = customPageSize(custom);
-            if (size) props.onChange(1, size);
+          onPressEnter={(e) => {
+            const picked = customPageSize((e.target as HTMLInputElement).value);
+            if (!picked) return;
+            setCustom(picked.size);
+            if (picked.clamped) void message.warning(clampedSizeMessage(picked.size));
+            props.onChange(1, picked.size);
           }}
         />
       </Space.Compact>

@@ -4,7 +4,7 @@
  */
 import { Button, Input, Tooltip } from 'antd';
 import { useEffect, useState, memo } from 'react';
-import { buttonEnabled, type ActionButton } from '../controllers/listActions';
+import { buttonEnabled, type ActionButton, type ListAction } from '../controllers/listActions';
 import styles from '../list.module.css';
 
 /** Hint of the keyword box. */
@@ -14,12 +14,16 @@ export const KEYWORD_HINT = '输入关键词后按回车进行全文模糊查询
 export const ListToolbar = memo(function ListToolbar(props: {
   buttons: ActionButton[];
   selectedCount: number;
+  /** Actions the selected records refuse whatever their count (a voided record: edit, void). */
+  blocked?: ReadonlySet<ListAction>;
   onAction(button: ActionButton): void;
   showKeyword: boolean;
   keyword: string;
   onKeyword(keyword: string): void;
   extra?: React.ReactNode;
   title?: React.ReactNode;
+  /** 导入 / 导出 (list/io), after the action buttons. */
+  ioButtons?: React.ReactNode;
 }) {
   const [text, setText] = useState(props.keyword);
   useEffect(() => setText(props.keyword), [props.keyword]);
@@ -31,12 +35,13 @@ export const ListToolbar = memo(function ListToolbar(props: {
           key={b.key}
           type={b.action === 'add' ? 'primary' : 'default'}
           danger={b.action === 'remove'}
-          disabled={!buttonEnabled(b, props.selectedCount)}
+          disabled={!buttonEnabled(b, props.selectedCount) || !!props.blocked?.has(b.action)}
           onClick={() => props.onAction(b)}
         >
           {b.label}
         </Button>
       ))}
+      {props.ioButtons}
       <span className={styles.toolbarSpacer} />
       {props.extra}
       {props.showKeyword ? (

@@ -18,6 +18,7 @@ import { useNavigate } from '../../shell/navigation';
 import { linkTarget } from '../msg/openLink';
 import { AnnounceModule } from './AnnounceModule';
 import { CalendarModule } from './CalendarModule';
+import { saveDownload } from '../../list/io/useJob';
 
 /** The component path of the message-centre menu (the "更多" link of 我的消息). */
 const MESSAGE_VIEW = 'msg/detail/index';
@@ -46,6 +47,7 @@ function MessagesModule() {
     const target = linkTarget(m.link);
     if (target.kind === 'external') window.open(target.url, '_blank', 'noopener');
     else if (target.kind === 'internal') navigate(target.path);
+    else if (target.kind === 'download') await saveDownload(target.url, decodeURIComponent(target.url.split('%2F').pop() ?? 'download')).catch(() => undefined);
     else if (centre) navigate(centre.href);
   };
   return (

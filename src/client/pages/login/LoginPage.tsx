@@ -34,7 +34,7 @@ export default function LoginPage({ supplier = false }: { supplier?: boolean }) 
         ...(c.background ? { backgroundImage: `url(${c.background})` } : {}),
       }}
     >
-      <Form form={form} className={styles.box} initialValues={c.initialValues} onFinish={c.submit} size="large" autoComplete="off">
+      <Form form={form} className={styles.box} initialValues={c.initialValues} onFinish={c.submit} size="large">
         <h1 className={styles.title}>
           {c.logo ? <img src={c.logo} alt="" className={styles.logo} /> : null}
           {title}
@@ -48,16 +48,17 @@ export default function LoginPage({ supplier = false }: { supplier?: boolean }) 
           />
         </Form.Item>
         <Form.Item name="username" rules={[{ required: true, message: '请输入您的账号' }]}>
-          <Input prefix={<UserOutlined />} placeholder="账号" />
+          <Input prefix={<UserOutlined />} placeholder="账号" name="username" autoComplete="username" />
         </Form.Item>
         <Form.Item name="password" rules={[{ required: true, message: '请输入您的密码' }]}>
-          <Input.Password prefix={<LockOutlined />} placeholder="密码" />
+          <Input.Password prefix={<LockOutlined />} placeholder="密码" name="password" autoComplete="current-password" />
         </Form.Item>
         {c.captchaOn ? (
           <Form.Item name="code" rules={[{ required: true, message: '请输入验证码' }]}>
             <Input
               prefix={<SafetyOutlined />}
               placeholder="验证码"
+              autoComplete="off"
               addonAfter={
                 c.captchaImage ? (
                   <img src={captchaSrc(c.captchaImage)} alt="验证码" className={styles.captcha} onClick={c.refreshCaptcha} />

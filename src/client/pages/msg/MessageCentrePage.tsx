@@ -7,6 +7,7 @@ import { dictLabel } from '../../session/bundledDicts';
 import { formatDateTime } from '../../session/formatDateTime';
 import { useNavigate } from '../../shell/navigation';
 import { linkTarget } from './openLink';
+import { saveDownload } from '../../list/io/useJob';
 
 const FILTERS: { value: MessageFilter; label: string }[] = [
   { value: 'all', label: '全部' },
@@ -27,6 +28,7 @@ export default function MessageCentrePage() {
     const target = linkTarget(m.link);
     if (target.kind === 'external') window.open(target.url, '_blank', 'noopener');
     if (target.kind === 'internal') navigate(target.path);
+    if (target.kind === 'download') await saveDownload(target.url, decodeURIComponent(target.url.split('%2F').pop() ?? 'download')).catch(() => undefined);
   };
   const view = (m: Message) => {
     setShown(m);

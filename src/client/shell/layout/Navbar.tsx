@@ -4,11 +4,12 @@ import { App, Avatar, Breadcrumb, Dropdown, Tooltip } from 'antd';
 import { useLocation } from 'wouter';
 import { endSessionAndLeave } from '../../controllers/sessionActions';
 import { useAvatarSrc } from '../../controllers/useAvatarSrc';
-import { useCurrentPage } from '../../controllers/useRouteTable';
+import { useCurrentPage, useRouteTable } from '../../controllers/useRouteTable';
 import { appStore, setSidebar } from '../../session/appStore';
 import { sessionStore } from '../../session/sessionStore';
 import { settingsStore } from '../../session/settingsStore';
 import { paths } from '../../paths';
+import { breadcrumbTrail } from './breadcrumbTrail';
 import { MenuSearch } from './MenuSearch';
 import styles from './Navbar.module.css';
 
@@ -22,8 +23,9 @@ export function Navbar() {
   const opened = appStore.use((s) => s.sidebarOpened);
   const user = sessionStore.use((s) => s.user);
   const avatarSrc = useAvatarSrc(user?.avatar);
-  const { route } = useCurrentPage();
-  const crumbs = location === '/index' ? ['首页'] : ['首页', ...(route?.breadcrumb ?? (location === paths.profile ? ['个人中心'] : []))];
+  const { search } = useCurrentPage();
+  const { routeAt } = useRouteTable();
+  const crumbs = breadcrumbTrail(location, search, routeAt);
   const tenantName = String(user?.tenantName ?? '');
   const tenant = tenantName.length > TENANT_TOOLTIP_OVER ? (
     <Tooltip title={tenantName}>

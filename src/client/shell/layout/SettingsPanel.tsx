@@ -14,11 +14,11 @@ const COLOURS: [ColourKey, string][] = [
   ['fromBackgroundColor', '表单背景颜色'],
 ];
 const SWITCHES: [BoolKey, string][] = [
-  ['sidebarLogo', '显示 Logo'],
+  ['sidebarLogo', '显示标志'],
   ['foldMenu', '折叠菜单'],
   ['foldFlow', '折叠流程'],
-  ['fixedHeader', '固定 Header'],
-  ['tagsView', '开启 Tags-Views'],
+  ['fixedHeader', '固定页头'],
+  ['tagsView', '开启标签页'],
 ];
 
 /** The drawer; closes on outside click. */

@@ -7,7 +7,12 @@ import { m001Core } from './001_core.js';
 import { m002System } from './002_system.js';
 import { m003MessagesHome } from './003_messages_home.js';
 import { m004CalendarAnnounceVisits } from './004_calendar_announce_visits.js';
+import { m020AuthFiles } from './020_auth_files.js';
+import { m030PreviousLogin } from './030_previous_login.js';
 import { m100Records } from '../../records/migrations/100_records.js';
+import { m110SqlRoles } from '../../records/migrations/110_sql_roles.js';
+import { m111AddKeyPayload } from '../../records/migrations/111_add_key_payload.js';
+import { m800Jobs } from '../../jobs/migration.js';
 
 export type { Migration } from './types.js';
 
@@ -17,4 +22,9 @@ export const migrations: Migration[] = [
   m100Records,
   m003MessagesHome,
   m004CalendarAnnounceVisits,
+  m110SqlRoles,
+  m020AuthFiles,
+  m111AddKeyPayload,
+  m800Jobs,
+  m030PreviousLogin,
 ];

@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { badRequest } from '../../http/HttpError.js';
 import type { ModelField } from './formModel.js';
 import type { StorageColumn } from '../storage/types.js';
-import { isBlank, likePattern, toBoolean, toDateText, toNumber, toTextList } from './values.js';
+import { capValues, isBlank, likePattern, toBoolean, toDateText, toNumber, toTextList } from './values.js';
 
 type Cond = RawBuilder<unknown>;
 
@@ -39,6 +39,7 @@ function jsonAnyEquals(r: Cond, kindList: boolean, values: string[]): Cond {
 /** Matches the field's value: `like` (substring, any case) or `equal` (any of the values). */
 export function valueMatches(alias: string, f: ModelField, value: unknown, searchType: string | undefined): Cond {
   const label = f.def.label || f.def.enName;
+  if (Array.isArray(value)) capValues(value, label);
   const c = f.columns.value;
   if (!c) {
     if (Array.isArray(value) && value.length === 2) return rangeMatches(alias, f, value[0], value[1]);

@@ -5,10 +5,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import { badRequest } from '../../http/HttpError.js';
 import type { FormModel } from './formModel.js';
-import { compileEntries } from './searchEntry.js';
+import { compileEntries, MAX_SEARCH_ENTRIES } from './searchEntry.js';
 import { rangeMatches, valueMatches } from './fieldConditions.js';
 import { isSortable } from '../storage/fieldStorage.js';
-import { isBlank, likePattern, toNumber, toTextList } from './values.js';
+import { capValues, isBlank, likePattern, toNumber, toTextList } from './values.js';
 
 type Cond = RawBuilder<unknown>;
 
@@ -33,8 +33,8 @@ export interface CompiledList {
 }
 
 function systemEquals(name: string, value: unknown): Cond {
-  const kind = SYSTEM_COLUMNS[name];
-  const list = (Array.isArray(value) ? value : [value]).filter((v) => !isBlank(v));
+  const kind = Object.hasOwn(SYSTEM_COLUMNS, name) ? SYSTEM_COLUMNS[name] : undefined;
+  const list = capValues(Array.isArray(value) ? value : [value], name).filter((v) => !isBlank(v));
   if (!list.length) return sql`TRUE`;
   if (kind === 'int') return sql`t.${sql.id(name)} = ANY(${list.map((v) => Math.trunc(toNumber(v, name)))}::bigint[])`;
   if (kind === 'text') return sql`t.${sql.id(name)} = ANY(${toTextList(list, name)}::text[])`;
@@ -50,10 +50,11 @@ function parseInitFilter(model: FormModel, raw: unknown, tenantId: number): Cond
   if (init === undefined || init === null) return [];
   if (Array.isArray(init)) return compileEntries(model, model.main, 't', init, tenantId);
   if (typeof init !== 'object') throw badRequest('initFilter 格式不正确');
+  if (Object.keys(init).length > MAX_SEARCH_ENTRIES) throw badRequest(`固定条件最多${MAX_SEARCH_ENTRIES}个`);
   const out: Cond[] = [];
   for (const [key, value] of Object.entries(init as Record<string, unknown>)) {
     const name = key.startsWith('in$_') ? key.slice(4) : key;
-    if (name in SYSTEM_COLUMNS) { out.push(systemEquals(name, value)); continue; }
+    if (Object.hasOwn(SYSTEM_COLUMNS, name)) { out.push(systemEquals(name, value)); continue; }
     const m = /^(.*)\$(start|end)$/.exec(name);
     if (m && model.main.fields.has(m[1])) {
       out.push(rangeMatches('t', model.main.fields.get(m[1])!, m[2] === 'start' ? value : undefined, m[2] === 'end' ? value : undefined));
@@ -75,6 +76,9 @@ function keywordMatch(model: FormModel, keyword: string): Cond {
 
 type Dir = 'asc' | 'desc';
 
+/** More sort keys than a table has sortable columns is never a real request. */
+const MAX_SORT_KEYS = 20;
+
 function direction(order: unknown): Dir {
   if (order === undefined || order === null || order === '') return 'desc';
   const o = String(order).toLowerCase();
@@ -85,7 +89,8 @@ function direction(order: unknown): Dir {
 
 function sortColumn(model: FormModel, field: unknown): Cond {
   if (typeof field !== 'string' || !field) throw badRequest('排序字段不能为空');
-  if (field in SYSTEM_COLUMNS) return sql`t.${sql.id(field)}`;
+  // An own-property test: `in` would also accept constructor, toString, __proto__ … (a 500).
+  if (Object.hasOwn(SYSTEM_COLUMNS, field)) return sql`t.${sql.id(field)}`;
   if (field === 'sysStatus') return sql`t.sys_status`;
   const byKey = model.main.byKey.get(field);
   const f = model.main.fields.get(field);
@@ -99,6 +104,7 @@ function compileOrder(model: FormModel, body: Record<string, unknown>): Cond {
   const multi = body.multiFieldOrder;
   if (multi !== undefined && multi !== null) {
     if (!Array.isArray(multi)) throw badRequest('multiFieldOrder 须为数组');
+    if (multi.length > MAX_SORT_KEYS) throw badRequest(`排序字段最多${MAX_SORT_KEYS}个`);
     for (const o of multi) {
       if (!o || typeof o !== 'object') throw badRequest('multiFieldOrder 格式不正确');
       const { field, order } = o as { field?: unknown; order?: unknown };

@@ -1,13 +1,16 @@
 /**
  * A short-lived cache of form models for read calls (list, totals, suggestions). Writes always
- * read the definition afresh. A definition saved on this instance drops its entry at once; one
- * saved on another instance is seen within MODEL_CACHE_TTL_MS, and a read that meets a renamed
- * or removed column before then is retried once with a fresh model (see withFreshModelRetry).
+ * read the definition afresh. A definition saved on this instance drops its entry at once; on
+ * PostgreSQL every other API process drops it when the save commits (db/changeFeed.ts:
+ * LISTEN/NOTIFY). The TTL remains the bound should a message be lost, and a read that meets a
+ * renamed or removed column before then is retried once with a fresh model (withFreshModelRetry).
  */
+import { onChange } from '../../db/changeFeed.js';
 import type { FormModel } from './formModel.js';
 
-/** How long a cached model is used without looking at the stored definition again. */
-export const MODEL_CACHE_TTL_MS = 2000;
+/** How long a cached model is used without looking at the stored definition again (saves announce themselves). */
+// Long enough to matter under load, short enough to bound a lost change message (see above).
+export const MODEL_CACHE_TTL_MS = 30_000;
 
 const cache = new Map<string, { model: FormModel; at: number }>();
 const key = (tenantId: number, form: string) => `${tenantId}:${form}`;
@@ -29,6 +32,11 @@ export function rememberModel(tenantId: number, form: string, model: FormModel):
 export function forgetModel(tenantId: number, form: string): void {
   cache.delete(key(tenantId, form));
 }
+
+onChange((m) => {
+  if (m.kind === 'model') forgetModel(m.tenantId, m.form);
+  else cache.clear();
+});
 
 /** SQLSTATEs of a query that met a table or column the model knew and the database no longer has. */
 export function isStaleModelError(err: unknown): boolean {

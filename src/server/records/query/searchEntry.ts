@@ -10,6 +10,9 @@ export type { SearchEntry };
 
 type Cond = RawBuilder<unknown>;
 
+/** Conditions one list request may carry (the search panel sends one per column). */
+export const MAX_SEARCH_ENTRIES = 200;
+
 function asEntry(raw: unknown): SearchEntry {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw) || typeof (raw as SearchEntry).enName !== 'string') {
     throw badRequest('搜索条件格式不正确');
@@ -24,6 +27,7 @@ function asEntry(raw: unknown): SearchEntry {
 export function compileEntries(model: FormModel, table: ModelTable, alias: string, rawEntries: unknown, tenantId: number): Cond[] {
   if (rawEntries === undefined || rawEntries === null) return [];
   if (!Array.isArray(rawEntries)) throw badRequest('searchConList 须为数组');
+  if (rawEntries.length > MAX_SEARCH_ENTRIES) throw badRequest(`搜索条件最多${MAX_SEARCH_ENTRIES}条`);
   const out: Cond[] = [];
   for (const raw of rawEntries) {
     const e = asEntry(raw);

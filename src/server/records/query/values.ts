@@ -7,6 +7,15 @@ export function assertStorableText(text: string): string {
   return text;
 }
 
+/** Values one search condition may list; beyond it the request is a 400, not thousands of SQL parameters. */
+export const MAX_SEARCH_VALUES = 1000;
+
+/** `list` when it holds at most MAX_SEARCH_VALUES values (nested lists counted flat), else a 400 naming the field. */
+export function capValues<T>(list: T[], label: string): T[] {
+  if (list.length > MAX_SEARCH_VALUES || list.flat().length > MAX_SEARCH_VALUES) throw badRequest(`「${label}」的搜索值最多${MAX_SEARCH_VALUES}个`);
+  return list;
+}
+
 /** True for undefined, null, '' and [] (a condition is used only when it has a value). */
 export function isBlank(v: unknown): boolean {
   return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
@@ -43,7 +52,7 @@ export function toDateText(v: unknown, label: string): { text: string; pureDate:
 
 /** A search value as a list of texts (a list stays a list; a scalar becomes one entry). */
 export function toTextList(v: unknown, label: string): string[] {
-  const list = Array.isArray(v) ? v : [v];
+  const list = capValues(Array.isArray(v) ? v : [v], label);
   return list.filter((x) => !isBlank(x)).map((x) => {
     if (typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') return assertStorableText(String(x));
     throw badRequest(`「${label}」的搜索值格式不正确`);

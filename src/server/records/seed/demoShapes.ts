@@ -8,7 +8,7 @@ import type { SampleFileWriter } from './sampleFiles.js';
 import type { SamplePools } from './sampleValues.js';
 import { shapeContract, shapeContractView, shapeInvoice } from './shapeContracts.js';
 import { shapeProjectNode, shapePurchase } from './shapeProjects.js';
-import { shapeGoods, shapeStockIn } from './shapeStock.js';
+import { shapeBoughtStockIn, shapeGoods, shapeStockIn } from './shapeStock.js';
 
 /** A record already seeded, for the forms that refer to it. */
 export interface SeededRecord {
@@ -39,7 +39,8 @@ const SHAPERS: Record<string, Shaper> = {
   project_wbs: shapeProjectNode,
   purchase_request: shapePurchase,
   auto_pthp: shapeGoods,
-  auto_tzbk_btgl_btrk: shapeStockIn,
+  auto_tzbk_btgl_btrk: (rec, ctx) => shapeStockIn(rec, ctx),
+  auto_tzbk_btgl_wgbtrk: shapeBoughtStockIn,
 };
 
 /** Shapes one sample record of `form` in place. */

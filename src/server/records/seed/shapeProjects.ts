@@ -1,6 +1,6 @@
 /** Coherent demo project nodes (工程分解结构) and purchase requests (采购申请). */
 import { intBetween, pickOf, userWithDept, type ShapeContext } from './demoShapes.js';
-import { amountBetween, cents, dayAfter } from './sampleFormats.js';
+import { cents, dayAfter } from './sampleFormats.js';
 
 const PROJECTS = ['城北综合管廊', '滨江大道改造', '地铁三号线站房'];
 const UNITS = ['1#楼', '2#楼', '地下车库', '配套用房'];
@@ -8,12 +8,21 @@ const DIVISIONS = ['地基与基础', '主体结构', '建筑装饰装修', '给
 const ITEMS = ['钢筋工程', '模板工程', '混凝土工程', '防水工程'];
 
 type NodeType = 'project' | 'unit' | 'division' | 'item';
+// Budgets in 万元 (the field's unit): a municipal project of 0.8–3亿, a building of 800–4,000万,
+// a division of 100–800万, an item such as 防水工程 of 15–120万.
 const NODE: Record<NodeType, { names: string[]; budget: [number, number]; days: [number, number] }> = {
-  project: { names: PROJECTS.map((p) => `${p}项目`), budget: [50_000_000, 300_000_000], days: [540, 1100] },
-  unit: { names: UNITS, budget: [5_000_000, 40_000_000], days: [300, 600] },
-  division: { names: DIVISIONS, budget: [800_000, 8_000_000], days: [90, 300] },
-  item: { names: ITEMS, budget: [100_000, 1_500_000], days: [30, 120] },
+  project: { names: PROJECTS.map((p) => `${p}项目`), budget: [8_000, 30_000], days: [540, 1100] },
+  unit: { names: UNITS, budget: [800, 4_000], days: [300, 600] },
+  division: { names: DIVISIONS, budget: [100, 800], days: [90, 300] },
+  item: { names: ITEMS, budget: [15, 120], days: [30, 120] },
 };
+
+/** A budget in 万元 as estimators round it: to 10万 above 1,000万, to 1万 above 100万, else to 0.1万. */
+function budgetWan(r: () => number, [min, max]: [number, number]): number {
+  const raw = min + r() * (max - min);
+  const step = raw >= 1000 ? 10 : raw >= 100 ? 1 : 0.1;
+  return Math.round(Math.round(raw / step) * step * 10) / 10;
+}
 const ORDER: NodeType[] = ['project', 'unit', 'division', 'item'];
 
 /**
@@ -35,7 +44,7 @@ export async function shapeProjectNode(rec: Record<string, unknown>, ctx: ShapeC
   const progress = state === 'planned' ? 0 : state === 'done' ? 100 : Math.round(Math.min(95, Math.max(3, elapsed * 100 + (r() - 0.5) * 10)) * 10) / 10;
   Object.assign(rec, {
     node_code: code, node_name: type === 'project' ? node.names[k] : node.names[i % node.names.length], node_type: type,
-    plan_period: [start, end], budget: amountBetween(r, node.budget[0], node.budget[1]), progress, state,
+    plan_period: [start, end], budget: budgetWan(r, node.budget), progress, state,
   });
   // Spec: the position is hidden for items; the others sit around Hangzhou's new town.
   if (type === 'item') delete rec.location;

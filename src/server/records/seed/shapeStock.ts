@@ -40,20 +40,23 @@ export async function shapeGoods(rec: Record<string, unknown>, ctx: ShapeContext
 }
 
 const KINDS = ['机制砂', '5-25mm碎石', '河砂', '片石', '钢筋头（回收）'];
+/** What a site buys in by the truckload from outside suppliers (外购白条入库). */
+const BOUGHT_KINDS = ['中砂', '5-31.5mm碎石', '石粉', '级配碎石', '毛石'];
 
 /**
  * 白条入库: a weighed truck load — net weight = weight before deduction × the ratio kept
  * (扣损比例, 0.95–1); one load per slip, split slips 2–4 parts; registered on the day received.
+ * Weights are in 千克 (the fields' unit): a loaded truck weighs 18–45 t, read to 10 kg.
  */
-export function shapeStockIn(rec: Record<string, unknown>, ctx: ShapeContext): void {
+export function shapeStockIn(rec: Record<string, unknown>, ctx: ShapeContext, kinds: readonly string[] = KINDS): void {
   const { r, i } = ctx;
-  const before = cents(18 + r() * 27);
+  const before = Math.round(1800 + r() * 2700) * 10;
   const ratio = Number((0.95 + r() * 0.05).toFixed(4));
   const split = i % 4 === 3;
   const received = dayAfter(ctx.today, -intBetween(r, 0, 90));
   const { user, dept } = userWithDept(ctx);
   Object.assign(rec, {
-    pz: pickOf(r, KINDS), ck: plate(r), zl_before: before, ksbl: ratio, zl: cents(before * ratio), sl: split ? intBetween(r, 2, 4) : 1,
+    pz: pickOf(r, kinds), ck: plate(r), zl_before: before, ksbl: ratio, zl: cents(before * ratio), sl: split ? intBetween(r, 2, 4) : 1,
     sxrq: received, djrq: `${received} ${String(intBetween(r, 8, 17)).padStart(2, '0')}:${String(intBetween(r, 0, 59)).padStart(2, '0')}:00`,
     djzz: '中建华东建设有限公司物资部',
   });
@@ -62,4 +65,9 @@ export function shapeStockIn(rec: Record<string, unknown>, ctx: ShapeContext): v
   if (user !== undefined) rec.djr = user;
   if (dept !== undefined) rec.adjbm = dept;
   delete rec.rbm;
+}
+
+/** 外购白条入库: the same weighed slip, for materials bought from outside suppliers. */
+export function shapeBoughtStockIn(rec: Record<string, unknown>, ctx: ShapeContext): void {
+  shapeStockIn(rec, ctx, BOUGHT_KINDS);
 }

@@ -13,9 +13,12 @@ export function validateWithAdapter(def: FormDefinition): void {
   if (problems.length) throw badRequest(problems[0].message, problems.map((p) => ({ field: p.path, message: p.message })));
 }
 
-/** Whether each top-level field is shown for this data (CONTRACT.md §5; `$sql` ones stay shown). */
-export function visibleFields(def: FormDefinition, data: Record<string, unknown>, ctx: UserContext): Record<string, boolean> {
-  const states = fieldStates(def, data, ctx);
+/**
+ * Whether each top-level field is shown for this data (CONTRACT.md §5). `sqlAnswers` are the
+ * answers of the form's `$sql` hide conditions (sqlHide.ts `sqlAnswersFor`); a field without one stays shown.
+ */
+export function visibleFields(def: FormDefinition, data: Record<string, unknown>, ctx: UserContext, sqlAnswers?: Record<string, unknown>): Record<string, boolean> {
+  const states = fieldStates(def, data, ctx, { sqlAnswers });
   const out: Record<string, boolean> = {};
   for (const f of def.fields) out[f.enName] = states[f.enName]?.visible !== false;
   return out;
@@ -38,14 +41,14 @@ function fieldKeysOnly(fields: FieldDefinition[], data: Record<string, unknown>)
 }
 
 /** The record rules the server re-checks with the adapter (required, lengths, numbers, options, sub-rows). */
-export function recordProblems(def: FormDefinition, data: Record<string, unknown>, ctx: UserContext): FieldError[] {
+export function recordProblems(def: FormDefinition, data: Record<string, unknown>, ctx: UserContext, sqlAnswers?: Record<string, unknown>): FieldError[] {
   // Serial numbers are assigned by the server, so they are never missing from the client's point of view.
   const fields = def.fields.map((f) => (f.funcType === 'serialNumber' ? { ...f, required: false, requiredCon: undefined } : f));
-  return validateRecord({ ...def, fields }, fieldKeysOnly(def.fields, data), ctx);
+  return validateRecord({ ...def, fields }, fieldKeysOnly(def.fields, data), ctx, { sqlAnswers });
 }
 
 /** Throws the 400 of CONTRACT.md §7 when the record breaks a rule. */
-export function assertRecordValid(def: FormDefinition, data: Record<string, unknown>, ctx: UserContext): void {
-  const problems = recordProblems(def, data, ctx);
+export function assertRecordValid(def: FormDefinition, data: Record<string, unknown>, ctx: UserContext, sqlAnswers?: Record<string, unknown>): void {
+  const problems = recordProblems(def, data, ctx, sqlAnswers);
   if (problems.length) throw badRequest(problems[0].message, problems);
 }

@@ -14,11 +14,25 @@ import { tenantSchema } from '../storage/names.js';
 import * as repo from '../repositories/formDefinitions.js';
 import { validateWithAdapter } from './adapterBridge.js';
 import { forgetModel } from '../query/modelCache.js';
+import { guardDefinitionSql } from './sqlHide.js';
+import { announceChange } from '../../db/changeFeed.js';
 
 /** Who saves: the tenant and the user name written to create_by / update_by. */
 export interface Actor {
   tenantId: number;
   userName: string;
+}
+
+/** First key of the per-tenant advisory lock that serialises definition saves (the second is the tenant id). */
+const DEFINITION_LOCK = 7_420_011;
+
+/**
+ * Saves of one tenant's definitions run one at a time: each migration grants on the tenant's
+ * schema, and two concurrent GRANTs on the same schema fail on PostgreSQL with "tuple
+ * concurrently updated" (a 500, found by the fuzz run). Saves are rare; waiting costs nothing.
+ */
+async function lockTenantDefinitions(trx: Kysely<any>, tenantId: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${DEFINITION_LOCK}, ${tenantId})`.execute(trx);
 }
 
 function prepare(input: unknown): FormDefinition {
@@ -31,7 +45,9 @@ function prepare(input: unknown): FormDefinition {
 /** Creates a form: definition row and tables. Answers the new id. */
 export async function createForm(db: Kysely<any>, actor: Actor, input: unknown): Promise<number> {
   const checked = prepare(input);
+  await guardDefinitionSql(db, actor.tenantId, checked);
   return inTransaction(db, async (trx) => {
+    await lockTenantDefinitions(trx, actor.tenantId);
     if (await repo.findFormByName(trx, actor.tenantId, checked.enName)) throw badRequest(`表单英文名「${checked.enName}」已存在`);
     const { def } = assignColumnIds(checked, null);
     const id = await repo.insertForm(trx, actor.tenantId, def, emptyStorage(), actor.userName);
@@ -44,15 +60,19 @@ export async function createForm(db: Kysely<any>, actor: Actor, input: unknown):
 /** Replaces a form's definition by id and migrates its tables (data kept or change refused). */
 export async function editForm(db: Kysely<any>, actor: Actor, id: number, input: unknown): Promise<void> {
   const checked = prepare(input);
+  await guardDefinitionSql(db, actor.tenantId, checked);
   // Forgotten again after the commit: a read between the two may have cached the old model.
   forgetModel(actor.tenantId, checked.enName);
   await inTransaction(db, async (trx) => {
+    await lockTenantDefinitions(trx, actor.tenantId);
     const old = await repo.findFormById(trx, actor.tenantId, id, true);
     if (!old) throw notFound('表单不存在');
     if (old.enName !== checked.enName) throw badRequest('表单英文名不能修改');
     const { def } = assignColumnIds(checked, old.definition);
     const storage = await migrateFormTables(trx, actor.tenantId, id, def.enName, old.storage, formTables(def));
     await repo.updateForm(trx, actor.tenantId, id, def, storage, actor.userName);
+    // Other API processes drop their cached model when this commits.
+    await announceChange(trx, { kind: 'model', tenantId: actor.tenantId, form: def.enName });
   });
   forgetModel(actor.tenantId, checked.enName);
 }
@@ -81,6 +101,7 @@ export async function deleteForms(db: Kysely<any>, actor: Actor, ids: number[]):
       const tables = [...form.storage.tables.slice(1), ...form.storage.retired.tables, ...form.storage.tables.slice(0, 1)];
       for (const t of tables) await sql`DROP TABLE IF EXISTS ${sql.id(schema, t.name)}`.execute(trx);
       forgetModel(actor.tenantId, form.enName);
+      await announceChange(trx, { kind: 'model', tenantId: actor.tenantId, form: form.enName });
     }
     await repo.deleteForms(trx, actor.tenantId, ids);
   });

@@ -2,7 +2,7 @@
 import { inTransaction } from './inTransaction.js';
 import type { Kysely } from 'kysely';
 import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
-import { badRequest } from '../../http/HttpError.js';
+import { badRequest, notFound } from '../../http/HttpError.js';
 import type { FormModel } from '../query/formModel.js';
 import { referencesTo } from '../repositories/references.js';
 import { deleteMain, setStatus, statusesOf } from '../repositories/recordWrites.js';
@@ -31,6 +31,8 @@ export async function precheck(db: Kysely<any>, model: FormModel, tenantId: numb
   if (op === 'invalid') {
     const voided = ids.filter((id) => statuses.get(id) === -2);
     if (voided.length === ids.length) return { success: false, action: 'stop', errorTips: '所选记录已作废' };
+    // The void itself refuses a selection with a voided record (services/writeGuard.ts): say so first.
+    if (voided.length) return { success: false, action: 'stop', errorTips: `所选记录中有${voided.length}条已作废，不能再次作废` };
   }
   const approved = ids.filter((id) => statuses.get(id) === 1).length;
   if (approved) {
@@ -39,24 +41,40 @@ export async function precheck(db: Kysely<any>, model: FormModel, tenantId: numb
   return { success: true, action: null, errorTips: '' };
 }
 
-/** Deletes records and their sub-rows in one transaction; referenced records are refused. */
+/** Answered when some of the ids are not records of the caller's tenant (docs/api.md: 404, nothing changed). */
+export const MISSING_RECORDS = '所选记录不存在或已被删除';
+
+/**
+ * Throws the 404 unless every id is a record of the tenant. Checked before anything is written,
+ * and the write's row count is checked again (a concurrent delete), so a partly unknown list
+ * changes nothing and logs nothing.
+ */
+async function assertAllExist(trx: Kysely<any>, model: FormModel, tenantId: number, ids: number[]): Promise<void> {
+  if ((await statusesOf(trx, model, tenantId, ids)).size < new Set(ids).size) throw notFound(MISSING_RECORDS);
+}
+
+/** Deletes records and their sub-rows in one transaction; referenced records are refused, unknown ids are a 404. */
 export async function deleteRecords(db: Kysely<any>, model: FormModel, caller: RecordCaller, ids: number[]): Promise<number> {
   if (!ids.length) throw badRequest('请选择记录');
   const tenantId = caller.user.tenantId;
   return inTransaction(db, async (trx) => {
+    await assertAllExist(trx, model, tenantId, ids);
     const refs = await referencesTo(trx, tenantId, model.form.enName, ids);
     if (refs.length) throw badRequest(`记录 ${refs[0].ids.join('、')} 已被「${refs[0].cnName}」引用，不能删除`);
     const n = await deleteMain(trx, model, tenantId, ids);
+    if (n < new Set(ids).size) throw notFound(MISSING_RECORDS);
     await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.delete, { formName: model.form.enName, ids });
     return n;
   });
 }
 
-/** Voids records (sys_status → -2). */
+/** Voids records (sys_status → -2); unknown ids are a 404 and void nothing. */
 export async function voidRecords(db: Kysely<any>, model: FormModel, caller: RecordCaller, ids: number[]): Promise<number> {
   if (!ids.length) throw badRequest('请选择记录');
   return inTransaction(db, async (trx) => {
+    await assertAllExist(trx, model, caller.user.tenantId, ids);
     const n = await setStatus(trx, model, caller.user.tenantId, ids, -2, caller.user.userName);
+    if (n < new Set(ids).size) throw notFound(MISSING_RECORDS);
     await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.void, { formName: model.form.enName, ids });
     return n;
   });

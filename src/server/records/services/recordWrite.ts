@@ -12,9 +12,12 @@ import type { FormModel, ModelTable } from '../query/formModel.js';
 import * as w from '../repositories/recordWrites.js';
 import { coerceRow, type ColumnValues } from '../write/coerceRow.js';
 import { computeViews } from '../write/viewValues.js';
+import { assertReferences } from '../write/checkReferences.js';
+import { ADD_KEY_REUSED, payloadHash } from '../repositories/addKeys.js';
 import { nextSerial } from '../write/serialNumbers.js';
 import { assertRecordValid, visibleFields } from './adapterBridge.js';
 import { logWrite, userContext, type RecordCaller } from './recordContext.js';
+import { sqlAnswersFor, sqlHideTexts, type SqlConditions } from './sqlHide.js';
 import { sql } from 'kysely';
 
 /** How a save treats rules and status: a full save, a draft stash, or a push of a draft. */
@@ -34,9 +37,12 @@ function asData(body: unknown): { data: Record<string, unknown>; uuid?: string; 
   return { data: data as Record<string, unknown>, uuid: (b.uuid as string) || undefined, version: b.version };
 }
 
-/** Drops hidden fields (spec 01 §5 Submit), judged on `basis` (the whole record), and answers the rest. */
-function withoutHidden(model: FormModel, data: Record<string, unknown>, caller: RecordCaller, basis = data): Record<string, unknown> {
-  const visible = visibleFields(model.form.definition, basis, userContext(caller.user));
+/**
+ * Drops hidden fields (spec 01 §5 Submit), judged on `basis` (the whole record) and the answers
+ * of the `$sql` conditions for that record, and answers the rest.
+ */
+function withoutHidden(model: FormModel, data: Record<string, unknown>, caller: RecordCaller, sqlAnswers: Record<string, unknown>, basis = data): Record<string, unknown> {
+  const visible = visibleFields(model.form.definition, basis, userContext(caller.user), sqlAnswers);
   const hidden = new Set(Object.keys(visible).filter((k) => !visible[k]));
   if (!hidden.size) return data;
   return Object.fromEntries(Object.entries(data).filter(([k]) => !hidden.has(k.replace(/\$(view|start|end|province|city|district)$/, ''))));
@@ -50,6 +56,8 @@ interface Prepared {
 async function prepare(trx: Kysely<any>, model: FormModel, data: Record<string, unknown>, caller: RecordCaller): Promise<Prepared> {
   const errors: FieldError[] = [];
   const tenantId = caller.user.tenantId;
+  // Drafts and hidden sub-form cells skip the adapter's rules, so what is written is checked here.
+  await assertReferences(trx, model, tenantId, data);
   const mainData = Object.fromEntries(Object.entries(data).filter(([k]) => !model.subs.has(k)));
   const main = coerceRow(model.main, mainData, errors);
   for (const [col, v] of await computeViews(trx, tenantId, model.main, mainData)) main.set(col, v === null ? null : sql`${v}`);
@@ -88,21 +96,32 @@ async function saveChildren(trx: Kysely<any>, model: FormModel, tenantId: number
 
 const meta = (caller: RecordCaller): w.WriteMeta => ({ tenantId: caller.user.tenantId, userId: caller.user.userId, userName: caller.user.userName, deptId: caller.user.deptId });
 
-/** Adds a record; the same `uuid` twice creates one record and answers the same id. */
-export async function addRecord(db: Kysely<any>, model: FormModel, caller: RecordCaller, body: unknown, mode: SaveMode = 'save'): Promise<{ id: number }> {
+/**
+ * Adds a record; the same `uuid` twice creates one record and answers the same id. `conditions`
+ * runs the form's `$sql` hide conditions; without it (the demo seed, whose forms have none) a
+ * field with such a condition stays shown.
+ */
+export async function addRecord(
+  db: Kysely<any>, model: FormModel, caller: RecordCaller, body: unknown, mode: SaveMode = 'save', conditions?: SqlConditions,
+): Promise<{ id: number }> {
   const { data: raw, uuid } = asData(body);
-  const data = withoutHidden(model, raw, caller);
-  if (mode !== 'stash') assertRecordValid(model.form.definition, data, userContext(caller.user));
+  // Before the transaction: on PGlite the sandbox needs the one connection the transaction would hold.
+  const answers = await sqlAnswersFor(conditions, model, caller.user, raw);
+  const data = withoutHidden(model, raw, caller, answers);
+  if (mode !== 'stash') assertRecordValid(model.form.definition, data, userContext(caller.user), answers);
   const tenantId = caller.user.tenantId;
   return inTransaction(db, async (trx) => {
     if (uuid) {
       // A second request with this uuid waits here for the first one's commit, then finds its id.
-      const claimed = await sql<{ uuid: string }>`INSERT INTO record_add_keys (tenant_id, uuid, form_id) VALUES (${tenantId}, ${uuid}, ${model.form.id})
+      const hash = payloadHash(raw);
+      const claimed = await sql<{ uuid: string }>`INSERT INTO record_add_keys (tenant_id, uuid, form_id, payload_hash) VALUES (${tenantId}, ${uuid}, ${model.form.id}, ${hash})
         ON CONFLICT (tenant_id, uuid) DO NOTHING RETURNING uuid`.execute(trx);
       if (!claimed.rows.length) {
-        const prior = await sql<{ record_id: number | null; form_id: number }>`SELECT record_id, form_id FROM record_add_keys WHERE tenant_id = ${tenantId} AND uuid = ${uuid}`.execute(trx);
+        const prior = await sql<{ record_id: number | null; form_id: number; payload_hash: string | null }>`SELECT record_id, form_id, payload_hash FROM record_add_keys WHERE tenant_id = ${tenantId} AND uuid = ${uuid}`.execute(trx);
         const p = prior.rows[0];
         if (!p || p.record_id === null || Number(p.form_id) !== model.form.id) throw conflict('该请求编号已被使用，请重新获取');
+        // Same key, other data: not a retry but a second record under a used key (issue 11 item 13).
+        if (p.payload_hash !== null && p.payload_hash !== hash) throw conflict(ADD_KEY_REUSED);
         return { id: Number(p.record_id) };
       }
     }
@@ -120,23 +139,45 @@ export async function addRecord(db: Kysely<any>, model: FormModel, caller: Recor
   });
 }
 
-/** Edits a record at the version the client read; a stale version is a 409 and writes nothing. */
-export async function editRecord(db: Kysely<any>, model: FormModel, caller: RecordCaller, id: number, body: unknown, mode: SaveMode = 'save'): Promise<{ id: number; version: number }> {
+/** The stored record with the edit applied: what the rules judge. Sub-forms not sent are kept, so the rules still see their stored rows. */
+async function mergedRecord(db: Kysely<any>, model: FormModel, tenantId: number, current: Record<string, unknown>, id: number, raw: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const merged: Record<string, unknown> = { ...current, ...raw };
+  for (const [name, sub] of model.subs) if (!(name in raw)) merged[name] = await w.readChildren(db, model, sub, tenantId, id);
+  return merged;
+}
+
+/**
+ * The `$sql` answers of an edit, judged on the record as it will be. Run outside the write
+ * transaction (PGlite has one connection, which the sandbox needs); the transaction then checks
+ * the version again, so the answers belong to the record that is written.
+ */
+async function editAnswers(db: Kysely<any>, model: FormModel, caller: RecordCaller, id: number, v: number, raw: Record<string, unknown>, conditions?: SqlConditions): Promise<Record<string, unknown>> {
+  if (!conditions || !sqlHideTexts(model).size) return {};
+  const tenantId = caller.user.tenantId;
+  const current = await w.readMain(db, model, tenantId, id);
+  if (!current) throw notFound('记录不存在');
+  if (current.version !== v) throw conflict('数据已被他人修改，请刷新后重试');
+  return sqlAnswersFor(conditions, model, caller.user, await mergedRecord(db, model, tenantId, current, id, raw));
+}
+
+/** Edits a record at the version the client read; a stale version is a 409 and writes nothing. `conditions` as for addRecord. */
+export async function editRecord(
+  db: Kysely<any>, model: FormModel, caller: RecordCaller, id: number, body: unknown, mode: SaveMode = 'save', conditions?: SqlConditions,
+): Promise<{ id: number; version: number }> {
   const { data: raw, version } = asData(body);
   const v = typeof version === 'string' && /^\d+$/.test(version) ? Number(version) : version;
   if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw badRequest('缺少版本号 version');
   const tenantId = caller.user.tenantId;
+  const answers = await editAnswers(db, model, caller, id, v, raw, conditions);
   return inTransaction(db, async (trx) => {
     const current = await w.readMain(trx, model, tenantId, id, true);
     if (!current) throw notFound('记录不存在');
     if (current.version !== v) throw conflict('数据已被他人修改，请刷新后重试');
     if (mode === 'push' && current.sys_status !== -1) throw badRequest('只有草稿可以提交');
     if (mode === 'stash' && current.sys_status !== -1) throw badRequest('只有草稿可以暂存');
-    const merged: Record<string, unknown> = { ...current, ...raw };
-    // Sub-forms not sent are kept; the rules still see their stored rows.
-    for (const [name, sub] of model.subs) if (!(name in raw)) merged[name] = await w.readChildren(trx, model, sub, tenantId, id);
-    const data = withoutHidden(model, raw, caller, merged);
-    if (mode !== 'stash') assertRecordValid(model.form.definition, withoutHidden(model, merged, caller), userContext(caller.user));
+    const merged = await mergedRecord(trx, model, tenantId, current, id, raw);
+    const data = withoutHidden(model, raw, caller, answers, merged);
+    if (mode !== 'stash') assertRecordValid(model.form.definition, withoutHidden(model, merged, caller, answers), userContext(caller.user), answers);
     const prepared = await prepare(trx, model, data, caller);
     for (const f of model.main.fields.values()) if (f.def.funcType === 'serialNumber' && f.columns.value) prepared.main.delete(f.columns.value.name);
     const status = mode === 'push' ? statusFor(model, 'push') : mode === 'stash' ? -1 : undefined;

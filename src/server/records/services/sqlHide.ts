@@ -1,26 +1,23 @@
 /**
- * `$sql(…)` hide conditions (CONTRACT.md §5). The SQL is taken from the stored definition only;
- * each `${field}` and `#{…}` becomes a bound parameter; it runs in a read-only transaction with a
- * statement timeout, with search_path set to the tenant's schema and under the tenant's
- * read-only role, which can read that schema's form tables and nothing else.
+ * `$sql(…)` hide conditions (CONTRACT.md §5, docs/security.md). The SQL is taken from the stored
+ * definition only. Each `${field}`, `$${…}` and `#{…}` becomes a bound parameter; the statement
+ * must pass the parser guard (src/server/db/sqlGuard) when the definition is saved and again
+ * before every run, and then runs in the tenant's sandbox (sqlSandbox.ts).
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { FieldDefinition } from '../../../../schema-adapters/definition/types.js';
+import type { Kysely } from 'kysely';
+import type { FieldDefinition, FormDefinition } from '../../../../schema-adapters/definition/types.js';
 import type { AuthUser } from '../../auth/types.js';
-import { badRequest } from '../../http/HttpError.js';
+import type { AppDatabase } from '../../db/openDatabase.js';
+import { guardSql, prepareSqlText, SqlGuardError, sqlOfCondition, type Placeholder } from '../../db/sqlGuard/index.js';
+import { badRequest, HttpError } from '../../http/HttpError.js';
+import type { FieldError } from '../../../shared/envelope.js';
 import type { FormModel } from '../query/formModel.js';
-import { tenantSchema, tenantSqlRole } from '../storage/names.js';
-import { hasTenantSqlRole } from '../storage/tenantSchema.js';
+import { formTables } from '../storage/formStorage.js';
+import { tenantSchema } from '../storage/names.js';
+import { tenantRelations } from '../storage/sqlRoles.js';
+import { sqlSandbox, type SandboxOptions } from './sqlSandbox.js';
 
-/** Milliseconds a `$sql` condition may run (PostgreSQL enforces it; PGlite has no timer). */
-export const SQL_CONDITION_TIMEOUT_MS = 2000;
-
-/** The SELECT inside `$sql(…)`, or null when the condition is not a `$sql` one. */
-export function sqlOfCondition(condition: unknown): string | null {
-  if (typeof condition !== 'string') return null;
-  const m = /^\s*\$sql\(([\s\S]*)\)\s*$/.exec(condition);
-  return m ? m[1].trim() : null;
-}
+export { sqlOfCondition };
 
 function findField(model: FormModel, name: string): FieldDefinition | undefined {
   for (const f of model.form.definition.fields) {
@@ -40,49 +37,118 @@ function bindValue(v: unknown): unknown {
   return JSON.stringify(v);
 }
 
-/** Splits the SQL at `${field}`, `$${…}` and `#{…}` placeholders, binding each as a parameter. */
-export function bindPlaceholders(text: string, data: Record<string, unknown>, user: AuthUser): RawBuilder<unknown> {
+/** The values of `$1`, `$2`, … : the form data's fields and the caller's context; `$${…}` is null. */
+function paramValues(params: Placeholder[], data: Record<string, unknown>, user: AuthUser): unknown[] {
   const ctx: Record<string, unknown> = {
     userId: user.userId, userName: user.userName, deptId: user.deptId, companyId: null,
     roleKeys: user.roleKeys.join(','), roleNames: user.roleNames.join(','),
   };
-  const parts: RawBuilder<unknown>[] = [];
-  let last = 0;
-  const re = /\$\$\{([^}]*)\}|\$\{([a-z][a-z0-9_]*)\}|#\{([A-Za-z]+)\}/g;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    parts.push(sql.raw(text.slice(last, m.index)));
-    const value = m[2] !== undefined ? data[m[2]] : m[3] !== undefined ? ctx[m[3]] : null;
-    parts.push(sql`${bindValue(value)}`);
-    last = m.index + m[0].length;
+  return params.map((p) => {
+    if (p.kind === 'field') return bindValue(Object.hasOwn(data, p.name) ? data[p.name] : undefined);
+    if (p.kind === 'user') return Object.hasOwn(ctx, p.name) ? ctx[p.name] : null;
+    return null;
+  });
+}
+
+/**
+ * Checks every `$sql` condition of a definition about to be saved: 400 with the guard's reason on
+ * the field. The statement may read the tenant's existing tables and the ones this definition makes.
+ */
+export async function guardDefinitionSql(db: Kysely<any>, tenantId: number, def: FormDefinition): Promise<void> {
+  const found: { at: string; text: string }[] = [];
+  const visit = (fields: FieldDefinition[] | undefined, path: string) => (fields ?? []).forEach((f, i) => {
+    const text = sqlOfCondition(f.hideCondition);
+    if (text !== null) found.push({ at: `${path}[${i}].hideCondition`, text });
+    if (f.funcType === 'subForm') visit(f.children, `${path}[${i}].children`);
+  });
+  visit(def.fields, 'fields');
+  if (!found.length) return;
+  const relations = await tenantRelations(db, tenantId);
+  for (const t of formTables(def)) relations.add(t.name);
+  const errors: FieldError[] = [];
+  for (const { at, text } of found) {
+    const prepared = prepareSqlText(text);
+    try {
+      await guardSql(prepared.text, { schema: tenantSchema(tenantId), relations, paramCount: prepared.params.length });
+    } catch (err) {
+      if (!(err instanceof SqlGuardError)) throw err;
+      errors.push({ field: at, message: err.message });
+    }
   }
-  parts.push(sql.raw(text.slice(last)));
-  return sql.join(parts, sql``);
+  if (errors.length) throw badRequest(errors[0].message, errors);
+}
+
+/** Where `$sql` conditions run: the open database (its sandbox) and the configured limits. */
+export interface SqlConditions {
+  database: AppDatabase;
+  options: SandboxOptions;
+}
+
+/** Guards a condition's text again (a definition stored before the guard existed, or tables since dropped) and runs it in the sandbox. */
+async function runGuarded(
+  conditions: SqlConditions, user: AuthUser, text: string, relations: Set<string>, data: Record<string, unknown>,
+): Promise<unknown> {
+  const tenantId = user.tenantId;
+  const prepared = prepareSqlText(text);
+  try {
+    await guardSql(prepared.text, { schema: tenantSchema(tenantId), relations, paramCount: prepared.params.length });
+  } catch (err) {
+    if (err instanceof SqlGuardError) throw badRequest(err.message);
+    throw err;
+  }
+  return sqlSandbox(conditions.database, conditions.options).run(tenantId, prepared.text, paramValues(prepared.params, data, user));
 }
 
 /** Evaluates a field's `$sql` hide condition for the caller; answers the first column of the first row. */
-export async function evaluateSqlHide(db: Kysely<any>, model: FormModel, user: AuthUser, fieldName: string, data: unknown): Promise<unknown> {
+export async function evaluateSqlHide(
+  database: AppDatabase, options: SandboxOptions, model: FormModel, user: AuthUser, fieldName: string, data: unknown,
+): Promise<unknown> {
   const field = findField(model, fieldName);
   if (!field) throw badRequest(`未知字段：${fieldName}`);
   const text = sqlOfCondition(field.hideCondition);
   if (text === null) throw badRequest(`字段「${field.label}」没有SQL隐藏条件`);
   if (data !== undefined && data !== null && (typeof data !== 'object' || Array.isArray(data))) throw badRequest('data 须为对象');
-  if (!/^(select|with)\b/i.test(text) || text.includes(';')) throw badRequest('SQL条件只能是一条查询语句');
-  const tenantId = user.tenantId;
-  if (!(await hasTenantSqlRole(db, tenantId))) throw badRequest('当前数据库不支持SQL条件（无法创建只读角色）');
-  const query = bindPlaceholders(text, (data ?? {}) as Record<string, unknown>, user);
-  try {
-    return await db.transaction().execute(async (trx) => {
-      await sql`SET TRANSACTION READ ONLY`.execute(trx);
-      await sql.raw(`SET LOCAL statement_timeout = ${SQL_CONDITION_TIMEOUT_MS}`).execute(trx);
-      await sql.raw(`SET LOCAL search_path = ${tenantSchema(tenantId)}`).execute(trx);
-      await sql.raw(`SET LOCAL ROLE ${tenantSqlRole(tenantId)}`).execute(trx);
-      const r = await sql<Record<string, unknown>>`${query}`.execute(trx);
-      const row = r.rows[0];
-      return row ? (Object.values(row)[0] ?? null) : null;
-    });
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === '57014') throw badRequest('SQL条件执行超时');
-    throw badRequest('SQL条件执行失败');
+  const relations = await tenantRelations(database.db, user.tenantId);
+  return runGuarded({ database, options }, user, text, relations, (data ?? {}) as Record<string, unknown>);
+}
+
+/** The form's `$sql` hide conditions, keyed as the adapter's `sqlAnswers` (`field`, `subForm.child`). */
+export function sqlHideTexts(model: FormModel): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const f of model.form.definition.fields) {
+    const text = sqlOfCondition(f.hideCondition);
+    if (text !== null) out.set(f.enName, text);
+    // The definition validator refuses these today; a definition stored before that still gets the browser's answer.
+    if (f.funcType === 'subForm') {
+      for (const c of f.children ?? []) {
+        const t = sqlOfCondition(c.hideCondition);
+        if (t !== null) out.set(`${f.enName}.${c.enName}`, t);
+      }
+    }
   }
+  return out;
+}
+
+/**
+ * The adapter's `sqlAnswers` for one save: each `$sql` hide condition of the form run once,
+ * guarded and sandboxed exactly like the `/hide` call, with the record's values — so the
+ * server's re-check hides what the browser hid. A condition that fails (refused by the guard,
+ * too costly, timed out) gets no answer and its field stays shown, as in the browser, where the
+ * failed call leaves the field shown.
+ */
+export async function sqlAnswersFor(
+  conditions: SqlConditions | undefined, model: FormModel, user: AuthUser, data: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const texts = sqlHideTexts(model);
+  const answers: Record<string, unknown> = {};
+  if (!texts.size || !conditions) return answers;
+  const relations = await tenantRelations(conditions.database.db, user.tenantId);
+  for (const [key, text] of texts) {
+    try {
+      answers[key] = await runGuarded(conditions, user, text, relations, data);
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+    }
+  }
+  return answers;
 }

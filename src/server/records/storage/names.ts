@@ -13,11 +13,6 @@ export function tenantSchema(tenantId: number): string {
   return `t_${tenantId}`;
 }
 
-/** The role whose rights are limited to one tenant's form tables (used by `$sql` conditions). */
-export function tenantSqlRole(tenantId: number): string {
-  return `formwork_sql_${tenantSchema(tenantId)}`;
-}
-
 /** Throws a 400 unless `name` is a valid form or field enName. */
 export function assertEnName(name: unknown, what = '英文名'): asserts name is string {
   if (typeof name !== 'string' || !EN_NAME.test(name)) {

@@ -3,10 +3,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { autoListRoutes } from './listRoutes.js';
 import { autoRecordRoutes } from './recordRoutes.js';
 import { autoHideRoutes } from './hideRoutes.js';
+import { autoIoRoutes } from './ioRoutes.js';
 
 /** Registers every `/api/auto` call. */
 export const autoRoutes: FastifyPluginAsync = async (app) => {
   await app.register(autoListRoutes);
   await app.register(autoRecordRoutes);
   await app.register(autoHideRoutes);
+  await app.register(autoIoRoutes);
 };

@@ -17,7 +17,7 @@ export const autoListRoutes: FastifyPluginAsync = async (app) => {
   app.post<FormParams>('/auto/:form/list', async (request, reply) => {
     const body = objectBody(request.body);
     await requireListAccess(app.db, request.user, request.params.form, body);
-    const r = await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => listPage(app.db, model, body, request.user.tenantId));
+    const r = await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => listPage(app.readDb, model, body, request.user.tenantId));
     // The rows arrive as JSON text from the database; the envelope is written around them.
     return reply.type('application/json; charset=utf-8')
       .send(`{"code":200,"msg":${LIST_MSG},"rows":[${r.rowsJson.join(',')}],"total":${r.total},"totalExact":${r.totalExact}}`);
@@ -26,7 +26,7 @@ export const autoListRoutes: FastifyPluginAsync = async (app) => {
   app.post<FormParams>('/auto/:form/getCalcdValue', async (request) => {
     const body = objectBody(request.body);
     await requireListAccess(app.db, request.user, request.params.form, body);
-    return ok(await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => calcTotals(app.db, model, body, request.user.tenantId)));
+    return ok(await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => calcTotals(app.readDb, model, body, request.user.tenantId)));
   });
 
   app.post<FormParams>('/auto/:form/list/ids', async (request) => {

@@ -6,9 +6,11 @@ import { requirePermission } from '../../auth/permissions.js';
 import { loadModel } from '../../records/services/recordContext.js';
 import { formPerm } from '../../records/services/formPermissions.js';
 import { addRecord, editRecord, type SaveMode } from '../../records/services/recordWrite.js';
+import type { SqlConditions } from '../../records/services/sqlHide.js';
 import { recordCopy, recordDetail } from '../../records/services/recordRead.js';
 import { deleteRecords, precheck, voidRecords } from '../../records/services/recordRemove.js';
 import { parseIds } from '../../records/repositories/recordQueries.js';
+import { assertWritable } from '../../records/services/writeGuard.js';
 import { callerOf, idParam } from './caller.js';
 
 type P<T> = { Params: T };
@@ -20,12 +22,15 @@ function idsOf(body: unknown): number[] {
 
 /** Registers uuid, add, detail, copy, edit, stash, push, checks, delete and void. */
 export const autoRecordRoutes: FastifyPluginAsync = async (app) => {
+  // A save runs the form's `$sql` hide conditions as the `/hide` call does (hideRoutes.ts closes the sandbox).
+  const conditions: SqlConditions = { database: app.database, options: { maxCost: app.config.sqlConditionMaxCost, timeoutMs: app.config.sqlConditionTimeoutMs } };
   app.get('/auto/uuid/get', async () => ok(randomUUID()));
 
   app.post<P<{ form: string }>>('/auto/:form/add', async (request) => {
     requirePermission(request.user, formPerm(request.params.form, 'add'));
     const model = await loadModel(app.db, request.user.tenantId, request.params.form);
-    return ok(await addRecord(app.db, model, callerOf(request), request.body));
+    await assertWritable(app.db, model, request.user.tenantId, 'add');
+    return ok(await addRecord(app.db, model, callerOf(request), request.body, 'save', conditions));
   });
 
   app.get<P<{ form: string; id: string }>>('/auto/:form/:id', async (request) => {
@@ -46,7 +51,9 @@ export const autoRecordRoutes: FastifyPluginAsync = async (app) => {
   app.post<P<{ form: string; id: string }>>('/auto/:form/edit/:id', async (request) => {
     requirePermission(request.user, formPerm(request.params.form, 'edit'));
     const model = await loadModel(app.db, request.user.tenantId, request.params.form);
-    return ok(await editRecord(app.db, model, callerOf(request), idParam(request.params.id), request.body));
+    const id = idParam(request.params.id);
+    await assertWritable(app.db, model, request.user.tenantId, 'edit', [id]);
+    return ok(await editRecord(app.db, model, callerOf(request), id, request.body, 'save', conditions));
   });
 
   const draft = (mode: SaveMode) => async (request: { params: { form: string; x: string } } & Parameters<typeof callerOf>[0]) => {
@@ -54,10 +61,13 @@ export const autoRecordRoutes: FastifyPluginAsync = async (app) => {
     const model = await loadModel(app.db, request.user.tenantId, form);
     if (x === 'add') {
       requirePermission(request.user, formPerm(form, 'add'));
-      return ok(await addRecord(app.db, model, callerOf(request), request.body, mode));
+      await assertWritable(app.db, model, request.user.tenantId, 'add');
+      return ok(await addRecord(app.db, model, callerOf(request), request.body, mode, conditions));
     }
     requirePermission(request.user, formPerm(form, 'add'), formPerm(form, 'edit'));
-    return ok(await editRecord(app.db, model, callerOf(request), idParam(x), request.body, mode));
+    const id = idParam(x);
+    await assertWritable(app.db, model, request.user.tenantId, 'edit', [id]);
+    return ok(await editRecord(app.db, model, callerOf(request), id, request.body, mode, conditions));
   };
   app.post<P<{ form: string; x: string }>>('/auto/stash/:form/:x', (request) => draft('stash')(request));
   app.post<P<{ form: string; x: string }>>('/auto/push/:form/:x', (request) => draft('push')(request));
@@ -66,6 +76,7 @@ export const autoRecordRoutes: FastifyPluginAsync = async (app) => {
     const { form, op } = request.params;
     requirePermission(request.user, formPerm(form, op === 'invalid' ? 'invalid' : 'remove'));
     const model = await loadModel(app.db, request.user.tenantId, form);
+    await assertWritable(app.db, model, request.user.tenantId, 'check');
     return ok(await precheck(app.db, model, request.user.tenantId, op, idsOf(request.body)));
   };
   app.post<P<{ form: string; op: string }>>('/auto/:form/check/:op', (request) => check(request));
@@ -74,14 +85,18 @@ export const autoRecordRoutes: FastifyPluginAsync = async (app) => {
   app.post<P<{ form: string }>>('/auto/:form/delete', async (request) => {
     requirePermission(request.user, formPerm(request.params.form, 'remove'));
     const model = await loadModel(app.db, request.user.tenantId, request.params.form);
-    await deleteRecords(app.db, model, callerOf(request), idsOf(request.body));
+    const ids = idsOf(request.body);
+    await assertWritable(app.db, model, request.user.tenantId, 'delete', ids);
+    await deleteRecords(app.db, model, callerOf(request), ids);
     return done('删除成功');
   });
 
   const invalid = async (request: { params: { form: string }; body: unknown } & Parameters<typeof callerOf>[0]) => {
     requirePermission(request.user, formPerm(request.params.form, 'invalid'));
     const model = await loadModel(app.db, request.user.tenantId, request.params.form);
-    await voidRecords(app.db, model, callerOf(request), idsOf(request.body));
+    const ids = idsOf(request.body);
+    await assertWritable(app.db, model, request.user.tenantId, 'invalid', ids);
+    await voidRecords(app.db, model, callerOf(request), ids);
     return done('作废成功');
   };
   app.post<P<{ form: string }>>('/auto/:form/invalid/', (request) => invalid(request));

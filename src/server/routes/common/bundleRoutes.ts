@@ -5,6 +5,7 @@
  * caller's tenant's files (the tenant is part of every key).
  */
 import { Readable } from 'node:stream';
+import { rememberUpload } from '../../repositories/fileUploadRepository.js';
 import type { FastifyInstance } from 'fastify';
 import { contentDisposition } from '../../files/contentDisposition.js';
 import { downloadUrl, newFileKey, sanitizeFileName } from '../../files/fileKeys.js';
@@ -54,16 +55,28 @@ async function readAll(body: Readable, limit: number): Promise<Buffer | null> {
 export function registerBundleRoutes(app: FastifyInstance, store: FileStore): void {
   app.post<{ Body: { fileName?: string; files: { url: string; name?: string }[] } }>('/common/download/zip', { schema: { body: zipBody } }, async (request, reply) => {
     const keys = tenantKeys(request.body.files.map((f) => f.url), request.user.tenantId);
-    const objects = await Promise.all(keys.map((k) => store.get(k.key)));
-    const close = () => objects.forEach((o) => o?.body.destroy());
-    if (objects.some((o) => !o)) {
-      close();
-      throw notFound('文件不存在');
-    }
+    // Checked up front, opened one at a time while zipping: holding up to 200 object-store
+    // responses open at once would exhaust the S3 client's sockets before the first is read.
+    const found = await Promise.all(keys.map((k) => store.stat(k.key)));
+    if (found.some((o) => !o)) throw notFound('文件不存在');
+    let current: Readable | null = null;
+    let closed = false;
+    const open = async (key: string) => {
+      // The client went away: stop instead of reading the remaining files into nowhere.
+      if (closed) throw new Error('zip download closed');
+      const object = await store.get(key);
+      // Removed between the check and the read: the archive ends with an error (the client sees a cut download).
+      if (!object) throw new Error(`file vanished while zipping: ${key}`);
+      current = object.body;
+      return object.body;
+    };
     // The record's display name (a renamed file) names the entry; the stored name otherwise.
     const names = uniqueNames(request.body.files.map((f, i) => (f.name?.trim() ? sanitizeFileName(f.name) : keys[i].name)));
-    const archive = zipStream(objects.map((o, i) => ({ name: names[i], open: async () => o!.body })));
-    archive.on('close', close);
+    const archive = zipStream(keys.map((k, i) => ({ name: names[i], open: () => open(k.key) })));
+    archive.on('close', () => {
+      closed = true;
+      (current as Readable | null)?.destroy();
+    });
     reply.header('Content-Type', 'application/zip');
     reply.header('Content-Disposition', contentDisposition(nameWith(request.body.fileName, 'zip', '附件.zip')));
     reply.header('Cache-Control', 'private, no-store');
@@ -89,6 +102,7 @@ export function registerBundleRoutes(app: FastifyInstance, store: FileStore): vo
     const name = nameWith(request.body.fileName, 'pdf', '合并文件.pdf');
     const key = newFileKey(tenantId, name);
     const { size } = await store.put(key, Readable.from([Buffer.from(pdf)]));
+    await rememberUpload(app.db, tenantId, key, request.user.userId);
     const url = downloadUrl(key);
     // Spec 02 §7: the resulting url is in `msg`; `data` holds the upload answer's shape.
     return { code: 200, msg: url, data: { fileName: key, url, size, obsUrl: url, originalName: name } };

@@ -1,17 +1,20 @@
 /**
- * /api/common/upload and /api/common/download (spec 02 §7): tenant files through the FileStore.
- * Any signed-in user may upload (every form's upload field needs it); a download is limited to
- * the caller's tenant.
+ * /api/common/upload, /api/common/download and /api/common/file/delete (spec 02 §7): tenant files
+ * through the FileStore. Any signed-in user may upload (every form's upload field needs it); a
+ * download is limited to the caller's tenant; deleting is a POST checked by files/fileDelete.ts.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { contentDisposition, contentTypeOf, isInlineSafe } from '../../files/contentDisposition.js';
 import { openDownload, storeUpload } from '../../files/fileService.js';
-import { filesConfig, tooLargeMessage } from '../../files/filesConfig.js';
+import { filesConfig } from '../../files/filesConfig.js';
 import type { FileStore } from '../../files/fileStore.js';
-import { localFileStore } from '../../files/localFileStore.js';
-import { badRequest, HttpError } from '../../http/HttpError.js';
-import { ok } from '../../http/reply.js';
+import { fileStoreFor } from '../../files/openFileStore.js';
+import { readFilePart } from '../../files/readFilePart.js';
+import { assertMayDelete, deletableKey } from '../../files/fileDelete.js';
+import { forgetUpload, rememberUpload } from '../../repositories/fileUploadRepository.js';
+import { BUSINESS_TYPE, withOperation } from '../../services/operationLog.js';
+import { done, ok } from '../../http/reply.js';
 import { registerBundleRoutes } from './bundleRoutes.js';
 import { recognitionStatus } from './recognition.js';
 import { registerRecognitionRoutes } from './recognitionRoutes.js';
@@ -28,6 +31,13 @@ const downloadQuery = {
   additionalProperties: false,
 } as const;
 
+const deleteBody = {
+  type: 'object',
+  properties: { fileName: { type: 'string', minLength: 1, maxLength: 1000 } },
+  required: ['fileName'],
+  additionalProperties: false,
+} as const;
+
 interface DownloadQuery {
   fileName: string;
   delete?: boolean;
@@ -35,25 +45,18 @@ interface DownloadQuery {
   tenantCode?: string;
 }
 
-/** The files routes; `store` defaults to the folder under DATA_DIR. */
+/** The files routes; `store` defaults to the configured one (FILE_STORE: the folder under DATA_DIR or S3). */
 export function commonRoutesWith(storeOf?: (rootDir: string) => FileStore): FastifyPluginAsync {
   return async (app) => {
     const settings = filesConfig(app.config);
-    const store = (storeOf ?? localFileStore)(settings.rootDir);
+    const store = storeOf ? storeOf(settings.rootDir) : await fileStoreFor(app.config);
     const maxBytes = Math.floor(settings.maxSizeMb * 1024 * 1024);
     await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20 } });
 
     app.post('/common/upload', async (request) => {
-      if (!request.isMultipart()) throw badRequest('请选择要上传的文件');
-      let part;
-      try {
-        part = await request.file();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, tooLargeMessage(settings.maxSizeMb));
-        throw badRequest('上传内容不正确');
-      }
-      if (!part || part.fieldname !== 'file') throw badRequest('请选择要上传的文件');
+      const part = await readFilePart(request, { maxSizeMb: settings.maxSizeMb, missing: '请选择要上传的文件' });
       const saved = await storeUpload(store, request.user.tenantId, part, settings.maxSizeMb);
+      await rememberUpload(app.db, request.user.tenantId, saved.fileName, request.user.userId);
       // Rich-text editors read `url` at the top level (spec 02 §5); the envelope's data holds the same.
       return { ...ok(saved), url: saved.url, fileName: saved.fileName, size: saved.size, obsUrl: saved.obsUrl };
     });
@@ -65,12 +68,18 @@ export function commonRoutesWith(storeOf?: (rootDir: string) => FileStore): Fast
       reply.header('Content-Length', String(file.size));
       reply.header('Content-Disposition', contentDisposition(file.name, inline));
       reply.header('Cache-Control', 'private, no-store');
-      if (request.query.delete === true) {
-        // Export files are fetched once. The open stream still reads an unlinked file (and an
-        // object store's response body is already under way), so the key can go at once.
-        await store.remove(request.query.fileName);
-      }
+      // `delete=true` (spec 02 §7) is accepted for old clients but never deletes: a GET must not
+      // change anything (issue 11); deleting is POST /api/common/file/delete with its checks.
       return reply.send(file.body);
+    });
+
+    app.post<{ Body: { fileName: string } }>('/common/file/delete', { schema: { body: deleteBody } }, async (request) => {
+      const { tenantId } = request.user;
+      const key = deletableKey(request.body.fileName, tenantId);
+      await assertMayDelete(app.db, store, request.user, key);
+      await withOperation(app.db, request, { title: '文件删除', businessType: BUSINESS_TYPE.delete, param: { fileName: key } }, (trx) => forgetUpload(trx, tenantId, key));
+      await store.remove(key);
+      return done('删除成功');
     });
 
     app.get('/common/recognition/status', async () => ok(recognitionStatus()));

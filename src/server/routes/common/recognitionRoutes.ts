@@ -8,6 +8,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { storeUpload } from '../../files/fileService.js';
+import { rememberUpload } from '../../repositories/fileUploadRepository.js';
 import type { FileStore } from '../../files/fileStore.js';
 import { tooLargeMessage } from '../../files/filesConfig.js';
 import { badRequest, HttpError } from '../../http/HttpError.js';
@@ -69,6 +70,7 @@ export function registerRecognitionRoutes(app: FastifyInstance, store: FileStore
     const result = invoiceResult(await ocrParse('invoice', image));
     // The recognised image is kept like an upload, so the field stores it with its values.
     const saved = await storeUpload(store, request.user.tenantId, { filename: image.filename, file: Readable.from(image.buffer) }, maxSizeMb);
+    await rememberUpload(app.db, request.user.tenantId, saved.fileName, request.user.userId);
     const invoice = { url: saved.url, name: saved.originalName, obsUrl: saved.obsUrl, checkStatus: null, checkError: null };
     // Spec 02 §3 "Invoice parse response": fileName, url, obsUrl, invoice and result at the top level (the envelope's data holds the same).
     return { ...ok({ ...saved, invoice, result }), fileName: saved.fileName, url: saved.url, obsUrl: saved.obsUrl, invoice, result };

@@ -3,7 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ok, done, page } from '../../http/reply.js';
 import { conflict, found, notFound } from '../../http/HttpError.js';
 import { id, idList, idParams, obj, optStr, str } from '../../http/schemas.js';
-import { requirePermission } from '../../auth/permissions.js';
+import { hasAnyPermission, requirePermission } from '../../auth/permissions.js';
+import type { AuthUser } from '../../auth/types.js';
 import { bearerToken, hashToken } from '../../auth/tokens.js';
 import { BUSINESS_TYPE, recordRequestOperation, withOperation } from '../../services/operationLog.js';
 import { MAX_EXPORT_ROWS, sendXlsx, toXlsx, type ExportColumn } from '../../services/exportSheet.js';
@@ -24,8 +25,13 @@ import {
 
 const TITLE = '参数设置';
 const KEY_PATTERN = '^[A-Za-z0-9_.:-]{1,100}$';
-/** Keys never shown without a token (the login page reads the others). */
+/** Keys shown only to configuration administrators (the login page and other users read the others). */
 export const PRIVATE_CONFIG_KEYS = new Set(['sys.user.initPassword']);
+
+/** Who may read private keys: the holders of the configuration screen's permissions (admin passes). */
+function readsPrivateKeys(user: AuthUser | null): boolean {
+  return !!user && hasAnyPermission(user, 'system:config:list', 'system:config:query', 'system:config:edit');
+}
 
 const fields = {
   configName: str({ min: 1, max: 100 }),
@@ -86,7 +92,7 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
       const token = bearerToken(request.headers.authorization);
       const user = token ? await findSessionUser(app.db, hashToken(token), token) : null;
       const tenantId = user?.tenantId ?? found(await findTenantByCode(app.db, request.body.tenantCode || request.query.tenantCode || 'DEFAULT'), '租户不存在').id;
-      const keys = user ? request.body.keys : request.body.keys.filter((k) => !PRIVATE_CONFIG_KEYS.has(k));
+      const keys = readsPrivateKeys(user) ? request.body.keys : request.body.keys.filter((k) => !PRIVATE_CONFIG_KEYS.has(k));
       return ok(await getConfigValues(app.db, tenantId, keys));
     },
   );
@@ -95,7 +101,8 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
     '/system/config/configKey/:key',
     { schema: { params: obj({ key: str({ min: 1, max: 100 }) }, ['key']) } },
     async (request) => {
-      const entry = await findConfigByKey(app.db, request.user.tenantId, request.params.key);
+      const hidden = PRIVATE_CONFIG_KEYS.has(request.params.key) && !readsPrivateKeys(request.user);
+      const entry = hidden ? undefined : await findConfigByKey(app.db, request.user.tenantId, request.params.key);
       return { code: 200, msg: entry?.configValue ?? '', data: entry?.configValue ?? null };
     },
   );

@@ -30,7 +30,9 @@ export const flowableRoutes: FastifyPluginAsync = async (app) => {
     return ok((await getFormByName(app.db, request.user.tenantId, request.params.enName)).definition);
   });
 
+  // By id is the designer's call (the pages read by enName), so it needs the designer's read rights.
   app.get<{ Params: { id: string } }>('/flowable/form/:id', async (request) => {
+    requirePermission(request.user, designPerm('list'), designPerm('query'));
     if (!/^\d{1,9}$/.test(request.params.id)) throw notFound('表单不存在');
     const form = await findFormById(app.db, request.user.tenantId, Number(request.params.id));
     if (!form) throw notFound('表单不存在');

@@ -92,7 +92,8 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       tenantName: u.tenantName,
       roleNames: u.roleNames,
       roles: profile.roles.map((r) => ({ roleId: r.id, roleKey: r.role_key, roleName: r.role_name })),
-      loginDate: p.login_date ? p.login_date.toISOString() : null,
+      loginDate: p.prev_login_date ? p.prev_login_date.toISOString() : null,
+      loginIp: p.prev_login_ip || null,
     };
     const roles = u.roleKeys.length ? u.roleKeys : ['ROLE_DEFAULT'];
     const permissions = u.roleKeys.includes('admin') ? ['*:*:*'] : u.permissions;

@@ -53,4 +53,5 @@ export const deptUsersQuery = {
   properties: { includeChildren: { type: 'boolean', default: true }, showFrozen: { type: 'boolean', default: false } },
 } as const;
 export const profileEditBody = obj({ nickName: str({ min: 1, max: 30 }), email: optStr(50), phonenumber: optStr(20), sex });
-export const updatePwdBody = obj({ oldPassword: str({ min: 1, max: 128 }), newPassword: password }, ['oldPassword', 'newPassword']);
+// The length floor of a chosen password is the tenant's policy (auth/passwordPolicy.ts), with its own message.
+export const updatePwdBody = obj({ oldPassword: str({ min: 1, max: 128 }), newPassword: str({ min: 1, max: 20 }) }, ['oldPassword', 'newPassword']);

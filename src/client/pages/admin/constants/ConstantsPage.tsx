@@ -1,9 +1,10 @@
 /** 常量管理: option lists and their items, drilled from the root lists. */
-import { App, Breadcrumb, Button, Form, Input, InputNumber, Radio, Space, Table, Tag } from 'antd';
+import { App, Breadcrumb, Button, Form, Input, InputNumber, Radio, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import type { SysConstant } from '../../../api/constants';
 import { useConstantsController } from '../../../controllers/useConstantsController';
 import { confirmDelete } from '../common/confirmDelete';
+import { CONSTANT_DATA_TYPES, dataTypeLabel } from './constantDataTypes';
 import { EditDialog } from '../common/EditDialog';
 import { Authorized } from '../../../shell/Authorized';
 
@@ -31,7 +32,7 @@ export default function ConstantsPage() {
         columns={[
           { title: '编号', dataIndex: 'id', width: 100 },
           { title: '名称', dataIndex: 'name', render: (n, r) => <a onClick={() => c.open(r)}>{n}</a> },
-          { title: '数据类型', dataIndex: 'dataType' },
+          { title: '数据类型', dataIndex: 'dataType', render: (t: string | undefined) => dataTypeLabel(t) },
           { title: '排序', dataIndex: 'orderNum', width: 80 },
           { title: '状态', dataIndex: 'status', render: (s) => (Number(s) === 1 ? <Tag color="blue">正常</Tag> : <Tag>停用</Tag>) },
           {
@@ -61,7 +62,7 @@ export default function ConstantsPage() {
         {() => (
           <>
             <Form.Item name="name" label="名称" rules={[{ required: true, whitespace: true, message: '名称不能为空' }]}><Input placeholder="请输入名称" /></Form.Item>
-            <Form.Item name="dataType" label="数据类型"><Input placeholder="请输入数据类型" /></Form.Item>
+            <Form.Item name="dataType" label="数据类型"><Select allowClear placeholder="请选择数据类型" options={CONSTANT_DATA_TYPES} /></Form.Item>
             <Form.Item name="orderNum" label="显示排序"><InputNumber min={0} /></Form.Item>
             <Form.Item name="status" label="状态"><Radio.Group options={[{ value: 1, label: '正常' }, { value: 0, label: '停用' }]} /></Form.Item>
           </>

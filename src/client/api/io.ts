@@ -1,0 +1,82 @@
+/** Typed calls of export, import and their jobs (spec 01 §7; docs/api-records.md "Export and import"). No React. */
+import { get, post } from './http';
+import type { DataResponse } from './types';
+import type { ListQuery } from '../../shared/records';
+
+const form = (name: string) => `/auto/${encodeURIComponent(name)}`;
+
+/** A problem of an import: spreadsheet row, column label, the cell, the message. */
+export interface ImportProblem {
+  row: number;
+  column: string;
+  value: string;
+  message: string;
+}
+
+/** A job as `GET /api/jobs/{id}` answers it. */
+export interface JobStatus {
+  jobId: string;
+  kind: string;
+  title: string;
+  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'expired';
+  phase: string;
+  done: number;
+  total: number | null;
+  percent: number;
+  downloadUrl: string | null;
+  error: string | null;
+  result: null | {
+    fileKey?: string;
+    fileName?: string;
+    msg?: string;
+    rows?: number;
+    success?: boolean;
+    imported?: number;
+    total?: number;
+    columns?: string[];
+    preview?: string[][];
+    problemCount?: number;
+    problems?: ImportProblem[];
+    errorReportUrl?: string;
+    errorReportName?: string;
+  };
+}
+
+/** Whether a job has ended (no more progress to follow). */
+export const jobEnded = (job: JobStatus | undefined) => !!job && !['queued', 'running'].includes(job.status);
+
+/** The body of `POST /api/auto/{form}/export`. */
+export interface ExportRequest {
+  currentColumns: string[];
+  subFormColumns: { formName: string; columns: string[]; includeFiles?: boolean }[];
+  exportByLine: boolean;
+  includeFiles: boolean;
+  queryMap: ListQuery | { ids: (number | string)[] };
+}
+
+/** Queues an export; answers its job. */
+export function startExport(formName: string, body: ExportRequest): Promise<DataResponse<JobStatus>> {
+  return post(`${form(formName)}/export`, body);
+}
+
+/** `GET /api/jobs/{id}`. */
+export function jobStatus(jobId: string): Promise<DataResponse<JobStatus>> {
+  return get(`/jobs/${encodeURIComponent(jobId)}`, undefined, { silent: true });
+}
+
+/** `POST /api/jobs/{id}/cancel`. */
+export function cancelJob(jobId: string): Promise<DataResponse<JobStatus>> {
+  return post(`/jobs/${encodeURIComponent(jobId)}/cancel`);
+}
+
+/** The import template of the form, or of one of its sub-forms. */
+export function importTemplate(formName: string, subForm?: string): Promise<Blob> {
+  return get(`${form(formName)}/importTemplate`, subForm ? { subForm } : undefined, { responseType: 'blob' });
+}
+
+/** Uploads a table to import (or only to parse); answers the job. */
+export function importData(formName: string, file: Blob, fileName: string, onlyParse: boolean): Promise<DataResponse<JobStatus>> {
+  const data = new FormData();
+  data.append('file', file, fileName);
+  return post(`${form(formName)}/importData`, data, { params: { onlyParse } });
+}

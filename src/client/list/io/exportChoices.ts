@@ -1,0 +1,26 @@
+/** What the 导出选择 dialog offers (spec 01 §2.4): main fields, sub-forms with their child fields; file and invoice fields only with enableExportFile. Pure. */
+import { importColumns, type ColumnModel, type FormDefinition, type UserContext } from '../../../../schema-adapters';
+
+const FILE_TYPES = new Set(['upload', 'idCard', 'invoice']);
+
+/** A group of choices: the main form (name null) or one sub-form. */
+export interface ChoiceGroup {
+  name: string | null;
+  label: string;
+  options: { value: string; label: string; file: boolean }[];
+}
+
+/** The groups of the dialog. */
+export function exportChoices(def: FormDefinition, ctx: UserContext | undefined): ChoiceGroup[] {
+  const context = ctx ?? { userId: 0, userName: '', deptId: null, roleKeys: [], roleNames: [] };
+  const cols = importColumns(def, context);
+  const mainFiles = (def.feature as { enableExportFile?: unknown } | undefined)?.enableExportFile === true;
+  const opts = (list: ColumnModel[], files: boolean) =>
+    list.filter((c) => files || !FILE_TYPES.has(String(c.funcType))).map((c) => ({ value: c.key, label: c.header, file: FILE_TYPES.has(String(c.funcType)) }));
+  const groups: ChoiceGroup[] = [{ name: null, label: '主表字段', options: opts(cols.filter((c) => c.funcType !== 'subForm'), mainFiles) }];
+  for (const c of cols.filter((x) => x.funcType === 'subForm')) {
+    const sub = def.fields.find((f) => f.enName === c.key);
+    groups.push({ name: c.key, label: c.header, options: opts(c.children ?? [], sub?.subFormFeature?.enableExportFile === true) });
+  }
+  return groups;
+}

@@ -1,0 +1,196 @@
+/**
+ * The one job API (ARCHITECTURE.md "src/server/jobs"): enqueue, status, cancel, result file,
+ * expiry. Rows live in `jobs` on both engines; a transport hands queued ids to runners (in-process
+ * on PGlite, pg-boss on PostgreSQL). A runner takes a job with one conditional UPDATE
+ * (`claimJob`), so a job runs in exactly one process however often it is announced.
+ */
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Kysely } from 'kysely';
+import type { FileStore } from '../files/fileStore.js';
+import { HttpError } from '../http/HttpError.js';
+import * as repo from './jobRepository.js';
+import { JobCancelledError, type JobContext, type JobHandler, type JobRow, type JobTransport } from './types.js';
+
+/** A running job's state kept in this process (answers status calls without the database). */
+interface Local {
+  job: JobRow;
+  done: number;
+  total: number | null;
+  phase: string;
+  cancel: boolean;
+  dirty: boolean;
+}
+
+export interface JobServiceOptions {
+  db: Kysely<any>;
+  store: FileStore;
+  transport: JobTransport;
+  /** Minutes a result file stays downloadable. */
+  ttlMinutes: number;
+  /** Re-announce queued jobs and take over silent ones (multi-process engines). */
+  sweepStale: boolean;
+  log?: { error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
+}
+
+/** Seconds without a heartbeat after which a running job is taken over by another process. */
+export const STALE_SECONDS = 60;
+const TICK_MS = 1000;
+const HEARTBEAT_TICKS = 5;
+
+/** Jobs of every kind; handlers are registered by kind before start. */
+export class JobService {
+  readonly worker = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly local = new Map<string, Local>();
+  private timers: NodeJS.Timeout[] = [];
+  private started = false;
+  private stopping = false;
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(private readonly opts: JobServiceOptions) {}
+
+  /** Registers the work of a kind (`export`, `import`, …). */
+  register(kind: string, handler: JobHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  /** Stores a queued job and announces it; answers the row. */
+  async enqueue(input: { tenantId: number; userId: number; kind: string; title: string; params: Record<string, unknown> }): Promise<JobRow> {
+    if (!this.handlers.has(input.kind)) throw new Error(`no job handler for ${input.kind}`);
+    const id = randomUUID();
+    await repo.insertJob(this.opts.db, { id, ...input });
+    if (this.started) await this.opts.transport.announce(id);
+    return (await this.get(input.tenantId, input.userId, id))!;
+  }
+
+  /** The caller's job (tenant and user), with live progress when this process runs it. */
+  async get(tenantId: number, userId: number, id: string): Promise<JobRow | undefined> {
+    if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;
+    const l = this.local.get(id);
+    // On PGlite an import's transaction holds the only connection: answer from memory.
+    if (l && l.job.tenantId === tenantId && l.job.userId === userId) {
+      return { ...l.job, status: 'running', done: l.done, total: l.total, phase: l.phase, cancelRequested: l.cancel };
+    }
+    return repo.findOwnJob(this.opts.db, tenantId, userId, id);
+  }
+
+  /** The owner cancels: a queued job ends at once; a running one stops at its next check and writes nothing. */
+  async cancel(tenantId: number, userId: number, id: string): Promise<JobRow | undefined> {
+    if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;
+    const l = this.local.get(id);
+    if (l && l.job.tenantId === tenantId && l.job.userId === userId) {
+      l.cancel = true;
+      return { ...l.job, status: 'running', done: l.done, total: l.total, phase: l.phase, cancelRequested: true };
+    }
+    return repo.requestCancel(this.opts.db, tenantId, userId, id);
+  }
+
+  /** Starts taking jobs (after migrations); re-queues what a stop cut off. */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    await this.opts.transport.start((id) => this.run(id));
+    const pending = this.opts.sweepStale ? await repo.requeueStale(this.opts.db, STALE_SECONDS) : await repo.requeueAllRunning(this.opts.db);
+    for (const id of pending) await this.opts.transport.announce(id);
+    this.timers.push(setInterval(() => void this.sweep(), 30_000));
+    for (const t of this.timers) t.unref();
+  }
+
+  /** Stops: running jobs are interrupted (left for the next start to redo) and awaited. */
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.stopping = true;
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    await this.opts.transport.stop();
+    await Promise.allSettled([...this.running]);
+    this.started = false;
+  }
+
+  private async sweep(): Promise<void> {
+    try {
+      for (const key of await repo.expireJobs(this.opts.db)) await this.opts.store.remove(key);
+      if (this.opts.sweepStale) for (const id of await repo.requeueStale(this.opts.db, STALE_SECONDS)) await this.opts.transport.announce(id);
+    } catch (err) {
+      if (!this.stopping) this.opts.log?.error({ err }, 'job sweep failed');
+    }
+  }
+
+  /** Removes expired results now (tests and the sweep). */
+  async expireNow(): Promise<void> {
+    for (const key of await repo.expireJobs(this.opts.db)) await this.opts.store.remove(key);
+  }
+
+  private async run(id: string): Promise<void> {
+    if (this.stopping) return;
+    const p = this.runClaimed(id);
+    this.running.add(p);
+    try {
+      await p;
+    } finally {
+      this.running.delete(p);
+    }
+  }
+
+  private async runClaimed(id: string): Promise<void> {
+    const { db } = this.opts;
+    const job = await repo.claimJob(db, id, this.worker);
+    if (!job) return;
+    const handler = this.handlers.get(job.kind);
+    const l: Local = { job, done: 0, total: null, phase: 'start', cancel: false, dirty: true };
+    this.local.set(id, l);
+    let ticks = 0;
+    let writing = false;
+    // One write at a time, never awaited by the handler (on PGlite it may wait for a transaction).
+    const tick = setInterval(() => {
+      if (writing) return;
+      ticks++;
+      if (!l.dirty && ticks % HEARTBEAT_TICKS) return;
+      writing = true;
+      l.dirty = false;
+      repo.writeProgress(db, id, this.worker, l.done, l.total, l.phase)
+        .then((asked) => { if (asked) l.cancel = true; })
+        .catch(() => {})
+        .finally(() => { writing = false; });
+    }, TICK_MS);
+    const ctx: JobContext = {
+      db,
+      store: this.opts.store,
+      progress: async (done, total, phase) => {
+        l.done = done;
+        if (total !== undefined) l.total = total;
+        if (phase !== undefined) l.phase = phase;
+        l.dirty = true;
+      },
+      cancelled: () => l.cancel || this.stopping,
+      throwIfCancelled: () => { if (l.cancel || this.stopping) throw new JobCancelledError(); },
+    };
+    try {
+      if (!handler) throw new Error(`no job handler for ${job.kind}`);
+      const result = await handler(job, ctx);
+      clearInterval(tick);
+      await this.waitFor(() => !writing);
+      // A cancel that arrives after the handler's last check (during a commit) comes too late:
+      // the work is done and is reported so; "cancelled" always means nothing was written.
+      await repo.writeProgress(db, id, this.worker, l.total ?? l.done, l.total, l.phase).catch(() => false);
+      await repo.finishJob(db, id, this.worker, 'done', { result, ttlMinutes: this.opts.ttlMinutes });
+    } catch (err) {
+      clearInterval(tick);
+      await this.waitFor(() => !writing);
+      // A stop leaves the row running; the next start (or another process) redoes the job.
+      if (this.stopping && !l.cancel) return;
+      const cancelled = err instanceof JobCancelledError || l.cancel;
+      if (!cancelled && !(err instanceof HttpError)) this.opts.log?.error({ err, jobId: id }, 'job failed');
+      const message = err instanceof HttpError ? err.message : cancelled ? '任务已取消' : '任务执行失败';
+      const result = err instanceof HttpError && err.errors ? { msg: message, errors: err.errors } : null;
+      await repo.finishJob(db, id, this.worker, cancelled ? 'cancelled' : 'failed', { error: message, result, ttlMinutes: this.opts.ttlMinutes }).catch(() => {});
+    } finally {
+      this.local.delete(id);
+    }
+  }
+
+  private async waitFor(cond: () => boolean): Promise<void> {
+    while (!cond()) await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * The PostgreSQL transport: pg-boss (docs/adr/0802-pg-boss-job-queue.md) carries job ids between
+ * the API processes on one database. pg-boss fetches with `FOR UPDATE SKIP LOCKED`, so a message
+ * goes to one worker; the runner's conditional claim of the `jobs` row makes a second delivery
+ * (a retry, a re-announce after a crash) a no-op, so no job runs twice.
+ */
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { JobTransport } from './types.js';
+
+const QUEUE = 'formwork-jobs';
+
+/** pg-boss over the app's own pool (its schema `pgboss` is created on first start). */
+export function pgBossTransport(pool: pg.Pool, log?: { error(obj: unknown, msg?: string): void }): JobTransport {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values as unknown[]) },
+    schema: 'pgboss',
+    // Cron schedules are not used; supervision (expiry, archive) is.
+    schedule: false,
+  });
+  boss.on('error', (err: unknown) => log?.error({ err }, 'pg-boss error'));
+  let workerId: string | null = null;
+  return {
+    async start(run) {
+      await boss.start();
+      // Safe to repeat: a second process finds the queue there (INSERT … ON CONFLICT DO NOTHING).
+      await boss.createQueue(QUEUE);
+      workerId = await boss.work(QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs: { data: { jobId: string } }[]) => {
+        for (const job of jobs) await run(job.data.jobId);
+      });
+    },
+    async announce(id) {
+      // The runner's own retries (requeue of a silent job) replace pg-boss's.
+      await boss.send(QUEUE, { jobId: id }, { retryLimit: 0, expireInSeconds: 6 * 3600 });
+      if (workerId) boss.notifyWorker(workerId);
+    },
+    async stop() {
+      await boss.stop({ graceful: true, close: false, wait: true, timeout: 30_000 });
+    },
+  };
+}

@@ -1,0 +1,64 @@
+/** The job API's shapes: a stored job, what a handler gets, and what it answers. */
+import type { Kysely } from 'kysely';
+import type { FileStore } from '../files/fileStore.js';
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'expired';
+
+/** A job row as the runner and the status call see it. */
+export interface JobRow {
+  id: string;
+  tenantId: number;
+  userId: number;
+  kind: string;
+  title: string;
+  status: JobStatus;
+  phase: string;
+  done: number;
+  total: number | null;
+  params: Record<string, unknown>;
+  result: JobResult | null;
+  error: string | null;
+  cancelRequested: boolean;
+  attempts: number;
+  createTime: Date;
+  finishTime: Date | null;
+  expiresAt: Date | null;
+}
+
+/** What a finished job leaves: a file in the store (download key), a message, anything else for the client. */
+export interface JobResult {
+  fileKey?: string;
+  fileName?: string;
+  msg?: string;
+  [key: string]: unknown;
+}
+
+/** Thrown by `ctx.throwIfCancelled()`; the runner records the job as cancelled. */
+export class JobCancelledError extends Error {
+  constructor() {
+    super('任务已取消');
+    this.name = 'JobCancelledError';
+  }
+}
+
+/** What a handler may use while it runs. */
+export interface JobContext {
+  db: Kysely<any>;
+  store: FileStore;
+  /** Records progress (written at most a few times a second). */
+  progress(done: number, total?: number | null, phase?: string): Promise<void>;
+  /** Whether the owner asked to cancel (checked against the database about once a second). */
+  cancelled(): boolean;
+  throwIfCancelled(): void;
+}
+
+/** A job kind's work: answers the result, or throws (an HttpError's message is shown to the user). */
+export type JobHandler = (job: JobRow, ctx: JobContext) => Promise<JobResult>;
+
+/** How a queue hands jobs to this process: in-process on PGlite, pg-boss on PostgreSQL. */
+export interface JobTransport {
+  start(run: (jobId: string) => Promise<void>): Promise<void>;
+  /** Announces a committed queued job to some runner. */
+  announce(jobId: string): Promise<void>;
+  stop(): Promise<void>;
+}

@@ -1,0 +1,122 @@
+/**
+ * Reading an uploaded table row by row: `.xlsx` through exceljs's streaming WorkbookReader,
+ * `.csv` through papaparse's stream parser, and only legacy `.xls` through SheetJS (which holds
+ * the whole sheet in memory: ARCHITECTURE.md). Only the first sheet is read.
+ */
+import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import * as XLSX from 'xlsx';
+import { badRequest } from '../../http/HttpError.js';
+
+/** The message of spec 01 §2.5 for a file of another kind. */
+export const ONLY_EXCEL = '提示：仅允许导入“xls”或“xlsx”格式文件！';
+
+/** The table kind of a file name, or a 400. */
+export function tableKind(fileName: string): 'xlsx' | 'xls' | 'csv' {
+  const ext = /\.([a-z]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  if (ext === 'xlsx' || ext === 'xls' || ext === 'csv') return ext;
+  throw badRequest(ONLY_EXCEL);
+}
+
+/** A cell as plain data: rich text joined, a formula's cached result, a hyperlink's text. */
+function plain(v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date || typeof v !== 'object') return v;
+  const o = v as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: unknown };
+  if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join('');
+  if ('result' in o) return plain(o.result);
+  if ('text' in o) return plain(o.text);
+  if ('error' in o) return null;
+  return String(v);
+}
+
+/** Decodes UTF-8 across chunk boundaries (a character split between two chunks stays whole). */
+async function* utf8(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  for await (const c of chunks) {
+    const text = typeof c === 'string' ? c : decoder.write(c);
+    if (text) yield text;
+  }
+  const rest = decoder.end();
+  if (rest) yield rest;
+}
+
+/**
+ * exceljs 4.4's streaming reader decodes each zip chunk on its own, so a Chinese character split
+ * between two chunks became two U+FFFD (seen: 系统管理员 → 系��管理员 at row 2994). It passes
+ * strings through untouched: the sheet and shared-string streams are handed to it decoded.
+ */
+function decodeWholeCharacters(reader: ExcelJS.stream.xlsx.WorkbookReader): void {
+  const r = reader as unknown as {
+    _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string): Generator<unknown>;
+    _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+  };
+  const sheet = r._parseWorksheet;
+  r._parseWorksheet = function (iterator, sheetNo) {
+    return sheet.call(this, utf8(iterator), sheetNo);
+  };
+  const shared = r._parseSharedStrings;
+  r._parseSharedStrings = function (entry) {
+    entry.setEncoding('utf8');
+    return shared.call(this, entry);
+  };
+}
+
+async function* xlsxRows(body: Readable): AsyncGenerator<unknown[]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(body, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore' });
+  decodeWholeCharacters(reader);
+  // exceljs reads sheet names from xl/workbook.xml; files whose sheet comes first (some writers
+  // order the zip so) would fail on the missing model, and the name is not needed here.
+  (reader as unknown as { model?: unknown }).model ??= { sheets: [] };
+  try {
+    for await (const sheet of reader) {
+      let expected = 1;
+      for await (const row of sheet) {
+        // Empty rows are skipped by the reader: keep row numbers true to the file.
+        for (; expected < row.number; expected++) yield [];
+        const values = row.values as unknown[];
+        yield values.slice(1).map(plain);
+        expected = row.number + 1;
+      }
+      break;
+    }
+  } catch (err) {
+    if ((err as Error)?.name === 'HttpError') throw err;
+    throw badRequest('文件无法读取，请使用导入模板');
+  } finally {
+    body.destroy();
+  }
+}
+
+async function* csvRows(body: Readable): AsyncGenerator<unknown[]> {
+  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: false }) as unknown as NodeJS.ReadWriteStream & AsyncIterable<string[]>;
+  body.pipe(parser);
+  let first = true;
+  for await (const row of parser) {
+    if (first && row.length) row[0] = row[0].replace(/^\ufeff/, '');
+    first = false;
+    // papaparse yields one empty field for an empty line.
+    yield row.length === 1 && row[0] === '' ? [] : row;
+  }
+}
+
+async function* xlsRows(body: Readable): AsyncGenerator<unknown[]> {
+  const chunks: Buffer[] = [];
+  for await (const c of body) chunks.push(c as Buffer);
+  let wb: XLSX.WorkBook;
+  try {
+    wb = XLSX.read(Buffer.concat(chunks), { cellDates: true, dense: true });
+  } catch {
+    throw badRequest('文件无法读取，请使用导入模板');
+  }
+  const ws = wb.Sheets[wb.SheetNames[0]];
+  if (!ws) return;
+  for (const row of XLSX.utils.sheet_to_json(ws, { header: 1, raw: true, defval: null, blankrows: true }) as unknown[][]) yield row;
+}
+
+/** The rows of the file's first sheet (the first one is the header). */
+export function readRows(body: Readable, kind: 'xlsx' | 'xls' | 'csv'): AsyncGenerator<unknown[]> {
+  return kind === 'xlsx' ? xlsxRows(body) : kind === 'csv' ? csvRows(body) : xlsRows(body);
+}
