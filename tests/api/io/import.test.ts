@@ -27,8 +27,10 @@ describe('import', () => {
     const main = await download(a, '/api/auto/io_orders/importTemplate');
     expect(main.status).toBe(200);
     expect(sheets(main.body)['订单'][0]).toEqual(['*标题', '金额', '类别', '签订日期', '加急', '负责人', '附件']);
+    // The form's template also carries a sheet per sub-form, keyed by the main row's ordinal.
+    expect(sheets(main.body)['明细'][0]).toEqual(['主表序号', '品名', '单价']);
     const sub = await download(a, '/api/auto/io_orders/importTemplate?subForm=lines');
-    expect(Object.values(sheets(sub.body))[0][0]).toEqual(['品名', '单价']);
+    expect(Object.values(sheets(sub.body))[0][0]).toEqual(['主表序号', '品名', '单价']);
     expect((await download(a, '/api/auto/io_orders/importTemplate?subForm=nope')).status).toBe(400);
   });
 
@@ -45,6 +47,59 @@ describe('import', () => {
     expect(await fieldRows(a, 'io_copy', KEYS)).toEqual((await fieldRows(a, 'io_orders', KEYS)).reverse());
     const log = await a.db.selectFrom('oper_log').select('business_type').where('business_type', '=', 6).execute();
     expect(log).toHaveLength(1);
+  });
+
+  it('imports sub-form rows from their sheets, each under the main row its 主表序号 names', async () => {
+    await createForm(a, 'io_subs');
+    const file = book({
+      订单: [['标题', '金额'], ['带明细', 10], ['无明细', 20], ['两行', 30]],
+      明细: [['主表序号', '品名', '单价'], [1, '钢筋', 4.5], [3, '水泥', 2], [3, '砂', 1], [1, '螺丝', 0.5]],
+    });
+    const parsed = await runImport(a, 'io_subs', 'subs.xlsx', file, true);
+    expect(parsed.job.result).toMatchObject({ success: true, total: 3, subRows: 4, problemCount: 0, msg: '解析成功，共 3 条数据（含子表单 4 行）' });
+    const done = await runImport(a, 'io_subs', 'subs.xlsx', file);
+    expect(done.job.result).toMatchObject({ success: true, imported: 3, msg: '成功导入 3 条数据（含子表单 4 行）' });
+    const rows = await fieldRows(a, 'io_subs', ['id', 'title']);
+    const lines = async (id: unknown) => (await a.call(a.admin, 'GET', `/api/auto/io_subs/${id}`)).json.data.lines.map((l: any) => [l.item, l.price]);
+    expect(rows.map((r) => r.title)).toEqual(['带明细', '无明细', '两行']);
+    expect(await lines(rows[0].id)).toEqual([['钢筋', 4.5], ['螺丝', 0.5]]);
+    expect(await lines(rows[1].id)).toEqual([]);
+    expect(await lines(rows[2].id)).toEqual([['水泥', 2], ['砂', 1]]);
+  });
+
+  it('round trip with sub-forms: the 明细 sheet of an export imports back under the same records', async () => {
+    await createForm(a, 'io_subs_src');
+    await createForm(a, 'io_subs_copy');
+    await addRecord(a, 'io_subs_src', { title: '甲单', lines: [{ item: '螺丝', price: 2 }, { item: '螺母', price: 3.5 }] });
+    await addRecord(a, 'io_subs_src', { title: '乙单', lines: [] });
+    await addRecord(a, 'io_subs_src', { title: '丙单', lines: [{ item: '垫片', price: 1 }] });
+    const exp = await runExport(a, 'io_subs_src', { currentColumns: ['title'], subFormColumns: [{ formName: 'lines', columns: ['item', 'price'] }] });
+    const done = await runImport(a, 'io_subs_copy', 'orders.xlsx', exp.file!.body);
+    expect(done.job.result).toMatchObject({ success: true, imported: 3 });
+    const shape = async (form: string) => {
+      const rows = await fieldRows(a, form, ['id', 'title']);
+      return Promise.all(rows.map(async (r) => [r.title, (await a.call(a.admin, 'GET', `/api/auto/${form}/${r.id}`)).json.data.lines.map((l: any) => [l.item, l.price])]));
+    };
+    // The export is newest first; the copy was written in file order.
+    expect(await shape('io_subs_copy')).toEqual((await shape('io_subs_src')).reverse());
+  });
+
+  it('a bad sub-row, a 主表序号 without its main row or an unknown sheet refuses the whole import', async () => {
+    await createForm(a, 'io_subs_bad');
+    const file = book({
+      订单: [['标题'], ['好的'], ['也好']],
+      明细: [['主表序号', '品名', '单价'], [1, '钢筋', 'abc'], [9, '水泥', 2], ['第一', '砂', 1]],
+      杂项: [['备注'], ['x']],
+    });
+    const r = await runImport(a, 'io_subs_bad', 'bad.xlsx', file);
+    expect(r.job.result).toMatchObject({ success: false, imported: 0 });
+    expect(r.job.result.problems).toEqual(expect.arrayContaining([
+      { row: 2, column: '明细-单价', value: 'abc', message: '「单价」须为数字' },
+      { row: 3, column: '明细-主表序号', value: '9', message: '主表中没有序号为 9 的数据' },
+      { row: 4, column: '明细-主表序号', value: '第一', message: '「主表序号」须为主表数据的序号（正整数）' },
+      { row: 1, column: '杂项', value: '备注', message: '无法识别的工作表：首列须为“主表序号”，其余列须为子表单的列' },
+    ]));
+    expect(await countRows(a, 'io_subs_bad')).toBe(0);
   });
 
   it('imports csv, and legacy xls through SheetJS', async () => {
@@ -129,4 +184,9 @@ describe('import', () => {
     expect(await countRows(a, 'io_target')).toBe(before);
   });
 });
-void XLSX;
+/** A workbook of several sheets, in the given order (SheetJS, as a user's own tool would write it). */
+function book(sheetsByName: Record<string, unknown[][]>): Buffer {
+  const wb = XLSX.utils.book_new();
+  for (const [name, rows] of Object.entries(sheetsByName)) XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), name);
+  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}

@@ -3,7 +3,8 @@
  * Pass 1 converts and checks every row (labels → ids, the adapter's validateRecord, column
  * types) and collects problems; `onlyParse` ends there with a preview. Pass 2 runs only when no
  * row has a problem and writes every row in one transaction with batched multi-row inserts: all
- * rows or none, also when the job is cancelled or the server stops midway.
+ * rows or none, also when the job is cancelled or the server stops midway. Sub-form sheets
+ * (importSubSheets.ts) are read first and held in memory, so each record is judged with its rows.
  */
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
@@ -27,7 +28,8 @@ import { writeErrorReport } from './errorReport.js';
 import type { JobUser } from './exportJob.js';
 import { readRows, tableKind } from './importRead.js';
 import { cellText, ImportResolver, type Problem } from './importValues.js';
-import { insertMainRows } from './importWrites.js';
+import { insertChildRows, insertMainRows, reserveIds } from './importWrites.js';
+import { orphanProblems, readSubSheets, subColumn, type ImportSub, type SubRow, type SubSheets } from './importSubSheets.js';
 
 /** What an import job keeps in its params. */
 export interface ImportParams {
@@ -80,10 +82,34 @@ async function* batches(store: FileStore, key: string, kind: 'xlsx' | 'xls' | 'c
   if (batch.length) yield batch;
 }
 
-interface Converted { rowNo: number; data: Record<string, unknown>; values: ColumnValues | null; problems: Problem[] }
+interface ConvertedSub { sub: ImportSub; rows: ColumnValues[] }
+interface Converted { rowNo: number; data: Record<string, unknown>; values: ColumnValues | null; subs: ConvertedSub[]; problems: Problem[] }
+
+/** The sub-forms the file has sheets for, and each record's rows (by main ordinal = sheet row − 1). */
+interface SubInput { sheets: SubSheets; present: ImportSub[] }
+
+/** `$view` companions of a row: the labels the file gave (spec 01 §3.3). */
+function setViews(table: FormModel['main'], data: Record<string, unknown>, values: ColumnValues): void {
+  for (const [key, v] of Object.entries(data)) {
+    if (!key.endsWith('$view')) continue;
+    const col = table.byKey.get(key);
+    if (col) values.set(col.name, v === null ? null : sql`${String(v)}`);
+  }
+}
+
+/** A problem the adapter or coercion gives for `sub.i.child`, placed on the sub-form sheet's cell. */
+function subProblem(model: FormModel, rowsOf: Map<string, SubRow[]>, field: string, message: string): Problem | null {
+  const m = /^([^.]+)\.(\d+)(?:\.([^.$]+))?/.exec(field);
+  const sub = m ? model.subs.get(m[1]) : undefined;
+  const row = m ? rowsOf.get(m[1])?.[Number(m[2])] : undefined;
+  if (!m || !sub || !row) return null;
+  const i = m[3] ? row.fields.findIndex((f) => f?.enName === m[3]) : -1;
+  const label = m[3] ? (sub.def.children ?? []).find((c) => c.enName === m[3])?.label ?? m[3] : sub.def.label;
+  return { row: row.sheetRow, column: subColumn(row.sub, label), value: i < 0 ? '' : cellText(row.cells[i]), message };
+}
 
 /** One batch: related records looked up, each row converted and checked. */
-async function convertBatch(db: Kysely<any>, model: FormModel, resolver: ImportResolver, m: Mapped, rows: Row[], user: JobUser): Promise<Converted[]> {
+async function convertBatch(db: Kysely<any>, model: FormModel, resolver: ImportResolver, m: Mapped, rows: Row[], user: JobUser, subInput: SubInput | null): Promise<Converted[]> {
   for (const [i, f] of m.fields.entries()) {
     if (f?.funcType !== 'relatedForm') continue;
     await resolver.prepareRelated(db, f, new Set(rows.map((r) => cellText(r.cells[i])).filter(Boolean)));
@@ -105,24 +131,40 @@ async function convertBatch(db: Kysely<any>, model: FormModel, resolver: ImportR
       const i = m.fields.findIndex((f) => f?.enName === field.replace(/\$.*$/, ''));
       return i < 0 ? '' : cellText(r.cells[i]);
     };
+    // The record's sub-rows go into the data the adapter judges, as the form page would send them.
+    const rowsOf = new Map<string, SubRow[]>();
+    for (const sub of subInput?.present ?? []) {
+      const list = (subInput!.sheets.byParent.get(r.rowNo - 1) ?? []).filter((x) => x.sub === sub);
+      rowsOf.set(sub.name, list);
+      data[sub.name] = list.map((x) => x.data);
+    }
     const seen = new Set(problems.map((p) => p.column));
-    for (const p of recordProblems(model.form.definition, data, ctx)) {
-      const column = labelOf.get(p.field.replace(/\$.*$/, '')) ?? model.main.fields.get(p.field)?.def.label ?? p.field;
-      if (!seen.has(column)) problems.push({ row: r.rowNo, column, value: cellOf(p.field), message: p.message });
-    }
+    const place = (field: string, message: string) => {
+      const sp = subProblem(model, rowsOf, field, message);
+      if (sp) {
+        if (!problems.some((p) => p.row === sp.row && p.column === sp.column)) problems.push(sp);
+        return;
+      }
+      const column = labelOf.get(field.replace(/\$.*$/, '')) ?? model.main.fields.get(field)?.def.label ?? field;
+      if (!seen.has(column) && !problems.some((p) => p.row === r.rowNo && p.column === column)) problems.push({ row: r.rowNo, column, value: cellOf(field), message });
+    };
+    for (const p of recordProblems(model.form.definition, data, ctx)) place(p.field, p.message);
     const errors: FieldError[] = [];
-    const values = coerceRow(model.main, data, errors);
-    for (const e of errors) {
-      const column = labelOf.get(e.field.replace(/\$.*$/, '')) ?? e.field;
-      if (!problems.some((p) => p.column === column)) problems.push({ row: r.rowNo, column, value: cellOf(e.field), message: e.message });
+    const mainData = Object.fromEntries(Object.entries(data).filter(([k]) => !model.subs.has(k)));
+    const values = coerceRow(model.main, mainData, errors);
+    setViews(model.main, mainData, values);
+    const subs: ConvertedSub[] = [];
+    for (const [name, list] of rowsOf) {
+      const table = model.subs.get(name)!;
+      const sub = subInput!.present.find((x) => x.name === name)!;
+      subs.push({ sub, rows: list.map((x, i) => {
+        const v = coerceRow(table, x.data, errors, `${name}.${i}.`);
+        setViews(table, x.data, v);
+        return v;
+      }) });
     }
-    // The labels the file gave are the display companions (spec 01 §3.3).
-    for (const [key, v] of Object.entries(data)) {
-      if (!key.endsWith('$view')) continue;
-      const col = model.main.byKey.get(key);
-      if (col) values.set(col.name, v === null ? null : sql`${String(v)}`);
-    }
-    return { rowNo: r.rowNo, data, values: problems.length ? null : values, problems };
+    for (const e of errors) place(e.field, e.message);
+    return { rowNo: r.rowNo, data, values: problems.length ? null : values, subs, problems };
   });
 }
 
@@ -135,30 +177,47 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
   const ctxUser = { userId: p.user.userId, userName: p.user.userName, nickName: p.user.nickName, deptId: p.user.deptId, roleKeys: p.user.roleKeys, roleNames: p.user.roleNames };
   const defs = new Map(model.form.definition.fields.map((f) => [f.enName, f]));
   const fields = importColumns(model.form.definition, ctxUser).filter((c) => c.funcType !== 'subForm').map((c) => defs.get(c.key)!).filter(Boolean);
+  const subDefs: ImportSub[] = importColumns(model.form.definition, ctxUser).filter((c) => c.funcType === 'subForm' && model.subs.has(c.key)).map((c) => {
+    const children = new Map((model.subs.get(c.key)!.def.children ?? []).map((f) => [f.enName, f]));
+    return { name: c.key, label: model.subs.get(c.key)!.def.label, fields: (c.children ?? []).map((k) => children.get(k.key)!).filter(Boolean) };
+  });
   const resolver = new ImportResolver(job.tenantId);
-  await resolver.prepare(db, fields);
+  await resolver.prepare(db, [...fields, ...subDefs.flatMap((s) => s.fields)]);
   let mapped: Mapped | null = null;
   const onHeader = (h: unknown[]) => { mapped = mapHeader(h, fields); };
 
-  // Pass 1: read, convert and check every row.
+  // Pass 0 (workbooks of forms with sub-forms): the sub-form sheets.
   await ctx.progress(0, null, 'parse');
   const problems: Problem[] = [];
+  let subInput: SubInput | null = null;
+  if (kind !== 'csv' && subDefs.length) {
+    const sheets = await readSubSheets(db, ctx.store, p.fileKey, kind, subDefs, resolver);
+    const present = subDefs.filter((s) => [...sheets.byParent.values()].some((rows) => rows.some((r) => r.sub === s)));
+    problems.push(...sheets.problems.slice(0, REPORT_MAX));
+    if (sheets.count) subInput = { sheets, present };
+  }
+
+  // Pass 1: read, convert and check every row.
   const preview: string[][] = [];
+  const ordinals = new Set<number>();
   let total = 0;
   for await (const rows of batches(ctx.store, p.fileKey, kind, onHeader)) {
     ctx.throwIfCancelled();
     const m = mapped as unknown as Mapped;
-    for (const c of await convertBatch(db, model, resolver, m, rows, p.user)) {
+    for (const c of await convertBatch(db, model, resolver, m, rows, p.user, subInput)) {
       total++;
+      ordinals.add(c.rowNo - 1);
       if (preview.length < PREVIEW_ROWS) preview.push(m.fields.map((f, i) => (f ? cellText(rows.find((r) => r.rowNo === c.rowNo)!.cells[i]) : '')));
       if (problems.length < REPORT_MAX) problems.push(...c.problems.slice(0, REPORT_MAX - problems.length));
     }
     await ctx.progress(total, null, 'parse');
   }
+  if (subInput && problems.length < REPORT_MAX) problems.push(...orphanProblems(subInput.sheets, ordinals).slice(0, REPORT_MAX - problems.length));
+  const subRows = subInput ? [...subInput.sheets.byParent.entries()].filter(([k]) => ordinals.has(k)).reduce((n, [, rows]) => n + rows.length, 0) : 0;
   const m = mapped as Mapped | null;
   const columns = m ? m.fields.map((f) => f?.label ?? null) : [];
   const base = {
-    total, columns, preview: preview.map((row) => row.filter((_, i) => columns[i] !== null)),
+    total, subRows, columns, preview: preview.map((row) => row.filter((_, i) => columns[i] !== null)),
     problemCount: problems.length, problems: problems.slice(0, ANSWER_PROBLEMS),
   };
   base.columns = columns.filter((c) => c !== null);
@@ -167,7 +226,8 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
   const reportPart = report ? { errorReportKey: report.key, errorReportName: report.name, errorReportUrl: downloadUrl(report.key) } : {};
   if (p.onlyParse || problems.length || !total) {
     await ctx.store.remove(p.fileKey);
-    const msg = problems.length ? `共 ${total} 条数据，发现 ${problems.length} 处问题，未导入任何数据` : p.onlyParse ? `解析成功，共 ${total} 条数据` : '文件中没有数据';
+    const withSubs = subRows ? `（含子表单 ${subRows} 行）` : '';
+    const msg = problems.length ? `共 ${total} 条数据，发现 ${problems.length} 处问题，未导入任何数据` : p.onlyParse ? `解析成功，共 ${total} 条数据${withSubs}` : '文件中没有数据';
     return { success: !problems.length && (p.onlyParse || total > 0), imported: 0, msg, ...base, ...reportPart };
   }
 
@@ -180,7 +240,7 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
     let n = 0;
     for await (const rows of batches(ctx.store, p.fileKey, kind, onHeader)) {
       ctx.throwIfCancelled();
-      const converted = await convertBatch(trx, model, resolver, mapped as unknown as Mapped, rows, p.user);
+      const converted = await convertBatch(trx, model, resolver, mapped as unknown as Mapped, rows, p.user, subInput);
       const bad = converted.find((c) => !c.values);
       // The file is the one pass 1 read; a changed lookup (a user deleted meanwhile) stops the import.
       if (bad) throw badRequest(`第 ${bad.rowNo} 行：${bad.problems[0]?.message ?? '数据有误'}`);
@@ -188,7 +248,15 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
       for (const v of values) {
         for (const f of serials) v.set(model.main.fields.get(f.enName)!.columns.value!.name, sql`${await nextSerial(trx, job.tenantId, model.form.id, f)}`);
       }
-      n += await insertMainRows(trx, model, values, meta, status);
+      const withChildren = converted.some((c) => c.subs.some((s) => s.rows.length));
+      const ids = withChildren ? await reserveIds(trx, model, values.length) : undefined;
+      n += await insertMainRows(trx, model, values, meta, status, ids);
+      if (ids) {
+        for (const sub of subInput!.present) {
+          const children = converted.flatMap((c, i) => (c.subs.find((s) => s.sub === sub)?.rows ?? []).map((v, order) => ({ parentId: ids[i], order, values: v })));
+          await insertChildRows(trx, model, model.subs.get(sub.name)!, job.tenantId, children);
+        }
+      }
       await ctx.progress(n, total, 'write');
     }
     ctx.throwIfCancelled();
@@ -199,6 +267,7 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
     return n;
   });
   await ctx.store.remove(p.fileKey);
-  await insertMessages(db, [{ tenantId: job.tenantId, userId: job.userId, title: `导入完成：${model.form.cnName}`, content: `${p.fileName}：成功导入 ${imported} 条数据` }]);
-  return { success: true, imported, msg: `成功导入 ${imported} 条数据`, ...base };
+  const msg = `成功导入 ${imported} 条数据${subRows ? `（含子表单 ${subRows} 行）` : ''}`;
+  await insertMessages(db, [{ tenantId: job.tenantId, userId: job.userId, title: `导入完成：${model.form.cnName}`, content: `${p.fileName}：${msg}` }]);
+  return { success: true, imported, msg, ...base };
 };

@@ -1,11 +1,13 @@
 /**
  * Reading an uploaded table row by row: `.xlsx` through exceljs's streaming WorkbookReader,
  * `.csv` through papaparse's stream parser, and only legacy `.xls` through SheetJS (which holds
- * the whole sheet in memory: ARCHITECTURE.md). Only the first sheet is read.
+ * the whole sheet in memory: ARCHITECTURE.md). `readRows` reads the first sheet only;
+ * `readSheetRows` goes on through every sheet (sub-form sheets follow the main one).
  */
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import ExcelJS from 'exceljs';
+import type * as ExcelTypes from 'exceljs';
+import ExcelJS from './exceljs.js';
 import Papa from 'papaparse';
 import * as XLSX from 'xlsx';
 import { badRequest } from '../../http/HttpError.js';
@@ -48,7 +50,7 @@ async function* utf8(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<str
  * between two chunks became two U+FFFD (seen: 系统管理员 → 系��管理员 at row 2994). It passes
  * strings through untouched: the sheet and shared-string streams are handed to it decoded.
  */
-function decodeWholeCharacters(reader: ExcelJS.stream.xlsx.WorkbookReader): void {
+function decodeWholeCharacters(reader: ExcelTypes.stream.xlsx.WorkbookReader): void {
   const r = reader as unknown as {
     _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string): Generator<unknown>;
     _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
@@ -64,23 +66,33 @@ function decodeWholeCharacters(reader: ExcelJS.stream.xlsx.WorkbookReader): void
   };
 }
 
-async function* xlsxRows(body: Readable): AsyncGenerator<unknown[]> {
+/** One row of a workbook: which sheet (0 = the first), the sheet's name where the file gives it, the cells. */
+export interface SheetRow {
+  sheet: number;
+  name: string | null;
+  cells: unknown[];
+}
+
+async function* xlsxRows(body: Readable, allSheets: boolean): AsyncGenerator<SheetRow> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(body, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore' });
   decodeWholeCharacters(reader);
   // exceljs reads sheet names from xl/workbook.xml; files whose sheet comes first (some writers
   // order the zip so) would fail on the missing model, and the name is not needed here.
   (reader as unknown as { model?: unknown }).model ??= { sheets: [] };
   try {
+    let index = 0;
     for await (const sheet of reader) {
+      const name = sheetName(sheet);
       let expected = 1;
       for await (const row of sheet) {
         // Empty rows are skipped by the reader: keep row numbers true to the file.
-        for (; expected < row.number; expected++) yield [];
+        for (; expected < row.number; expected++) yield { sheet: index, name, cells: [] };
         const values = row.values as unknown[];
-        yield values.slice(1).map(plain);
+        yield { sheet: index, name, cells: values.slice(1).map(plain) };
         expected = row.number + 1;
       }
-      break;
+      if (!allSheets) break;
+      index++;
     }
   } catch (err) {
     if ((err as Error)?.name === 'HttpError') throw err;
@@ -90,7 +102,17 @@ async function* xlsxRows(body: Readable): AsyncGenerator<unknown[]> {
   }
 }
 
-async function* csvRows(body: Readable): AsyncGenerator<unknown[]> {
+/** The sheet's name, when the workbook part that names sheets came before it in the zip. */
+function sheetName(sheet: unknown): string | null {
+  try {
+    const name = (sheet as { name?: unknown }).name;
+    return typeof name === 'string' && name ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+async function* csvRows(body: Readable): AsyncGenerator<SheetRow> {
   const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: false }) as unknown as NodeJS.ReadWriteStream & AsyncIterable<string[]>;
   body.pipe(parser);
   let first = true;
@@ -98,11 +120,11 @@ async function* csvRows(body: Readable): AsyncGenerator<unknown[]> {
     if (first && row.length) row[0] = row[0].replace(/^\ufeff/, '');
     first = false;
     // papaparse yields one empty field for an empty line.
-    yield row.length === 1 && row[0] === '' ? [] : row;
+    yield { sheet: 0, name: null, cells: row.length === 1 && row[0] === '' ? [] : row };
   }
 }
 
-async function* xlsRows(body: Readable): AsyncGenerator<unknown[]> {
+async function* xlsRows(body: Readable, allSheets: boolean): AsyncGenerator<SheetRow> {
   const chunks: Buffer[] = [];
   for await (const c of body) chunks.push(c as Buffer);
   let wb: XLSX.WorkBook;
@@ -111,12 +133,21 @@ async function* xlsRows(body: Readable): AsyncGenerator<unknown[]> {
   } catch {
     throw badRequest('文件无法读取，请使用导入模板');
   }
-  const ws = wb.Sheets[wb.SheetNames[0]];
-  if (!ws) return;
-  for (const row of XLSX.utils.sheet_to_json(ws, { header: 1, raw: true, defval: null, blankrows: true }) as unknown[][]) yield row;
+  for (const [index, name] of wb.SheetNames.entries()) {
+    if (index > 0 && !allSheets) break;
+    const ws = wb.Sheets[name];
+    if (!ws) continue;
+    for (const row of XLSX.utils.sheet_to_json(ws, { header: 1, raw: true, defval: null, blankrows: true }) as unknown[][]) yield { sheet: index, name, cells: row };
+  }
+}
+
+/** The rows of every sheet of the file, in order (each sheet's first row is its header). */
+export function readSheetRows(body: Readable, kind: 'xlsx' | 'xls' | 'csv'): AsyncGenerator<SheetRow> {
+  return kind === 'xlsx' ? xlsxRows(body, true) : kind === 'csv' ? csvRows(body) : xlsRows(body, true);
 }
 
 /** The rows of the file's first sheet (the first one is the header). */
-export function readRows(body: Readable, kind: 'xlsx' | 'xls' | 'csv'): AsyncGenerator<unknown[]> {
-  return kind === 'xlsx' ? xlsxRows(body) : kind === 'csv' ? csvRows(body) : xlsRows(body);
+export async function* readRows(body: Readable, kind: 'xlsx' | 'xls' | 'csv'): AsyncGenerator<unknown[]> {
+  const rows = kind === 'xlsx' ? xlsxRows(body, false) : kind === 'csv' ? csvRows(body) : xlsRows(body, false);
+  for await (const r of rows) yield r.cells;
 }

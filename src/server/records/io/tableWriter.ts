@@ -6,7 +6,8 @@
  */
 import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import ExcelJS from 'exceljs';
+import type * as ExcelTypes from 'exceljs';
+import ExcelJS from './exceljs.js';
 import Papa from 'papaparse';
 import type { Cell } from './cellText.js';
 
@@ -46,7 +47,7 @@ export function xlsxWriter(sheetRows = sheetRowLimit()): TableWriter {
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
   const used = new Set<string>();
-  let ws: ExcelJS.Worksheet | null = null;
+  let ws: ExcelTypes.Worksheet | null = null;
   let name = '';
   let headers: string[] = [];
   let inSheet = 0;
@@ -60,7 +61,7 @@ export function xlsxWriter(sheetRows = sheetRowLimit()): TableWriter {
   return {
     out,
     async sheet(n, h) {
-      if (ws) (ws as ExcelJS.Worksheet).commit();
+      if (ws) (ws as ExcelTypes.Worksheet).commit();
       name = n;
       headers = h;
       part = 1;
@@ -68,16 +69,16 @@ export function xlsxWriter(sheetRows = sheetRowLimit()): TableWriter {
     },
     async row(cells) {
       if (inSheet >= sheetRows) {
-        (ws as unknown as ExcelJS.Worksheet).commit();
+        (ws as unknown as ExcelTypes.Worksheet).commit();
         part++;
         open(`${name}(${part})`);
       }
-      (ws as unknown as ExcelJS.Worksheet).addRow(cells).commit();
+      (ws as unknown as ExcelTypes.Worksheet).addRow(cells).commit();
       inSheet++;
       if (++written % YIELD_EVERY === 0) await sleep(50);
     },
     async close() {
-      if (ws) (ws as ExcelJS.Worksheet).commit();
+      if (ws) (ws as ExcelTypes.Worksheet).commit();
       await wb.commit();
     },
     fail(err) {

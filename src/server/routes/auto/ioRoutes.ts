@@ -46,8 +46,8 @@ export const autoIoRoutes: FastifyPluginAsync = async (app) => {
     const q = (request.query ?? {}) as { subForm?: unknown; formName?: unknown };
     const sub = typeof q.subForm === 'string' && q.subForm ? q.subForm : undefined;
     const model = await loadModel(app.db, request.user.tenantId, form);
-    const { title, headers } = templateHeaders(model, userContext(request.user), sub);
-    const body = await templateWorkbook(title, headers);
+    const { title, sheets } = templateHeaders(model, userContext(request.user), sub);
+    const body = await templateWorkbook(sheets);
     reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     reply.header('Content-Disposition', contentDisposition(sanitizeFileName(`${title}导入模板.xlsx`), false));
     reply.header('Cache-Control', 'private, no-store');
