@@ -126,13 +126,16 @@ describe('import into the list', () => {
     expect(await dialog.evaluate((el) => getComputedStyle(el).width)).toBe('400px');
 
     const [tpl] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: '下载模板' }).click()]);
-    expect(Object.values(sheetRows((await tpl.path())!))[0][0]).toEqual(['*标题', '金额', '类别', '附件']);
+    const tplSheets = sheetRows((await tpl.path())!);
+    expect(Object.values(tplSheets)[0][0]).toEqual(['*标题', '金额', '类别', '附件']);
+    // The sub-form's sheet follows, keyed by the main row's ordinal.
+    expect(tplSheets['明细']?.[0]).toEqual(['主表序号', '品名', '单价']);
     await dialog.getByRole('button', { name: '子表单模板' }).click();
     const picker = dialog.getByTestId('subform-template-picker');
     await picker.locator('.ant-select').click();
     await page.locator('.ant-select-item-option', { hasText: '明细' }).click();
     const [subTpl] = await Promise.all([page.waitForEvent('download'), picker.getByRole('button', { name: '下载' }).click()]);
-    expect(Object.values(sheetRows((await subTpl.path())!))[0][0]).toEqual(['品名', '单价']);
+    expect(Object.values(sheetRows((await subTpl.path())!))[0][0]).toEqual(['主表序号', '品名', '单价']);
     await picker.getByRole('button', { name: '取消' }).click();
 
     // A bad file: the problems, the error report, and 确 定 stays off.
