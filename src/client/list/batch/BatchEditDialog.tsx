@@ -14,7 +14,7 @@ import { batchConfirmText, useBatchEdit } from './useBatchEdit';
 import { refusalLines } from './refusalLines';
 
 /** Rows a search may change at most (the server's limit, docs/api-records.md). */
-export const BATCH_MAX_ROWS = 5000;
+export const BATCH_MAX_ROWS = 1000;
 
 /** The dialog; `selectedIds` empty offers only the whole search (`total` rows). */
 export function BatchEditDialog(props: {

@@ -19,8 +19,8 @@ import type { RecordCaller } from './recordContext.js';
 import { applyEdit, editSqlAnswers } from './recordWrite.js';
 import type { SqlConditions } from './sqlHide.js';
 
-/** The most records one batch edit changes; a larger search is refused (narrow it first). */
-export const BATCH_EDIT_MAX_ROWS = 5000;
+/** The most records one batch edit changes (as many ids as any call takes, the largest page); a larger search is refused (ADR 0940). */
+export const BATCH_EDIT_MAX_ROWS = 1000;
 
 /** Spec 01 §5 / §8: a batch save with nothing editable (or nothing to write). */
 export const NOTHING_EDITABLE = '没有可修改的信息';
@@ -77,8 +77,9 @@ async function targets(db: Kysely<any>, model: FormModel, edit: BatchEdit, tenan
     const found = new Set(await existingIds(db, model, edit.ids, tenantId));
     return { ids: edit.ids.filter((id) => found.has(id)), refused: edit.ids.filter((id) => !found.has(id)).map((id) => ({ field: String(id), message: '记录不存在' })) };
   }
-  const ids = await exportIds(db, model, edit.query ?? {}, tenantId);
-  if (ids.length > BATCH_EDIT_MAX_ROWS) throw badRequest(`本次查询共${ids.length}行，一次最多修改${BATCH_EDIT_MAX_ROWS}行数据，请缩小查询范围`);
+  // One more than the limit tells a search that is too large without reading all its ids.
+  const ids = await exportIds(db, model, edit.query ?? {}, tenantId, BATCH_EDIT_MAX_ROWS + 1);
+  if (ids.length > BATCH_EDIT_MAX_ROWS) throw badRequest(`本次查询超过${BATCH_EDIT_MAX_ROWS}行，一次最多修改${BATCH_EDIT_MAX_ROWS}行数据，请缩小查询范围`);
   return { ids, refused: [] };
 }
 
