@@ -156,6 +156,25 @@ describe('二维码 and the mobile page', () => {
     await expect.poll(async () => (await record(ids[0])).owner).toBe('赵六');
   });
 
+  it('shows the record read-only, without 编辑 and without 批量修改 in the list, to a user who may only view it', async () => {
+    const role = await call('POST', '/api/system/role', { roleName: '任务查看', roleKey: 'bq_viewer', permissions: ['auto:bq_task:query'] });
+    const dept = await app.server.db.selectFrom('depts').innerJoin('tenants', 'tenants.id', 'depts.tenant_id').select('depts.id').where('tenants.code', '=', 'DEFAULT').orderBy('depts.id').executeTakeFirstOrThrow();
+    await call('POST', '/api/system/user', { userName: 'bq_viewer', nickName: '查看员', password: 'secret123', deptId: dept.id, roleIds: [role.data.roleId] });
+    const viewer = await app.server.login('DEFAULT', 'bq_viewer', 'secret123');
+    await useToken(app, page, viewer);
+    await page.goto(link);
+    const view = page.locator('[data-testid="mobile-record"]');
+    await expect.poll(() => view.textContent()).toContain('赵六');
+    expect(await view.textContent()).toContain('只读');
+    expect(await page.getByRole('button', { name: /编\s*辑/ }).count()).toBe(0);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openList('bq_task');
+    await page.locator(`[data-row-key="${ids[0]}"]`).waitFor();
+    expect(await page.getByRole('button', { name: '二维码' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: '批量修改' }).count()).toBe(0);
+    await useToken(app, page, token);
+  });
+
   it('raised no console error on any page (but the refused batch\'s expected 400)', () => {
     const errors = app.errors.filter((e) => !e.includes('status of 400'));
     expect(errors, errors.join('\n')).toEqual([]);
