@@ -142,6 +142,11 @@ describe('batch edit of a whole search', () => {
 });
 
 describe('permission and tenant', () => {
+  it('needs a signed-in user', async () => {
+    const res = await a.request({ method: 'POST', url: `/api/auto/${FORM}/batchUpdate`, body: { ids: [1], data: { owner: 'x' } } });
+    expect(res.statusCode).toBe(401);
+  });
+
   it('needs auto:{form}:edit', async () => {
     const reader = await a.userWith('batchreader', [`auto:${FORM}:query`, `auto:${FORM}:add`]);
     const id = await add({ title: '权限' });
