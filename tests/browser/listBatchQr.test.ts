@@ -175,6 +175,13 @@ describe('二维码 and the mobile page', () => {
     await useToken(app, page, token);
   });
 
+  it('refuses a link of another company and a malformed link', async () => {
+    await page.goto(link.replace('tenant=DEFAULT', 'tenant=T2'));
+    await page.locator('.ant-result', { hasText: '该记录不属于当前登录的租户' }).waitFor();
+    await page.goto(`${app.url}/mmh5?formName=bq_task&formId=abc&tenant=DEFAULT`);
+    await page.locator('.ant-result', { hasText: '二维码地址错误' }).waitFor();
+  });
+
   it('raised no console error on any page (but the refused batch\'s expected 400)', () => {
     const errors = app.errors.filter((e) => !e.includes('status of 400'));
     expect(errors, errors.join('\n')).toEqual([]);
