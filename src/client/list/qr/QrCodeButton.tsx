@@ -2,14 +2,16 @@
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import type { FormDefinition } from '../../../../schema-adapters/definition/types';
+import { isReadOnlyView } from '../../../shared/readOnlyRecords';
 
 const QrCodeDialog = lazy(() => import('./QrCodeDialog').then((m) => ({ default: m.QrCodeDialog })));
 
-/** Shown with query (or list:root); enabled with exactly one selected row. */
+/** Shown with query (or list:root), not on views; enabled with exactly one selected row. */
 export function QrCodeButton(props: { def: FormDefinition; has: (...perms: string[]) => boolean; selectedIds: (number | string)[] }) {
   const [open, setOpen] = useState(false);
   const form = props.def.enName;
-  if (!props.has(`auto:${form}:query`, `auto:${form}:list:root`)) return null;
+  // A type-2 view's rows are other forms' records (combined ids): no mobile page of their own.
+  if (isReadOnlyView(props.def) || !props.has(`auto:${form}:query`, `auto:${form}:list:root`)) return null;
   return (
     <>
       <Button disabled={props.selectedIds.length !== 1} onClick={() => setOpen(true)}>二维码</Button>
