@@ -113,6 +113,28 @@ describe('all or nothing', () => {
   });
 });
 
+describe('$sql hide conditions', () => {
+  it('are judged per record: a field they hide on one record is not written there, and written on the others', async () => {
+    const codes = { enName: 'batch_codes', cnName: '批量隐藏代码', fields: [{ enName: 'code', label: '代码', funcType: 'input' }] };
+    const hid = {
+      enName: 'batch_hid', cnName: '批量隐藏', fields: [
+        { enName: 'title', label: '标题', funcType: 'input', required: true },
+        { enName: 'kind', label: '类别', funcType: 'input' },
+        { enName: 'secret', label: '内部编号', funcType: 'input', hideCondition: '$sql(SELECT count(*) FROM batch_codes WHERE code = ${kind})' },
+      ],
+    };
+    for (const def of [codes, hid]) expect((await a.call(a.admin, 'POST', '/api/flowable/form', def)).status).toBe(200);
+    expect((await a.call(a.admin, 'POST', '/api/auto/batch_codes/add', { data: { code: 'HIDE' } })).status).toBe(200);
+    const ids: number[] = [];
+    for (const kind of ['HIDE', 'SHOW']) ids.push((await a.call(a.admin, 'POST', '/api/auto/batch_hid/add', { data: { title: kind, kind } })).json.data.id);
+    const r = await a.call(a.admin, 'POST', '/api/auto/batch_hid/batchUpdate', { ids, data: { secret: 'S-1' } });
+    expect(r.json).toMatchObject({ code: 200, data: { updated: 2 } });
+    const [hidden, shown] = await Promise.all(ids.map(async (id) => (await a.call(a.admin, 'GET', `/api/auto/batch_hid/${id}`)).json.data));
+    expect(hidden.secret ?? null).toBeNull();
+    expect(shown.secret).toBe('S-1');
+  });
+});
+
 describe('batch edit of a whole search', () => {
   it('changes exactly the records the search matches', async () => {
     const hit = [await add({ title: '搜索命中一' }), await add({ title: '搜索命中二' })];
