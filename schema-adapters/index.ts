@@ -65,6 +65,7 @@ export { validateRecord, type RecordProblem } from './records/validateRecord';
 export { fileListProblems } from './records/fileListProblems';
 export { FILE_LIST_TYPES, fileEntryOk } from './fieldTypes/media';
 export { importColumns } from './records/importColumns';
+export { batchEditableFields, batchEditDefinition } from './records/batchEditable';
 export { storageColumns, type StorageChildTable, type StorageColumn } from './records/storageColumns';
 export { toFormValues } from './records/toFormValues';
 export { isEmpty, readValue } from './records/values';

@@ -8,6 +8,8 @@ export const paths = {
   unauthorized: '/401',
   redirect: '/redirect',
   profile: '/user/profile',
+  /** A record's mobile page (spec 01 §2.1): `?formName&formId&tenant`. */
+  mobile: '/mmh5',
   autoList: (enName: string) => `/auto/${enName}`,
   dictData: (dictId: string | number) => `/dict/type/data/${dictId}`,
 };

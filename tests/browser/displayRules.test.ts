@@ -130,7 +130,7 @@ describe('read-only data', () => {
     await expect.poll(() => rowActions(id)).toEqual(['详情', '删除']);
     await page.locator(`[data-row-key="${id}"] [aria-label="选择"]`).check();
     const toolbar = page.getByTestId('list-toolbar');
-    await expect.poll(() => toolbar.getByRole('button', { name: /修\s*改/ }).isDisabled()).toBe(true);
+    await expect.poll(() => toolbar.getByRole('button', { name: /^修\s*改$/ }).isDisabled()).toBe(true);
     await expect.poll(() => toolbar.getByRole('button', { name: /作\s*废/ }).isDisabled()).toBe(true);
     await expect.poll(() => toolbar.getByRole('button', { name: /删\s*除/ }).isDisabled()).toBe(false);
     await expect.poll(() => toolbar.getByRole('button', { name: /详\s*情/ }).isDisabled()).toBe(false);

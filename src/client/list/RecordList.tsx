@@ -33,6 +33,8 @@ import { useConstantColumns } from './cells/useConstantColumns';
 import { SavedFilters } from './toolbar/SavedFilters';
 import { TableSettingsButton } from './toolbar/TableSettingsButton';
 import { ListIoButtons } from './io/ListIoButtons';
+import { BatchEditButton } from './batch/BatchEditButton';
+import { QrCodeButton } from './qr/QrCodeButton';
 
 // The stock-in drawer is a whole Formily form: loaded only when a stock-in list asks for it.
 const StockInDrawer = lazy(() => import('../form/stockIn/StockInDrawer').then((m) => ({ default: m.StockInDrawer })));
@@ -237,8 +239,15 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
   const selectedKeys = list.selected;
   // Memoised so the toolbar (a memo component) re-renders only when these change.
   const ioButtons = useMemo(
-    () => (scene === 'normal' ? <ListIoButtons def={def} has={has} ctx={ctx} query={listQuery} selectedIds={[...selectedKeys.keys()]} onImported={after.refresh} /> : null),
-    [scene, def, has, ctx, listQuery, selectedKeys, after.refresh],
+    () => (scene === 'normal' ? (
+      <>
+        <ListIoButtons def={def} has={has} ctx={ctx} query={listQuery} selectedIds={[...selectedKeys.keys()]} onImported={after.refresh} />
+        {/* 批量修改 and 二维码 (issue 17): list/batch, list/qr. */}
+        <BatchEditButton def={def} has={has} ctx={ctx} query={listQuery} selectedIds={[...selectedKeys.keys()]} total={list.total} totalExact={list.totalExact} onDone={after.refresh} />
+        <QrCodeButton def={def} has={has} selectedIds={[...selectedKeys.keys()]} />
+      </>
+    ) : null),
+    [scene, def, has, ctx, listQuery, selectedKeys, after.refresh, list.total, list.totalExact],
   );
   const rowHeight = COMPACT_FORMS.includes(enName) ? 28 : 36;
   const selection = scene === 'relateForm' ? 'radio' : 'checkbox';

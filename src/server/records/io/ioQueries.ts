@@ -7,11 +7,11 @@ import { mapRow, selectColumns } from '../query/rowShape.js';
 /** Spec 01 §9: the export query is page 1 × 1,000,000. */
 export const EXPORT_MAX_ROWS = 1_000_000;
 
-/** Ids of the records matching a list query (its search and sort), at most 1,000,000. */
-export async function exportIds(db: Kysely<any>, model: FormModel, query: Record<string, unknown>, tenantId: number): Promise<number[]> {
+/** Ids of the records matching a list query (its search and sort), at most `limit` (default 1,000,000). */
+export async function exportIds(db: Kysely<any>, model: FormModel, query: Record<string, unknown>, tenantId: number, limit = EXPORT_MAX_ROWS): Promise<number[]> {
   const q = compileList(model, { ...query, pageNum: 1, pageSize: 10 }, tenantId);
   const r = await sql<{ id: string | number }>`SELECT t.id FROM ${sql.id(model.schema, model.main.table.name)} t
-    WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${EXPORT_MAX_ROWS}`.execute(db);
+    WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${limit}`.execute(db);
   return r.rows.map((x) => Number(x.id));
 }
 

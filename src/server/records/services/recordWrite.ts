@@ -149,15 +149,43 @@ async function mergedRecord(db: Kysely<any>, model: FormModel, tenantId: number,
 /**
  * The `$sql` answers of an edit, judged on the record as it will be. Run outside the write
  * transaction (PGlite has one connection, which the sandbox needs); the transaction then checks
- * the version again, so the answers belong to the record that is written.
+ * the version again, so the answers belong to the record that is written. `v` undefined: the
+ * current version (a batch edit, which locks and reads each record's version itself).
  */
-async function editAnswers(db: Kysely<any>, model: FormModel, caller: RecordCaller, id: number, v: number, raw: Record<string, unknown>, conditions?: SqlConditions): Promise<Record<string, unknown>> {
+export async function editSqlAnswers(db: Kysely<any>, model: FormModel, caller: RecordCaller, id: number, v: number | undefined, raw: Record<string, unknown>, conditions?: SqlConditions): Promise<Record<string, unknown>> {
   if (!conditions || !sqlHideTexts(model).size) return {};
   const tenantId = caller.user.tenantId;
   const current = await w.readMain(db, model, tenantId, id);
   if (!current) throw notFound('记录不存在');
-  if (current.version !== v) throw conflict('数据已被他人修改，请刷新后重试');
+  if (v !== undefined && current.version !== v) throw conflict('数据已被他人修改，请刷新后重试');
   return sqlAnswersFor(conditions, model, caller.user, await mergedRecord(db, model, tenantId, current, id, raw));
+}
+
+/**
+ * The write of one edit inside `trx`: locks the record, checks its version (`v` undefined: the
+ * version it has), re-checks the merged record with the adapter, writes main and sub-form rows,
+ * bumps the version and logs the edit (type 2). Shared by the single edit and the batch edit.
+ */
+export async function applyEdit(
+  trx: Kysely<any>, model: FormModel, caller: RecordCaller, id: number, raw: Record<string, unknown>, v: number | undefined, mode: SaveMode, answers: Record<string, unknown>,
+): Promise<{ id: number; version: number }> {
+  const tenantId = caller.user.tenantId;
+  const current = await w.readMain(trx, model, tenantId, id, true);
+  if (!current) throw notFound('记录不存在');
+  const at = v ?? Number(current.version);
+  if (current.version !== at) throw conflict('数据已被他人修改，请刷新后重试');
+  if (mode === 'push' && current.sys_status !== -1) throw badRequest('只有草稿可以提交');
+  if (mode === 'stash' && current.sys_status !== -1) throw badRequest('只有草稿可以暂存');
+  const merged = await mergedRecord(trx, model, tenantId, current, id, raw);
+  const data = withoutHidden(model, raw, caller, answers, merged);
+  if (mode !== 'stash') assertRecordValid(model.form.definition, withoutHidden(model, merged, caller, answers), userContext(caller.user), answers);
+  const prepared = await prepare(trx, model, data, caller);
+  for (const f of model.main.fields.values()) if (f.def.funcType === 'serialNumber' && f.columns.value) prepared.main.delete(f.columns.value.name);
+  const status = mode === 'push' ? statusFor(model, 'push') : mode === 'stash' ? -1 : undefined;
+  if (!(await w.updateMain(trx, model, id, at, prepared.main, meta(caller), status))) throw conflict('数据已被他人修改，请刷新后重试');
+  await saveChildren(trx, model, tenantId, id, prepared, false);
+  await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.edit, { formName: model.form.enName, id, data: raw });
+  return { id, version: at + 1 };
 }
 
 /** Edits a record at the version the client read; a stale version is a 409 and writes nothing. `conditions` as for addRecord. */
@@ -167,23 +195,6 @@ export async function editRecord(
   const { data: raw, version } = asData(body);
   const v = typeof version === 'string' && /^\d+$/.test(version) ? Number(version) : version;
   if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw badRequest('缺少版本号 version');
-  const tenantId = caller.user.tenantId;
-  const answers = await editAnswers(db, model, caller, id, v, raw, conditions);
-  return inTransaction(db, async (trx) => {
-    const current = await w.readMain(trx, model, tenantId, id, true);
-    if (!current) throw notFound('记录不存在');
-    if (current.version !== v) throw conflict('数据已被他人修改，请刷新后重试');
-    if (mode === 'push' && current.sys_status !== -1) throw badRequest('只有草稿可以提交');
-    if (mode === 'stash' && current.sys_status !== -1) throw badRequest('只有草稿可以暂存');
-    const merged = await mergedRecord(trx, model, tenantId, current, id, raw);
-    const data = withoutHidden(model, raw, caller, answers, merged);
-    if (mode !== 'stash') assertRecordValid(model.form.definition, withoutHidden(model, merged, caller, answers), userContext(caller.user), answers);
-    const prepared = await prepare(trx, model, data, caller);
-    for (const f of model.main.fields.values()) if (f.def.funcType === 'serialNumber' && f.columns.value) prepared.main.delete(f.columns.value.name);
-    const status = mode === 'push' ? statusFor(model, 'push') : mode === 'stash' ? -1 : undefined;
-    if (!(await w.updateMain(trx, model, id, v, prepared.main, meta(caller), status))) throw conflict('数据已被他人修改，请刷新后重试');
-    await saveChildren(trx, model, tenantId, id, prepared, false);
-    await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.edit, { formName: model.form.enName, id, data: raw });
-    return { id, version: v + 1 };
-  });
+  const answers = await editSqlAnswers(db, model, caller, id, v, raw, conditions);
+  return inTransaction(db, (trx) => applyEdit(trx, model, caller, id, raw, v, mode, answers));
 }

@@ -1,0 +1,197 @@
+/**
+ * 批量修改, the QR-code dialog and the /mmh5 mobile page in Chromium (issue 17 items 2 and 3):
+ * the batch dialog offers the form's editable fields with the form page's components, confirms
+ * with 本次操作将影响{n}行数据, 请确认！ and the list shows the result; a refused batch lists the
+ * refused records; a form with nothing editable says 没有可修改的信息. 二维码 shows the record's
+ * /mmh5 link and 复制链接 answers 复制成功; the link opens a phone-sized page of the record.
+ */
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addFormMenu } from '../../src/server/services/seed/seedMenus';
+import { startBrowserApp, type BrowserApp } from './support/browserApp';
+import { api, choose, fill, item, useToken } from './support/formActions';
+
+const FORM = {
+  enName: 'bq_task',
+  cnName: '现场任务',
+  fields: [
+    { enName: 'title', label: '标题', funcType: 'input', required: true },
+    { enName: 'owner', label: '负责人', funcType: 'input' },
+    { enName: 'state', label: '状态', funcType: 'select', selectMode: 0, options: [{ label: '进行中', value: 'doing' }, { label: '完成', value: 'done' }] },
+    { enName: 'closer', label: '完成人', funcType: 'input', requiredCon: "${state} == 'done'" },
+    { enName: 'code', label: '编号', funcType: 'input', disabled: true },
+    { enName: 'lines', label: '明细', funcType: 'subForm', children: [{ enName: 'item', label: '品名', funcType: 'input' }] },
+  ],
+};
+// Nothing a batch may write: a sub-form and a serial number.
+const NONE = {
+  enName: 'bq_none',
+  cnName: '只读单',
+  fields: [
+    { enName: 'sn', label: '流水号', funcType: 'serialNumber' },
+    { enName: 'rows', label: '行', funcType: 'subForm', children: [{ enName: 'x', label: '值', funcType: 'input' }] },
+  ],
+};
+
+/** Set FW_SCREENSHOTS=1 to refresh this file's pictures in docs/screenshots/. */
+const SHOTS = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../../docs/screenshots') : undefined;
+
+let app: BrowserApp;
+let page: Page;
+let token: string;
+const ids: number[] = [];
+
+const call = (method: string, url: string, body?: unknown) => api(app, token, method, url, body);
+const record = async (id: number) => (await call('GET', `/api/auto/bq_task/${id}`)).data;
+
+async function openList(form: string): Promise<void> {
+  await page.goto(`${app.url}/404`);
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto(`${app.url}/auto/${form}`);
+  await page.locator(`[data-testid="record-list"][data-form="${form}"]`).waitFor();
+}
+
+const dialog = () => page.locator('.ant-modal', { has: page.locator('.ant-modal-title', { hasText: '批量修改' }) });
+const confirmBox = () => page.locator('.ant-modal-confirm');
+
+beforeAll(async () => {
+  app = await startBrowserApp();
+  page = await app.newPage();
+  page.setDefaultTimeout(15_000);
+  token = await app.server.login('DEFAULT');
+  await call('POST', '/api/flowable/form', FORM);
+  await call('POST', '/api/flowable/form', NONE);
+  for (const t of ['一号任务', '二号任务', '三号任务']) ids.push((await call('POST', '/api/auto/bq_task/add', { formName: 'bq_task', data: { title: t } })).data.id);
+  await call('POST', '/api/auto/bq_none/add', { formName: 'bq_none', data: { rows: [] } });
+  const tenant = await app.server.db.selectFrom('tenants').select('id').where('code', '=', 'DEFAULT').executeTakeFirstOrThrow();
+  await addFormMenu(app.server.db, tenant.id, { enName: 'bq_task', cnName: '现场任务' });
+  await addFormMenu(app.server.db, tenant.id, { enName: 'bq_none', cnName: '只读单' });
+  await useToken(app, page, token);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('批量修改', () => {
+  it('offers the editable fields only, confirms with the row count and shows the result in the list', async () => {
+    await openList('bq_task');
+    for (const id of ids.slice(0, 2)) await page.locator(`[data-row-key="${id}"] [aria-label="选择"]`).check();
+    await page.getByRole('button', { name: '批量修改' }).click();
+    await dialog().waitFor();
+    for (const label of ['标题', '负责人', '状态', '完成人']) await item(dialog(), label).waitFor();
+    // Sub-forms and disabled fields are not offered.
+    expect(await dialog().locator('.ant-formily-item-label', { hasText: /^(明细|编号)$/ }).count()).toBe(0);
+    await fill(dialog(), '负责人', '王五');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/list-batch-edit.png` });
+    await dialog().getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => confirmBox().textContent()).toContain('本次操作将影响2行数据, 请确认！');
+    await confirmBox().getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-message', { hasText: '操作成功' }).last().waitFor();
+    await expect.poll(() => page.locator(`[data-row-key="${ids[0]}"]`).textContent()).toContain('王五');
+    await expect.poll(() => page.locator(`[data-row-key="${ids[1]}"]`).textContent()).toContain('王五');
+    expect(await page.locator(`[data-row-key="${ids[2]}"]`).textContent()).not.toContain('王五');
+    expect((await record(ids[0])).version).toBe(2);
+  });
+
+  it('applies to the whole search when nothing is selected, and lists refused records without writing any', async () => {
+    await openList('bq_task');
+    await page.locator(`[data-row-key="${ids[2]}"]`).waitFor();
+    await page.getByRole('button', { name: '批量修改' }).click();
+    await dialog().waitFor();
+    await choose(page, '状态', '完成');
+    await dialog().getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => confirmBox().textContent()).toContain('本次操作将影响3行数据, 请确认！');
+    await confirmBox().getByRole('button', { name: /确\s*定/ }).click();
+    // No record has a 完成人, which 完成 requires: each is refused and nothing is written.
+    const refused = page.locator('[data-testid="batch-refused"] li');
+    await expect.poll(() => refused.count()).toBe(3);
+    expect(await refused.first().textContent()).toContain('「完成人」：完成人不能为空');
+    for (const id of ids) expect((await record(id)).state ?? null).toBeNull();
+    await page.keyboard.press('Escape');
+  });
+
+  it('says 没有可修改的信息 for a form without editable fields', async () => {
+    await openList('bq_none');
+    await page.getByRole('button', { name: '批量修改' }).click();
+    await dialog().locator('.ant-alert', { hasText: '没有可修改的信息' }).waitFor();
+  });
+});
+
+describe('二维码 and the mobile page', () => {
+  let link = '';
+
+  it('shows the QR image and the /mmh5 link of the selected record; 复制链接 answers 复制成功', async () => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    await openList('bq_task');
+    await page.locator(`[data-row-key="${ids[0]}"] [aria-label="选择"]`).check();
+    await page.getByRole('button', { name: '二维码' }).click();
+    const qr = page.locator('[data-testid="qr-dialog"]');
+    await qr.locator('img[alt="二维码"]').waitFor();
+    link = (await qr.locator('[data-testid="qr-link"]').textContent()) ?? '';
+    expect(link).toBe(`${app.url}/mmh5?formName=bq_task&formId=${ids[0]}&tenant=DEFAULT`);
+    await qr.getByText('复制链接').click();
+    await page.locator('.ant-message', { hasText: '复制成功' }).waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/list-qr-dialog.png` });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  });
+
+  it('opens the record on a 390×844 phone screen, read-only, and saves an edit for a holder of edit', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(link);
+    const view = page.locator('[data-testid="mobile-record"]');
+    await view.waitFor();
+    expect(await view.getAttribute('data-mode')).toBe('detail');
+    await expect.poll(() => view.textContent()).toContain('一号任务');
+    expect(await view.textContent()).toContain('王五');
+    // One column, no sideways scrolling on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await item(view, '标题').locator('input').count()).toBe(0);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/mobile-record.png` });
+    await page.getByRole('button', { name: /编\s*辑/ }).click();
+    await expect.poll(() => page.locator('[data-testid="mobile-record"]').getAttribute('data-mode')).toBe('edit');
+    await fill(page.locator('[data-testid="mobile-record"]'), '负责人', '赵六');
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await page.locator('.ant-message', { hasText: '操作成功' }).last().waitFor();
+    await expect.poll(async () => (await record(ids[0])).owner).toBe('赵六');
+  });
+
+  it('shows the record read-only, without 编辑 and without 批量修改 in the list, to a user who may only view it', async () => {
+    const role = await call('POST', '/api/system/role', { roleName: '任务查看', roleKey: 'bq_viewer', permissions: ['auto:bq_task:query'] });
+    const dept = await app.server.db.selectFrom('depts').innerJoin('tenants', 'tenants.id', 'depts.tenant_id').select('depts.id').where('tenants.code', '=', 'DEFAULT').orderBy('depts.id').executeTakeFirstOrThrow();
+    await call('POST', '/api/system/user', { userName: 'bq_viewer', nickName: '查看员', password: 'secret123', deptId: dept.id, roleIds: [role.data.roleId] });
+    const viewer = await app.server.login('DEFAULT', 'bq_viewer', 'secret123');
+    await useToken(app, page, viewer);
+    await page.goto(link);
+    const view = page.locator('[data-testid="mobile-record"]');
+    await expect.poll(() => view.textContent()).toContain('赵六');
+    expect(await view.textContent()).toContain('只读');
+    expect(await page.getByRole('button', { name: /编\s*辑/ }).count()).toBe(0);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openList('bq_task');
+    await page.locator(`[data-row-key="${ids[0]}"]`).waitFor();
+    expect(await page.getByRole('button', { name: '二维码' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: '批量修改' }).count()).toBe(0);
+    await useToken(app, page, token);
+  });
+
+  it('refuses a link of another company and a malformed link', async () => {
+    await page.goto(link.replace('tenant=DEFAULT', 'tenant=T2'));
+    await page.locator('.ant-result', { hasText: '该记录不属于当前登录的租户' }).waitFor();
+    await page.goto(`${app.url}/mmh5?formName=bq_task&formId=abc&tenant=DEFAULT`);
+    await page.locator('.ant-result', { hasText: '二维码地址错误' }).waitFor();
+  });
+
+  it('raised no console error on any page (but the refused batch\'s expected 400)', () => {
+    const errors = app.errors.filter((e) => !e.includes('status of 400'));
+    expect(errors, errors.join('\n')).toEqual([]);
+    expect(app.errors.length - errors.length).toBe(1);
+  });
+
+  it('sends a visitor who is not signed in to sign in first', async () => {
+    await page.context().clearCookies();
+    await page.goto(link);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toContain('/mmh5?formName=bq_task');
+  });
+});
