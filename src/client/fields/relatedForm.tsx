@@ -10,7 +10,7 @@ import { Button, Drawer, Select, Space, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { queryKeys } from '../api/queryKeys';
 import { listRecords, recordsByIds, type RecordRow } from '../api/recordForm';
-import { useNavigate } from '../shell/navigation';
+import { useNavigate } from '../routing/navigation';
 import { filterObject, filterRefs, keptIds, resolveFilter } from './data/relateFilter';
 import { PICKER_STATUSES, usePickerRecords } from './data/usePickerRecords';
 import { RecordList } from '../list/RecordList';

@@ -3,7 +3,7 @@ import { Card } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { getFormByEnName } from '../api/forms';
 import { queryKeys } from '../api/queryKeys';
-import { useCurrentPath, useQueryParams } from '../shell/navigation';
+import { useCurrentPath, useQueryParams } from '../routing/navigation';
 import { RecordList } from './RecordList';
 
 /** Props the record route passes. */

@@ -9,7 +9,7 @@ import type { FormDefinition } from '../../../schema-adapters';
 import { sessionStore } from '../session/sessionStore';
 import { RecordList } from './RecordList';
 
-(globalThis as any).IS_REACT_ACT_ENVIRONMENT = true;
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const def: FormDefinition = {
   enName: 'demo',

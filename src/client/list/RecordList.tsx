@@ -10,8 +10,8 @@ import { toColumns, type ColumnModel, type FormDefinition } from '../../../schem
 import { getFormByEnName } from '../api/forms';
 import { queryKeys } from '../api/queryKeys';
 import type { RecordRow } from '../api/records';
-import { useNavigate } from '../shell/navigation';
-import { PageLoading } from '../shell/PageLoading';
+import { useNavigate } from '../routing/navigation';
+import { PageLoading } from '../routing/PageLoading';
 import { blockedBySelection, rowButtonCandidates, rowButtonsFor, toolbarButtons, type ActionButton } from './controllers/listActions';
 import type { ListScene } from './controllers/listScene';
 import { DRAWER_ADD_FORMS, useListActions, type Prompts } from './controllers/useListActions';

@@ -10,7 +10,7 @@ import type { RecordRow } from '../api/records';
 import { sessionStore } from '../session/sessionStore';
 import { RecordList, type RecordListProps } from './RecordList';
 
-(globalThis as any).IS_REACT_ACT_ENVIRONMENT = true;
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const def: FormDefinition = { enName: 'project', cnName: '项目', fields: [{ enName: 'name', label: '名称', funcType: 'input' }] };
 let rows: RecordRow[] = [];

@@ -9,7 +9,7 @@ import type { FormDefinition } from '../../../schema-adapters';
 import { sessionStore } from '../session/sessionStore';
 import { RecordList } from './RecordList';
 
-(globalThis as any).IS_REACT_ACT_ENVIRONMENT = true;
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const def: FormDefinition = { enName: 'wbs', cnName: '分解结构', tree: true, fields: [{ enName: 'node_name', label: '节点', funcType: 'input' }] };
 const roots = [

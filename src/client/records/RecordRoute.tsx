@@ -8,7 +8,7 @@ import { Empty } from 'antd';
 import { lazy } from 'react';
 import { parseFormRoute } from '../form/formRoute';
 import { isStockInForm } from '../form/stockIn/stockIn';
-import { useQueryParams } from '../shell/navigation';
+import { useQueryParams } from '../routing/navigation';
 
 const ListPage = lazy(() => import('../list/ListPage'));
 const RecordFormPage = lazy(() => import('../form/RecordFormPage'));
