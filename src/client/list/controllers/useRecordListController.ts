@@ -8,7 +8,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { formOptions, toColumns, type ColumnModel, type FormDefinition } from '../../../../schema-adapters';
 import type { RecordRow } from '../../api/records';
 import { DEFAULT_PAGE_SIZE } from '../table/paging';
-import { useConstantColumns } from '../cells/useConstantColumns';
+import { useConstantColumns } from '../../controllers/useConstantColumns';
 import { blockedBySelection, rowButtonCandidates, rowButtonsFor, toolbarButtons, type ActionButton } from './listActions';
 import type { ListScene } from './listScene';
 import { useListActions, type Prompts } from './useListActions';
