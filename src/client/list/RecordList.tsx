@@ -155,20 +155,17 @@ function RecordListView(props: RecordListProps & { settings: ReturnType<typeof u
 
   // relateForm: 是否新增? on an empty first page when sys.list.empty.tip is true (spec 01 §2.2).
   const prompted = useRef(false);
-  const emptyTip = settings.system['sys.list.empty.tip'] === 'true';
   useEffect(() => {
-    if (scene !== 'relateForm' || !emptyTip || prompted.current || list.loading || !list.loaded || list.failed) return;
-    if (list.view.pageNum === 1 && list.rows.length === 0) {
-      prompted.current = true;
-      modal.confirm({
-        title: '系统提示',
-        content: EMPTY_ADD_PROMPT,
-        okText: '确定',
-        cancelText: '取消',
-        onOk: () => (props.onAddRequest ? props.onAddRequest() : navigate(`/auto/${enName}/add`)),
-      });
-    }
-  }, [scene, emptyTip, list.loading, list.loaded, list.failed, list.view.pageNum, list.rows.length, modal, props, navigate, enName]);
+    if (!c.offerAdd || prompted.current) return;
+    prompted.current = true;
+    modal.confirm({
+      title: '系统提示',
+      content: EMPTY_ADD_PROMPT,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () => (props.onAddRequest ? props.onAddRequest() : navigate(`/auto/${enName}/add`)),
+    });
+  }, [c.offerAdd, modal, props, navigate, enName]);
 
   const { fieldColumnCount, onSaveTableSettings } = c;
   const tableSettingsButton = useMemo(

@@ -109,6 +109,9 @@ export function useRecordListController(args: RecordListControllerArgs) {
   const blocked = useMemo(() => blockedBySelection(list.selectedRows), [list.selectedRows]);
   const totalsByField = useMemo(() => new Map(list.totals.map((t) => [t.field, t])), [list.totals]);
   const fieldColumnCount = columns.filter((c) => c.kind === 'field' || c.kind === 'virtual').length;
+  // relateForm: 是否新增? on an empty first page when sys.list.empty.tip is true (spec 01 §2.2).
+  const offerAdd =
+    scene === 'relateForm' && settings.system['sys.list.empty.tip'] === 'true' && !list.loading && list.loaded && !list.failed && list.view.pageNum === 1 && list.rows.length === 0;
 
   return {
     enName,
@@ -132,6 +135,8 @@ export function useRecordListController(args: RecordListControllerArgs) {
     onResize,
     onSaveTableSettings,
     totalsByField,
+    /** Whether to ask 是否新增? now (the view asks once). */
+    offerAdd,
     rowHeight: options.compactRows ? ROW_HEIGHT.compact : ROW_HEIGHT.normal,
     /** The add drawer of a `feature.addMode: 'stockInDrawer'` form. */
     addDrawer: { enabled: options.addMode === 'stockInDrawer', open: addDrawerOpen, close: () => setAddDrawerOpen(false) },
