@@ -15,6 +15,7 @@ export {
 } from './definition/types';
 export { EN_NAME_PATTERN, MAX_TABLE_COLUMNS, PG_SYSTEM_COLUMN_NAMES, RESERVED_FIELD_NAMES } from './definition/names';
 export { validateDefinition, type DefinitionProblem } from './definition/validateDefinition';
+export { formOptions, type AddMode, type FormOptions } from './definition/formOptions';
 
 export { COMPONENT_NAMES, FIELD_TYPE_SPECS, specOf } from './fieldTypes/registry';
 export type { CellKind, FieldFamily, FieldTypeSpec, SearchKind, StorageKind, StoragePart } from './fieldTypes/fieldTypeSpec';

@@ -30,6 +30,10 @@ export interface FormFeature {
   virtualColumns?: { enName: string; cnName: string }[];
   formChecks?: { scene: string; [key: string]: unknown }[];
   fixColumns?: number;
+  /** 'compact': smaller list rows (read through `formOptions`). */
+  rowDensity?: 'compact' | 'default';
+  /** 'stockInDrawer': 新增 opens the 白条入库 drawer (read through `formOptions`). */
+  addMode?: 'page' | 'stockInDrawer';
   [key: string]: unknown;
 }
 

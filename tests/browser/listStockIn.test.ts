@@ -1,6 +1,7 @@
 /**
  * Spec 01 §2.1: the stock-in lists add through the 白条入库 drawer over the list instead of
- * navigating to the add page; after a save the list shows the new record.
+ * navigating to the add page; after a save the list shows the new record. Both follow from the
+ * definition (feature.addMode, feature.rowDensity), set in the demo fixtures.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +29,8 @@ describe('stock-in list 新增', () => {
     const list = page.locator(`[data-testid="record-list"][data-form="${form}"]`);
     await list.waitFor();
     await page.locator('[data-row-key]').first().waitFor();
+    // Spec 01 §2.2: the stock-in lists use the smaller row height (the form's feature.rowDensity).
+    expect(await page.locator('[data-row-key]').first().evaluate((el) => el.getBoundingClientRect().height)).toBe(28);
     const before = await rowCount();
     await list.getByRole('button', { name: /^新\s*增$/ }).click();
     const drawer = page.locator('.ant-drawer', { hasText: '白条入库' });

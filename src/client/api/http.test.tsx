@@ -9,7 +9,7 @@ import { FeedbackBridge } from '../shell/FeedbackBridge';
 import { get, post, request, resetReloginPrompt, HttpError } from './http';
 import { configureHttp } from './httpConfig';
 
-(globalThis as any).IS_REACT_ACT_ENVIRONMENT = true;
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const server = setupServer();
 let root: Root;

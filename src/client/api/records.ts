@@ -1,4 +1,8 @@
-/** Typed calls of the generated record list (spec 01 §7, CONTRACT.md §7). No React. */
+/**
+ * The records of a form (spec 01 §7, CONTRACT.md §7): the one data-access module of the resource,
+ * for the list, the form pages and the pickers alike (issue 13 merged `api/recordForm.ts` into it).
+ * No React.
+ */
 import { get, post } from './http';
 import type { DataResponse, PageResponse } from './types';
 
@@ -8,10 +12,13 @@ export type { CalcdRequest, CalcdValue, ListQuery, OrderKey, PrecheckResult, Rec
 
 const form = (name: string) => `/auto/${encodeURIComponent(name)}`;
 
-/** `POST /api/auto/{form}/list`: one page of rows, the total and whether it is exact. */
-export function listRecords(formName: string, query: ListQuery): Promise<PageResponse<RecordRow>> {
-  // Spec 01 §8: a failed list load shows empty rows, no message.
-  return post(`${form(formName)}/list`, query, { silent: true });
+/**
+ * `POST /api/auto/{form}/list`: one page of rows, the total and whether it is exact. Silent by
+ * default (spec 01 §8: a failed list load shows empty rows, no message); the pickers and the
+ * stock-in day number pass `{silent: false}` so a failure shows the client's notice.
+ */
+export function listRecords(formName: string, query: ListQuery, options: { silent?: boolean } = {}): Promise<PageResponse<RecordRow>> {
+  return post(`${form(formName)}/list`, query, { silent: options.silent ?? true });
 }
 
 /** `POST /api/auto/{form}/getCalcdValue`: totals over every matching row. */
@@ -25,9 +32,9 @@ export function haveSub(formName: string, ids: (number | string)[]): Promise<Dat
   return post(`${form(formName)}/haveSub`, ids, { silent: true });
 }
 
-/** `POST /api/auto/{form}/list/ids`: the records of these ids. */
-export function recordsByIds(formName: string, ids: (number | string)[]): Promise<DataResponse<RecordRow[]>> {
-  return post(`${form(formName)}/list/ids`, ids);
+/** `POST /api/auto/{form}/list/ids`: the records of these ids (labels of selected related records). */
+export async function recordsByIds(formName: string, ids: (number | string)[]): Promise<RecordRow[]> {
+  return (await post<DataResponse<RecordRow[]>>(`${form(formName)}/list/ids`, ids)).data ?? [];
 }
 
 /** `POST /api/auto/{form}/check/{op}`: the pre-check of a delete or void. */
@@ -61,9 +68,51 @@ export function saveSavedFilters(userId: number | string, formName: string, keys
   return post(`/queries/${encodeURIComponent(String(userId))}/${encodeURIComponent(formName)}`, keys);
 }
 
-/** `GET /api/auto/{form}/{id}/copy`: a record's values for a copy. */
-export function copyRecord(formName: string, id: number | string): Promise<DataResponse<Record<string, unknown>>> {
-  return get(`${form(formName)}/${encodeURIComponent(String(id))}/copy`);
+/** `GET /api/auto/uuid/get`: a fresh key for one add (the same key twice creates one record). */
+export async function fetchUuid(): Promise<string> {
+  return (await get<DataResponse<string>>('/auto/uuid/get')).data;
+}
+
+/** `POST /api/auto/{form}/add` `{formName, data, uuid}` → the new id. */
+export async function addRecord(formName: string, data: Record<string, unknown>, uuid: string): Promise<number> {
+  return (await post<DataResponse<{ id: number }>>(`${form(formName)}/add`, { formName, data, uuid })).data.id;
+}
+
+/** `POST /api/auto/{form}/edit/{id}` `{formName, data, version}`; a stale version rejects with code 409. */
+export async function editRecord(formName: string, id: number | string, data: Record<string, unknown>, version: number): Promise<{ id: number; version: number }> {
+  return (await post<DataResponse<{ id: number; version: number }>>(`${form(formName)}/edit/${id}`, { formName, data, version })).data;
+}
+
+/** A draft save or submit: the data, the add's uuid or the edit's version. */
+export interface DraftBody {
+  data: Record<string, unknown>;
+  uuid?: string;
+  version?: number;
+}
+
+/** `POST /api/auto/stash/{form}/{add|id}`: save as a draft (sys_status -1), rules not enforced. */
+export async function stashRecord(formName: string, target: 'add' | number | string, body: DraftBody): Promise<{ id: number; version?: number }> {
+  return (await post<DataResponse<{ id: number; version?: number }>>(`/auto/stash/${encodeURIComponent(formName)}/${target}`, { formName, ...body })).data;
+}
+
+/** `POST /api/auto/push/{form}/{add|id}`: submit a draft (rules enforced). */
+export async function pushRecord(formName: string, target: 'add' | number | string, body: DraftBody): Promise<{ id: number; version?: number }> {
+  return (await post<DataResponse<{ id: number; version?: number }>>(`/auto/push/${encodeURIComponent(formName)}/${target}`, { formName, ...body })).data;
+}
+
+/** `GET /api/auto/{form}/{id}`: the record with its sub-form rows. */
+export async function getRecord(formName: string, id: number | string): Promise<RecordRow> {
+  return (await get<DataResponse<RecordRow>>(`${form(formName)}/${id}`)).data;
+}
+
+/** `GET /api/auto/{form}/{id}/copy`: data for a new record copied from `id`. */
+export async function getRecordCopy(formName: string, id: number | string): Promise<RecordRow> {
+  return (await get<DataResponse<RecordRow>>(`${form(formName)}/${id}/copy`)).data;
+}
+
+/** `POST /api/auto/{form}/{field}/hide` `{formName, fieldName, data}` → the first column of the first row. */
+export async function askSqlHide(formName: string, field: string, data: Record<string, unknown>): Promise<unknown> {
+  return (await post<DataResponse<unknown>>(`${form(formName)}/${field}/hide`, { formName, fieldName: field, data })).data;
 }
 
 /** Per-user table settings of a form (spec 01 §3.5). */

@@ -1,19 +1,16 @@
 /** The form definitions list (表单配置) and one definition on demand. */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { getFormByEnName, listForms } from '../api/forms';
+import { listForms } from '../api/forms';
 import { queryKeys } from '../api/queryKeys';
+import { useFormDefinition } from './useFormDefinition';
 
 /** All forms of the tenant, filtered by a keyword, and the definition picked for viewing. */
 export function useFormsController() {
   const forms = useQuery({ queryKey: queryKeys.forms.list(), queryFn: listForms });
   const [keyword, setKeyword] = useState('');
   const [viewing, setViewing] = useState<string | undefined>();
-  const definition = useQuery({
-    queryKey: queryKeys.forms.byEnName(viewing ?? ''),
-    queryFn: () => getFormByEnName(viewing!),
-    enabled: !!viewing,
-  });
+  const { definition } = useFormDefinition(viewing);
   const k = keyword.trim().toLowerCase();
   return {
     rows: (forms.data ?? []).filter((f) => !k || f.cnName.toLowerCase().includes(k) || f.enName.includes(k)),
@@ -21,6 +18,6 @@ export function useFormsController() {
     setKeyword,
     viewing,
     view: setViewing,
-    definition: definition.data?.data,
+    definition,
   };
 }

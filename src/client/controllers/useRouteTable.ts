@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { buildRoutes, type RouteDef } from '../session/buildRoutes';
 import { menuIdFromSearch, pageKey } from '../session/menuQuery';
 import { sessionStore } from '../session/sessionStore';
-import { useCurrentPath, useCurrentSearch } from '../shell/navigation';
+import { useCurrentPath, useCurrentSearch } from '../routing/navigation';
 
 /** Routes, sidebar tree, lookups by path and by page key, and the route of an address. */
 export function useRouteTable() {

@@ -7,7 +7,7 @@ import { Button, Drawer, Form, Input, Space, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { EMPTY_DISPLAY } from '../../../schema-adapters/display/displayText';
 import type { ColumnModel } from '../../../schema-adapters/columns/columnModel';
-import { useConstantColumns } from '../list/cells/useConstantColumns';
+import { useConstantColumns } from '../controllers/useConstantColumns';
 import { cellText } from './data/cellText';
 
 /** A column of the drawers: the sub-form's list column (the same formatter as list and form). */

@@ -12,10 +12,10 @@ import { useMemo, useState } from 'react';
 import { defaultRowValues } from '../../../schema-adapters/records/defaultValues';
 import { toColumns } from '../../../schema-adapters/columns/toColumns';
 import { EMPTY_DISPLAY } from '../../../schema-adapters/display/displayText';
-import type { RecordRow } from '../api/recordForm';
+import type { RecordRow } from '../api/records';
 import { importedRow, rowIndexes } from './data/rowIndex';
-import { RecordList } from '../list/RecordList';
 import { useRecordFormInfo } from './RecordFormContext';
+import { useRecordPicker } from './RecordPickerContext';
 import { SubFormDetailDrawer, type SubColumn } from './SubFormDrawers';
 
 /** A row field's schema as a table cell: no label (the header says it), errors under the input. */
@@ -36,6 +36,7 @@ export const SubFormTable = observer(function SubFormTable(props: { pageSize?: n
   const field = useField<ArrayField>();
   const schema = useFieldSchema();
   const info = useRecordFormInfo();
+  const { Picker } = useRecordPicker();
   const [page, setPage] = useState(1);
   const [importOpen, setImportOpen] = useState(false);
   const [picked, setPicked] = useState<RecordRow[]>([]);
@@ -129,7 +130,7 @@ export const SubFormTable = observer(function SubFormTable(props: { pageSize?: n
             </Space>
           }
         >
-          <RecordList enName={importFrom} scene="subForm" sourceForm={info.formName} height="calc(100vh - 200px)" onSelectionChange={(rows) => setPicked(rows as RecordRow[])} />
+          <Picker enName={importFrom} mode="multiple" sourceForm={info.formName} height="calc(100vh - 200px)" onSelectionChange={setPicked} />
         </Drawer>
       ) : null}
     </div>

@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Col, Empty, Input, List, Modal, Row, Switch, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
-import { deptTreeOptions, searchUsers, usersOfDept, type PickDept, type PickUser } from '../api/recordForm';
+import { deptTreeOptions, searchUsers, usersOfDept, type PickDept, type PickUser } from '../api/pickerOptions';
 import { queryKeys } from '../api/queryKeys';
 import { addUsers, removeUsers, type Selection } from './data/userSelection';
 

@@ -8,7 +8,7 @@ import { connect, mapReadPretty, useField } from '@formily/react';
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Space } from 'antd';
-import { addressChildren } from '../api/recordForm';
+import { addressChildren } from '../api/pickerOptions';
 import { queryKeys } from '../api/queryKeys';
 
 const LEVEL_NAMES = ['省', '市', '区'];

@@ -8,7 +8,7 @@
 import { connect, mapReadPretty } from '@formily/react';
 import { useQuery } from '@tanstack/react-query';
 import { Cascader, Select } from 'antd';
-import { currentDeptOptions, deptTreeOptions, type PickDept } from '../api/recordForm';
+import { currentDeptOptions, deptTreeOptions, type PickDept } from '../api/pickerOptions';
 import { queryKeys } from '../api/queryKeys';
 import { deptPath, labelOfDept, type DeptValue } from './data/deptPath';
 

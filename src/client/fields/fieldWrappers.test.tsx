@@ -8,7 +8,7 @@ import type { FormDefinition } from '../../../schema-adapters/definition/types';
 import { pageSchema } from '../form/formSchema';
 import { RecordFormView } from '../form/RecordFormView';
 
-(globalThis as any).IS_REACT_ACT_ENVIRONMENT = true;
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const def: FormDefinition = {
   enName: 'demo',

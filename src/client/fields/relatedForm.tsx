@@ -9,12 +9,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Select, Space, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { queryKeys } from '../api/queryKeys';
-import { listRecords, recordsByIds, type RecordRow } from '../api/recordForm';
-import { useNavigate } from '../shell/navigation';
+import { listRecords, recordsByIds, type RecordRow } from '../api/records';
+import { useNavigate } from '../routing/navigation';
 import { filterObject, filterRefs, keptIds, resolveFilter } from './data/relateFilter';
 import { PICKER_STATUSES, usePickerRecords } from './data/usePickerRecords';
-import { RecordList } from '../list/RecordList';
 import { useRecordFormInfo } from './RecordFormContext';
+import { useRecordPicker } from './RecordPickerContext';
 
 interface Props {
   value?: number | number[] | null;
@@ -80,7 +80,7 @@ function useClearOnFilterChange(props: Props, filterKey: string, filter: Record<
     last.current = filterKey;
     const ids = idList(props.value);
     if (!loaded || !ids.length || !props.relateEnName) return;
-    void listRecords(props.relateEnName, { pageNum: 1, pageSize: 1000, 'in$_sys_status': PICKER_STATUSES, initFilter: { ...(filter ?? {}), id: ids } }).then((res) => {
+    void listRecords(props.relateEnName, { pageNum: 1, pageSize: 1000, 'in$_sys_status': PICKER_STATUSES, initFilter: { ...(filter ?? {}), id: ids } }, { silent: false }).then((res) => {
       const keep = keptIds(ids, res.rows.map((r) => Number(r.id)));
       if (keep.length !== ids.length) props.onChange?.(props.multiple ? keep : null);
     }, () => undefined);
@@ -93,6 +93,7 @@ function useClearOnFilterChange(props: Props, filterKey: string, filter: Record<
 export const RelatedFormPicker = connect(
   observer(function RelatedFormPicker(props: Props) {
     const info = useRecordFormInfo();
+    const { Picker } = useRecordPicker();
     const pageSize = props.pageSize ?? 20;
     const [keyword, setKeyword] = useState('');
     const [pages, setPages] = useState(1);
@@ -161,13 +162,13 @@ export const RelatedFormPicker = connect(
           }
         >
           {props.relateEnName ? (
-            <RecordList
+            <Picker
               enName={props.relateEnName}
-              scene={props.multiple ? 'subForm' : 'relateForm'}
+              mode={props.multiple ? 'multiple' : 'single'}
               sourceForm={info.formName}
               initFilter={filter}
               height="calc(100vh - 200px)"
-              onSelectionChange={(rows) => setPicked(rows as RecordRow[])}
+              onSelectionChange={setPicked}
               onPick={(rows) => {
                 const chosen = rows.map((r) => Number(r.id));
                 props.onChange?.(props.multiple ? [...new Set([...ids, ...chosen])] : chosen[0] ?? null);

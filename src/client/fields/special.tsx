@@ -5,7 +5,7 @@
  */
 import { connect, mapReadPretty, useField } from '@formily/react';
 import { App, Button, Input, Space, Tag, Typography } from 'antd';
-import { useNavigate } from '../shell/navigation';
+import { useNavigate } from '../routing/navigation';
 import { hasPermission, sessionStore } from '../session/sessionStore';
 import { formPermission } from '../session/permissionStrings';
 import { useState } from 'react';

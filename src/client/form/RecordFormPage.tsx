@@ -12,7 +12,7 @@ import { formPermission } from '../session/permissionStrings';
 import { formTabTitle } from '../session/tabTitle';
 import { retargetTab, setTabTitle } from '../session/tabsStore';
 import { useCurrentPage } from '../controllers/useRouteTable';
-import { useNavigate } from '../shell/navigation';
+import { useNavigate } from '../routing/navigation';
 import { BACK_CONFIRM_TEXT, BACK_CONFIRM_TITLE } from './backConfirm';
 import { FormActions } from './FormActions';
 import { formPaths } from './formRoute';

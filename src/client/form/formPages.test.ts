@@ -58,10 +58,11 @@ describe('initial values and page schema', () => {
     expect(initialValues(def, ctx, { id: 3, name: 'x', period$start: '2026-01-01', period$end: '2026-02-01' }, undefined)).toMatchObject({ id: 3, name: 'x', period: ['2026-01-01', '2026-02-01'] });
   });
   it('wraps the fields in a two-column grid; span 12 takes one column, the default 24 both', () => {
-    const schema = pageSchema(def, { mode: 'add', ctx }) as any;
-    expect(schema.properties.__grid['x-component']).toBe('FormGrid');
-    expect(schema.properties.__grid['x-component-props'].maxColumns).toBe(2);
-    expect(schema.properties.__grid.properties.name['x-decorator-props'].gridSpan).toBe(1);
-    expect(schema.properties.__grid.properties.qty['x-decorator-props'].gridSpan).toBe(2);
+    type Node = { 'x-component'?: string; 'x-component-props'?: { maxColumns?: number }; 'x-decorator-props'?: { gridSpan?: number }; properties: Record<string, Node> };
+    const grid = (pageSchema(def, { mode: 'add', ctx }) as unknown as Node).properties.__grid;
+    expect(grid['x-component']).toBe('FormGrid');
+    expect(grid['x-component-props']?.maxColumns).toBe(2);
+    expect(grid.properties.name['x-decorator-props']?.gridSpan).toBe(1);
+    expect(grid.properties.qty['x-decorator-props']?.gridSpan).toBe(2);
   });
 });

@@ -12,9 +12,9 @@ import { toFormValues } from '../../../schema-adapters/records/toFormValues';
 import { toSubmitPayload } from '../../../schema-adapters/records/toSubmitPayload';
 import type { FormDefinition, UserContext } from '../../../schema-adapters/definition/types';
 import { getConfigKeys } from '../api/configs';
-import { getFormByEnName } from '../api/forms';
+import { useFormDefinition } from '../controllers/useFormDefinition';
 import { queryKeys } from '../api/queryKeys';
-import { addRecord, askSqlHide, editRecord, fetchUuid, getRecord, getRecordCopy, pushRecord, stashRecord, type RecordRow } from '../api/recordForm';
+import { addRecord, askSqlHide, editRecord, fetchUuid, getRecord, getRecordCopy, pushRecord, stashRecord, type RecordRow } from '../api/records';
 import { sessionStore } from '../session/sessionStore';
 import { isReadOnlyView, isVoided, VIEW_READ_ONLY_MESSAGE, VOIDED_EDIT_MESSAGE } from '../../shared/readOnlyRecords';
 import { debounceAsk, pageSchema, type FormMode } from './formSchema';
@@ -39,7 +39,7 @@ export interface SaveResult {
 }
 
 /** Initial values of the form: defaults for a new record (with copied data over them), else the record. */
-export function initialValues(def: FormDefinition, ctx: UserContext, record: RecordRow | undefined, copy: RecordRow | undefined): Record<string, unknown> {
+export function initialValues(def: FormDefinition, ctx: UserContext, record: RecordRow | undefined, copy: Record<string, unknown> | undefined): Record<string, unknown> {
   if (record) return toFormValues(def, record);
   const defaults = defaultValues(def, ctx);
   return copy ? { ...defaults, ...toFormValues(def, copy) } : defaults;
@@ -47,14 +47,14 @@ export function initialValues(def: FormDefinition, ctx: UserContext, record: Rec
 
 /** The form page controller. */
 export function useRecordForm({ enName, mode, id, copyId, ctx }: RecordFormArgs) {
-  const defQ = useQuery({ queryKey: queryKeys.forms.byEnName(enName), queryFn: () => getFormByEnName(enName) });
+  const defQ = useFormDefinition(enName);
   // Read once per page: a refetch (window focus, reconnect) must never replace what is being typed.
   const once = { gcTime: 0, staleTime: Infinity, retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false } as const;
   const recordQ = useQuery({ queryKey: queryKeys.recordForm.record(enName, id ?? ''), queryFn: () => getRecord(enName, id as string), enabled: !!id, ...once });
   const copyQ = useQuery({ queryKey: queryKeys.recordForm.copy(enName, copyId ?? ''), queryFn: () => getRecordCopy(enName, copyId as string), enabled: !!copyId, ...once });
   const tenantCode = sessionStore.get().user?.tenantCode ?? 'DEFAULT';
   const configQ = useQuery({ queryKey: ['recordForm', 'config', tenantCode, STASH_CONFIG_KEY], queryFn: () => getConfigKeys([STASH_CONFIG_KEY], tenantCode), staleTime: 60_000 });
-  const def = defQ.data?.data;
+  const def = defQ.definition;
   // Spec 01 §4: 0 (not loaded) until the record of an edit / detail / copy page has arrived.
   const loadState: 0 | 1 = (!id || recordQ.isSuccess) && (!copyId || copyQ.isSuccess) ? 1 : 0;
   const versionRef = useRef<number | undefined>(undefined);

@@ -1,10 +1,10 @@
 /** The list page of a form reached through a menu (`/auto/{form}` with a menu id): the normal scene. */
 import { Card } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { getFormByEnName } from '../api/forms';
-import { queryKeys } from '../api/queryKeys';
-import { useCurrentPath, useQueryParams } from '../shell/navigation';
+import { useFormDefinition } from '../controllers/useFormDefinition';
+import { useCurrentPath, useQueryParams } from '../routing/navigation';
+import { PageLoading } from '../routing/PageLoading';
 import { RecordList } from './RecordList';
+import styles from './list.module.css';
 
 /** Props the record route passes. */
 export interface ListPageProps {
@@ -17,7 +17,7 @@ export interface ListPageProps {
 export default function ListPage({ enName, menuId, title }: ListPageProps) {
   const path = useCurrentPath();
   const params = useQueryParams();
-  const def = useQuery({ queryKey: queryKeys.forms.byEnName(enName), queryFn: () => getFormByEnName(enName), staleTime: 30_000 });
+  const { definition, loading } = useFormDefinition(enName);
   // One page state per menu page: `/auto/x` (menu found by the route table) and `/auto/x?menuId=5`
   // (the menu's own link) are the same list, so the key always names the effective menu id.
   if (menuId !== undefined) params.set('menuId', String(menuId));
@@ -25,13 +25,13 @@ export default function ListPage({ enName, menuId, title }: ListPageProps) {
   const routeKey = query ? `${path}?${query}` : path;
   return (
     <Card variant="borderless" styles={{ body: { padding: 12 } }}>
-      <RecordList
-        key={routeKey}
-        enName={enName}
-        menuId={menuId}
-        routeKey={routeKey}
-        title={title ?? def.data?.data?.cnName ?? ''}
-      />
+      {loading ? (
+        <PageLoading />
+      ) : definition ? (
+        <RecordList key={routeKey} def={definition} menuId={menuId} routeKey={routeKey} title={title ?? definition.cnName ?? ''} />
+      ) : (
+        <div className={styles.empty}>暂无数据</div>
+      )}
     </Card>
   );
 }

@@ -7,9 +7,17 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FormDefinition } from '../../../schema-adapters';
 import { sessionStore } from '../session/sessionStore';
-import { RecordList } from './RecordList';
+import { useFormDefinition } from '../controllers/useFormDefinition';
+import { RecordList, type RecordListProps } from './RecordList';
 
-(globalThis as any).IS_REACT_ACT_ENVIRONMENT = true;
+/** The list with its definition fetched (as ListPage and the picker do). */
+function ListOf({ enName, ...props }: Omit<RecordListProps, 'def'> & { enName: string }) {
+  const { definition } = useFormDefinition(enName);
+  return definition ? <RecordList def={definition} {...props} /> : null;
+}
+
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const def: FormDefinition = {
   enName: 'demo',
@@ -73,7 +81,7 @@ beforeEach(async () => {
     root.render(
       <QueryClientProvider client={client}>
         <AntdApp>
-          <RecordList enName="demo" height={500} />
+          <ListOf enName="demo" height={500} />
         </AntdApp>
       </QueryClientProvider>,
     );

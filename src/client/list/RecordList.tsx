@@ -1,35 +1,30 @@
 /**
  * The generated record list (spec 01 §2.2–2.3): toolbar, condition tags, the virtualised table
  * with column search, sorting, selection, row actions and totals, and the pager. One component
- * for the three scenes: the normal page, relateForm (pick one) and subForm (pick several).
+ * for the three scenes: the normal page, relateForm (pick one) and subForm (pick several). It
+ * receives the definition (`useFormDefinition` fetches it in the page or the picker); the
+ * orchestration is `useRecordListController`'s, and this file only renders and asks the user.
  */
-import { useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { toColumns, type ColumnModel, type FormDefinition } from '../../../schema-adapters';
-import { getFormByEnName } from '../api/forms';
-import { queryKeys } from '../api/queryKeys';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import type { ColumnModel, FormDefinition } from '../../../schema-adapters';
 import type { RecordRow } from '../api/records';
-import { useNavigate } from '../shell/navigation';
-import { PageLoading } from '../shell/PageLoading';
-import { blockedBySelection, rowButtonCandidates, rowButtonsFor, toolbarButtons, type ActionButton } from './controllers/listActions';
+import { useNavigate } from '../routing/navigation';
+import { PageLoading } from '../routing/PageLoading';
 import type { ListScene } from './controllers/listScene';
-import { DRAWER_ADD_FORMS, useListActions, type Prompts } from './controllers/useListActions';
-import { useListContext } from './controllers/useListContext';
+import type { Prompts } from './controllers/useListActions';
 import { useListSettings } from './controllers/useListSettings';
-import { useRecordList } from './controllers/useRecordList';
-import { useSavedFilters } from './controllers/useSavedFilters';
+import { useRecordListController } from './controllers/useRecordListController';
 import styles from './list.module.css';
 import { HeaderSearch } from './search/HeaderSearch';
 import { isActive } from './search/searchConditions';
 import { ListTable } from './table/ListTable';
 import { TotalsCell } from './table/TotalsCell';
-import { DEFAULT_PAGE_SIZE, SCROLL_TOP_MS } from './table/paging';
+import { SCROLL_TOP_MS } from './table/paging';
 import { scrollToTop } from './table/scrollToTop';
 import { ConditionTags } from './toolbar/ConditionTags';
 import { ListPager } from './toolbar/ListPager';
 import { ListToolbar } from './toolbar/ListToolbar';
-import { useConstantColumns } from './cells/useConstantColumns';
 import { SavedFilters } from './toolbar/SavedFilters';
 import { TableSettingsButton } from './toolbar/TableSettingsButton';
 import { ListIoButtons } from './io/ListIoButtons';
@@ -39,15 +34,13 @@ import { QrCodeButton } from './qr/QrCodeButton';
 // The stock-in drawer is a whole Formily form: loaded only when a stock-in list asks for it.
 const StockInDrawer = lazy(() => import('../form/stockIn/StockInDrawer').then((m) => ({ default: m.StockInDrawer })));
 
-/** Spec 01 §2.2: the two stock-in lists use a smaller row height. */
-const COMPACT_FORMS = ['auto_tzbk_btgl_btrk', 'auto_tzbk_btgl_wgbtrk'];
-
 /** Text of the empty-list prompt of the relateForm scene. */
 export const EMPTY_ADD_PROMPT = '是否新增?';
 
 /** Props of the embeddable list. */
 export interface RecordListProps {
-  enName: string;
+  /** The form's definition (`useFormDefinition`). */
+  def: FormDefinition;
   scene?: ListScene;
   menuId?: number;
   /** Fixed conditions (a related-form picker's relateFilter, a sub-form import's filter). */
@@ -74,56 +67,18 @@ function plainText(html: string): string {
   return doc.body.textContent ?? '';
 }
 
-/** The list of one form; loads its definition first. */
+/** The list of one form; waits for the user's table settings first. */
 export function RecordList(props: RecordListProps) {
-  const def = useQuery({ queryKey: queryKeys.forms.byEnName(props.enName), queryFn: () => getFormByEnName(props.enName), staleTime: 30_000 });
-  const settings = useListSettings(props.enName);
-  if (def.isLoading || !settings.ready) return <PageLoading />;
-  const definition = def.data?.data;
-  if (!definition) return <div className={styles.empty}>暂无数据</div>;
+  const settings = useListSettings(props.def.enName);
+  if (!settings.ready) return <PageLoading />;
   // A different form or route is a different list: its state starts from its own cache.
-  return <RecordListView key={`${props.enName}|${props.routeKey ?? ''}`} {...props} def={definition} settings={settings} />;
+  return <RecordListView key={`${props.def.enName}|${props.routeKey ?? ''}`} {...props} settings={settings} />;
 }
 
-function RecordListView(props: RecordListProps & { def: FormDefinition; settings: ReturnType<typeof useListSettings> }) {
-  const { def, settings, enName } = props;
-  const scene = props.scene ?? 'normal';
+/** antd's dialogs and messages as the controller's `Prompts`. */
+function usePrompts(): Prompts {
   const { modal, message } = App.useApp();
-  const navigate = useNavigate();
-  const { has, ctx, userId } = useListContext();
-  const saveTable = settings.saveTable;
-  const saved = useSavedFilters(enName, scene === 'normal' ? userId : undefined);
-  const scroller = useRef<HTMLDivElement | null>(null);
-
-  const rowCandidates = useMemo(() => (scene === 'normal' ? rowButtonCandidates(def, has) : []), [scene, def, has]);
-  const columns: ColumnModel[] = useMemo(() => {
-    const all = toColumns(def, {
-      settings: settings.system,
-      userColumns: settings.table.columns,
-      showStatus: settings.table.showStatus,
-      fixColumns: settings.table.fixColumns,
-      rowActionNames: rowCandidates.map((b) => b.label),
-      ctx,
-    });
-    return all.filter((c) => c.visible);
-  }, [def, settings.system, settings.table.columns, settings.table.showStatus, settings.table.fixColumns, rowCandidates, ctx]);
-  const shownColumns = useConstantColumns(columns);
-  const fixColumns = settings.table.fixColumns ?? def.feature?.fixColumns ?? 0;
-
-  const list = useRecordList({
-    enName,
-    def,
-    columns,
-    scene,
-    menuId: props.menuId,
-    initFilter: useMemo(() => ({ ...(props.initFilter ?? {}) }), [props.initFilter]),
-    extraQuery: useMemo(() => (props.sourceForm ? { sourceForm: props.sourceForm } : undefined), [props.sourceForm]),
-    routeKey: props.routeKey,
-    defaultPageSize: settings.table.pageSize || DEFAULT_PAGE_SIZE,
-    onChildError: () => void message.error('获取子级信息失败'),
-  });
-
-  const prompts: Prompts = useMemo(
+  return useMemo(
     () => ({
       confirm: (text) => new Promise((resolve) => {
         modal.confirm({ title: '系统提示', content: text, okText: '确定', cancelText: '取消', onOk: () => resolve(true), onCancel: () => resolve(false) });
@@ -143,30 +98,31 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
     }),
     [modal, message],
   );
-  const { refresh, clearSelection } = list;
-  const after = useMemo(() => ({ refresh: () => void refresh(), clearSelection }), [refresh, clearSelection]);
-  // Spec 01 §2.1: the stock-in forms add through the 白条入库 drawer over the list, not the add page.
-  const [stockInOpen, setStockInOpen] = useState(false);
-  const routes = useMemo(() => ({ navigate, openAddDrawer: () => setStockInOpen(true) }), [navigate]);
-  const actions = useListActions(def, has, prompts, routes, after);
-  const selectedRef = useRef(list.selectedRows);
-  selectedRef.current = list.selectedRows;
-  const run = actions.run;
-  const onToolbarAction = useCallback((b: ActionButton) => void run(b.action, selectedRef.current), [run]);
-  const { setColumnSearch, setPage, view } = list;
-  const onRemoveSearch = useCallback((key: string) => setColumnSearch(key, undefined), [setColumnSearch]);
-  const setKeyword = list.setKeyword;
-  const onRemoveKeyword = useCallback(() => setKeyword(''), [setKeyword]);
-  const saveFilters = saved.save;
-  const onSaveFilters = useCallback((keys: string[]) => void saveFilters(keys).catch(() => undefined), [saveFilters]);
-  const currentPageSize = view.pageSize;
-  const onPage = useCallback(
-    (pageNum: number, pageSize: number) => {
-      if (pageSize !== currentPageSize) void saveTable({ pageSize }).catch(() => undefined);
-      setPage(pageNum, pageSize);
-    },
-    [currentPageSize, saveTable, setPage],
-  );
+}
+
+function RecordListView(props: RecordListProps & { settings: ReturnType<typeof useListSettings> }) {
+  const { def, settings } = props;
+  const enName = def.enName;
+  const scene = props.scene ?? 'normal';
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const prompts = usePrompts();
+  const onChildError = useCallback(() => void message.error('获取子级信息失败'), [message]);
+  const c = useRecordListController({
+    def,
+    scene,
+    settings,
+    menuId: props.menuId,
+    initFilter: props.initFilter,
+    sourceForm: props.sourceForm,
+    routeKey: props.routeKey,
+    prompts,
+    navigate,
+    onChildError,
+  });
+  const { list, columns, has, ctx } = c;
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const { setColumnSearch, view } = list;
   const search = view.search;
   const renderSearch = useCallback(
     (column: ColumnModel) =>
@@ -182,8 +138,6 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
       ) : null,
     [search, enName, props.menuId, setColumnSearch],
   );
-  const buttons = useMemo(() => (scene === 'normal' ? toolbarButtons(def, has) : []), [scene, def, has]);
-  const blocked = useMemo(() => blockedBySelection(list.selectedRows), [list.selectedRows]);
 
   // Selection goes out to an embedding drawer.
   const onSelectionChange = props.onSelectionChange;
@@ -203,37 +157,22 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
 
   // relateForm: 是否新增? on an empty first page when sys.list.empty.tip is true (spec 01 §2.2).
   const prompted = useRef(false);
-  const emptyTip = settings.system['sys.list.empty.tip'] === 'true';
   useEffect(() => {
-    if (scene !== 'relateForm' || !emptyTip || prompted.current || list.loading || !list.loaded || list.failed) return;
-    if (list.view.pageNum === 1 && list.rows.length === 0) {
-      prompted.current = true;
-      modal.confirm({
-        title: '系统提示',
-        content: EMPTY_ADD_PROMPT,
-        okText: '确定',
-        cancelText: '取消',
-        onOk: () => (props.onAddRequest ? props.onAddRequest() : navigate(`/auto/${enName}/add`)),
-      });
-    }
-  }, [scene, emptyTip, list.loading, list.loaded, list.failed, list.view.pageNum, list.rows.length, modal, props, navigate, enName]);
+    if (!c.offerAdd || prompted.current) return;
+    prompted.current = true;
+    modal.confirm({
+      title: '系统提示',
+      content: EMPTY_ADD_PROMPT,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () => (props.onAddRequest ? props.onAddRequest() : navigate(`/auto/${enName}/add`)),
+    });
+  }, [c.offerAdd, modal, props, navigate, enName]);
 
-  const onResize = useCallback((widths: { enName: string; width: number }[]) => void saveTable({ columns: widths }).catch(() => undefined), [saveTable]);
-  const totalsByField = useMemo(() => new Map(list.totals.map((t) => [t.field, t])), [list.totals]);
-  const fieldColumnCount = columns.filter((c) => c.kind === 'field' || c.kind === 'virtual').length;
+  const { fieldColumnCount, onSaveTableSettings } = c;
   const tableSettingsButton = useMemo(
-    () => (
-      <TableSettingsButton
-        settings={settings.table}
-        columnCount={fieldColumnCount}
-        defaultFix={def.feature?.fixColumns ?? 0}
-        onSave={(patch) =>
-          // The server bounds the fixed count by the columns sent: send every stored column's width.
-          void saveTable({ ...patch, columns: columns.filter((c) => c.kind === 'field' || c.kind === 'status').map((c) => ({ enName: c.key, width: c.width })) }).catch(() => undefined)
-        }
-      />
-    ),
-    [settings.table, fieldColumnCount, def.feature?.fixColumns, saveTable, columns],
+    () => <TableSettingsButton settings={settings.table} columnCount={fieldColumnCount} defaultFix={def.feature?.fixColumns ?? 0} onSave={onSaveTableSettings} />,
+    [settings.table, fieldColumnCount, def.feature?.fixColumns, onSaveTableSettings],
   );
   const listQuery = list.query;
   const selectedKeys = list.selected;
@@ -241,29 +180,28 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
   const ioButtons = useMemo(
     () => (scene === 'normal' ? (
       <>
-        <ListIoButtons def={def} has={has} ctx={ctx} query={listQuery} selectedIds={[...selectedKeys.keys()]} onImported={after.refresh} />
+        <ListIoButtons def={def} has={has} ctx={ctx} query={listQuery} selectedIds={[...selectedKeys.keys()]} onImported={c.refresh} />
         {/* 批量修改 and 二维码 (issue 17): list/batch, list/qr. */}
-        <BatchEditButton def={def} has={has} ctx={ctx} query={listQuery} selectedIds={[...selectedKeys.keys()]} total={list.total} totalExact={list.totalExact} onDone={after.refresh} />
+        <BatchEditButton def={def} has={has} ctx={ctx} query={listQuery} selectedIds={[...selectedKeys.keys()]} total={list.total} totalExact={list.totalExact} onDone={c.refresh} />
         <QrCodeButton def={def} has={has} selectedIds={[...selectedKeys.keys()]} />
       </>
     ) : null),
-    [scene, def, has, ctx, listQuery, selectedKeys, after.refresh, list.total, list.totalExact],
+    [scene, def, has, ctx, listQuery, selectedKeys, c.refresh, list.total, list.totalExact],
   );
-  const rowHeight = COMPACT_FORMS.includes(enName) ? 28 : 36;
   const selection = scene === 'relateForm' ? 'radio' : 'checkbox';
 
   return (
     <div className={styles.wrap} data-testid="record-list" data-form={enName} data-scene={scene}>
-      {stockInOpen && DRAWER_ADD_FORMS.includes(enName) ? (
+      {c.addDrawer.enabled && c.addDrawer.open ? (
         <Suspense fallback={null}>
-          <StockInDrawer enName={enName} open onClose={() => setStockInOpen(false)} onSaved={after.refresh} />
+          <StockInDrawer enName={enName} open onClose={c.addDrawer.close} onSaved={c.refresh} />
         </Suspense>
       ) : null}
       <ListToolbar
-        buttons={buttons}
+        buttons={c.buttons}
         selectedCount={list.selected.size}
-        blocked={blocked}
-        onAction={onToolbarAction}
+        blocked={c.blocked}
+        onAction={c.onToolbarAction}
         showKeyword={Number(def.type) === 2}
         keyword={list.view.keyword}
         onKeyword={list.setKeyword}
@@ -274,11 +212,11 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
       {scene === 'normal' ? (
         <SavedFilters
           columns={columns}
-          keys={saved.keys}
+          keys={c.saved.keys}
           search={list.view.search}
           formName={enName}
           menuId={props.menuId}
-          onSave={onSaveFilters}
+          onSave={c.onSaveFilters}
           onApply={setColumnSearch}
           extra={tableSettingsButton}
         />
@@ -289,11 +227,11 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
         search={list.view.search}
         keyword={list.view.keyword}
         onRemoveSort={list.removeSort}
-        onRemoveSearch={onRemoveSearch}
-        onRemoveKeyword={onRemoveKeyword}
+        onRemoveSearch={c.onRemoveSearch}
+        onRemoveKeyword={c.onRemoveKeyword}
       />
       <ListTable
-        columns={shownColumns}
+        columns={c.shownColumns}
         rows={list.displayRows}
         selection={selection}
         selected={list.selected}
@@ -311,16 +249,16 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
         renderSearch={renderSearch}
         renderActions={(row) => (
           <span className={styles.actions}>
-            {rowButtonsFor(rowCandidates, row, ctx).map((b) => (
-              <a key={b.key} onClick={(e) => { e.stopPropagation(); void actions.run(b.action, [row]); }}>{b.label}</a>
+            {c.rowButtons(row).map((b) => (
+              <a key={b.key} onClick={(e) => { e.stopPropagation(); c.onRowAction(b, row); }}>{b.label}</a>
             ))}
           </span>
         )}
-        renderFooter={(column) => <TotalsCell column={column} value={totalsByField.get(column.key)} />}
-        fixColumns={fixColumns}
-        rowHeight={rowHeight}
+        renderFooter={(column) => <TotalsCell column={column} value={c.totalsByField.get(column.key)} />}
+        fixColumns={c.fixColumns}
+        rowHeight={c.rowHeight}
         height={props.height ?? 'calc(100vh - 290px)'}
-        onResize={onResize}
+        onResize={c.onResize}
         tree={def.tree === true}
         onToggleExpand={(row) => void list.toggleExpand(row)}
         onOpenRelated={(form, id) => navigate(`/auto/${form}/detail${String(id)}`)}
@@ -333,7 +271,7 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
         pageSize={list.view.pageSize}
         total={list.total}
         exact={list.totalExact}
-        onChange={onPage}
+        onChange={c.onPage}
       />
     </div>
   );

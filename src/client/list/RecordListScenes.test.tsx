@@ -8,9 +8,17 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { FormDefinition } from '../../../schema-adapters';
 import type { RecordRow } from '../api/records';
 import { sessionStore } from '../session/sessionStore';
+import { useFormDefinition } from '../controllers/useFormDefinition';
 import { RecordList, type RecordListProps } from './RecordList';
 
-(globalThis as any).IS_REACT_ACT_ENVIRONMENT = true;
+/** The list with its definition fetched (as ListPage and the picker do). */
+function ListOf({ enName, ...props }: Omit<RecordListProps, 'def'> & { enName: string }) {
+  const { definition } = useFormDefinition(enName);
+  return definition ? <RecordList def={definition} {...props} /> : null;
+}
+
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const def: FormDefinition = { enName: 'project', cnName: '项目', fields: [{ enName: 'name', label: '名称', funcType: 'input' }] };
 let rows: RecordRow[] = [];
@@ -48,7 +56,7 @@ afterEach(async () => {
   await act(async () => root?.unmount());
 });
 
-async function mount(props: Partial<RecordListProps>) {
+async function mount(props: Partial<Omit<RecordListProps, 'def'>>) {
   const host = document.createElement('div');
   document.body.appendChild(host);
   root = createRoot(host);
@@ -57,7 +65,7 @@ async function mount(props: Partial<RecordListProps>) {
     root.render(
       <QueryClientProvider client={client}>
         <AntdApp>
-          <RecordList enName="project" height={500} {...props} />
+          <ListOf enName="project" height={500} {...props} />
         </AntdApp>
       </QueryClientProvider>,
     );

@@ -7,9 +7,17 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FormDefinition } from '../../../schema-adapters';
 import { sessionStore } from '../session/sessionStore';
-import { RecordList } from './RecordList';
+import { useFormDefinition } from '../controllers/useFormDefinition';
+import { RecordList, type RecordListProps } from './RecordList';
 
-(globalThis as any).IS_REACT_ACT_ENVIRONMENT = true;
+/** The list with its definition fetched (as ListPage and the picker do). */
+function ListOf({ enName, ...props }: Omit<RecordListProps, 'def'> & { enName: string }) {
+  const { definition } = useFormDefinition(enName);
+  return definition ? <RecordList def={definition} {...props} /> : null;
+}
+
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const def: FormDefinition = { enName: 'wbs', cnName: '分解结构', tree: true, fields: [{ enName: 'node_name', label: '节点', funcType: 'input' }] };
 const roots = [
@@ -52,7 +60,7 @@ beforeEach(async () => {
     root.render(
       <QueryClientProvider client={client}>
         <AntdApp>
-          <RecordList enName="wbs" scene="subForm" height={500} />
+          <ListOf enName="wbs" scene="subForm" height={500} />
         </AntdApp>
       </QueryClientProvider>,
     );

@@ -2,13 +2,16 @@
  * The seam for generated form screens (`/auto/{enName}` and below), dispatching on the address
  * (docs/form-pages.md): a menu-reached `/auto/{form}` is the list; `/auto/{form}` without a menu,
  * `?from=flow` and `/add` (copy: `/add?copyId=`) the add page; `/{id}` the edit page;
- * `/detail{id}` the read-only detail page. The stock-in forms add through their drawer.
+ * `/detail{id}` the read-only detail page. A form whose `feature.addMode` is `stockInDrawer`
+ * adds through the 白条入库 drawer page.
  */
 import { Empty } from 'antd';
 import { lazy } from 'react';
 import { parseFormRoute } from '../form/formRoute';
-import { isStockInForm } from '../form/stockIn/stockIn';
-import { useQueryParams } from '../shell/navigation';
+import { formOptions } from '../../../schema-adapters';
+import { useFormDefinition } from '../controllers/useFormDefinition';
+import { useQueryParams } from '../routing/navigation';
+import { PageLoading } from '../routing/PageLoading';
 
 const ListPage = lazy(() => import('../list/ListPage'));
 const RecordFormPage = lazy(() => import('../form/RecordFormPage'));
@@ -31,8 +34,7 @@ export default function RecordRoute({ enName, subPath, menuId, title }: RecordRo
     case 'list':
       return <ListPage enName={enName} menuId={menuId} title={title} />;
     case 'add':
-      if (isStockInForm(enName) && !route.copyId) return <StockInPage key={enName} enName={enName} />;
-      return <RecordFormPage key={`${enName}-add-${route.copyId ?? ''}`} enName={enName} mode="add" copyId={route.copyId} {...flow} />;
+      return route.copyId ? <RecordFormPage key={`${enName}-add-${route.copyId}`} enName={enName} mode="add" copyId={route.copyId} {...flow} /> : <AddRoute enName={enName} flow={flow} />;
     case 'edit':
       return <RecordFormPage key={`${enName}-${route.id}`} enName={enName} mode="edit" id={route.id} {...flow} />;
     case 'detail':
@@ -40,4 +42,12 @@ export default function RecordRoute({ enName, subPath, menuId, title }: RecordRo
     default:
       return <Empty description="访问资源不存在" />;
   }
+}
+
+/** The add page, or the stock-in drawer page when the definition asks for it. */
+function AddRoute({ enName, flow }: { enName: string; flow: { taskId: string | null; processInstanceId: string | null } }) {
+  const { definition, loading } = useFormDefinition(enName);
+  if (loading) return <PageLoading />;
+  if (formOptions(definition).addMode === 'stockInDrawer') return <StockInPage key={enName} enName={enName} />;
+  return <RecordFormPage key={`${enName}-add-`} enName={enName} mode="add" {...flow} />;
 }

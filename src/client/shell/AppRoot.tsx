@@ -1,4 +1,4 @@
-/** The providers around the whole app: antd (zh_CN, theme from settings), TanStack Query, router. */
+/** The providers around the whole app: antd (zh_CN, theme from settings), TanStack Query, the record picker service, router. */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
@@ -10,6 +10,7 @@ import { forgetSessionAndLeave } from '../controllers/sessionActions';
 import { settingsStore } from '../session/settingsStore';
 import { FeedbackBridge } from './FeedbackBridge';
 import { queryClient } from './queryClient';
+import { RecordPickerProvider } from './RecordPickerProvider';
 import { ShellRoutes } from './ShellRoutes';
 
 dayjs.locale('zh-cn');
@@ -39,9 +40,11 @@ export function AppRoot() {
       <AntdApp>
         <QueryClientProvider client={queryClient}>
           <FeedbackBridge onRelogin={forgetSessionAndLeave} />
-          <Router>
-            <ShellRoutes />
-          </Router>
+          <RecordPickerProvider>
+            <Router>
+              <ShellRoutes />
+            </Router>
+          </RecordPickerProvider>
         </QueryClientProvider>
       </AntdApp>
     </ConfigProvider>

@@ -4,10 +4,10 @@ import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { useRouteTable } from '../controllers/useRouteTable';
 import { paths } from '../paths';
-import { PageLoading } from './PageLoading';
+import { PageLoading } from '../routing/PageLoading';
 import { RedirectPage } from './RedirectPage';
 import { menuIdFromSearch } from '../session/menuQuery';
-import { useCurrentSearch } from './navigation';
+import { useCurrentSearch } from '../routing/navigation';
 import { viewFor } from './viewRegistry';
 
 const HomePage = lazy(() => import('../pages/home/HomePage'));

@@ -6,7 +6,7 @@ import { useLoginGate } from '../controllers/useLoginGate';
 import { getToken } from '../session/cookies';
 import { isPublicPath } from '../paths';
 import { MainLayout } from './layout/MainLayout';
-import { PageLoading } from './PageLoading';
+import { PageLoading } from '../routing/PageLoading';
 
 /** Sends unauthenticated visitors to sign-in, loads the session, then renders the layout. */
 export function Protected() {

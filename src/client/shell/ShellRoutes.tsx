@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { getToken } from '../session/cookies';
 import { paths } from '../paths';
 import { ErrorPage } from '../pages/errors/ErrorPage';
-import { PageLoading } from './PageLoading';
+import { PageLoading } from '../routing/PageLoading';
 import { Protected } from './Protected';
 import { RouteEffects } from './RouteEffects';
 

@@ -1,5 +1,5 @@
 /** Pure helpers over the department tree for the department selector (no React, no antd). */
-import type { PickDept } from '../../api/recordForm';
+import type { PickDept } from '../../api/pickerOptions';
 
 /** A dept field's value: an id, a list of ids (multiple), or empty. */
 export type DeptValue = number | number[] | null | undefined;

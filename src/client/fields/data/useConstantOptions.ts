@@ -1,6 +1,6 @@
 /** Options of a configured constant list (`configDataId`), cached per list for the session. */
 import { useQuery } from '@tanstack/react-query';
-import { constantOptions, type ConstantOption } from '../../api/recordForm';
+import { constantOptions, type ConstantOption } from '../../api/pickerOptions';
 import { queryKeys } from '../../api/queryKeys';
 
 /** An option as the choice components take it. */

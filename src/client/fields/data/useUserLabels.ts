@@ -1,6 +1,6 @@
 /** Nick names of stored user ids (for values loaded without a `$view`). */
 import { useQuery } from '@tanstack/react-query';
-import { usersByIds } from '../../api/recordForm';
+import { usersByIds } from '../../api/pickerOptions';
 import { queryKeys } from '../../api/queryKeys';
 
 /** id → nick name for `ids` (empty while loading). */

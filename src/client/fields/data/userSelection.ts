@@ -1,5 +1,5 @@
 /** The user picker's selection rules (spec 01 §4), pure: dedupe, single mode keeps one, confirm value. */
-import type { PickUser } from '../../api/recordForm';
+import type { PickUser } from '../../api/pickerOptions';
 
 /** Selected users in pick order, unique by id. */
 export type Selection = { userId: number; nickName: string }[];

@@ -1,21 +1,15 @@
 /**
  * The rules of the stock-in drawer 白条入库 (spec 01 §3.7, §4, §9). Pure: weights, the split
- * operation and the values kept between entries.
+ * operation and the values kept between entries. Which forms use the drawer is their definition's
+ * `feature.addMode: 'stockInDrawer'` (the adapter's `formOptions`).
  */
 
-/** The two stock-in forms that add through the drawer. */
-export const STOCK_IN_FORMS = ['auto_tzbk_btgl_btrk', 'auto_tzbk_btgl_wgbtrk'] as const;
 /** Spec 01 §9: the split operation type. */
 export const SPLIT_OPERATION = 4532;
 /** Spec 01 §9: the parent of the jb (级别) options. */
 export const JB_PARENT = 4533;
 /** Values kept after a save (spec 01 §4). */
 export const KEPT_FIELDS = ['czfs', 'ksbl', 'ck', 'pz'] as const;
-
-/** Whether `form` adds through the stock-in drawer. */
-export function isStockInForm(form: string): boolean {
-  return (STOCK_IN_FORMS as readonly string[]).includes(form);
-}
 
 /** Rounds to 2 decimals (half away from zero, as the weights are shown). */
 export function round2(n: number): number {

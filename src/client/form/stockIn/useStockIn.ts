@@ -6,14 +6,12 @@
  */
 import { createForm, onFieldValueChange, type Form } from '@formily/core';
 import type { ISchema } from '@formily/json-schema';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { defaultValues } from '../../../../schema-adapters/records/defaultValues';
 import { toSubmitPayload } from '../../../../schema-adapters/records/toSubmitPayload';
 import type { FormDefinition, UserContext } from '../../../../schema-adapters/definition/types';
-import { getFormByEnName } from '../../api/forms';
-import { queryKeys } from '../../api/queryKeys';
-import { addRecord, fetchUuid, listRecords } from '../../api/recordForm';
+import { useFormDefinition } from '../../controllers/useFormDefinition';
+import { addRecord, fetchUuid, listRecords } from '../../api/records';
 import { pageSchema } from '../formSchema';
 import { revalidateOnChange } from '../revalidateOnChange';
 import { computeZl, keptValues, nextDayNumber, stockInRecords } from './stockIn';
@@ -21,7 +19,7 @@ import { computeZl, keptValues, nextDayNumber, stockInRecords } from './stockIn'
 /** How many records of the day exist (the day number of the next one is this + 1). */
 async function dayNumber(form: string, day: unknown): Promise<string> {
   if (typeof day !== 'string' || !day) return '1';
-  const res = await listRecords(form, { pageNum: 1, pageSize: 1, 'sxrq$start': day, 'sxrq$end': day });
+  const res = await listRecords(form, { pageNum: 1, pageSize: 1, 'sxrq$start': day, 'sxrq$end': day }, { silent: false });
   return nextDayNumber(String(res.total ?? 0));
 }
 
@@ -52,8 +50,7 @@ function drawerSchema(def: FormDefinition, ctx: UserContext): ISchema {
 
 /** The controller. */
 export function useStockIn(enName: string, ctx: UserContext) {
-  const defQ = useQuery({ queryKey: queryKeys.forms.byEnName(enName), queryFn: () => getFormByEnName(enName) });
-  const def = defQ.data?.data;
+  const def = useFormDefinition(enName).definition;
   const [form, setForm] = useState<Form | null>(null);
   const [uuid, setUuid] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

@@ -4,7 +4,7 @@ import { cascaderPaths, findOption, optionPath, PATH_SEPARATOR, type ColumnModel
 import styles from '../list.module.css';
 import { cellText } from './cellText';
 import { STATUS_STYLES } from './statusColors';
-import type { PendingColumn } from './useConstantColumns';
+import type { PendingColumn } from '../../controllers/useConstantColumns';
 
 function Chip({ option }: { option: FieldOption }) {
   const plain = !option.color && !option.backgroundColor;

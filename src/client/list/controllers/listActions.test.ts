@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FormDefinition, UserContext } from '../../../../schema-adapters';
+import { toColumns, type FormDefinition, type UserContext } from '../../../../schema-adapters';
 import { blockedBySelection, buttonEnabled, rowButtonCandidates, rowButtonsFor, toolbarButtons } from './listActions';
+import { calcdOf } from './useRecordList';
 
 const ctx: UserContext = { userId: 1, userName: 'admin', deptId: 1, roleKeys: ['common'], roleNames: ['员工'] };
 const holder = (...perms: string[]) => (...asked: string[]) => asked.some((p) => perms.includes(p));
@@ -47,6 +48,44 @@ describe('toolbar and row actions (spec 01 §2.2, §6)', () => {
     const candidates = rowButtonCandidates(withRows, () => true);
     expect(rowButtonsFor(candidates, { id: 1, sys_status: -1 }, ctx).map((b) => b.label)).toEqual(['删除', '查看']);
     expect(rowButtonsFor(candidates, { id: 2, sys_status: 1 }, ctx).map((b) => b.label)).toEqual(['查看']);
+  });
+
+  // Issue 13 item 2: the adapter's rowButtonShown decides. Before, a list without a signed-in user
+  // hid every button with a condition; now the condition is evaluated with empty user values.
+  it('decides rightShowCon with the adapter: undecidable keeps, failing hides, no user still evaluates', () => {
+    const withRows: FormDefinition = {
+      ...def,
+      buttons: [
+        { id: 1, name: '删除', sysAction: 'remove', rightShow: true, rightShowCon: '${sys_status} == -1' },
+        { id: 2, name: '修改', sysAction: 'edit', rightShow: true, rightShowCon: '$${amount} > 1' },
+        { id: 3, name: '详情', sysAction: 'query', rightShow: true, rightShowCon: '${sys_status} >' },
+      ],
+    };
+    const candidates = rowButtonCandidates(withRows, () => true);
+    expect(rowButtonsFor(candidates, { id: 1, sys_status: -1 }, ctx).map((b) => b.label)).toEqual(['删除', '修改']);
+    expect(rowButtonsFor(candidates, { id: 1, sys_status: -1 }, undefined).map((b) => b.label)).toEqual(['删除', '修改']);
+    expect(rowButtonsFor(candidates, { id: 2, sys_status: 0 }, undefined).map((b) => b.label)).toEqual(['修改']);
+  });
+});
+
+describe('totals request (issue 13 item 2: the adapter\'s totalsRequest)', () => {
+  const def: FormDefinition = {
+    enName: 'pay',
+    cnName: '付款',
+    fields: [
+      { enName: 'amount', label: '金额', funcType: 'number', precision: 3 },
+      { enName: 'qty', label: '数量', funcType: 'number' },
+      { enName: 'rate', label: '比例', funcType: 'number' },
+    ],
+    feature: {
+      columnEvalList: [{ enName: 'amount', type: 'both' }, { enName: 'qty', type: 'average' }, { enName: 'rate', type: 'sum' }],
+      pcTableElements: [{ enName: 'rate', visible: false }],
+    },
+  };
+
+  it('asks for the operations and precision the adapter gives, for the columns on screen only', () => {
+    const shown = toColumns(def).filter((c) => c.visible);
+    expect(calcdOf(def, shown)).toEqual({ amount: { operation: ['sum', 'avg'], precision: 3 }, qty: { operation: ['avg'], precision: 2 } });
   });
 });
 

@@ -3,10 +3,11 @@
  * Only the actions this module performs are offered: detail, add, edit, copy, void, delete.
  * Export, import, print, batch edit, QR code and custom buttons come with their own module.
  */
-import { compileCondition, type CompiledCondition, type FormDefinition, type UserContext } from '../../../../schema-adapters';
+import { rowButtonShown, type FormButton, type FormDefinition, type UserContext } from '../../../../schema-adapters';
 import { isReadOnlyView, isVoided } from '../../../shared/readOnlyRecords';
 
-const compiledConditions = new Map<string, CompiledCondition>();
+/** Who the conditions see when no one is signed in (user values are empty, as on the server). */
+const NO_USER: UserContext = { userId: 0, userName: '', deptId: null, roleKeys: [], roleNames: [] };
 
 /** A system action of the list. */
 export type ListAction = 'query' | 'add' | 'edit' | 'copy' | 'invalid' | 'remove';
@@ -56,8 +57,8 @@ export interface ActionButton {
   label: string;
   rule: 'none' | 'single' | 'multiple';
   unSelectedActionable?: boolean;
-  /** rightShowCon of a row button. */
-  condition?: string;
+  /** The configured button a row button comes from (its rightShow and rightShowCon decide per row). */
+  source?: FormButton;
 }
 
 /** Spec 01 §6: the permission check of each action (copy needs add or list:root). */
@@ -100,28 +101,20 @@ export function buttonEnabled(button: ActionButton, count: number): boolean {
 export function rowButtonCandidates(def: FormDefinition, has: (...perms: string[]) => boolean): ActionButton[] {
   const configured = (def.buttons ?? []).filter((b) => b.rightShow && isListAction(b.sysAction));
   const buttons: ActionButton[] = configured.length
-    ? configured.map((b) => ({ key: `btn${b.id}`, action: b.sysAction as ListAction, label: b.name, rule: 'single' as const, condition: b.rightShowCon }))
+    ? configured.map((b) => ({ key: `btn${b.id}`, action: b.sysAction as ListAction, label: b.name, rule: 'single' as const, source: b }))
     : (['query', 'edit', 'remove'] as ListAction[]).map((action) => ({ key: action, action, label: ACTION_LABELS[action], rule: 'single' as const }));
   return buttons.filter((b) => allowedOnForm(def, b.action) && actionAllowed(b.action, def.enName, has));
 }
 
 /**
- * The buttons of one row: a rightShowCon that evaluates to false (or fails) hides the button for
- * that row, and a voided row drops edit and void.
+ * The buttons of one row: a configured button shows where the adapter's `rowButtonShown` says so
+ * (its rightShowCon holds; one that fails to evaluate hides it; a `$${…}` or `$sql` one, which the
+ * browser cannot decide, keeps it), and a voided row drops edit and void.
  */
 export function rowButtonsFor(candidates: ActionButton[], row: Record<string, unknown>, ctx: UserContext | undefined): ActionButton[] {
   const voided = isVoided(row);
   return candidates.filter((b) => {
     if (voided && VOIDED_BLOCKED_ACTIONS.has(b.action)) return false;
-    if (!b.condition || !b.condition.trim()) return true;
-    let compiled = compiledConditions.get(b.condition);
-    if (!compiled) {
-      compiled = compileCondition(b.condition);
-      compiledConditions.set(b.condition, compiled);
-    }
-    // A condition the browser cannot decide ($${…}) keeps the button; one that fails hides it.
-    if (compiled.kind !== 'expr') return true;
-    if (compiled.error || !ctx) return false;
-    return compiled.evaluate(row, ctx) === true;
+    return !b.source || rowButtonShown(b.source, row, ctx ?? NO_USER);
   });
 }

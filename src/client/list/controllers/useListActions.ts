@@ -3,7 +3,7 @@
  * their pre-checks. No antd: the view passes the dialogs (`Prompts`) these flows need.
  */
 import { useCallback } from 'react';
-import type { FormDefinition } from '../../../../schema-adapters';
+import { formOptions, type FormDefinition } from '../../../../schema-adapters';
 import { deleteRecords, precheck, voidRecords, type RecordRow } from '../../api/records';
 import type { ListAction } from './listActions';
 
@@ -15,9 +15,6 @@ export const ACTION_TEXTS = {
   voided: '作废成功',
   noCopy: '暂无流程信息',
 } as const;
-
-/** Forms whose add opens the 白条入库 drawer instead of the add page (spec 01 §2.1). */
-export const DRAWER_ADD_FORMS = ['auto_tzbk_btgl_btrk', 'auto_tzbk_btgl_wgbtrk'];
 
 /** The dialogs and notices a flow needs; the view implements them with antd. */
 export interface Prompts {
@@ -32,7 +29,7 @@ export interface Prompts {
 /** Where the actions lead. */
 export interface ActionRoutes {
   navigate(to: string): void;
-  /** The add drawer of the two stock-in forms. */
+  /** The add drawer of a form whose `feature.addMode` is `stockInDrawer` (spec 01 §2.1). */
   openAddDrawer?(): void;
 }
 
@@ -76,7 +73,7 @@ export function useListActions(def: FormDefinition, has: (...perms: string[]) =>
       const first = rows[0];
       switch (action) {
         case 'add':
-          if (DRAWER_ADD_FORMS.includes(form) && routes.openAddDrawer) routes.openAddDrawer();
+          if (formOptions(def).addMode === 'stockInDrawer' && routes.openAddDrawer) routes.openAddDrawer();
           else routes.navigate(`/auto/${form}/add`);
           return;
         case 'query':
@@ -101,7 +98,7 @@ export function useListActions(def: FormDefinition, has: (...perms: string[]) =>
           return;
       }
     },
-    [form, has, prompts, routes, remove],
+    [form, def, has, prompts, routes, remove],
   );
 
   return { run };

@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ColumnModel, FormDefinition } from '../../../../schema-adapters';
+import { totalsRequest, type ColumnModel, type FormDefinition } from '../../../../schema-adapters';
 import { queryKeys } from '../../api/queryKeys';
 import { calcdValues, haveSub, listRecords, type CalcdRequest, type CalcdValue, type ListQuery, type OrderKey, type RecordRow } from '../../api/records';
 import type { PageResponse } from '../../api/types';
@@ -35,13 +35,13 @@ export interface RecordListOptions {
 
 type ListPage = PageResponse<RecordRow> & { failed?: boolean };
 
-function calcdOf(columns: ColumnModel[]): CalcdRequest {
-  const out: CalcdRequest = {};
-  for (const c of columns) {
-    if (!c.total) continue;
-    out[c.key] = { operation: c.total === 'both' ? ['sum', 'avg'] : c.total === 'sum' ? ['sum'] : ['avg'], precision: c.precision ?? 2 };
-  }
-  return out;
+/**
+ * The totals to ask for: the adapter's `totalsRequest` (operations and precision of each
+ * columnEvalList entry), narrowed to the columns on screen so hidden ones cost the server nothing.
+ */
+export function calcdOf(def: FormDefinition, columns: ColumnModel[]): CalcdRequest {
+  const shown = new Set(columns.map((c) => c.key));
+  return Object.fromEntries(Object.entries(totalsRequest(def)).filter(([field]) => shown.has(field)));
 }
 
 /** The list controller. */
@@ -109,7 +109,7 @@ export function useRecordList(options: RecordListOptions) {
     enabled: tree && ids.length > 0,
   });
 
-  const calcd = useMemo(() => calcdOf(columns), [columns]);
+  const calcd = useMemo(() => calcdOf(def, columns), [def, columns]);
   const hasTotals = Object.keys(calcd).length > 0;
   // Totals do not depend on the order: a sort does not ask for them again.
   const totalsQuery = useMemo(() => {

@@ -1,6 +1,6 @@
 /** `/404` and `/401`. */
 import { Button, Result } from 'antd';
-import { useNavigate } from '../../shell/navigation';
+import { useNavigate } from '../../routing/navigation';
 
 const TEXTS = {
   '404': { title: '404', sub: '抱歉，您访问的页面不存在。' },

@@ -7,7 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import type { Announcement } from '../../api/home';
 import { ANNOUNCE_PERMISSIONS, useAnnouncementAdmin } from '../../controllers/useHomeModules';
-import { useHasPermission } from '../../shell/Authorized';
+import { useHasPermission } from '../../routing/Authorized';
 import { confirmDelete } from '../admin/common/confirmDelete';
 
 const DAY = 'YYYY-MM-DD';

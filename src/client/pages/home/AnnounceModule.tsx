@@ -9,7 +9,7 @@ import { Alert, Card, Empty, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import type { Announcement } from '../../api/home';
 import { ANNOUNCE_PERMISSIONS, useAnnouncements } from '../../controllers/useHomeModules';
-import { useHasPermission } from '../../shell/Authorized';
+import { useHasPermission } from '../../routing/Authorized';
 import { AnnounceAdmin } from './AnnounceAdmin';
 
 const LINE = 22;

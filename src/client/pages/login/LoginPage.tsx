@@ -3,7 +3,7 @@ import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { useLoginController, type LoginValues } from '../../controllers/useLoginController';
-import { useNavigate, useQueryParams } from '../../shell/navigation';
+import { useNavigate, useQueryParams } from '../../routing/navigation';
 import styles from './LoginPage.module.css';
 
 function captchaSrc(img: string): string {

@@ -5,7 +5,7 @@ import type { Message } from '../../api/messages';
 import { useMessagesController, type MessageFilter } from '../../controllers/useMessagesController';
 import { dictLabel } from '../../session/bundledDicts';
 import { formatDateTime } from '../../session/formatDateTime';
-import { useNavigate } from '../../shell/navigation';
+import { useNavigate } from '../../routing/navigation';
 import { linkTarget } from './openLink';
 import { saveDownload } from '../../list/io/useJob';
 

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useAvatarSrc } from '../../controllers/useAvatarSrc';
 import { useProfileController } from '../../controllers/useProfileController';
 import { sessionStore } from '../../session/sessionStore';
-import { useQueryParams } from '../../shell/navigation';
+import { useQueryParams } from '../../routing/navigation';
 
 /** The personal centre. */
 export default function ProfilePage() {

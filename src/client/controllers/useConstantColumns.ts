@@ -5,9 +5,9 @@
  */
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { ColumnModel, FieldOption } from '../../../../schema-adapters';
-import { listConstantChildren } from '../../api/constants';
-import { queryKeys } from '../../api/queryKeys';
+import type { ColumnModel, FieldOption } from '../../../schema-adapters';
+import { listConstantChildren } from '../api/constants';
+import { queryKeys } from '../api/queryKeys';
 
 /**
  * Whether a column needs its constant list to show labels. A cascader is left out: its list is a

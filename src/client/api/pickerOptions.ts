@@ -1,0 +1,80 @@
+/**
+ * What the form's pickers offer (spec 01 §3.6, CONTRACT.md §7): constant-list options, address
+ * levels, users and departments. The records themselves are `records.ts`'s.
+ */
+import { get, post } from './http';
+import type { DataResponse, PageResponse } from './types';
+
+/** A constant-list item as the option tree gives it. */
+export interface ConstantOption {
+  id: number;
+  name: string;
+  orderNum?: number;
+  children?: ConstantOption[];
+}
+
+/** `POST /api/system/constant/list/tree/{parentId}`: the options of a configured list, as a tree. */
+export async function constantOptions(parentId: number | string): Promise<ConstantOption[]> {
+  return (await post<DataResponse<ConstantOption[]>>(`/system/constant/list/tree/${parentId}`, null)).data ?? [];
+}
+
+/** An address level entry. */
+export interface AddressNode {
+  id: number;
+  name: string;
+}
+
+/** `GET /api/system/address/{id}/children` (1 = the provinces). */
+export async function addressChildren(id: number): Promise<AddressNode[]> {
+  return (await get<DataResponse<AddressNode[]>>(`/system/address/${id}/children`)).data ?? [];
+}
+
+/** A user as the pickers show it (spec 01 §3.6). */
+export interface PickUser {
+  userId: number;
+  userName?: string;
+  nickName: string;
+  deptId?: number | null;
+  status?: string | number;
+}
+
+/** A department tree node (`GET /api/system/dept/treeselect`). */
+export interface PickDept {
+  id: number;
+  label: string;
+  children?: PickDept[];
+}
+
+/** The department tree of the tenant. */
+export async function deptTreeOptions(): Promise<PickDept[]> {
+  return (await get<DataResponse<PickDept[]>>('/system/dept/treeselect')).data ?? [];
+}
+
+/** A department of the current user's subtree (`GET /api/system/dept/currentUser/subList`). */
+export interface PickSubDept {
+  deptId: number;
+  deptName: string;
+  parentId?: number | null;
+}
+
+/** The current user's department and those below it. */
+export async function currentDeptOptions(): Promise<PickSubDept[]> {
+  return (await get<DataResponse<PickSubDept[]>>('/system/dept/currentUser/subList')).data ?? [];
+}
+
+/** `GET /api/system/user/list/dept/{deptId}`: a department's users (with sub-departments, frozen on request). */
+export async function usersOfDept(deptId: number, showFrozen: boolean, includeChildren = true): Promise<PickUser[]> {
+  return (await get<DataResponse<PickUser[]>>(`/system/user/list/dept/${deptId}`, { includeChildren, showFrozen })).data ?? [];
+}
+
+/** `POST /api/system/user/byFilter`: users whose nick name matches (frozen only when asked). */
+export async function searchUsers(keyword: string, showFrozen: boolean): Promise<PickUser[]> {
+  const res = await post<PageResponse<PickUser>>('/system/user/byFilter', { nickName: keyword, status: showFrozen ? null : '0', pageNum: 1, pageSize: 50 });
+  return res.rows ?? [];
+}
+
+/** `POST /api/system/user/ids`: users by id (userId and nickName), to label a stored value. */
+export async function usersByIds(ids: number[]): Promise<PickUser[]> {
+  if (!ids.length) return [];
+  return (await post<DataResponse<PickUser[]>>('/system/user/ids', ids)).data ?? [];
+}
