@@ -6,7 +6,7 @@
  * rows or none, also when the job is cancelled or the server stops midway.
  */
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
+import type { Database } from '../../db/types.js';
 import { importColumns } from '../../../../schema-adapters/index.js';
 import type { FieldDefinition } from '../../../../schema-adapters/definition/types.js';
 import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
@@ -21,13 +21,13 @@ import { recordProblems } from '../services/adapterBridge.js';
 import { inTransaction } from '../services/inTransaction.js';
 import { loadModel } from '../services/recordContext.js';
 import { recordOperation } from '../../services/operationLog.js';
-import { coerceRow, type ColumnValues } from '../write/coerceRow.js';
+import { boundValue, coerceRow, type ColumnValues } from '../write/coerceRow.js';
 import { nextSerial } from '../write/serialNumbers.js';
 import { writeErrorReport } from './errorReport.js';
 import type { JobUser } from './exportJob.js';
 import { readRows, tableKind } from './importRead.js';
 import { cellText, ImportResolver, type Problem } from './importValues.js';
-import { insertMainRows } from './importWrites.js';
+import { insertMainRows } from '../repositories/importWrites.js';
 
 /** What an import job keeps in its params. */
 export interface ImportParams {
@@ -83,7 +83,7 @@ async function* batches(store: FileStore, key: string, kind: 'xlsx' | 'xls' | 'c
 interface Converted { rowNo: number; data: Record<string, unknown>; values: ColumnValues | null; problems: Problem[] }
 
 /** One batch: related records looked up, each row converted and checked. */
-async function convertBatch(db: Kysely<any>, model: FormModel, resolver: ImportResolver, m: Mapped, rows: Row[], user: JobUser): Promise<Converted[]> {
+async function convertBatch(db: Kysely<Database>, model: FormModel, resolver: ImportResolver, m: Mapped, rows: Row[], user: JobUser): Promise<Converted[]> {
   for (const [i, f] of m.fields.entries()) {
     if (f?.funcType !== 'relatedForm') continue;
     await resolver.prepareRelated(db, f, new Set(rows.map((r) => cellText(r.cells[i])).filter(Boolean)));
@@ -120,7 +120,7 @@ async function convertBatch(db: Kysely<any>, model: FormModel, resolver: ImportR
     for (const [key, v] of Object.entries(data)) {
       if (!key.endsWith('$view')) continue;
       const col = model.main.byKey.get(key);
-      if (col) values.set(col.name, v === null ? null : sql`${String(v)}`);
+      if (col) values.set(col.name, v === null ? null : boundValue(String(v)));
     }
     return { rowNo: r.rowNo, data, values: problems.length ? null : values, problems };
   });
@@ -186,7 +186,7 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
       if (bad) throw badRequest(`第 ${bad.rowNo} 行：${bad.problems[0]?.message ?? '数据有误'}`);
       const values = converted.map((c) => c.values!);
       for (const v of values) {
-        for (const f of serials) v.set(model.main.fields.get(f.enName)!.columns.value!.name, sql`${await nextSerial(trx, job.tenantId, model.form.id, f)}`);
+        for (const f of serials) v.set(model.main.fields.get(f.enName)!.columns.value!.name, boundValue(await nextSerial(trx, job.tenantId, model.form.id, f)));
       }
       n += await insertMainRows(trx, model, values, meta, status);
       await ctx.progress(n, total, 'write');

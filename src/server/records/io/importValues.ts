@@ -5,6 +5,7 @@
  * known is a problem for the error report, never a guess.
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import type { FieldDefinition, FieldOption } from '../../../../schema-adapters/definition/types.js';
 import { findFormByName } from '../repositories/formDefinitions.js';
 import { tenantSchema } from '../storage/names.js';
@@ -56,7 +57,7 @@ export class ImportResolver {
   constructor(private readonly tenantId: number) {}
 
   /** Loads what `fields` need (users, departments, constants, places) before any row is read. */
-  async prepare(db: Kysely<any>, fields: FieldDefinition[]): Promise<void> {
+  async prepare(db: Kysely<Database>, fields: FieldDefinition[]): Promise<void> {
     for (const f of fields) {
       const key = this.lookupKey(f);
       if (!key || this.lookups.has(key)) continue;
@@ -85,7 +86,7 @@ export class ImportResolver {
   }
 
   /** Looks up the related records a batch of rows names (`labels` per relatedForm field). */
-  async prepareRelated(db: Kysely<any>, field: FieldDefinition, labels: Set<string>): Promise<void> {
+  async prepareRelated(db: Kysely<Database>, field: FieldDefinition, labels: Set<string>): Promise<void> {
     const cache = this.related.get(field.enName) ?? new Map<string, unknown>();
     this.related.set(field.enName, cache);
     const missing = [...labels].filter((l) => !cache.has(l));

@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import type { FormDefinition } from '../../../../schema-adapters/definition/types.js';
 import type { AuthUser } from '../../auth/types.js';
 import type { FileStore } from '../../files/fileStore.js';
@@ -49,7 +50,7 @@ export function demoDefinitions(): FormDefinition[] {
   return ordered;
 }
 
-async function pools(db: Kysely<any>, tenantId: number): Promise<SamplePools> {
+async function pools(db: Kysely<Database>, tenantId: number): Promise<SamplePools> {
   const users = await sql<{ id: number; dept_id: number | null }>`SELECT id, dept_id FROM users WHERE tenant_id = ${tenantId} ORDER BY id`.execute(db);
   const depts = await sql<{ id: number }>`SELECT id FROM depts WHERE tenant_id = ${tenantId} ORDER BY id`.execute(db);
   const consts = await sql<{ id: number; parent_id: number; name: string }>`SELECT id, parent_id, name FROM constants WHERE tenant_id = ${tenantId} ORDER BY order_num, id`.execute(db);
@@ -65,7 +66,7 @@ async function pools(db: Kysely<any>, tenantId: number): Promise<SamplePools> {
   };
 }
 
-async function adminOf(db: Kysely<any>, tenant: SeedTenant): Promise<AuthUser | null> {
+async function adminOf(db: Kysely<Database>, tenant: SeedTenant): Promise<AuthUser | null> {
   const u = await sql<{ id: number; user_name: string; nick_name: string; dept_id: number | null }>`
     SELECT id, user_name, nick_name, dept_id FROM users WHERE tenant_id = ${tenant.id} AND user_name = 'admin'`.execute(db);
   const row = u.rows[0];
@@ -77,7 +78,7 @@ async function adminOf(db: Kysely<any>, tenant: SeedTenant): Promise<AuthUser | 
 }
 
 /** Creates one tenant's demo forms and records (exported for tests that seed extra tenants). */
-export async function seedTenantForms(db: Kysely<any>, tenant: SeedTenant, log: (m: string) => void = () => {}, files?: FileStore): Promise<void> {
+export async function seedTenantForms(db: Kysely<Database>, tenant: SeedTenant, log: (m: string) => void = () => {}, files?: FileStore): Promise<void> {
   const admin = await adminOf(db, tenant);
   if (!admin) return;
   const pool = await pools(db, tenant.id);
@@ -87,8 +88,8 @@ export async function seedTenantForms(db: Kysely<any>, tenant: SeedTenant, log: 
   let order = 1;
   for (const def of demoDefinitions()) {
     await createForm(db, { tenantId: tenant.id, userName: 'admin' }, def);
-    await addFormMenu(db as any, tenant.id, { enName: def.enName, cnName: def.cnName, orderNum: order++ });
-    await grantRolePermissions(db as any, tenant.id, 'staff', ['query', 'add', 'edit', 'print', 'export'].map((a) => `auto:${def.enName}:${a}`));
+    await addFormMenu(db, tenant.id, { enName: def.enName, cnName: def.cnName, orderNum: order++ });
+    await grantRolePermissions(db, tenant.id, 'staff', ['query', 'add', 'edit', 'print', 'export'].map((a) => `auto:${def.enName}:${a}`));
     const model = await loadModel(db, tenant.id, def.enName);
     const r = random(tenant.id * 7919 + def.enName.length * 131);
     const ids: number[] = [];

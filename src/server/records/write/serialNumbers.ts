@@ -5,6 +5,7 @@
  * serial_counters inside the record's transaction.
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import type { FieldDefinition } from '../../../../schema-adapters/definition/types.js';
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
@@ -30,7 +31,7 @@ export function renderDateTokens(pattern: string, now: Date): string {
 }
 
 /** Takes the next number of the field's sequence and returns the rendered serial. */
-export async function nextSerial(trx: Kysely<any>, tenantId: number, formId: number, field: FieldDefinition, now = new Date()): Promise<string> {
+export async function nextSerial(trx: Kysely<Database>, tenantId: number, formId: number, field: FieldDefinition, now = new Date()): Promise<string> {
   const rendered = renderDateTokens(serialPattern(field), now);
   const period = rendered.replace(/\{seq(?::\d+)?\}/g, '#');
   const r = await sql<{ value: number }>`

@@ -3,6 +3,8 @@
  * users, departments, addresses and related records — never taken from the client.
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { ADDRESS_PARTS } from '../../../../schema-adapters/index.js';
 import type { FieldDefinition, FieldOption } from '../../../../schema-adapters/definition/types.js';
 import type { ModelField, ModelTable } from '../query/formModel.js';
 import { findFormByName } from '../repositories/formDefinitions.js';
@@ -19,7 +21,7 @@ function optionLabel(options: FieldOption[] | undefined, value: unknown): string
   return undefined;
 }
 
-async function namesById(db: Kysely<any>, query: 'users' | 'depts' | 'addresses' | 'constants', tenantId: number, ids: unknown[], parent?: unknown): Promise<Map<string, string>> {
+async function namesById(db: Kysely<Database>, query: 'users' | 'depts' | 'addresses' | 'constants', tenantId: number, ids: unknown[], parent?: unknown): Promise<Map<string, string>> {
   const nums = ids.map((v) => Number(v)).filter((n) => Number.isSafeInteger(n));
   if (!nums.length) return new Map();
   let r;
@@ -30,7 +32,7 @@ async function namesById(db: Kysely<any>, query: 'users' | 'depts' | 'addresses'
   return new Map(r.rows.map((x) => [String(x.id), x.name]));
 }
 
-async function relatedLabels(db: Kysely<any>, tenantId: number, def: FieldDefinition, ids: unknown[]): Promise<Map<string, string>> {
+async function relatedLabels(db: Kysely<Database>, tenantId: number, def: FieldDefinition, ids: unknown[]): Promise<Map<string, string>> {
   const nums = ids.map((v) => Number(v)).filter((n) => Number.isSafeInteger(n));
   if (!def.relateEnName || !nums.length) return new Map();
   const form = await findFormByName(db, tenantId, String(def.relateEnName));
@@ -44,7 +46,7 @@ async function relatedLabels(db: Kysely<any>, tenantId: number, def: FieldDefini
   return new Map(r.rows.map((x) => [String(x.id), x.name ?? '']));
 }
 
-async function viewOf(db: Kysely<any>, tenantId: number, f: ModelField, value: unknown): Promise<string | null> {
+async function viewOf(db: Kysely<Database>, tenantId: number, f: ModelField, value: unknown): Promise<string | null> {
   const def = f.def;
   const values = flat(value);
   if (!values.length) return null;
@@ -68,14 +70,14 @@ async function viewOf(db: Kysely<any>, tenantId: number, f: ModelField, value: u
 }
 
 /** The `$view` value of every field of `table` present in `data` (column name → text). */
-export async function computeViews(db: Kysely<any>, tenantId: number, table: ModelTable, data: Record<string, unknown>): Promise<Map<string, string | null>> {
+export async function computeViews(db: Kysely<Database>, tenantId: number, table: ModelTable, data: Record<string, unknown>): Promise<Map<string, string | null>> {
   const out = new Map<string, string | null>();
   for (const f of table.fields.values()) {
     const view = f.columns.view;
     if (!view) continue;
     let value = data[f.def.enName];
     if (value === undefined && f.def.funcType === 'address') {
-      const parts = ['province', 'city', 'district'].map((p) => data[`${f.def.enName}$${p}`]).filter((p) => p !== undefined && p !== null && p !== '');
+      const parts = ADDRESS_PARTS.map((part) => data[`${f.def.enName}${part}`]).filter((p) => p !== undefined && p !== null && p !== '');
       if (parts.length) value = parts;
     }
     if (value === undefined) continue;

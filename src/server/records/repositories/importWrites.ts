@@ -1,14 +1,15 @@
 /** Batched multi-row inserts of imported records (one statement per batch, inside the import's transaction). */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../db/types.js';
 import type { FormModel } from '../query/formModel.js';
 import type { ColumnValues } from '../write/coerceRow.js';
-import type { WriteMeta } from '../repositories/recordWrites.js';
+import type { WriteMeta } from './recordWrites.js';
 
 /** PostgreSQL binds at most 65,535 parameters a statement; stay well below. */
 const MAX_PARAMS = 30_000;
 
 /** Inserts main rows; a column a row lacks takes its default. Answers how many went in. */
-export async function insertMainRows(trx: Kysely<any>, m: FormModel, rows: ColumnValues[], meta: WriteMeta, status: number): Promise<number> {
+export async function insertMainRows(trx: Kysely<Database>, m: FormModel, rows: ColumnValues[], meta: WriteMeta, status: number): Promise<number> {
   if (!rows.length) return 0;
   const cols = [...new Set(rows.flatMap((r) => [...r.keys()]))];
   const fixed = [sql`${meta.tenantId}`, sql`${status}`, sql`${meta.userName}`, sql`${meta.userId}`, sql`${meta.deptId}`, sql`${meta.userName}`];
