@@ -345,10 +345,17 @@ export interface UserTableSettingsTable {
 }
 
 /**
+ * The one escape from typed tables: a row of a per-form table (`t_{tenant}.{table}`), whose
+ * columns are named at run time from the form's stored storage snapshot. Only the records
+ * engine's repositories read them, as `sql<FormTableRow>` with `sql.id` over validated names;
+ * values are as pg answers them (query/rowShape maps them to API keys).
+ */
+export type FormTableRow = Record<string, unknown>;
+
+/**
  * Every table with a fixed shape: the foundation's and the records engine's system tables. The
  * per-form tables (`t_{tenant}.{form}`, named at run time from stored definitions) are not here:
- * they are reached with `sql` and `sql.id` from validated names, or through `FormDb`
- * (db/formDb.ts), the one escape for them.
+ * they are reached with `sql` and `sql.id` from validated names and read as FormTableRow.
  */
 export interface Database {
   tenants: TenantsTable;

@@ -1,6 +1,6 @@
 /** Read queries of export: the matching ids in list order, and child rows of many parents at once. */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
+import type { Database, FormTableRow } from '../../db/types.js';
 import type { FormModel, ModelTable } from '../query/formModel.js';
 import { compileList } from '../query/listQuery.js';
 import { mapRow, selectColumns } from '../query/rowShape.js';
@@ -28,7 +28,7 @@ export async function existingIds(db: Kysely<Database>, model: FormModel, ids: n
 /** Main rows by id in the order asked (rows as the API maps them). */
 export async function mainRows(db: Kysely<Database>, model: FormModel, ids: number[], tenantId: number): Promise<Record<string, unknown>[]> {
   if (!ids.length) return [];
-  const r = await sql<Record<string, unknown>>`SELECT ${selectColumns(model.main, 't')} FROM ${sql.id(model.schema, model.main.table.name)} t
+  const r = await sql<FormTableRow>`SELECT ${selectColumns(model.main, 't')} FROM ${sql.id(model.schema, model.main.table.name)} t
     WHERE t.tenant_id = ${tenantId} AND t.id = ANY(${ids}::bigint[])`.execute(db);
   const byId = new Map(r.rows.map((row) => [Number(row.id), mapRow(model.main, row)]));
   return ids.map((id) => byId.get(id)).filter((x): x is Record<string, unknown> => !!x);
@@ -38,7 +38,7 @@ export async function mainRows(db: Kysely<Database>, model: FormModel, ids: numb
 export async function childRows(db: Kysely<Database>, model: FormModel, sub: ModelTable, parentIds: number[], tenantId: number): Promise<Map<number, Record<string, unknown>[]>> {
   const out = new Map<number, Record<string, unknown>[]>();
   if (!parentIds.length) return out;
-  const r = await sql<Record<string, unknown>>`SELECT ${selectColumns(sub, 'c', true)} FROM ${sql.id(model.schema, sub.table.name)} c
+  const r = await sql<FormTableRow>`SELECT ${selectColumns(sub, 'c', true)} FROM ${sql.id(model.schema, sub.table.name)} c
     WHERE c.tenant_id = ${tenantId} AND c.parent_id = ANY(${parentIds}::bigint[]) ORDER BY c.parent_id, c.row_order, c.id`.execute(db);
   for (const raw of r.rows) {
     const row = mapRow(sub, raw, true);

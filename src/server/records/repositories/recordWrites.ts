@@ -1,6 +1,6 @@
 /** Write SQL over form tables: insert, update with version, child rows, delete, void. */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../../db/types.js';
+import type { Database, FormTableRow } from '../../db/types.js';
 import type { FormModel, ModelTable } from '../query/formModel.js';
 import { mapRow, selectColumns } from '../query/rowShape.js';
 import type { ColumnValues } from '../write/coerceRow.js';
@@ -46,14 +46,14 @@ export async function updateMain(trx: Kysely<Database>, m: FormModel, id: number
 
 /** A main row by id (tenant-scoped), optionally locked for update. */
 export async function readMain(db: Kysely<Database>, m: FormModel, tenantId: number, id: number, lock = false): Promise<Record<string, unknown> | undefined> {
-  const r = await sql<Record<string, unknown>>`SELECT ${selectColumns(m.main, 't')} FROM ${tableRef(m, m.main)} t
+  const r = await sql<FormTableRow>`SELECT ${selectColumns(m.main, 't')} FROM ${tableRef(m, m.main)} t
     WHERE t.tenant_id = ${tenantId} AND t.id = ${id}${lock ? sql` FOR UPDATE` : sql``}`.execute(db);
   return r.rows[0] ? mapRow(m.main, r.rows[0]) : undefined;
 }
 
 /** The child rows of a parent, in row order. */
 export async function readChildren(db: Kysely<Database>, m: FormModel, sub: ModelTable, tenantId: number, parentId: number) {
-  const r = await sql<Record<string, unknown>>`SELECT ${selectColumns(sub, 'c', true)} FROM ${tableRef(m, sub)} c
+  const r = await sql<FormTableRow>`SELECT ${selectColumns(sub, 'c', true)} FROM ${tableRef(m, sub)} c
     WHERE c.tenant_id = ${tenantId} AND c.parent_id = ${parentId} ORDER BY c.row_order, c.id`.execute(db);
   return r.rows.map((row) => mapRow(sub, row, true));
 }

@@ -1,6 +1,7 @@
 /**
- * The one place the records engine reaches into schema-adapters for behaviour (not types), so
- * that the rules the browser applies are the rules the server enforces.
+ * The records engine's use of the adapter's record rules (field states, record validation), so
+ * that the rules the browser applies are the rules the server enforces. The definition rules are
+ * applied by storage/checkDefinition.ts; names and key shapes are imported where they are used.
  */
 import { fieldNameOfKey, fieldStates, rowFieldsOf, validateRecord } from '../../../../schema-adapters/index.js';
 import type { FieldDefinition, FormDefinition, UserContext } from '../../../../schema-adapters/definition/types.js';

@@ -4,7 +4,8 @@
  * related form), file entries must be well formed and name keys under the tenant's own prefix.
  * A value that points nowhere or into another tenant is a 400 on its field, and nothing is written.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { existingIds, existingRecordIds } from '../repositories/lookups.js';
 import type { Database } from '../../db/types.js';
 import { fileListProblems } from '../../../../schema-adapters/index.js';
 import type { FieldDefinition } from '../../../../schema-adapters/definition/types.js';
@@ -60,16 +61,11 @@ function collect(fields: FieldDefinition[], record: Record<string, unknown>, pre
 
 /** Ids among `ids` that exist, by one query for the kind (and, for related records, the form). */
 async function existing(db: Kysely<Database>, tenantId: number, kind: Kind, ids: number[], relateEnName?: string): Promise<Set<number>> {
-  let rows: { id: number | string }[];
-  if (kind === 'user') rows = (await sql<{ id: number }>`SELECT id FROM users WHERE tenant_id = ${tenantId} AND id = ANY(${ids}::bigint[])`.execute(db)).rows;
-  else if (kind === 'dept') rows = (await sql<{ id: number }>`SELECT id FROM depts WHERE tenant_id = ${tenantId} AND id = ANY(${ids}::bigint[])`.execute(db)).rows;
-  else {
-    const form = relateEnName ? await findFormByName(db, tenantId, relateEnName) : undefined;
-    const main = form?.storage.tables[0];
-    if (!form || !main) return new Set();
-    rows = (await sql<{ id: number }>`SELECT id FROM ${sql.id(tenantSchema(tenantId), main.name)} WHERE tenant_id = ${tenantId} AND id = ANY(${ids}::bigint[])`.execute(db)).rows;
-  }
-  return new Set(rows.map((r) => Number(r.id)));
+  if (kind === 'user' || kind === 'dept') return new Set(await existingIds(db, kind === 'user' ? 'users' : 'depts', tenantId, ids));
+  const form = relateEnName ? await findFormByName(db, tenantId, relateEnName) : undefined;
+  const main = form?.storage.tables[0];
+  if (!form || !main) return new Set();
+  return new Set(await existingRecordIds(db, { schema: tenantSchema(tenantId), table: main.name }, tenantId, ids));
 }
 
 /** File entries must name this tenant's keys, and their url the same key (what preview and zip fetch). */
