@@ -13,7 +13,15 @@ export {
   type TableElement,
   type UserContext,
 } from './definition/types';
-export { EN_NAME_PATTERN, MAX_TABLE_COLUMNS, PG_SYSTEM_COLUMN_NAMES, RESERVED_FIELD_NAMES } from './definition/names';
+export {
+  COMPANION_SUFFIXES,
+  EN_NAME_PATTERN,
+  fieldNameOfKey,
+  MAX_TABLE_COLUMNS,
+  PG_SYSTEM_COLUMN_NAMES,
+  RESERVED_FIELD_NAMES,
+  type CompanionSuffix,
+} from './definition/names';
 export { validateDefinition, type DefinitionProblem } from './definition/validateDefinition';
 export { formOptions, type AddMode, type FormOptions } from './definition/formOptions';
 
@@ -23,6 +31,7 @@ export { COLOR_OPTIONS, toBoolean, usesConfiguredList } from './fieldTypes/choic
 export { SYS_STATUS_OPTIONS, POSITION_PATTERN } from './fieldTypes/special';
 export { NUMBER_STRING } from './fieldTypes/number';
 export { ADDRESS_PARTS, addressLevels } from './fieldTypes/reference';
+export { allowedInSubForm, isRowList, NOT_IN_SUB_FORM, rowFieldsOf, subFormProblems, type SubFormProblem } from './fieldTypes/subform';
 export { DATE_FORMATS, formatDate, toDayjsFormat } from './shared/dateFormat';
 
 export {

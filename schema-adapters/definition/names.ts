@@ -27,3 +27,23 @@ export const MAIN_TABLE_SYSTEM_COLUMNS = 11;
 
 /** System columns every sub-form table carries (id, tenant_id, parent_id, pid, row_order). */
 export const CHILD_TABLE_SYSTEM_COLUMNS = 5;
+
+/**
+ * Suffixes of the companion keys a field's value travels with (spec 01 §3.3, §5 Submit): the
+ * display text `$view`, the range ends `$start` / `$end`, the address parts. An enName holds no
+ * `$`, so a key ending in one of these always belongs to the field named by the rest.
+ */
+export const COMPANION_SUFFIXES = ['$view', '$start', '$end', '$province', '$city', '$district'] as const;
+
+/** One of COMPANION_SUFFIXES. */
+export type CompanionSuffix = (typeof COMPANION_SUFFIXES)[number];
+
+/**
+ * The field enName a record key belongs to: `amount$view` → `amount`, `period$start` →
+ * `period`, `amount` → `amount`. Used to drop a hidden field together with its companions.
+ */
+export function fieldNameOfKey(key: string): string {
+  const at = key.lastIndexOf('$');
+  if (at <= 0) return key;
+  return (COMPANION_SUFFIXES as readonly string[]).includes(key.slice(at)) ? key.slice(0, at) : key;
+}

@@ -1,5 +1,6 @@
 import { compileCondition } from '../conditions/compileCondition';
-import { isFieldType } from './fieldTypes';
+import { isFieldType, type FieldType } from './fieldTypes';
+import { allowedInSubForm, NOT_IN_SUB_FORM, subFormProblems } from '../fieldTypes/subform';
 import { storageColumns } from '../records/storageColumns';
 import { CHILD_TABLE_SYSTEM_COLUMNS, EN_NAME_PATTERN, JS_OBJECT_NAMES, MAIN_TABLE_SYSTEM_COLUMNS, MAX_TABLE_COLUMNS, PG_SYSTEM_COLUMN_NAMES, RESERVED_FIELD_NAMES } from './names';
 import type { FieldDefinition, FormDefinition } from './types';
@@ -68,12 +69,15 @@ function checkField(raw: unknown, at: string, inSubForm: boolean, seen: Set<stri
     out.push({ path: `${at}.relateEnName`, message: '关联表单须配置合法的 relateEnName' });
   }
   if (funcType === 'subForm') {
-    if (inSubForm) out.push({ path: at, message: '子表中不能再嵌套子表' });
-    else if (!Array.isArray(raw.children) || raw.children.length === 0) out.push({ path: `${at}.children`, message: '子表须至少有一个字段' });
-    else {
+    // The sub-form's rules live with its field type (fieldTypes/subform.ts); its rows are checked here like fields.
+    const shape = subFormProblems(raw, at, inSubForm);
+    out.push(...shape);
+    if (!shape.length) {
       const childSeen = new Set<string>();
-      raw.children.forEach((child, i) => checkField(child, `${at}.children[${i}]`, true, childSeen, out));
+      (raw.children as unknown[]).forEach((child, i) => checkField(child, `${at}.children[${i}]`, true, childSeen, out));
     }
+  } else if (inSubForm && !allowedInSubForm(funcType)) {
+    out.push({ path: `${at}.funcType`, message: NOT_IN_SUB_FORM[funcType as FieldType]! });
   }
 }
 

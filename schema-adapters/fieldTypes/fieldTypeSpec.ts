@@ -1,4 +1,5 @@
 import type { FieldType } from '../definition/fieldTypes';
+import type { CompanionSuffix } from '../definition/names';
 import type { FieldDefinition } from '../definition/types';
 
 /** The nine families of field types; one file each under fieldTypes/. */
@@ -19,7 +20,7 @@ export type StorageKind = 'text' | 'numeric' | 'integer' | 'boolean' | 'date' | 
 
 /** One storage column a field needs; `suffix` is '' for the value itself, or `$view`, `$start`… */
 export interface StoragePart {
-  suffix: '' | '$view' | '$start' | '$end' | '$province' | '$city' | '$district';
+  suffix: '' | CompanionSuffix;
   kind: StorageKind;
   multiValued: boolean;
 }

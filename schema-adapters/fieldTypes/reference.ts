@@ -1,3 +1,4 @@
+import type { CompanionSuffix } from '../definition/names';
 import type { FieldDefinition } from '../definition/types';
 import { defined, listIfMultiple, multipleCheck, putAsIs, withView } from './common';
 import type { FamilySpecs, StoragePart } from './fieldTypeSpec';
@@ -9,7 +10,7 @@ export function addressLevels(f: FieldDefinition): number {
 }
 
 /** The submit keys of each address level (spec 01 §3.3). */
-export const ADDRESS_PARTS = ['$province', '$city', '$district'] as const;
+export const ADDRESS_PARTS = ['$province', '$city', '$district'] as const satisfies readonly CompanionSuffix[];
 
 /** Reference family: user, dept, relatedForm and address. */
 export const referenceTypes = {

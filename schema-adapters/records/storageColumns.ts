@@ -1,6 +1,7 @@
 import type { FieldDefinition, FormDefinition } from '../definition/types';
 import type { StorageKind } from '../fieldTypes/fieldTypeSpec';
 import { specOf } from '../fieldTypes/registry';
+import { rowFieldsOf } from '../fieldTypes/subform';
 import type { FieldType } from '../definition/fieldTypes';
 
 /** One typed column of a form's (or sub-form's) table. */
@@ -57,7 +58,7 @@ function columnsOf(fields: FieldDefinition[]): StorageColumn[] {
 export function storageColumns(def: FormDefinition): (StorageColumn | StorageChildTable)[] {
   const out: (StorageColumn | StorageChildTable)[] = columnsOf(def.fields.filter((f) => f.funcType !== 'subForm'));
   for (const sub of def.fields) {
-    if (sub.funcType === 'subForm') out.push({ kind: 'childTable', name: sub.enName, fieldEnName: sub.enName, columns: columnsOf(sub.children ?? []) });
+    if (sub.funcType === 'subForm') out.push({ kind: 'childTable', name: sub.enName, fieldEnName: sub.enName, columns: columnsOf(rowFieldsOf(sub)) });
   }
   return out;
 }

@@ -5,6 +5,7 @@ import { usesConfiguredList } from '../fieldTypes/choice';
 import { addressLevels } from '../fieldTypes/reference';
 import { FILE_LIST_TYPES } from '../fieldTypes/media';
 import { specOf } from '../fieldTypes/registry';
+import { rowFieldsOf } from '../fieldTypes/subform';
 import type { FieldState, FieldStateOptions } from '../state/fieldState';
 import { fieldStates } from '../state/fieldStates';
 import { isEmpty, readValue } from './values';
@@ -94,7 +95,7 @@ export function validateRecord(def: FormDefinition, data: Record<string, unknown
     const value = readValue(field, record);
     checkField(field, value, state, field.enName, out);
     if (field.funcType !== 'subForm' || !Array.isArray(value)) continue;
-    const children = field.children ?? [];
+    const children = rowFieldsOf(field);
     value.forEach((row: Record<string, unknown>, index) => {
       const prefix = `${field.enName}.${index}.`;
       unknownKeys(row ?? {}, children, prefix, out);

@@ -4,10 +4,12 @@ import { unauthorized } from '../http/HttpError.js';
 import { findSessionUser } from '../repositories/sessionRepository.js';
 import { bearerToken, hashToken } from './tokens.js';
 import { enforceNeedPerfect } from './needPerfect.js';
+import type { AuthUser } from './types.js';
 
 /** Sets `request.user` or answers 401 `认证失败，无法访问系统资源`. */
 export function installAuthHook(app: FastifyInstance): void {
-  app.decorateRequest('user', null as any);
+  // Set by the hook below before any handler runs; null only on public routes.
+  app.decorateRequest('user', null as unknown as AuthUser);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.public) return;
     // Only API routes need a token; unknown paths and static files fall to their own handlers.

@@ -8,6 +8,7 @@
  */
 import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from './types.js';
 
 export const CHANGE_CHANNEL = 'formwork_changes';
 
@@ -28,7 +29,7 @@ function dispatch(message: ChangeMessage): void {
 }
 
 /** Announces a change to every process (this one included) when the surrounding transaction commits. */
-export async function announceChange(db: Kysely<any>, message: ChangeMessage): Promise<void> {
+export async function announceChange(db: Kysely<Database>, message: ChangeMessage): Promise<void> {
   await sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(message)})`.execute(db);
 }
 

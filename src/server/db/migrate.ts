@@ -1,12 +1,13 @@
 /** Runs the numbered migrations not yet applied, each in its own transaction. */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from './types.js';
 import { migrations as allMigrations, type Migration } from './migrations/index.js';
 
 /** Arbitrary constant for pg_advisory_xact_lock: one migrator at a time across instances. */
 const MIGRATION_LOCK = 7_420_001;
 
 /** Applies pending migrations in id order; returns the ids it applied. */
-export async function migrate(db: Kysely<any>, migrations: Migration[] = allMigrations): Promise<number[]> {
+export async function migrate(db: Kysely<Database>, migrations: Migration[] = allMigrations): Promise<number[]> {
   const ids = migrations.map((m) => m.id);
   if (new Set(ids).size !== ids.length) throw new Error(`Duplicate migration ids: ${ids.join(', ')}`);
   const ordered = [...migrations].sort((a, b) => a.id - b.id);

@@ -284,7 +284,79 @@ export interface SeedStepsTable {
   done_time: Timestamp;
 }
 
-/** Every foundation table. The records engine's per-form tables are reached through `Kysely<any>`/`sql`. */
+/** The migrations applied (db/migrate.ts creates it before the first). */
+export interface SchemaMigrationsTable {
+  id: number;
+  name: string;
+  applied_time: Generated<Date>;
+}
+
+/** A saved form definition and the storage snapshot its tables follow (records migration 100). */
+export interface FormDefinitionsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  en_name: string;
+  cn_name: string;
+  /** jsonb: read as the parsed definition, written as JSON text. */
+  definition: ColumnType<unknown, string, string>;
+  storage: ColumnType<unknown, string, string>;
+  version: Generated<number>;
+  create_by: Generated<string>;
+  create_time: Timestamp;
+  update_by: Generated<string>;
+  update_time: Timestamp;
+}
+
+/** One idempotency key of `add` (migrations 100, 111). */
+export interface RecordAddKeysTable {
+  tenant_id: number;
+  uuid: string;
+  form_id: number;
+  record_id: number | null;
+  payload_hash: string | null;
+  create_time: Timestamp;
+}
+
+/** The last serial number given per form, serialNumber field and period. */
+export interface SerialCountersTable {
+  tenant_id: number;
+  form_id: number;
+  column_id: number;
+  period: string;
+  value: number;
+}
+
+/** A user's saved filter keys of a form (jsonb list). */
+export interface SavedQueriesTable {
+  tenant_id: number;
+  user_id: number;
+  form: string;
+  keys: ColumnType<unknown, string, string>;
+  update_time: Timestamp;
+}
+
+/** A user's table settings of a form (jsonb object). */
+export interface UserTableSettingsTable {
+  tenant_id: number;
+  user_id: number;
+  form: string;
+  settings: ColumnType<unknown, string, string>;
+  update_time: Timestamp;
+}
+
+/**
+ * The one escape from typed tables: a row of a per-form table (`t_{tenant}.{table}`), whose
+ * columns are named at run time from the form's stored storage snapshot. Only the records
+ * engine's repositories read them, as `sql<FormTableRow>` with `sql.id` over validated names;
+ * values are as pg answers them (query/rowShape maps them to API keys).
+ */
+export type FormTableRow = Record<string, unknown>;
+
+/**
+ * Every table with a fixed shape: the foundation's and the records engine's system tables. The
+ * per-form tables (`t_{tenant}.{form}`, named at run time from stored definitions) are not here:
+ * they are reached with `sql` and `sql.id` from validated names and read as FormTableRow.
+ */
 export interface Database {
   tenants: TenantsTable;
   users: UsersTable;
@@ -309,4 +381,10 @@ export interface Database {
   rolling_announce: RollingAnnounceTable;
   menu_visits: MenuVisitsTable;
   seed_steps: SeedStepsTable;
+  schema_migrations: SchemaMigrationsTable;
+  form_definitions: FormDefinitionsTable;
+  record_add_keys: RecordAddKeysTable;
+  serial_counters: SerialCountersTable;
+  saved_queries: SavedQueriesTable;
+  user_table_settings: UserTableSettingsTable;
 }

@@ -9,7 +9,7 @@ interface PgError {
 }
 
 function isPgError(err: unknown): err is PgError {
-  return typeof err === 'object' && err !== null && typeof (err as any).code === 'string' && /^[0-9A-Z]{5}$/.test((err as any).code) && 'severity' in err;
+  return typeof err === 'object' && err !== null && typeof (err as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((err as { code: string }).code) && 'severity' in err;
 }
 
 /** [status, message] for a database error caused by the request, or null. */

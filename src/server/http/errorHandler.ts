@@ -36,7 +36,7 @@ export function describeError(err: unknown): { status: number; body: ErrorRespon
     if (err.errors?.length) body.errors = err.errors;
     return { status: err.status, body, internal: false };
   }
-  const fe = err as FastifyError & { validation?: any[]; validationContext?: string };
+  const fe = err as FastifyError & { validation?: Parameters<typeof toFieldErrors>[0]; validationContext?: string };
   if (Array.isArray(fe?.validation)) {
     const errors = toFieldErrors(fe.validation, fe.validationContext ?? 'body');
     const msg = errors[0]?.message ?? STATUS_MESSAGES[400];
@@ -46,7 +46,7 @@ export function describeError(err: unknown): { status: number; body: ErrorRespon
     const [status, msg] = CODE_MESSAGES[fe.code];
     return { status, body: { code: status, msg }, internal: false };
   }
-  if (err instanceof SyntaxError && (fe as any).statusCode === 400) {
+  if (err instanceof SyntaxError && fe.statusCode === 400) {
     return { status: 400, body: { code: 400, msg: '请求体不是有效的 JSON' }, internal: false };
   }
   const dbError = describeDatabaseError(err);

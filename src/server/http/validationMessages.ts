@@ -1,10 +1,11 @@
 /** Turns Ajv validation errors into Chinese field messages. */
+import type { ErrorObject } from '@fastify/ajv-compiler';
 import type { FieldError } from '../../shared/envelope.js';
 
 interface AjvError {
   keyword: string;
   instancePath: string;
-  params: Record<string, any>;
+  params: ErrorObject['params'];
   message?: string;
 }
 

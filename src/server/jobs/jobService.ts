@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.js';
 import type { FileStore } from '../files/fileStore.js';
 import { HttpError } from '../http/HttpError.js';
 import * as repo from './jobRepository.js';
@@ -23,7 +24,7 @@ interface Local {
 }
 
 export interface JobServiceOptions {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   store: FileStore;
   transport: JobTransport;
   /** Minutes a result file stays downloadable. */

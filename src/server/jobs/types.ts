@@ -1,5 +1,6 @@
 /** The job API's shapes: a stored job, what a handler gets, and what it answers. */
 import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.js';
 import type { FileStore } from '../files/fileStore.js';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'expired';
@@ -43,7 +44,7 @@ export class JobCancelledError extends Error {
 
 /** What a handler may use while it runs. */
 export interface JobContext {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   store: FileStore;
   /** Records progress (written at most a few times a second). */
   progress(done: number, total?: number | null, phase?: string): Promise<void>;

@@ -1,6 +1,6 @@
 /** System configuration (`configs`), always within one tenant. */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ConfigsTable } from '../db/types.js';
 import { containsPattern } from './likePattern.js';
 
 export interface ConfigDto {
@@ -18,7 +18,7 @@ export interface ConfigDto {
 
 const columns = ['id', 'config_name', 'config_key', 'config_value', 'config_type', 'remark', 'create_by', 'create_time', 'update_by', 'update_time'] as const;
 
-function toDto(r: any): ConfigDto {
+function toDto(r: Pick<Selectable<ConfigsTable>, (typeof columns)[number]>): ConfigDto {
   return {
     configId: r.id,
     configName: r.config_name,

@@ -1,6 +1,6 @@
 /** Constants (option lists as a tree with stable ids), within one tenant. */
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/types.js';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, ConstantsTable } from '../db/types.js';
 import { containsPattern } from './likePattern.js';
 
 export interface ConstantDto {
@@ -28,7 +28,7 @@ export interface ConstantInput {
 
 const cols = ['id', 'parent_id', 'name', 'data_type', 'order_num', 'status', 'form_name', 'remark', 'create_time', 'update_time'] as const;
 
-function toDto(r: any): ConstantDto {
+function toDto(r: Pick<Selectable<ConstantsTable>, (typeof cols)[number]>): ConstantDto {
   return {
     id: r.id,
     parentId: r.parent_id,

@@ -1,6 +1,6 @@
 /** Departments of a tenant: a tree kept with `ancestors` ('0,1,4'), always within the tenant. */
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/types.js';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, DeptsTable } from '../db/types.js';
 import { containsPattern } from './likePattern.js';
 
 export interface DeptDto {
@@ -18,7 +18,7 @@ export interface DeptDto {
 
 const cols = ['id', 'parent_id', 'ancestors', 'dept_name', 'order_num', 'leader', 'phone', 'email', 'status', 'create_time'] as const;
 
-function toDto(r: any): DeptDto {
+function toDto(r: Pick<Selectable<DeptsTable>, (typeof cols)[number]>): DeptDto {
   return {
     deptId: r.id,
     parentId: r.parent_id,

@@ -1,6 +1,6 @@
 /** Dictionary data entries of a tenant. */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, DictDataTable } from '../db/types.js';
 import { containsPattern } from './likePattern.js';
 
 export interface DictDataDto {
@@ -32,7 +32,7 @@ export interface DictDataInput {
 
 const cols = ['id', 'dict_sort', 'dict_label', 'dict_value', 'dict_type', 'css_class', 'list_class', 'is_default', 'status', 'remark', 'create_by', 'create_time'] as const;
 
-function toDto(r: any): DictDataDto {
+function toDto(r: Pick<Selectable<DictDataTable>, (typeof cols)[number]>): DictDataDto {
   return {
     dictCode: r.id,
     dictSort: r.dict_sort,

@@ -1,5 +1,6 @@
 /** The readiness facts of GET /api/health: does the database answer, and which known migrations are not applied. */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/types.js';
 import { migrations } from '../db/migrations/index.js';
 
 /** How long the check waits for the database before calling it unreachable. */
@@ -20,7 +21,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   ]);
 }
 
-export async function readiness(db: Kysely<any>): Promise<Readiness> {
+export async function readiness(db: Kysely<Database>): Promise<Readiness> {
   const known = migrations.map((m) => m.id).sort((x, y) => x - y);
   try {
     const applied = await withTimeout(sql<{ id: number }>`SELECT id FROM schema_migrations`.execute(db), DB_TIMEOUT_MS);

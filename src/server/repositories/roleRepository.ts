@@ -1,6 +1,6 @@
 /** Roles and their permission strings, within one tenant. */
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/types.js';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, RolesTable } from '../db/types.js';
 import { containsPattern } from './likePattern.js';
 
 export interface RoleDto {
@@ -25,7 +25,7 @@ export interface RoleInput {
 
 const cols = ['id', 'role_name', 'role_key', 'role_sort', 'status', 'remark', 'create_time'] as const;
 
-async function withPermissions(db: Kysely<Database>, tenantId: number, rows: any[]): Promise<RoleDto[]> {
+async function withPermissions(db: Kysely<Database>, tenantId: number, rows: Pick<Selectable<RolesTable>, (typeof cols)[number]>[]): Promise<RoleDto[]> {
   const ids = rows.map((r) => r.id);
   const perms = ids.length ? await db.selectFrom('role_permissions').select(['role_id', 'permission']).where('tenant_id', '=', tenantId).where('role_id', 'in', ids).orderBy('permission').execute() : [];
   return rows.map((r) => ({

@@ -1,6 +1,6 @@
 /** Users of a tenant (administration and pickers); every query filters on tenant_id. */
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/types.js';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, UsersTable } from '../db/types.js';
 import { containsPattern } from './likePattern.js';
 
 export interface UserDto {
@@ -52,7 +52,10 @@ function baseQuery(db: Kysely<Database>, tenantId: number, f: UserFilter) {
   return q;
 }
 
-async function attachRoles(db: Kysely<Database>, tenantId: number, rows: any[]): Promise<UserDto[]> {
+/** A user row as listUsers and findUser select it (detailCols: the user's columns and the department name). */
+type UserDetailRow = Pick<Selectable<UsersTable>, 'id' | 'dept_id' | 'user_name' | 'nick_name' | 'email' | 'phonenumber' | 'sex' | 'avatar' | 'status' | 'login_ip' | 'login_date' | 'remark' | 'create_time'> & { dept_name: string | null };
+
+async function attachRoles(db: Kysely<Database>, tenantId: number, rows: UserDetailRow[]): Promise<UserDto[]> {
   const ids = rows.map((r) => r.id);
   const roles = ids.length
     ? await db

@@ -36,6 +36,8 @@ export function loadSqlParser(): Promise<void> {
   return loading;
 }
 
+/** A node of the parser's JSON tree (libpg-query): untyped by the parser; each walk below checks the shapes it reads. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the one documented exception: typing the whole PostgreSQL parse tree is out of scope
 type Node = Record<string, any>;
 /** One level of WITH names: the ones visible at this point of the statement. */
 type Scope = { names: ReadonlySet<string>; parent: Scope | null };

@@ -6,6 +6,7 @@
  */
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import type { FieldDefinition } from '../../../../schema-adapters/definition/types.js';
 import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
 import { downloadUrl, newFileKey, sanitizeFileName } from '../../files/fileKeys.js';
@@ -20,7 +21,7 @@ import type { FormModel } from '../query/formModel.js';
 import { loadModel } from '../services/recordContext.js';
 import { cellOf, FILE_TYPES, type Cell } from './cellText.js';
 import type { ExportParams } from './exportRequest.js';
-import { childRows, existingIds, exportIds, mainRows } from './ioQueries.js';
+import { childRows, existingIds, exportIds, mainRows } from '../repositories/exportQueries.js';
 import { csvWriter, xlsxWriter, type TableWriter } from './tableWriter.js';
 
 const CHUNK = 2000;
@@ -62,7 +63,7 @@ function filesOf(value: unknown, tenantId: number): { key: string; name: string 
   return out;
 }
 
-async function writeTable(db: Kysely<any>, model: FormModel, p: ExportParams, job: JobRow, ctx: JobContext, ids: number[], w: TableWriter, files: FileEntry[]): Promise<void> {
+async function writeTable(db: Kysely<Database>, model: FormModel, p: ExportParams, job: JobRow, ctx: JobContext, ids: number[], w: TableWriter, files: FileEntry[]): Promise<void> {
   const tenantId = job.tenantId;
   const mainFields = fieldsOf(model.form.definition.fields, p.columns);
   const subs = p.subs.map((s) => ({ ...s, model: model.subs.get(s.name)!, fields: fieldsOf(model.subs.get(s.name)!.def.children ?? [], s.columns) }))

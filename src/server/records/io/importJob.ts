@@ -7,7 +7,7 @@
  * (importSubSheets.ts) are read first and held in memory, so each record is judged with its rows.
  */
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
+import type { Database } from '../../db/types.js';
 import { importColumns } from '../../../../schema-adapters/index.js';
 import type { FieldDefinition } from '../../../../schema-adapters/definition/types.js';
 import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
@@ -22,13 +22,13 @@ import { recordProblems } from '../services/adapterBridge.js';
 import { inTransaction } from '../services/inTransaction.js';
 import { loadModel } from '../services/recordContext.js';
 import { recordOperation } from '../../services/operationLog.js';
-import { coerceRow, type ColumnValues } from '../write/coerceRow.js';
+import { boundValue, coerceRow, type ColumnValues } from '../write/coerceRow.js';
 import { nextSerial } from '../write/serialNumbers.js';
 import { writeErrorReport } from './errorReport.js';
 import type { JobUser } from './exportJob.js';
 import { readRows, tableKind } from './importRead.js';
 import { cellText, ImportResolver, type Problem } from './importValues.js';
-import { insertChildRows, insertMainRows, reserveIds } from './importWrites.js';
+import { insertChildRows, insertMainRows, reserveIds } from '../repositories/importWrites.js';
 import { orphanProblems, readSubSheets, subColumn, type ImportSub, type SubRow, type SubSheets } from './importSubSheets.js';
 
 /** What an import job keeps in its params. */
@@ -93,7 +93,7 @@ function setViews(table: FormModel['main'], data: Record<string, unknown>, value
   for (const [key, v] of Object.entries(data)) {
     if (!key.endsWith('$view')) continue;
     const col = table.byKey.get(key);
-    if (col) values.set(col.name, v === null ? null : sql`${String(v)}`);
+    if (col) values.set(col.name, v === null ? null : boundValue(String(v)));
   }
 }
 
@@ -109,7 +109,7 @@ function subProblem(model: FormModel, rowsOf: Map<string, SubRow[]>, field: stri
 }
 
 /** One batch: related records looked up, each row converted and checked. */
-async function convertBatch(db: Kysely<any>, model: FormModel, resolver: ImportResolver, m: Mapped, rows: Row[], user: JobUser, subInput: SubInput | null): Promise<Converted[]> {
+async function convertBatch(db: Kysely<Database>, model: FormModel, resolver: ImportResolver, m: Mapped, rows: Row[], user: JobUser, subInput: SubInput | null): Promise<Converted[]> {
   for (const [i, f] of m.fields.entries()) {
     if (f?.funcType !== 'relatedForm') continue;
     await resolver.prepareRelated(db, f, new Set(rows.map((r) => cellText(r.cells[i])).filter(Boolean)));
@@ -246,7 +246,7 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
       if (bad) throw badRequest(`第 ${bad.rowNo} 行：${bad.problems[0]?.message ?? '数据有误'}`);
       const values = converted.map((c) => c.values!);
       for (const v of values) {
-        for (const f of serials) v.set(model.main.fields.get(f.enName)!.columns.value!.name, sql`${await nextSerial(trx, job.tenantId, model.form.id, f)}`);
+        for (const f of serials) v.set(model.main.fields.get(f.enName)!.columns.value!.name, boundValue(await nextSerial(trx, job.tenantId, model.form.id, f)));
       }
       const withChildren = converted.some((c) => c.subs.some((s) => s.rows.length));
       const ids = withChildren ? await reserveIds(trx, model, values.length) : undefined;

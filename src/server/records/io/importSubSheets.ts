@@ -6,6 +6,7 @@
  * the adapter, exactly as a record saved from the form page.
  */
 import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import type { FieldDefinition } from '../../../../schema-adapters/definition/types.js';
 import type { FileStore } from '../../files/fileStore.js';
 import { badRequest } from '../../http/HttpError.js';
@@ -70,7 +71,7 @@ function ordinalOf(v: unknown): number | null {
 }
 
 /** Reads every sub-form sheet of the file (the main sheet is skipped) and converts its rows. */
-export async function readSubSheets(db: Kysely<any>, store: FileStore, key: string, kind: 'xlsx' | 'xls', subs: ImportSub[], resolver: ImportResolver): Promise<SubSheets> {
+export async function readSubSheets(db: Kysely<Database>, store: FileStore, key: string, kind: 'xlsx' | 'xls', subs: ImportSub[], resolver: ImportResolver): Promise<SubSheets> {
   const file = await store.get(key);
   if (!file) throw badRequest('导入文件已失效，请重新上传');
   const problems: Problem[] = [];

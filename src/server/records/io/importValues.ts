@@ -4,9 +4,11 @@
  * the server; the `$view` companions are the labels the file gave. A cell that names nothing
  * known is a problem for the error report, never a guess.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import type { FieldDefinition, FieldOption } from '../../../../schema-adapters/definition/types.js';
 import { findFormByName } from '../repositories/formDefinitions.js';
+import { allPlaces, constantTree, recordsByLabel, tenantDepts, tenantUsers } from '../repositories/lookups.js';
 import { tenantSchema } from '../storage/names.js';
 import { RANGE_SEPARATOR, unneutralise } from './cellText.js';
 
@@ -56,36 +58,29 @@ export class ImportResolver {
   constructor(private readonly tenantId: number) {}
 
   /** Loads what `fields` need (users, departments, constants, places) before any row is read. */
-  async prepare(db: Kysely<any>, fields: FieldDefinition[]): Promise<void> {
+  async prepare(db: Kysely<Database>, fields: FieldDefinition[]): Promise<void> {
     for (const f of fields) {
       const key = this.lookupKey(f);
       if (!key || this.lookups.has(key)) continue;
       const map: Lookup = new Map();
       if (f.funcType === 'user') {
-        const r = await sql<{ id: string; nick_name: string; user_name: string }>`SELECT id, nick_name, user_name FROM users WHERE tenant_id = ${this.tenantId}`.execute(db);
-        for (const u of r.rows) { addTo(map, u.nick_name, { id: Number(u.id), label: u.nick_name }); addTo(map, u.user_name, { id: Number(u.id), label: u.nick_name }); }
+        for (const u of await tenantUsers(db, this.tenantId)) { addTo(map, u.nickName, { id: u.id, label: u.nickName }); addTo(map, u.userName, { id: u.id, label: u.nickName }); }
       } else if (f.funcType === 'dept') {
-        const r = await sql<{ id: string; dept_name: string }>`SELECT id, dept_name FROM depts WHERE tenant_id = ${this.tenantId}`.execute(db);
-        for (const d of r.rows) addTo(map, d.dept_name, { id: Number(d.id), label: d.dept_name });
+        for (const d of await tenantDepts(db, this.tenantId)) addTo(map, d.name, { id: d.id, label: d.name });
       } else if (f.funcType === 'address') {
-        const r = await sql<{ id: string; parent_id: string; name: string }>`SELECT id, parent_id, name FROM addresses`.execute(db);
         // Keyed by parent and name: a place name is unique only under its parent.
-        for (const p of r.rows) addTo(map, `${p.parent_id}/${p.name}`, { id: Number(p.id), label: p.name });
+        for (const p of await allPlaces(db)) addTo(map, `${p.parentId}/${p.name}`, { id: p.id, label: p.name });
       } else if (f.options?.length || !f.configDataId) {
         optionTree(f.options, map);
       } else {
-        const r = await sql<{ id: string; name: string; parent_id: string }>`WITH RECURSIVE c AS (
-            SELECT id, name, parent_id FROM constants WHERE tenant_id = ${this.tenantId} AND parent_id = ${Number(f.configDataId)}
-            UNION ALL SELECT k.id, k.name, k.parent_id FROM constants k JOIN c ON k.parent_id = c.id WHERE k.tenant_id = ${this.tenantId})
-          SELECT id, name, parent_id FROM c LIMIT 100000`.execute(db);
-        for (const c of r.rows) addTo(map, c.name, { id: Number(c.id), label: c.name });
+        for (const c of await constantTree(db, this.tenantId, Number(f.configDataId))) addTo(map, c.name, { id: c.id, label: c.name });
       }
       this.lookups.set(key, map);
     }
   }
 
   /** Looks up the related records a batch of rows names (`labels` per relatedForm field). */
-  async prepareRelated(db: Kysely<any>, field: FieldDefinition, labels: Set<string>): Promise<void> {
+  async prepareRelated(db: Kysely<Database>, field: FieldDefinition, labels: Set<string>): Promise<void> {
     const cache = this.related.get(field.enName) ?? new Map<string, unknown>();
     this.related.set(field.enName, cache);
     const missing = [...labels].filter((l) => !cache.has(l));
@@ -95,12 +90,10 @@ export class ImportResolver {
     if (!form || !main) return;
     const key = field.relateField ?? form.definition.fields.find((x) => x.funcType === 'input')?.enName;
     const col = main.columns.find((c) => c.field === key && c.role === 'view') ?? main.columns.find((c) => c.field === key && c.role === 'value');
-    const label = col ? sql`${sql.id('t', col.name)}::text` : sql`t.id::text`;
-    const r = await sql<{ id: string; name: string }>`SELECT t.id, ${label} AS name FROM ${sql.id(tenantSchema(this.tenantId), main.name)} t
-      WHERE t.tenant_id = ${this.tenantId} AND ${label} = ANY(${missing}::text[]) ORDER BY t.id`.execute(db);
+    const rows = await recordsByLabel(db, { schema: tenantSchema(this.tenantId), table: main.name, labelColumn: col?.name ?? null }, this.tenantId, missing);
     for (const m of missing) cache.set(m, null);
     const seen = new Set<string>();
-    for (const row of r.rows) {
+    for (const row of rows) {
       // Two records with one label: the cell is ambiguous.
       cache.set(row.name, seen.has(row.name) ? undefined : Number(row.id));
       seen.add(row.name);

@@ -4,6 +4,7 @@
  * download URL. Used when a file is deleted (issue 11: only whoever may edit the holding record).
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import { listForms } from './formDefinitions.js';
 import { tenantSchema } from '../storage/names.js';
 
@@ -14,7 +15,7 @@ export interface FileReference {
 }
 
 /** The records of the tenant whose file lists name `key` (at most 100 per table). */
-export async function findFileReferences(db: Kysely<any>, tenantId: number, key: string, url: string): Promise<FileReference[]> {
+export async function findFileReferences(db: Kysely<Database>, tenantId: number, key: string, url: string): Promise<FileReference[]> {
   const byName = JSON.stringify([{ fileName: key }]);
   const byUrl = JSON.stringify([{ url }]);
   const schema = tenantSchema(tenantId);

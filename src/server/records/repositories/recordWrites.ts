@@ -1,5 +1,6 @@
 /** Write SQL over form tables: insert, update with version, child rows, delete, void. */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database, FormTableRow } from '../../db/types.js';
 import type { FormModel, ModelTable } from '../query/formModel.js';
 import { mapRow, selectColumns } from '../query/rowShape.js';
 import type { ColumnValues } from '../write/coerceRow.js';
@@ -25,7 +26,7 @@ export interface WriteMeta {
 }
 
 /** Inserts a main row; answers its id. */
-export async function insertMain(trx: Kysely<any>, m: FormModel, values: ColumnValues, meta: WriteMeta, status: number): Promise<number> {
+export async function insertMain(trx: Kysely<Database>, m: FormModel, values: ColumnValues, meta: WriteMeta, status: number): Promise<number> {
   const { cols, vals } = insertParts(values, [
     ['tenant_id', meta.tenantId], ['sys_status', status], ['create_by', meta.userName], ['create_user_id', meta.userId],
     ['create_dept_id', meta.deptId], ['update_by', meta.userName],
@@ -35,7 +36,7 @@ export async function insertMain(trx: Kysely<any>, m: FormModel, values: ColumnV
 }
 
 /** Updates a main row when its version still matches; answers whether it did. */
-export async function updateMain(trx: Kysely<any>, m: FormModel, id: number, version: number, values: ColumnValues, meta: WriteMeta, status?: number): Promise<boolean> {
+export async function updateMain(trx: Kysely<Database>, m: FormModel, id: number, version: number, values: ColumnValues, meta: WriteMeta, status?: number): Promise<boolean> {
   const sets = [...values.entries()].map(([c, v]) => sql`${sql.id(c)} = ${v ?? sql`NULL`}`);
   sets.push(sql`version = version + 1`, sql`update_time = now()`, sql`update_by = ${meta.userName}`);
   if (status !== undefined) sets.push(sql`sys_status = ${status}`);
@@ -44,59 +45,59 @@ export async function updateMain(trx: Kysely<any>, m: FormModel, id: number, ver
 }
 
 /** A main row by id (tenant-scoped), optionally locked for update. */
-export async function readMain(db: Kysely<any>, m: FormModel, tenantId: number, id: number, lock = false): Promise<Record<string, unknown> | undefined> {
-  const r = await sql<Record<string, unknown>>`SELECT ${selectColumns(m.main, 't')} FROM ${tableRef(m, m.main)} t
+export async function readMain(db: Kysely<Database>, m: FormModel, tenantId: number, id: number, lock = false): Promise<Record<string, unknown> | undefined> {
+  const r = await sql<FormTableRow>`SELECT ${selectColumns(m.main, 't')} FROM ${tableRef(m, m.main)} t
     WHERE t.tenant_id = ${tenantId} AND t.id = ${id}${lock ? sql` FOR UPDATE` : sql``}`.execute(db);
   return r.rows[0] ? mapRow(m.main, r.rows[0]) : undefined;
 }
 
 /** The child rows of a parent, in row order. */
-export async function readChildren(db: Kysely<any>, m: FormModel, sub: ModelTable, tenantId: number, parentId: number) {
-  const r = await sql<Record<string, unknown>>`SELECT ${selectColumns(sub, 'c', true)} FROM ${tableRef(m, sub)} c
+export async function readChildren(db: Kysely<Database>, m: FormModel, sub: ModelTable, tenantId: number, parentId: number) {
+  const r = await sql<FormTableRow>`SELECT ${selectColumns(sub, 'c', true)} FROM ${tableRef(m, sub)} c
     WHERE c.tenant_id = ${tenantId} AND c.parent_id = ${parentId} ORDER BY c.row_order, c.id`.execute(db);
   return r.rows.map((row) => mapRow(sub, row, true));
 }
 
 /** Inserts one child row (keeping a given id of a row that already belonged to this parent). */
-export async function insertChild(trx: Kysely<any>, m: FormModel, sub: ModelTable, tenantId: number, parentId: number, order: number, values: ColumnValues, pid: number | null) {
+export async function insertChild(trx: Kysely<Database>, m: FormModel, sub: ModelTable, tenantId: number, parentId: number, order: number, values: ColumnValues, pid: number | null) {
   const { cols, vals } = insertParts(values, [['tenant_id', tenantId], ['parent_id', parentId], ['row_order', order], ['pid', pid]]);
   await sql`INSERT INTO ${tableRef(m, sub)} (${cols}) VALUES (${vals})`.execute(trx);
 }
 
 /** Updates one child row of the parent. */
-export async function updateChild(trx: Kysely<any>, m: FormModel, sub: ModelTable, tenantId: number, parentId: number, id: number, order: number, values: ColumnValues) {
+export async function updateChild(trx: Kysely<Database>, m: FormModel, sub: ModelTable, tenantId: number, parentId: number, id: number, order: number, values: ColumnValues) {
   const sets = [...values.entries()].map(([c, v]) => sql`${sql.id(c)} = ${v ?? sql`NULL`}`);
   sets.push(sql`row_order = ${order}`);
   await sql`UPDATE ${tableRef(m, sub)} SET ${sql.join(sets)} WHERE tenant_id = ${tenantId} AND parent_id = ${parentId} AND id = ${id}`.execute(trx);
 }
 
 /** Deletes the parent's child rows whose ids are not kept. */
-export async function deleteChildrenExcept(trx: Kysely<any>, m: FormModel, sub: ModelTable, tenantId: number, parentId: number, keep: number[]) {
+export async function deleteChildrenExcept(trx: Kysely<Database>, m: FormModel, sub: ModelTable, tenantId: number, parentId: number, keep: number[]) {
   await sql`DELETE FROM ${tableRef(m, sub)} WHERE tenant_id = ${tenantId} AND parent_id = ${parentId} AND NOT (id = ANY(${keep}::bigint[]))`.execute(trx);
 }
 
 /** Ids of the parent's child rows. */
-export async function childIds(trx: Kysely<any>, m: FormModel, sub: ModelTable, tenantId: number, parentId: number): Promise<number[]> {
+export async function childIds(trx: Kysely<Database>, m: FormModel, sub: ModelTable, tenantId: number, parentId: number): Promise<number[]> {
   const r = await sql<{ id: number }>`SELECT id FROM ${tableRef(m, sub)} WHERE tenant_id = ${tenantId} AND parent_id = ${parentId}`.execute(trx);
   return r.rows.map((x) => Number(x.id));
 }
 
 /** Deletes records and their sub-rows; answers how many main rows went. */
-export async function deleteMain(trx: Kysely<any>, m: FormModel, tenantId: number, ids: number[]): Promise<number> {
+export async function deleteMain(trx: Kysely<Database>, m: FormModel, tenantId: number, ids: number[]): Promise<number> {
   for (const sub of m.subs.values()) await sql`DELETE FROM ${tableRef(m, sub)} WHERE tenant_id = ${tenantId} AND parent_id = ANY(${ids}::bigint[])`.execute(trx);
   const r = await sql`DELETE FROM ${tableRef(m, m.main)} WHERE tenant_id = ${tenantId} AND id = ANY(${ids}::bigint[])`.execute(trx);
   return Number(r.numAffectedRows ?? 0);
 }
 
 /** Sets sys_status of records (void: -2); answers how many changed. */
-export async function setStatus(trx: Kysely<any>, m: FormModel, tenantId: number, ids: number[], status: number, by: string): Promise<number> {
+export async function setStatus(trx: Kysely<Database>, m: FormModel, tenantId: number, ids: number[], status: number, by: string): Promise<number> {
   const r = await sql`UPDATE ${tableRef(m, m.main)} SET sys_status = ${status}, version = version + 1, update_time = now(), update_by = ${by}
     WHERE tenant_id = ${tenantId} AND id = ANY(${ids}::bigint[])`.execute(trx);
   return Number(r.numAffectedRows ?? 0);
 }
 
 /** Status of each existing record among ids. */
-export async function statusesOf(db: Kysely<any>, m: FormModel, tenantId: number, ids: number[]): Promise<Map<number, number>> {
+export async function statusesOf(db: Kysely<Database>, m: FormModel, tenantId: number, ids: number[]): Promise<Map<number, number>> {
   const r = await sql<{ id: number; sys_status: number }>`SELECT id, sys_status FROM ${tableRef(m, m.main)} WHERE tenant_id = ${tenantId} AND id = ANY(${ids}::bigint[])`.execute(db);
   return new Map(r.rows.map((x) => [Number(x.id), Number(x.sys_status)]));
 }

@@ -1,5 +1,6 @@
 /** Which records of other forms point at given records through relatedForm fields. */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import { listForms } from './formDefinitions.js';
 import { tenantSchema } from '../storage/names.js';
 
@@ -11,7 +12,7 @@ export interface Reference {
 }
 
 /** Referenced ids among `ids`, grouped by the referencing form (main and sub-form tables). */
-export async function referencesTo(db: Kysely<any>, tenantId: number, formName: string, ids: number[]): Promise<Reference[]> {
+export async function referencesTo(db: Kysely<Database>, tenantId: number, formName: string, ids: number[]): Promise<Reference[]> {
   const out: Reference[] = [];
   const texts = ids.map(String);
   for (const form of await listForms(db, tenantId)) {

@@ -7,7 +7,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import type { FormDefinition } from '../../../../schema-adapters/definition/types.js';
 import type { AuthUser } from '../../auth/types.js';
 import type { FileStore } from '../../files/fileStore.js';
@@ -15,6 +16,7 @@ import { HttpError } from '../../http/HttpError.js';
 import { addFormMenu } from '../../services/seed/seedMenus.js';
 import { grantRolePermissions } from '../../services/seed/helpers.js';
 import type { SeedStep, SeedTenant } from '../../services/seed/types.js';
+import { sampleSources, tenantAdmin } from '../repositories/sampleSources.js';
 import { createForm } from '../services/formDefinitions.js';
 import { loadModel } from '../services/recordContext.js';
 import { addRecord } from '../services/recordWrite.js';
@@ -49,26 +51,20 @@ export function demoDefinitions(): FormDefinition[] {
   return ordered;
 }
 
-async function pools(db: Kysely<any>, tenantId: number): Promise<SamplePools> {
-  const users = await sql<{ id: number; dept_id: number | null }>`SELECT id, dept_id FROM users WHERE tenant_id = ${tenantId} ORDER BY id`.execute(db);
-  const depts = await sql<{ id: number }>`SELECT id FROM depts WHERE tenant_id = ${tenantId} ORDER BY id`.execute(db);
-  const consts = await sql<{ id: number; parent_id: number; name: string }>`SELECT id, parent_id, name FROM constants WHERE tenant_id = ${tenantId} ORDER BY order_num, id`.execute(db);
+async function pools(db: Kysely<Database>, tenantId: number): Promise<SamplePools> {
+  const { users, depts, constants: consts, places } = await sampleSources(db, tenantId);
   const constants = new Map<string, number[]>();
-  for (const c of consts.rows) constants.set(String(c.parent_id), [...(constants.get(String(c.parent_id)) ?? []), Number(c.id)]);
-  const addr = await sql<{ p: number; c: number; d: number }>`SELECT p.id AS p, c.id AS c, d.id AS d FROM addresses d
-    JOIN addresses c ON c.id = d.parent_id JOIN addresses p ON p.id = c.parent_id WHERE d.level = 3 AND p.id IN (11, 31, 33, 44) ORDER BY d.id LIMIT 40`.execute(db);
+  for (const c of consts) constants.set(String(c.parent_id), [...(constants.get(String(c.parent_id)) ?? []), Number(c.id)]);
   return {
-    userIds: users.rows.map((u) => Number(u.id)), deptIds: depts.rows.map((d) => Number(d.id)), constants,
-    constantNames: new Map(consts.rows.map((c) => [Number(c.id), c.name])),
-    userDepts: new Map(users.rows.map((u) => [Number(u.id), u.dept_id === null ? null : Number(u.dept_id)])),
-    records: new Map(), addresses: addr.rows.map((a) => [Number(a.p), Number(a.c), Number(a.d)]),
+    userIds: users.map((u) => Number(u.id)), deptIds: depts.map((d) => Number(d.id)), constants,
+    constantNames: new Map(consts.map((c) => [Number(c.id), c.name])),
+    userDepts: new Map(users.map((u) => [Number(u.id), u.dept_id === null ? null : Number(u.dept_id)])),
+    records: new Map(), addresses: places.map((a) => [Number(a.p), Number(a.c), Number(a.d)]),
   };
 }
 
-async function adminOf(db: Kysely<any>, tenant: SeedTenant): Promise<AuthUser | null> {
-  const u = await sql<{ id: number; user_name: string; nick_name: string; dept_id: number | null }>`
-    SELECT id, user_name, nick_name, dept_id FROM users WHERE tenant_id = ${tenant.id} AND user_name = 'admin'`.execute(db);
-  const row = u.rows[0];
+async function adminOf(db: Kysely<Database>, tenant: SeedTenant): Promise<AuthUser | null> {
+  const row = await tenantAdmin(db, tenant.id);
   if (!row) return null;
   return {
     userId: Number(row.id), userName: row.user_name, nickName: row.nick_name, tenantId: tenant.id, tenantCode: tenant.code, tenantName: tenant.name,
@@ -77,7 +73,7 @@ async function adminOf(db: Kysely<any>, tenant: SeedTenant): Promise<AuthUser | 
 }
 
 /** Creates one tenant's demo forms and records (exported for tests that seed extra tenants). */
-export async function seedTenantForms(db: Kysely<any>, tenant: SeedTenant, log: (m: string) => void = () => {}, files?: FileStore): Promise<void> {
+export async function seedTenantForms(db: Kysely<Database>, tenant: SeedTenant, log: (m: string) => void = () => {}, files?: FileStore): Promise<void> {
   const admin = await adminOf(db, tenant);
   if (!admin) return;
   const pool = await pools(db, tenant.id);
@@ -87,8 +83,8 @@ export async function seedTenantForms(db: Kysely<any>, tenant: SeedTenant, log: 
   let order = 1;
   for (const def of demoDefinitions()) {
     await createForm(db, { tenantId: tenant.id, userName: 'admin' }, def);
-    await addFormMenu(db as any, tenant.id, { enName: def.enName, cnName: def.cnName, orderNum: order++ });
-    await grantRolePermissions(db as any, tenant.id, 'staff', ['query', 'add', 'edit', 'print', 'export'].map((a) => `auto:${def.enName}:${a}`));
+    await addFormMenu(db, tenant.id, { enName: def.enName, cnName: def.cnName, orderNum: order++ });
+    await grantRolePermissions(db, tenant.id, 'staff', ['query', 'add', 'edit', 'print', 'export'].map((a) => `auto:${def.enName}:${a}`));
     const model = await loadModel(db, tenant.id, def.enName);
     const r = random(tenant.id * 7919 + def.enName.length * 131);
     const ids: number[] = [];

@@ -1,17 +1,12 @@
 /**
- * The one place the records engine reaches into schema-adapters for behaviour (not types), so
- * that the rules the browser applies are the rules the server enforces.
+ * The records engine's use of the adapter's record rules (field states, record validation), so
+ * that the rules the browser applies are the rules the server enforces. The definition rules are
+ * applied by storage/checkDefinition.ts; names and key shapes are imported where they are used.
  */
-import { fieldStates, validateDefinition, validateRecord } from '../../../../schema-adapters/index.js';
+import { fieldNameOfKey, fieldStates, rowFieldsOf, validateRecord } from '../../../../schema-adapters/index.js';
 import type { FieldDefinition, FormDefinition, UserContext } from '../../../../schema-adapters/definition/types.js';
 import type { FieldError } from '../../../shared/envelope.js';
 import { badRequest } from '../../http/HttpError.js';
-
-/** Runs the adapter's definition validator; throws a 400 listing its problems. */
-export function validateWithAdapter(def: FormDefinition): void {
-  const problems = validateDefinition(def);
-  if (problems.length) throw badRequest(problems[0].message, problems.map((p) => ({ field: p.path, message: p.message })));
-}
 
 /**
  * Whether each top-level field is shown for this data (CONTRACT.md §5). `sqlAnswers` are the
@@ -24,17 +19,15 @@ export function visibleFields(def: FormDefinition, data: Record<string, unknown>
   return out;
 }
 
-const SUFFIX = /\$(view|start|end|province|city|district)$/;
-
 /** Only the keys of the definition's fields: system keys of stored rows are not the adapter's concern. */
 function fieldKeysOnly(fields: FieldDefinition[], data: Record<string, unknown>): Record<string, unknown> {
   const byName = new Map(fields.map((f) => [f.enName, f]));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(data)) {
-    const f = byName.get(k.replace(SUFFIX, ''));
+    const f = byName.get(fieldNameOfKey(k));
     if (!f) continue;
     out[k] = f.funcType === 'subForm' && Array.isArray(v)
-      ? v.map((row) => (row && typeof row === 'object' && !Array.isArray(row) ? fieldKeysOnly(f.children ?? [], row as Record<string, unknown>) : row))
+      ? v.map((row) => (row && typeof row === 'object' && !Array.isArray(row) ? fieldKeysOnly(rowFieldsOf(f), row as Record<string, unknown>) : row))
       : v;
   }
   return out;

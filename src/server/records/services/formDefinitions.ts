@@ -3,7 +3,8 @@
  * stored or neither (a refused retype leaves definition, tables and data as they were).
  */
 import { inTransaction } from './inTransaction.js';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import type { FormDefinition } from '../../../../schema-adapters/definition/types.js';
 import { badRequest, notFound } from '../../http/HttpError.js';
 import { assignColumnIds } from '../storage/columnIds.js';
@@ -12,7 +13,6 @@ import { formTables } from '../storage/formStorage.js';
 import { emptyStorage, migrateFormTables } from '../storage/migrateTables.js';
 import { tenantSchema } from '../storage/names.js';
 import * as repo from '../repositories/formDefinitions.js';
-import { validateWithAdapter } from './adapterBridge.js';
 import { forgetModel } from '../query/modelCache.js';
 import { guardDefinitionSql } from './sqlHide.js';
 import { announceChange } from '../../db/changeFeed.js';
@@ -23,31 +23,18 @@ export interface Actor {
   userName: string;
 }
 
-/** First key of the per-tenant advisory lock that serialises definition saves (the second is the tenant id). */
-const DEFINITION_LOCK = 7_420_011;
-
-/**
- * Saves of one tenant's definitions run one at a time: each migration grants on the tenant's
- * schema, and two concurrent GRANTs on the same schema fail on PostgreSQL with "tuple
- * concurrently updated" (a 500, found by the fuzz run). Saves are rare; waiting costs nothing.
- */
-async function lockTenantDefinitions(trx: Kysely<any>, tenantId: number): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${DEFINITION_LOCK}, ${tenantId})`.execute(trx);
-}
-
 function prepare(input: unknown): FormDefinition {
   const def = checkDefinition(input);
-  validateWithAdapter(def);
   const { id: _id, ...rest } = def;
   return rest as FormDefinition;
 }
 
 /** Creates a form: definition row and tables. Answers the new id. */
-export async function createForm(db: Kysely<any>, actor: Actor, input: unknown): Promise<number> {
+export async function createForm(db: Kysely<Database>, actor: Actor, input: unknown): Promise<number> {
   const checked = prepare(input);
   await guardDefinitionSql(db, actor.tenantId, checked);
   return inTransaction(db, async (trx) => {
-    await lockTenantDefinitions(trx, actor.tenantId);
+    await repo.lockTenantDefinitions(trx, actor.tenantId);
     if (await repo.findFormByName(trx, actor.tenantId, checked.enName)) throw badRequest(`表单英文名「${checked.enName}」已存在`);
     const { def } = assignColumnIds(checked, null);
     const id = await repo.insertForm(trx, actor.tenantId, def, emptyStorage(), actor.userName);
@@ -58,13 +45,13 @@ export async function createForm(db: Kysely<any>, actor: Actor, input: unknown):
 }
 
 /** Replaces a form's definition by id and migrates its tables (data kept or change refused). */
-export async function editForm(db: Kysely<any>, actor: Actor, id: number, input: unknown): Promise<void> {
+export async function editForm(db: Kysely<Database>, actor: Actor, id: number, input: unknown): Promise<void> {
   const checked = prepare(input);
   await guardDefinitionSql(db, actor.tenantId, checked);
   // Forgotten again after the commit: a read between the two may have cached the old model.
   forgetModel(actor.tenantId, checked.enName);
   await inTransaction(db, async (trx) => {
-    await lockTenantDefinitions(trx, actor.tenantId);
+    await repo.lockTenantDefinitions(trx, actor.tenantId);
     const old = await repo.findFormById(trx, actor.tenantId, id, true);
     if (!old) throw notFound('表单不存在');
     if (old.enName !== checked.enName) throw badRequest('表单英文名不能修改');
@@ -78,7 +65,7 @@ export async function editForm(db: Kysely<any>, actor: Actor, id: number, input:
 }
 
 /** Creates the form, or edits the one with the same enName (import of exported definitions). */
-export async function upsertForm(db: Kysely<any>, actor: Actor, input: unknown): Promise<number> {
+export async function upsertForm(db: Kysely<Database>, actor: Actor, input: unknown): Promise<number> {
   const checked = prepare(input);
   const existing = await repo.findFormByName(db, actor.tenantId, checked.enName);
   if (!existing) return createForm(db, actor, checked);
@@ -87,7 +74,7 @@ export async function upsertForm(db: Kysely<any>, actor: Actor, input: unknown):
 }
 
 /** Deletes forms whose tables hold no records; a form with records is refused (data kept). */
-export async function deleteForms(db: Kysely<any>, actor: Actor, ids: number[]): Promise<void> {
+export async function deleteForms(db: Kysely<Database>, actor: Actor, ids: number[]): Promise<void> {
   const schema = tenantSchema(actor.tenantId);
   await inTransaction(db, async (trx) => {
     for (const id of ids) {
@@ -95,11 +82,10 @@ export async function deleteForms(db: Kysely<any>, actor: Actor, ids: number[]):
       if (!form) throw notFound('表单不存在');
       const main = form.storage.tables[0];
       if (main) {
-        const n = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${sql.id(schema, main.name)} LIMIT 1) x`.execute(trx);
-        if (n.rows[0].n > 0) throw badRequest(`表单「${form.cnName}」已有数据，不能删除`);
+        if (await repo.tableHasRows(trx, schema, main.name)) throw badRequest(`表单「${form.cnName}」已有数据，不能删除`);
       }
       const tables = [...form.storage.tables.slice(1), ...form.storage.retired.tables, ...form.storage.tables.slice(0, 1)];
-      for (const t of tables) await sql`DROP TABLE IF EXISTS ${sql.id(schema, t.name)}`.execute(trx);
+      for (const t of tables) await repo.dropFormTable(trx, schema, t.name);
       forgetModel(actor.tenantId, form.enName);
       await announceChange(trx, { kind: 'model', tenantId: actor.tenantId, form: form.enName });
     }
@@ -108,7 +94,7 @@ export async function deleteForms(db: Kysely<any>, actor: Actor, ids: number[]):
 }
 
 /** The stored definition by enName, or a 404. */
-export async function getFormByName(db: Kysely<any>, tenantId: number, enName: string): Promise<repo.FormRow> {
+export async function getFormByName(db: Kysely<Database>, tenantId: number, enName: string): Promise<repo.FormRow> {
   const form = await repo.findFormByName(db, tenantId, enName);
   if (!form) throw notFound('表单不存在');
   return form;

@@ -2,6 +2,7 @@
 import type { AuthUser } from '../../auth/types.js';
 import { hasAnyPermission, requirePermission } from '../../auth/permissions.js';
 import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import { findFormByName } from '../repositories/formDefinitions.js';
 
 /** `auto:{form}:{action}`. */
@@ -16,7 +17,7 @@ export function requireQuery(user: AuthUser, form: string): void {
  * A related-form picker (scene relateForm, sourceForm S) may list form F when the caller may
  * add or edit S and S has a relatedForm field pointing at F; otherwise listing needs query.
  */
-export async function requireListAccess(db: Kysely<any>, user: AuthUser, form: string, body: Record<string, unknown>): Promise<void> {
+export async function requireListAccess(db: Kysely<Database>, user: AuthUser, form: string, body: Record<string, unknown>): Promise<void> {
   if (hasAnyPermission(user, formPerm(form, 'query'), formPerm(form, 'list:root'))) return;
   const source = body.sourceForm;
   if (body.scene === 'relateForm' && typeof source === 'string' && hasAnyPermission(user, formPerm(source, 'add'), formPerm(source, 'edit'))) {

@@ -5,13 +5,14 @@
  * 2); when any record is refused, nothing is written and the answer lists every refused record.
  */
 import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import { batchEditableFields, isEmpty } from '../../../../schema-adapters/index.js';
 import type { FieldError } from '../../../shared/envelope.js';
 import { VOIDED_EDIT_MESSAGE, VOIDED_STATUS } from '../../../shared/readOnlyRecords.js';
 import { badRequest, HttpError } from '../../http/HttpError.js';
 import type { FormModel } from '../query/formModel.js';
 import { compileList } from '../query/listQuery.js';
-import { existingIds, exportIds } from '../io/ioQueries.js';
+import { existingIds, exportIds } from '../repositories/exportQueries.js';
 import { parseIds } from '../repositories/recordQueries.js';
 import { statusesOf } from '../repositories/recordWrites.js';
 import { inTransaction } from './inTransaction.js';
@@ -72,7 +73,7 @@ export function parseBatchEdit(model: FormModel, body: Record<string, unknown>, 
 }
 
 /** The records a batch edit targets: the ids given (missing ones refused) or the search's matches. */
-async function targets(db: Kysely<any>, model: FormModel, edit: BatchEdit, tenantId: number): Promise<{ ids: number[]; refused: FieldError[] }> {
+async function targets(db: Kysely<Database>, model: FormModel, edit: BatchEdit, tenantId: number): Promise<{ ids: number[]; refused: FieldError[] }> {
   if (edit.ids) {
     const found = new Set(await existingIds(db, model, edit.ids, tenantId));
     return { ids: edit.ids.filter((id) => found.has(id)), refused: edit.ids.filter((id) => !found.has(id)).map((id) => ({ field: String(id), message: '记录不存在' })) };
@@ -94,7 +95,7 @@ function refusalOf(id: number, err: HttpError): FieldError[] {
  * record (missing, voided, breaking a rule, changed meanwhile) rolls everything back: a 400 whose
  * `errors` name each refusal (`field` is `{id}` or `{id}.{field}`).
  */
-export async function batchEditRecords(db: Kysely<any>, model: FormModel, caller: RecordCaller, edit: BatchEdit, conditions?: SqlConditions): Promise<{ updated: number; ids: number[] }> {
+export async function batchEditRecords(db: Kysely<Database>, model: FormModel, caller: RecordCaller, edit: BatchEdit, conditions?: SqlConditions): Promise<{ updated: number; ids: number[] }> {
   const tenantId = caller.user.tenantId;
   const { ids, refused } = await targets(db, model, edit, tenantId);
   if (!ids.length && !refused.length) throw badRequest('没有需要修改的数据');

@@ -1,5 +1,6 @@
 /** Who calls the records engine, and how a write is logged. */
 import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import type { UserContext } from '../../../../schema-adapters/definition/types.js';
 import type { AuthUser } from '../../auth/types.js';
 import { notFound } from '../../http/HttpError.js';
@@ -23,7 +24,7 @@ export function userContext(user: AuthUser): UserContext {
 }
 
 /** The stored form of the caller's tenant by name, as a query model; 404 when absent. */
-export async function loadModel(db: Kysely<any>, tenantId: number, formName: string): Promise<FormModel> {
+export async function loadModel(db: Kysely<Database>, tenantId: number, formName: string): Promise<FormModel> {
   if (!EN_NAME.test(formName)) throw notFound('表单不存在');
   const form = await findFormByName(db, tenantId, formName);
   if (!form || !form.storage.tables.length) throw notFound('表单不存在');
@@ -36,7 +37,7 @@ export async function loadModel(db: Kysely<any>, tenantId: number, formName: str
  * Runs a read with a cached model when there is one (see query/modelCache.ts); when the
  * database says a column or table of that model is gone, reloads the model and runs it again.
  */
-export async function withReadModel<T>(db: Kysely<any>, tenantId: number, formName: string, read: (model: FormModel) => Promise<T>): Promise<T> {
+export async function withReadModel<T>(db: Kysely<Database>, tenantId: number, formName: string, read: (model: FormModel) => Promise<T>): Promise<T> {
   const cached = EN_NAME.test(formName) ? cachedModel(tenantId, formName) : undefined;
   if (!cached) return read(await loadModel(db, tenantId, formName));
   try {
@@ -49,7 +50,7 @@ export async function withReadModel<T>(db: Kysely<any>, tenantId: number, formNa
 }
 
 /** Writes the operation-log row of a records write inside its transaction. */
-export async function logWrite(trx: Kysely<any>, caller: RecordCaller, title: string, businessType: number, param: unknown): Promise<void> {
+export async function logWrite(trx: Kysely<Database>, caller: RecordCaller, title: string, businessType: number, param: unknown): Promise<void> {
   await recordOperation(trx, {
     tenantId: caller.user.tenantId, title, businessType, operUserId: caller.user.userId, operName: caller.user.userName,
     requestMethod: caller.method, operUrl: caller.url, operIp: caller.ip, operParam: param,

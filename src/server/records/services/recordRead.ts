@@ -1,11 +1,12 @@
 /** A record with its sub-form rows (detail), and the same as data for a copy. */
 import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import { notFound } from '../../http/HttpError.js';
 import type { FormModel } from '../query/formModel.js';
 import { readChildren, readMain } from '../repositories/recordWrites.js';
 
 /** The record and, under each sub-form's enName, its rows (with a 1-based `rowIndex`). */
-export async function recordDetail(db: Kysely<any>, model: FormModel, tenantId: number, id: number): Promise<Record<string, unknown>> {
+export async function recordDetail(db: Kysely<Database>, model: FormModel, tenantId: number, id: number): Promise<Record<string, unknown>> {
   const row = await readMain(db, model, tenantId, id);
   if (!row) throw notFound('记录不存在');
   for (const [name, sub] of model.subs) {
@@ -18,7 +19,7 @@ export async function recordDetail(db: Kysely<any>, model: FormModel, tenantId: 
 const SYSTEM = ['id', 'sys_status', 'sysStatus', 'pid', 'create_by', 'create_user_id', 'create_dept_id', 'create_time', 'update_time', 'version'];
 
 /** Data for a new record copied from an existing one: no ids, no system values, no serials. */
-export async function recordCopy(db: Kysely<any>, model: FormModel, tenantId: number, id: number): Promise<Record<string, unknown>> {
+export async function recordCopy(db: Kysely<Database>, model: FormModel, tenantId: number, id: number): Promise<Record<string, unknown>> {
   const detail = await recordDetail(db, model, tenantId, id);
   for (const k of SYSTEM) delete detail[k];
   for (const f of model.main.fields.values()) if (f.def.funcType === 'serialNumber') detail[f.def.enName] = null;

@@ -1,6 +1,7 @@
 /** Pre-checks, delete and void of records (spec 01 §4, §8). */
 import { inTransaction } from './inTransaction.js';
 import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
 import { badRequest, notFound } from '../../http/HttpError.js';
 import type { FormModel } from '../query/formModel.js';
@@ -16,7 +17,7 @@ export interface CheckResult {
 }
 
 /** Checks a delete or void before it runs. */
-export async function precheck(db: Kysely<any>, model: FormModel, tenantId: number, op: string, ids: number[]): Promise<CheckResult> {
+export async function precheck(db: Kysely<Database>, model: FormModel, tenantId: number, op: string, ids: number[]): Promise<CheckResult> {
   if (op !== 'delete' && op !== 'invalid') throw badRequest('操作须为 delete 或 invalid');
   if (!ids.length) return { success: false, action: 'stop', errorTips: '请选择记录' };
   const statuses = await statusesOf(db, model, tenantId, ids);
@@ -49,12 +50,12 @@ export const MISSING_RECORDS = '所选记录不存在或已被删除';
  * and the write's row count is checked again (a concurrent delete), so a partly unknown list
  * changes nothing and logs nothing.
  */
-async function assertAllExist(trx: Kysely<any>, model: FormModel, tenantId: number, ids: number[]): Promise<void> {
+async function assertAllExist(trx: Kysely<Database>, model: FormModel, tenantId: number, ids: number[]): Promise<void> {
   if ((await statusesOf(trx, model, tenantId, ids)).size < new Set(ids).size) throw notFound(MISSING_RECORDS);
 }
 
 /** Deletes records and their sub-rows in one transaction; referenced records are refused, unknown ids are a 404. */
-export async function deleteRecords(db: Kysely<any>, model: FormModel, caller: RecordCaller, ids: number[]): Promise<number> {
+export async function deleteRecords(db: Kysely<Database>, model: FormModel, caller: RecordCaller, ids: number[]): Promise<number> {
   if (!ids.length) throw badRequest('请选择记录');
   const tenantId = caller.user.tenantId;
   return inTransaction(db, async (trx) => {
@@ -69,7 +70,7 @@ export async function deleteRecords(db: Kysely<any>, model: FormModel, caller: R
 }
 
 /** Voids records (sys_status → -2); unknown ids are a 404 and void nothing. */
-export async function voidRecords(db: Kysely<any>, model: FormModel, caller: RecordCaller, ids: number[]): Promise<number> {
+export async function voidRecords(db: Kysely<Database>, model: FormModel, caller: RecordCaller, ids: number[]): Promise<number> {
   if (!ids.length) throw badRequest('请选择记录');
   return inTransaction(db, async (trx) => {
     await assertAllExist(trx, model, caller.user.tenantId, ids);

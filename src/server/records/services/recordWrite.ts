@@ -4,21 +4,22 @@
  * saved with their parent — all in one transaction with the operation-log row.
  */
 import { inTransaction } from './inTransaction.js';
+import { fieldNameOfKey } from '../../../../schema-adapters/index.js';
 import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
 import type { FieldError } from '../../../shared/envelope.js';
 import { badRequest, conflict, notFound } from '../../http/HttpError.js';
 import type { FormModel, ModelTable } from '../query/formModel.js';
 import * as w from '../repositories/recordWrites.js';
-import { coerceRow, type ColumnValues } from '../write/coerceRow.js';
+import { boundValue, coerceRow, type ColumnValues } from '../write/coerceRow.js';
 import { computeViews } from '../write/viewValues.js';
 import { assertReferences } from '../write/checkReferences.js';
-import { ADD_KEY_REUSED, payloadHash } from '../repositories/addKeys.js';
+import { ADD_KEY_REUSED, bindAddKey, claimAddKey, findAddKey, payloadHash } from '../repositories/addKeys.js';
 import { nextSerial } from '../write/serialNumbers.js';
 import { assertRecordValid, visibleFields } from './adapterBridge.js';
 import { logWrite, userContext, type RecordCaller } from './recordContext.js';
 import { sqlAnswersFor, sqlHideTexts, type SqlConditions } from './sqlHide.js';
-import { sql } from 'kysely';
 
 /** How a save treats rules and status: a full save, a draft stash, or a push of a draft. */
 export type SaveMode = 'save' | 'stash' | 'push';
@@ -45,7 +46,7 @@ function withoutHidden(model: FormModel, data: Record<string, unknown>, caller: 
   const visible = visibleFields(model.form.definition, basis, userContext(caller.user), sqlAnswers);
   const hidden = new Set(Object.keys(visible).filter((k) => !visible[k]));
   if (!hidden.size) return data;
-  return Object.fromEntries(Object.entries(data).filter(([k]) => !hidden.has(k.replace(/\$(view|start|end|province|city|district)$/, ''))));
+  return Object.fromEntries(Object.entries(data).filter(([k]) => !hidden.has(fieldNameOfKey(k))));
 }
 
 interface Prepared {
@@ -53,14 +54,14 @@ interface Prepared {
   subs: { sub: ModelTable; rows: { id: number | null; pid: number | null; values: ColumnValues }[] }[];
 }
 
-async function prepare(trx: Kysely<any>, model: FormModel, data: Record<string, unknown>, caller: RecordCaller): Promise<Prepared> {
+async function prepare(trx: Kysely<Database>, model: FormModel, data: Record<string, unknown>, caller: RecordCaller): Promise<Prepared> {
   const errors: FieldError[] = [];
   const tenantId = caller.user.tenantId;
   // Drafts and hidden sub-form cells skip the adapter's rules, so what is written is checked here.
   await assertReferences(trx, model, tenantId, data);
   const mainData = Object.fromEntries(Object.entries(data).filter(([k]) => !model.subs.has(k)));
   const main = coerceRow(model.main, mainData, errors);
-  for (const [col, v] of await computeViews(trx, tenantId, model.main, mainData)) main.set(col, v === null ? null : sql`${v}`);
+  for (const [col, v] of await computeViews(trx, tenantId, model.main, mainData)) main.set(col, boundValue(v));
   const subs: Prepared['subs'] = [];
   for (const [name, sub] of model.subs) {
     if (!(name in data)) continue;
@@ -71,7 +72,7 @@ async function prepare(trx: Kysely<any>, model: FormModel, data: Record<string, 
       if (!row || typeof row !== 'object' || Array.isArray(row)) { errors.push({ field: `${name}.${i}`, message: '子表单行须为对象' }); continue; }
       const r = row as Record<string, unknown>;
       const values = coerceRow(sub, r, errors, `${name}.${i}.`);
-      for (const [col, v] of await computeViews(trx, tenantId, sub, r)) values.set(col, v === null ? null : sql`${v}`);
+      for (const [col, v] of await computeViews(trx, tenantId, sub, r)) values.set(col, boundValue(v));
       const id = typeof r.id === 'number' && Number.isSafeInteger(r.id) ? r.id : null;
       const pid = typeof r.pid === 'number' && Number.isSafeInteger(r.pid) ? r.pid : null;
       out.push({ id, pid, values });
@@ -82,7 +83,7 @@ async function prepare(trx: Kysely<any>, model: FormModel, data: Record<string, 
   return { main, subs };
 }
 
-async function saveChildren(trx: Kysely<any>, model: FormModel, tenantId: number, parentId: number, prepared: Prepared, fresh: boolean) {
+async function saveChildren(trx: Kysely<Database>, model: FormModel, tenantId: number, parentId: number, prepared: Prepared, fresh: boolean) {
   for (const { sub, rows } of prepared.subs) {
     const existing = fresh ? [] : await w.childIds(trx, model, sub, tenantId, parentId);
     const keep = rows.map((r) => r.id).filter((id): id is number => id !== null && existing.includes(id));
@@ -102,7 +103,7 @@ const meta = (caller: RecordCaller): w.WriteMeta => ({ tenantId: caller.user.ten
  * field with such a condition stays shown.
  */
 export async function addRecord(
-  db: Kysely<any>, model: FormModel, caller: RecordCaller, body: unknown, mode: SaveMode = 'save', conditions?: SqlConditions,
+  db: Kysely<Database>, model: FormModel, caller: RecordCaller, body: unknown, mode: SaveMode = 'save', conditions?: SqlConditions,
 ): Promise<{ id: number }> {
   const { data: raw, uuid } = asData(body);
   // Before the transaction: on PGlite the sandbox needs the one connection the transaction would hold.
@@ -114,33 +115,30 @@ export async function addRecord(
     if (uuid) {
       // A second request with this uuid waits here for the first one's commit, then finds its id.
       const hash = payloadHash(raw);
-      const claimed = await sql<{ uuid: string }>`INSERT INTO record_add_keys (tenant_id, uuid, form_id, payload_hash) VALUES (${tenantId}, ${uuid}, ${model.form.id}, ${hash})
-        ON CONFLICT (tenant_id, uuid) DO NOTHING RETURNING uuid`.execute(trx);
-      if (!claimed.rows.length) {
-        const prior = await sql<{ record_id: number | null; form_id: number; payload_hash: string | null }>`SELECT record_id, form_id, payload_hash FROM record_add_keys WHERE tenant_id = ${tenantId} AND uuid = ${uuid}`.execute(trx);
-        const p = prior.rows[0];
-        if (!p || p.record_id === null || Number(p.form_id) !== model.form.id) throw conflict('该请求编号已被使用，请重新获取');
+      if (!(await claimAddKey(trx, tenantId, uuid, model.form.id, hash))) {
+        const prior = await findAddKey(trx, tenantId, uuid);
+        if (!prior || prior.recordId === null || prior.formId !== model.form.id) throw conflict('该请求编号已被使用，请重新获取');
         // Same key, other data: not a retry but a second record under a used key (issue 11 item 13).
-        if (p.payload_hash !== null && p.payload_hash !== hash) throw conflict(ADD_KEY_REUSED);
-        return { id: Number(p.record_id) };
+        if (prior.payloadHash !== null && prior.payloadHash !== hash) throw conflict(ADD_KEY_REUSED);
+        return { id: prior.recordId };
       }
     }
     const prepared = await prepare(trx, model, data, caller);
     for (const f of model.main.fields.values()) {
       if (f.def.funcType === 'serialNumber' && f.columns.value) {
-        prepared.main.set(f.columns.value.name, sql`${await nextSerial(trx, tenantId, model.form.id, f.def)}`);
+        prepared.main.set(f.columns.value.name, boundValue(await nextSerial(trx, tenantId, model.form.id, f.def)));
       }
     }
     const id = await w.insertMain(trx, model, prepared.main, meta(caller), statusFor(model, mode));
     await saveChildren(trx, model, tenantId, id, prepared, true);
-    if (uuid) await sql`UPDATE record_add_keys SET record_id = ${id} WHERE tenant_id = ${tenantId} AND uuid = ${uuid}`.execute(trx);
+    if (uuid) await bindAddKey(trx, tenantId, uuid, id);
     await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.add, { formName: model.form.enName, id, uuid });
     return { id };
   });
 }
 
 /** The stored record with the edit applied: what the rules judge. Sub-forms not sent are kept, so the rules still see their stored rows. */
-async function mergedRecord(db: Kysely<any>, model: FormModel, tenantId: number, current: Record<string, unknown>, id: number, raw: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function mergedRecord(db: Kysely<Database>, model: FormModel, tenantId: number, current: Record<string, unknown>, id: number, raw: Record<string, unknown>): Promise<Record<string, unknown>> {
   const merged: Record<string, unknown> = { ...current, ...raw };
   for (const [name, sub] of model.subs) if (!(name in raw)) merged[name] = await w.readChildren(db, model, sub, tenantId, id);
   return merged;
@@ -152,7 +150,7 @@ async function mergedRecord(db: Kysely<any>, model: FormModel, tenantId: number,
  * the version again, so the answers belong to the record that is written. `v` undefined: the
  * current version (a batch edit, which locks and reads each record's version itself).
  */
-export async function editSqlAnswers(db: Kysely<any>, model: FormModel, caller: RecordCaller, id: number, v: number | undefined, raw: Record<string, unknown>, conditions?: SqlConditions): Promise<Record<string, unknown>> {
+export async function editSqlAnswers(db: Kysely<Database>, model: FormModel, caller: RecordCaller, id: number, v: number | undefined, raw: Record<string, unknown>, conditions?: SqlConditions): Promise<Record<string, unknown>> {
   if (!conditions || !sqlHideTexts(model).size) return {};
   const tenantId = caller.user.tenantId;
   const current = await w.readMain(db, model, tenantId, id);
@@ -167,7 +165,7 @@ export async function editSqlAnswers(db: Kysely<any>, model: FormModel, caller: 
  * bumps the version and logs the edit (type 2). Shared by the single edit and the batch edit.
  */
 export async function applyEdit(
-  trx: Kysely<any>, model: FormModel, caller: RecordCaller, id: number, raw: Record<string, unknown>, v: number | undefined, mode: SaveMode, answers: Record<string, unknown>,
+  trx: Kysely<Database>, model: FormModel, caller: RecordCaller, id: number, raw: Record<string, unknown>, v: number | undefined, mode: SaveMode, answers: Record<string, unknown>,
 ): Promise<{ id: number; version: number }> {
   const tenantId = caller.user.tenantId;
   const current = await w.readMain(trx, model, tenantId, id, true);
@@ -190,7 +188,7 @@ export async function applyEdit(
 
 /** Edits a record at the version the client read; a stale version is a 409 and writes nothing. `conditions` as for addRecord. */
 export async function editRecord(
-  db: Kysely<any>, model: FormModel, caller: RecordCaller, id: number, body: unknown, mode: SaveMode = 'save', conditions?: SqlConditions,
+  db: Kysely<Database>, model: FormModel, caller: RecordCaller, id: number, body: unknown, mode: SaveMode = 'save', conditions?: SqlConditions,
 ): Promise<{ id: number; version: number }> {
   const { data: raw, version } = asData(body);
   const v = typeof version === 'string' && /^\d+$/.test(version) ? Number(version) : version;

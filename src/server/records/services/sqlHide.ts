@@ -5,6 +5,7 @@
  * before every run, and then runs in the tenant's sandbox (sqlSandbox.ts).
  */
 import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import type { FieldDefinition, FormDefinition } from '../../../../schema-adapters/definition/types.js';
 import type { AuthUser } from '../../auth/types.js';
 import type { AppDatabase } from '../../db/openDatabase.js';
@@ -54,7 +55,7 @@ function paramValues(params: Placeholder[], data: Record<string, unknown>, user:
  * Checks every `$sql` condition of a definition about to be saved: 400 with the guard's reason on
  * the field. The statement may read the tenant's existing tables and the ones this definition makes.
  */
-export async function guardDefinitionSql(db: Kysely<any>, tenantId: number, def: FormDefinition): Promise<void> {
+export async function guardDefinitionSql(db: Kysely<Database>, tenantId: number, def: FormDefinition): Promise<void> {
   const found: { at: string; text: string }[] = [];
   const visit = (fields: FieldDefinition[] | undefined, path: string) => (fields ?? []).forEach((f, i) => {
     const text = sqlOfCondition(f.hideCondition);

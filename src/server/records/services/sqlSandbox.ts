@@ -11,6 +11,7 @@
  */
 import pg from 'pg';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import type { AppDatabase } from '../../db/openDatabase.js';
 import { badRequest, HttpError } from '../../http/HttpError.js';
 import { tenantSchema } from '../storage/names.js';
@@ -136,7 +137,7 @@ export class SqlSandbox {
 
   private async runOnPglite(tenantId: number, text: string, values: unknown[]): Promise<unknown> {
     const role = await this.role(tenantId);
-    const db = this.database.db as Kysely<any>;
+    const db = this.database.db as Kysely<Database>;
     try {
       return await db.transaction().execute(async (trx) => {
         const q: Queryable = {

@@ -1,6 +1,11 @@
-/** Per-user state of a form: saved filters and table settings (spec 01 §3.5). */
+/**
+ * Per-user state of a form: saved filters and table settings (spec 01 §3.5). The checks live
+ * here; the rows are repositories/userSettings.ts's.
+ */
 import type { Kysely } from 'kysely';
 import type { AuthUser } from '../../auth/types.js';
+import type { Database } from '../../db/types.js';
+import { readFilterKeys, readTableSettings, writeFilterKeys, writeTableSettings } from '../repositories/userSettings.js';
 import { badRequest, forbidden } from '../../http/HttpError.js';
 import type { FormModel } from '../query/formModel.js';
 
@@ -10,20 +15,17 @@ export function assertOwnUser(user: AuthUser, userId: unknown): void {
 }
 
 /** The saved filter keys of the caller for a form (empty when none). */
-export async function savedFilters(db: Kysely<any>, user: AuthUser, form: string): Promise<string[]> {
-  const r = await db.selectFrom('saved_queries').select('keys').where('tenant_id', '=', user.tenantId).where('user_id', '=', user.userId).where('form', '=', form).executeTakeFirst();
-  return (r?.keys as string[] | undefined) ?? [];
+export async function savedFilters(db: Kysely<Database>, user: AuthUser, form: string): Promise<string[]> {
+  return (await readFilterKeys(db, { tenantId: user.tenantId, userId: user.userId, form })) ?? [];
 }
 
 /** Replaces the caller's saved filter keys for a form. */
-export async function saveFilters(db: Kysely<any>, user: AuthUser, form: string, body: unknown): Promise<string[]> {
+export async function saveFilters(db: Kysely<Database>, user: AuthUser, form: string, body: unknown): Promise<string[]> {
   if (!Array.isArray(body) || body.length > 200 || body.some((k) => typeof k !== 'string' || k.length > 200 || k.includes('\u0000'))) {
     throw badRequest('筛选条件须为不超过200项的文本数组');
   }
   const keys = [...new Set(body as string[])];
-  await db.insertInto('saved_queries').values({ tenant_id: user.tenantId, user_id: user.userId, form, keys: JSON.stringify(keys) })
-    .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'form']).doUpdateSet({ keys: JSON.stringify(keys), update_time: new Date() }))
-    .execute();
+  await writeFilterKeys(db, { tenantId: user.tenantId, userId: user.userId, form }, keys);
   return keys;
 }
 
@@ -61,16 +63,12 @@ export function checkTableSettings(model: FormModel, body: unknown): TableSettin
   return { pageSize, fixColumns: fix, showStatus: b.showStatus !== false, columns: cols };
 }
 
-/** Stores the caller's table settings for a form. */
-export async function saveTableSettings(db: Kysely<any>, user: AuthUser, form: string, settings: TableSettings): Promise<void> {
-  const json = JSON.stringify(settings);
-  await db.insertInto('user_table_settings').values({ tenant_id: user.tenantId, user_id: user.userId, form, settings: json })
-    .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'form']).doUpdateSet({ settings: json, update_time: new Date() }))
-    .execute();
+/** Stores the caller's table settings for a form (checked by checkTableSettings). */
+export async function saveTableSettings(db: Kysely<Database>, user: AuthUser, form: string, settings: TableSettings): Promise<void> {
+  await writeTableSettings(db, { tenantId: user.tenantId, userId: user.userId, form }, settings);
 }
 
 /** The caller's table settings for a form, or null. */
-export async function tableSettings(db: Kysely<any>, user: AuthUser, form: string): Promise<TableSettings | null> {
-  const r = await db.selectFrom('user_table_settings').select('settings').where('tenant_id', '=', user.tenantId).where('user_id', '=', user.userId).where('form', '=', form).executeTakeFirst();
-  return (r?.settings as TableSettings | undefined) ?? null;
+export async function tableSettings(db: Kysely<Database>, user: AuthUser, form: string): Promise<TableSettings | null> {
+  return (await readTableSettings(db, { tenantId: user.tenantId, userId: user.userId, form })) as TableSettings | null;
 }

@@ -4,6 +4,7 @@
  * write rules (permissions, references, versions) so each reads on its own.
  */
 import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import { isReadOnlyView, VIEW_READ_ONLY_MESSAGE, VOIDED_AGAIN_MESSAGE, VOIDED_EDIT_MESSAGE, VOIDED_STATUS } from '../../../shared/readOnlyRecords.js';
 import { badRequest } from '../../http/HttpError.js';
 import type { FormModel } from '../query/formModel.js';
@@ -16,7 +17,7 @@ export type WriteOp = 'add' | 'edit' | 'delete' | 'invalid' | 'check';
  * Throws a Chinese 400 when `op` may not run on `ids` of `model`; ids that do not exist are left
  * to the write itself (its 404). Delete of a voided record is allowed (see shared/readOnlyRecords).
  */
-export async function assertWritable(db: Kysely<any>, model: FormModel, tenantId: number, op: WriteOp, ids: number[] = []): Promise<void> {
+export async function assertWritable(db: Kysely<Database>, model: FormModel, tenantId: number, op: WriteOp, ids: number[] = []): Promise<void> {
   if (isReadOnlyView(model.form.definition)) throw badRequest(VIEW_READ_ONLY_MESSAGE);
   if ((op !== 'edit' && op !== 'invalid') || !ids.length) return;
   const statuses = await statusesOf(db, model, tenantId, ids);

@@ -8,14 +8,13 @@ import type { FieldDefinition, FormDefinition } from '../../../../schema-adapter
 import type { StorageKind } from '../../../../schema-adapters/fieldTypes/fieldTypeSpec.js';
 import { specOf } from '../../../../schema-adapters/fieldTypes/registry.js';
 import { storageColumns, type StorageColumn as AdapterColumn } from '../../../../schema-adapters/records/storageColumns.js';
-import type { ColumnKind, ColumnRole, StorageColumn } from './types.js';
+import { ROLE_SUFFIX, type ColumnKind, type ColumnRole, type StorageColumn } from './types.js';
 
 /** A column of one field before it gets its stable id and physical name. */
 export type FieldColumn = Pick<StorageColumn, 'role' | 'kind' | 'index'>;
 
-const ROLE_OF: Record<string, ColumnRole> = {
-  '': 'value', $view: 'view', $start: 'start', $end: 'end', $province: 'province', $city: 'city', $district: 'district',
-};
+/** The role of each suffix the adapter gives a column (ROLE_SUFFIX read backwards). */
+const ROLE_OF = new Map<string, ColumnRole>(Object.entries(ROLE_SUFFIX).map(([role, suffix]) => [suffix, role as ColumnRole]));
 
 // Date-times are kept as wall-clock `timestamp(0)` (the spec's values carry no zone); `time`
 // never occurs (timeOnly is text in the field's own format) but would sort the same as text.
@@ -24,7 +23,7 @@ const KIND_OF: Record<StorageKind, ColumnKind> = {
 };
 
 function toFieldColumn(field: FieldDefinition, c: AdapterColumn): FieldColumn {
-  const role = ROLE_OF[c.name.slice(c.fieldEnName.length)];
+  const role = ROLE_OF.get(c.name.slice(c.fieldEnName.length))!;
   const kind: ColumnKind = c.kind === 'jsonb' && c.multiValued ? 'jsonb_list' : KIND_OF[c.kind];
   // Text offered with 模糊搜索 gets a trigram index; sortable values and range ends a btree.
   const index = role === 'value' && kind === 'text' && specOf(field).searchTypeRadio ? 'trgm'

@@ -1,5 +1,6 @@
 /** Keeps a form table's indexes equal to what its columns ask for (btree or trigram). */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import type { StorageTable } from './types.js';
 
 /** Index names carry the form id, column id, role and method, so a retype replaces them. */
@@ -11,7 +12,7 @@ function indexName(formId: number, columnId: number, role: string, method: strin
  * Drops the indexes no column wants any more (before columns are retyped: a trigram index
  * would block a change to numeric), or, with `create`, adds the missing ones (afterwards).
  */
-export async function syncIndexes(trx: Kysely<any>, schema: string, formId: number, table: StorageTable, create: boolean): Promise<void> {
+export async function syncIndexes(trx: Kysely<Database>, schema: string, formId: number, table: StorageTable, create: boolean): Promise<void> {
   const wanted = new Map<string, () => Promise<unknown>>();
   const t = sql.id(schema, table.name);
   for (const c of table.columns) {

@@ -4,6 +4,7 @@
  * and retires removed fields under other names (their data stays), never dropping a column.
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import { tenantSchema } from './names.js';
 import { retypeColumn } from './retype.js';
 import { ensureTenantSchema, grantTenantRead } from './tenantSchema.js';
@@ -19,7 +20,7 @@ export function emptyStorage(): FormStorage {
   return { tables: [], retired: { columns: [], tables: [] } };
 }
 
-async function createTable(trx: Kysely<any>, schema: string, formId: number, t: StorageTable, mainName: string): Promise<void> {
+async function createTable(trx: Kysely<Database>, schema: string, formId: number, t: StorageTable, mainName: string): Promise<void> {
   const name = sql.id(schema, t.name);
   if (t.columnId === 0) {
     await sql`CREATE TABLE ${name} (
@@ -47,13 +48,13 @@ async function createTable(trx: Kysely<any>, schema: string, formId: number, t: 
   }
 }
 
-async function renameColumn(trx: Kysely<any>, schema: string, table: string, from: string, to: string): Promise<void> {
+async function renameColumn(trx: Kysely<Database>, schema: string, table: string, from: string, to: string): Promise<void> {
   if (from === to) return;
   await sql`ALTER TABLE ${sql.id(schema, table)} RENAME COLUMN ${sql.id(from)} TO ${sql.id(to)}`.execute(trx);
 }
 
 async function migrateColumns(
-  trx: Kysely<any>, schema: string, table: string, before: StorageColumn[], after: StorageColumn[],
+  trx: Kysely<Database>, schema: string, table: string, before: StorageColumn[], after: StorageColumn[],
   retired: FormStorage['retired'], tableId: number,
 ): Promise<void> {
   const wanted = new Map(after.map((c) => [key(c), c]));
@@ -85,7 +86,7 @@ async function migrateColumns(
 
 /** Applies the change from `before` to the tables of `after`; returns the new snapshot. */
 export async function migrateFormTables(
-  trx: Kysely<any>, tenantId: number, formId: number, formName: string, before: FormStorage, after: StorageTable[],
+  trx: Kysely<Database>, tenantId: number, formId: number, formName: string, before: FormStorage, after: StorageTable[],
 ): Promise<FormStorage> {
   const schema = tenantSchema(tenantId);
   await ensureTenantSchema(trx, tenantId);

@@ -1,8 +1,9 @@
 /** Identifier rules for form tables: every name that reaches SQL passes through here. */
+import { EN_NAME_PATTERN } from '../../../../schema-adapters/index.js';
 import { badRequest } from '../../http/HttpError.js';
 
-/** CONTRACT.md §4: enName of forms and fields. */
-export const EN_NAME = /^[a-z][a-z0-9_]{0,62}$/;
+/** CONTRACT.md §4: enName of forms and fields; the adapter's pattern, so both sides accept the same names. */
+export const EN_NAME = EN_NAME_PATTERN;
 
 /** PostgreSQL truncates identifiers longer than this silently, so we never produce them. */
 export const MAX_IDENT = 63;

@@ -1,5 +1,6 @@
 /** Changes a column's type while keeping every value, or refuses with a clear message. */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../db/types.js';
 import { badRequest } from '../../http/HttpError.js';
 import { KIND_SQL, type ColumnKind } from './types.js';
 
@@ -55,7 +56,7 @@ function conversion(from: ColumnKind, to: ColumnKind): Conversion | null {
 
 /** Retypes `schema.table.column` from one kind to another inside the caller's transaction. */
 export async function retypeColumn(
-  trx: Kysely<any>, schema: string, table: string, column: string, from: ColumnKind, to: ColumnKind, label: string,
+  trx: Kysely<Database>, schema: string, table: string, column: string, from: ColumnKind, to: ColumnKind, label: string,
 ): Promise<void> {
   if (from === to) return;
   const t = sql.id(schema, table);

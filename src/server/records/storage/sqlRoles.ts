@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 import { tenantSchema } from './names.js';
 import { inTransaction } from '../services/inTransaction.js';
 
@@ -22,7 +23,7 @@ export function sqlRoleName(databaseName: string, tenantId: number): string {
   return `${sqlRolePrefix(databaseName)}${tenantSchema(tenantId)}`;
 }
 
-async function currentDatabase(db: Kysely<any>): Promise<string> {
+async function currentDatabase(db: Kysely<Database>): Promise<string> {
   const r = await sql<{ name: string }>`SELECT current_database() AS name`.execute(db);
   return r.rows[0].name;
 }
@@ -48,7 +49,7 @@ function roleSettings(schema: string, timeoutMs: number): string[] {
  * none is stored), no other attribute, USAGE on the tenant schema and SELECT on its tables
  * (present and future), nothing on public. Answers null when the user may not create roles.
  */
-export async function ensureSqlRole(db: Kysely<any>, tenantId: number, timeoutMs: number): Promise<SqlRole | null> {
+export async function ensureSqlRole(db: Kysely<Database>, tenantId: number, timeoutMs: number): Promise<SqlRole | null> {
   const schema = tenantSchema(tenantId);
   const role = sqlRoleName(await currentDatabase(db), tenantId);
   // Only [a-z0-9_] reach the statements below: names from tenantSchema/sqlRoleName, a hex password.
@@ -87,7 +88,7 @@ export async function ensureSqlRole(db: Kysely<any>, tenantId: number, timeoutMs
 }
 
 /** Lets the tenant's `$sql` role (when it exists) read every table of the schema, after tables were created. */
-export async function grantSqlRoleRead(db: Kysely<any>, tenantId: number): Promise<void> {
+export async function grantSqlRoleRead(db: Kysely<Database>, tenantId: number): Promise<void> {
   const schema = tenantSchema(tenantId);
   const role = sqlRoleName(await currentDatabase(db), tenantId);
   const exists = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_roles WHERE rolname = ${role}`.execute(db);
@@ -95,7 +96,7 @@ export async function grantSqlRoleRead(db: Kysely<any>, tenantId: number): Promi
 }
 
 /** The tables and views of the tenant's schema: the names a `$sql` condition may read. */
-export async function tenantRelations(db: Kysely<any>, tenantId: number): Promise<Set<string>> {
+export async function tenantRelations(db: Kysely<Database>, tenantId: number): Promise<Set<string>> {
   const r = await sql<{ relname: string }>`
     SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE n.nspname = ${tenantSchema(tenantId)} AND c.relkind IN ('r', 'v', 'm', 'p')`.execute(db);

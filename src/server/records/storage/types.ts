@@ -1,4 +1,5 @@
 /** The storage model of a form: which tables and typed columns its definition maps to. */
+import type { CompanionSuffix } from '../../../../schema-adapters/index.js';
 
 /** The SQL shape of a column. `jsonb_list` is jsonb holding an array (multi-valued fields). */
 export type ColumnKind = 'text' | 'numeric' | 'boolean' | 'date' | 'timestamp' | 'jsonb' | 'jsonb_list';
@@ -39,8 +40,11 @@ export interface FormStorage {
   retired: { columns: (StorageColumn & { table: number })[]; tables: StorageTable[] };
 }
 
-/** The row-key suffix of each role (spec 01 §3.3: `$view`, `$start`, `$end`, address parts). */
-export const ROLE_SUFFIX: Record<ColumnRole, string> = {
+/**
+ * The row-key suffix of each role (spec 01 §3.3: `$view`, `$start`, `$end`, address parts): the
+ * adapter's COMPANION_SUFFIXES, each named for the column it stores.
+ */
+export const ROLE_SUFFIX: Record<ColumnRole, '' | CompanionSuffix> = {
   value: '',
   view: '$view',
   start: '$start',

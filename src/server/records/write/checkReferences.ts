@@ -4,7 +4,9 @@
  * related form), file entries must be well formed and name keys under the tenant's own prefix.
  * A value that points nowhere or into another tenant is a 400 on its field, and nothing is written.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { existingIds, existingRecordIds } from '../repositories/lookups.js';
+import type { Database } from '../../db/types.js';
 import { fileListProblems } from '../../../../schema-adapters/index.js';
 import type { FieldDefinition } from '../../../../schema-adapters/definition/types.js';
 import type { FieldError } from '../../../shared/envelope.js';
@@ -58,17 +60,12 @@ function collect(fields: FieldDefinition[], record: Record<string, unknown>, pre
 }
 
 /** Ids among `ids` that exist, by one query for the kind (and, for related records, the form). */
-async function existing(db: Kysely<any>, tenantId: number, kind: Kind, ids: number[], relateEnName?: string): Promise<Set<number>> {
-  let rows: { id: number | string }[];
-  if (kind === 'user') rows = (await sql<{ id: number }>`SELECT id FROM users WHERE tenant_id = ${tenantId} AND id = ANY(${ids}::bigint[])`.execute(db)).rows;
-  else if (kind === 'dept') rows = (await sql<{ id: number }>`SELECT id FROM depts WHERE tenant_id = ${tenantId} AND id = ANY(${ids}::bigint[])`.execute(db)).rows;
-  else {
-    const form = relateEnName ? await findFormByName(db, tenantId, relateEnName) : undefined;
-    const main = form?.storage.tables[0];
-    if (!form || !main) return new Set();
-    rows = (await sql<{ id: number }>`SELECT id FROM ${sql.id(tenantSchema(tenantId), main.name)} WHERE tenant_id = ${tenantId} AND id = ANY(${ids}::bigint[])`.execute(db)).rows;
-  }
-  return new Set(rows.map((r) => Number(r.id)));
+async function existing(db: Kysely<Database>, tenantId: number, kind: Kind, ids: number[], relateEnName?: string): Promise<Set<number>> {
+  if (kind === 'user' || kind === 'dept') return new Set(await existingIds(db, kind === 'user' ? 'users' : 'depts', tenantId, ids));
+  const form = relateEnName ? await findFormByName(db, tenantId, relateEnName) : undefined;
+  const main = form?.storage.tables[0];
+  if (!form || !main) return new Set();
+  return new Set(await existingRecordIds(db, { schema: tenantSchema(tenantId), table: main.name }, tenantId, ids));
 }
 
 /** File entries must name this tenant's keys, and their url the same key (what preview and zip fetch). */
@@ -98,7 +95,7 @@ function checkFileKeys(fields: FieldDefinition[], record: Record<string, unknown
  * fields and sub-form rows) holds a malformed file entry, another tenant's file, or a user,
  * department or related record that does not exist in the caller's tenant.
  */
-export async function assertReferences(db: Kysely<any>, model: FormModel, tenantId: number, data: Record<string, unknown>): Promise<void> {
+export async function assertReferences(db: Kysely<Database>, model: FormModel, tenantId: number, data: Record<string, unknown>): Promise<void> {
   const def = model.form.definition;
   const errors: FieldError[] = fileListProblems(def, data);
   if (!errors.length) checkFileKeys(def.fields, data, '', tenantId, errors);

@@ -3,19 +3,25 @@
  * column's kind and becomes a bound parameter. Unknown keys are a 400 (CONTRACT.md §2).
  */
 import { sql, type RawBuilder } from 'kysely';
+import { ADDRESS_PARTS, NUMBER_STRING, RESERVED_FIELD_NAMES } from '../../../../schema-adapters/index.js';
 import type { FieldError } from '../../../shared/envelope.js';
 import type { ModelTable } from '../query/formModel.js';
 import type { StorageColumn } from '../storage/types.js';
 import { toDateText } from '../query/values.js';
 
-/** Keys a client may send back unchanged; the server owns them and ignores the sent values. */
-const IGNORED = new Set(['id', 'tenant_id', 'sys_status', 'sysStatus', 'pid', 'create_by', 'create_user_id', 'create_dept_id',
-  'create_time', 'update_by', 'update_time', 'version', 'parent_id', 'row_order', 'data_table', 'dataTable', 'isLeafRow', 'rowIndex', 'key']);
-
-const NUMBER = /^[-+]?(0|[1-9]\d*)(\.\d+)?$/;
+/**
+ * Keys a client may send back unchanged; the server owns them and ignores the sent values: the
+ * adapter's system column names, plus the row keys the list and tree views add in the browser.
+ */
+const IGNORED: ReadonlySet<string> = new Set([...RESERVED_FIELD_NAMES, 'sysStatus', 'dataTable', 'isLeafRow', 'rowIndex', 'key']);
 
 /** Column name → SQL value (a bound parameter, cast where the driver needs it). */
 export type ColumnValues = Map<string, RawBuilder<unknown> | null>;
+
+/** A value as a bound parameter of a row write (null stays SQL NULL): values computed by the server, e.g. `$view` texts and serial numbers. */
+export function boundValue(v: unknown): RawBuilder<unknown> | null {
+  return v === null ? null : sql`${v}`;
+}
 
 /** PostgreSQL stores no NUL character in text or jsonb: refuse it as input instead of failing later. */
 function hasNul(v: unknown): boolean {
@@ -37,7 +43,7 @@ function coerce(c: StorageColumn, v: unknown, label: string, errors: FieldError[
       return bad(`「${label}」须为文本`);
     case 'numeric': {
       const s = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : typeof v === 'string' ? v.trim() : '';
-      if (!NUMBER.test(s) && !(typeof v === 'number' && Number.isFinite(v))) return bad(`「${label}」须为数字`);
+      if (!NUMBER_STRING.test(s) && !(typeof v === 'number' && Number.isFinite(v))) return bad(`「${label}」须为数字`);
       return sql`${s}::numeric`;
     }
     case 'boolean':
@@ -85,17 +91,18 @@ export function coerceRow(table: ModelTable, data: Record<string, unknown>, erro
     const val = coerce(column, raw, label, errors, `${path}${key}`);
     if (val !== undefined) out.set(column.name, val);
   }
-  // An address arrives as its parts when the selection is complete (spec 01 §3.3).
+  // An address arrives as its parts when the selection is complete (spec 01 §3.3); a field of
+  // fewer levels (its `type` 1 or 2) has only the first parts' columns.
   for (const f of table.fields.values()) {
-    const { province, city, district, value } = f.columns;
-    if (!value || !province) continue;
-    const parts = [province, city, district].map((c) => data[`${f.def.enName}$${c!.role}`]);
-    if (parts.some((p) => p !== undefined && p !== null && p !== '') && !(f.def.enName in data)) {
-      out.set(value.name, sql`${JSON.stringify(parts.filter((p) => p !== undefined && p !== null && p !== ''))}::jsonb`);
-    }
+    const { value } = f.columns;
+    const columns = [f.columns.province, f.columns.city, f.columns.district].filter((c) => c !== undefined);
+    if (!value || !columns.length) continue;
+    const parts = ADDRESS_PARTS.slice(0, columns.length).map((part) => data[`${f.def.enName}${part}`]);
+    const filled = (p: unknown) => p !== undefined && p !== null && p !== '';
+    if (parts.some(filled) && !(f.def.enName in data)) out.set(value.name, sql`${JSON.stringify(parts.filter(filled))}::jsonb`);
     const list = data[f.def.enName];
     if (Array.isArray(list) && !parts.some((p) => p !== undefined)) {
-      [province, city, district].forEach((c, i) => out.set(c!.name, list[i] === undefined || list[i] === null ? null : sql`${String(list[i])}`));
+      columns.forEach((c, i) => out.set(c.name, list[i] === undefined || list[i] === null ? null : sql`${String(list[i])}`));
     }
   }
   return out;

@@ -4,7 +4,9 @@
  * renders before it (so a dated pattern restarts each day), taken atomically from
  * serial_counters inside the record's transaction.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { takeSerialNumber } from '../repositories/serialCounters.js';
+import type { Database } from '../../db/types.js';
 import type { FieldDefinition } from '../../../../schema-adapters/definition/types.js';
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
@@ -30,13 +32,9 @@ export function renderDateTokens(pattern: string, now: Date): string {
 }
 
 /** Takes the next number of the field's sequence and returns the rendered serial. */
-export async function nextSerial(trx: Kysely<any>, tenantId: number, formId: number, field: FieldDefinition, now = new Date()): Promise<string> {
+export async function nextSerial(trx: Kysely<Database>, tenantId: number, formId: number, field: FieldDefinition, now = new Date()): Promise<string> {
   const rendered = renderDateTokens(serialPattern(field), now);
   const period = rendered.replace(/\{seq(?::\d+)?\}/g, '#');
-  const r = await sql<{ value: number }>`
-    INSERT INTO serial_counters (tenant_id, form_id, column_id, period, value) VALUES (${tenantId}, ${formId}, ${Number(field.columnId)}, ${period}, 1)
-    ON CONFLICT (tenant_id, form_id, column_id, period) DO UPDATE SET value = serial_counters.value + 1
-    RETURNING value`.execute(trx);
-  const n = Number(r.rows[0].value);
+  const n = await takeSerialNumber(trx, tenantId, formId, Number(field.columnId), period);
   return rendered.replace(/\{seq(?::(\d+))?\}/g, (_, w?: string) => pad(n, Math.min(Number(w ?? 4), 12)));
 }

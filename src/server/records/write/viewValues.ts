@@ -2,10 +2,13 @@
  * `$view` companions computed on the server (spec 01 §3.3) from fixed options, constants,
  * users, departments, addresses and related records — never taken from the client.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { ADDRESS_PARTS } from '../../../../schema-adapters/index.js';
 import type { FieldDefinition, FieldOption } from '../../../../schema-adapters/definition/types.js';
 import type { ModelField, ModelTable } from '../query/formModel.js';
 import { findFormByName } from '../repositories/formDefinitions.js';
+import { namesById as lookupNames, recordLabelsById, type LookupTable } from '../repositories/lookups.js';
 import { tenantSchema } from '../storage/names.js';
 
 const flat = (v: unknown): unknown[] => (Array.isArray(v) ? v.flatMap(flat) : v === null || v === undefined || v === '' ? [] : [v]);
@@ -19,18 +22,12 @@ function optionLabel(options: FieldOption[] | undefined, value: unknown): string
   return undefined;
 }
 
-async function namesById(db: Kysely<any>, query: 'users' | 'depts' | 'addresses' | 'constants', tenantId: number, ids: unknown[], parent?: unknown): Promise<Map<string, string>> {
+async function namesById(db: Kysely<Database>, table: LookupTable, tenantId: number, ids: unknown[], parent?: unknown): Promise<Map<string, string>> {
   const nums = ids.map((v) => Number(v)).filter((n) => Number.isSafeInteger(n));
-  if (!nums.length) return new Map();
-  let r;
-  if (query === 'users') r = await sql<{ id: number; name: string }>`SELECT id, nick_name AS name FROM users WHERE tenant_id = ${tenantId} AND id = ANY(${nums}::bigint[])`.execute(db);
-  else if (query === 'depts') r = await sql<{ id: number; name: string }>`SELECT id, dept_name AS name FROM depts WHERE tenant_id = ${tenantId} AND id = ANY(${nums}::bigint[])`.execute(db);
-  else if (query === 'addresses') r = await sql<{ id: number; name: string }>`SELECT id, name FROM addresses WHERE id = ANY(${nums}::bigint[])`.execute(db);
-  else r = await sql<{ id: number; name: string }>`SELECT id, name FROM constants WHERE tenant_id = ${tenantId} AND parent_id = ${Number(parent)} AND id = ANY(${nums}::bigint[])`.execute(db);
-  return new Map(r.rows.map((x) => [String(x.id), x.name]));
+  return new Map((await lookupNames(db, table, tenantId, nums, parent === undefined ? undefined : Number(parent))).map((x) => [String(x.id), x.name]));
 }
 
-async function relatedLabels(db: Kysely<any>, tenantId: number, def: FieldDefinition, ids: unknown[]): Promise<Map<string, string>> {
+async function relatedLabels(db: Kysely<Database>, tenantId: number, def: FieldDefinition, ids: unknown[]): Promise<Map<string, string>> {
   const nums = ids.map((v) => Number(v)).filter((n) => Number.isSafeInteger(n));
   if (!def.relateEnName || !nums.length) return new Map();
   const form = await findFormByName(db, tenantId, String(def.relateEnName));
@@ -38,13 +35,11 @@ async function relatedLabels(db: Kysely<any>, tenantId: number, def: FieldDefini
   if (!form || !main) return new Map();
   const key = def.relateField ?? form.definition.fields.find((f) => f.funcType === 'input')?.enName;
   const col = main.columns.find((c) => c.field === key && c.role === 'view') ?? main.columns.find((c) => c.field === key && c.role === 'value');
-  const label = col ? sql`${sql.id('t', col.name)}::text` : sql`t.id::text`;
-  const r = await sql<{ id: number; name: string }>`SELECT t.id, ${label} AS name FROM ${sql.id(tenantSchema(tenantId), main.name)} t
-    WHERE t.tenant_id = ${tenantId} AND t.id = ANY(${nums}::bigint[])`.execute(db);
-  return new Map(r.rows.map((x) => [String(x.id), x.name ?? '']));
+  const rows = await recordLabelsById(db, { schema: tenantSchema(tenantId), table: main.name, labelColumn: col?.name ?? null }, tenantId, nums);
+  return new Map(rows.map((x) => [String(x.id), x.name]));
 }
 
-async function viewOf(db: Kysely<any>, tenantId: number, f: ModelField, value: unknown): Promise<string | null> {
+async function viewOf(db: Kysely<Database>, tenantId: number, f: ModelField, value: unknown): Promise<string | null> {
   const def = f.def;
   const values = flat(value);
   if (!values.length) return null;
@@ -68,14 +63,14 @@ async function viewOf(db: Kysely<any>, tenantId: number, f: ModelField, value: u
 }
 
 /** The `$view` value of every field of `table` present in `data` (column name → text). */
-export async function computeViews(db: Kysely<any>, tenantId: number, table: ModelTable, data: Record<string, unknown>): Promise<Map<string, string | null>> {
+export async function computeViews(db: Kysely<Database>, tenantId: number, table: ModelTable, data: Record<string, unknown>): Promise<Map<string, string | null>> {
   const out = new Map<string, string | null>();
   for (const f of table.fields.values()) {
     const view = f.columns.view;
     if (!view) continue;
     let value = data[f.def.enName];
     if (value === undefined && f.def.funcType === 'address') {
-      const parts = ['province', 'city', 'district'].map((p) => data[`${f.def.enName}$${p}`]).filter((p) => p !== undefined && p !== null && p !== '');
+      const parts = ADDRESS_PARTS.map((part) => data[`${f.def.enName}${part}`]).filter((p) => p !== undefined && p !== null && p !== '');
       if (parts.length) value = parts;
     }
     if (value === undefined) continue;

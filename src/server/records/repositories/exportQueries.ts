@@ -1,5 +1,6 @@
 /** Read queries of export: the matching ids in list order, and child rows of many parents at once. */
 import { sql, type Kysely } from 'kysely';
+import type { Database, FormTableRow } from '../../db/types.js';
 import type { FormModel, ModelTable } from '../query/formModel.js';
 import { compileList } from '../query/listQuery.js';
 import { mapRow, selectColumns } from '../query/rowShape.js';
@@ -8,7 +9,7 @@ import { mapRow, selectColumns } from '../query/rowShape.js';
 export const EXPORT_MAX_ROWS = 1_000_000;
 
 /** Ids of the records matching a list query (its search and sort), at most `limit` (default 1,000,000). */
-export async function exportIds(db: Kysely<any>, model: FormModel, query: Record<string, unknown>, tenantId: number, limit = EXPORT_MAX_ROWS): Promise<number[]> {
+export async function exportIds(db: Kysely<Database>, model: FormModel, query: Record<string, unknown>, tenantId: number, limit = EXPORT_MAX_ROWS): Promise<number[]> {
   const q = compileList(model, { ...query, pageNum: 1, pageSize: 10 }, tenantId);
   const r = await sql<{ id: string | number }>`SELECT t.id FROM ${sql.id(model.schema, model.main.table.name)} t
     WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${limit}`.execute(db);
@@ -16,7 +17,7 @@ export async function exportIds(db: Kysely<any>, model: FormModel, query: Record
 }
 
 /** Which of `ids` exist in the tenant, in the order given. */
-export async function existingIds(db: Kysely<any>, model: FormModel, ids: number[], tenantId: number): Promise<number[]> {
+export async function existingIds(db: Kysely<Database>, model: FormModel, ids: number[], tenantId: number): Promise<number[]> {
   if (!ids.length) return [];
   const r = await sql<{ id: string | number }>`SELECT t.id FROM ${sql.id(model.schema, model.main.table.name)} t
     WHERE t.tenant_id = ${tenantId} AND t.id = ANY(${ids}::bigint[])`.execute(db);
@@ -25,19 +26,19 @@ export async function existingIds(db: Kysely<any>, model: FormModel, ids: number
 }
 
 /** Main rows by id in the order asked (rows as the API maps them). */
-export async function mainRows(db: Kysely<any>, model: FormModel, ids: number[], tenantId: number): Promise<Record<string, unknown>[]> {
+export async function mainRows(db: Kysely<Database>, model: FormModel, ids: number[], tenantId: number): Promise<Record<string, unknown>[]> {
   if (!ids.length) return [];
-  const r = await sql<Record<string, unknown>>`SELECT ${selectColumns(model.main, 't')} FROM ${sql.id(model.schema, model.main.table.name)} t
+  const r = await sql<FormTableRow>`SELECT ${selectColumns(model.main, 't')} FROM ${sql.id(model.schema, model.main.table.name)} t
     WHERE t.tenant_id = ${tenantId} AND t.id = ANY(${ids}::bigint[])`.execute(db);
   const byId = new Map(r.rows.map((row) => [Number(row.id), mapRow(model.main, row)]));
   return ids.map((id) => byId.get(id)).filter((x): x is Record<string, unknown> => !!x);
 }
 
 /** Child rows of many parents, grouped by parent id, each group in row order. */
-export async function childRows(db: Kysely<any>, model: FormModel, sub: ModelTable, parentIds: number[], tenantId: number): Promise<Map<number, Record<string, unknown>[]>> {
+export async function childRows(db: Kysely<Database>, model: FormModel, sub: ModelTable, parentIds: number[], tenantId: number): Promise<Map<number, Record<string, unknown>[]>> {
   const out = new Map<number, Record<string, unknown>[]>();
   if (!parentIds.length) return out;
-  const r = await sql<Record<string, unknown>>`SELECT ${selectColumns(sub, 'c', true)} FROM ${sql.id(model.schema, sub.table.name)} c
+  const r = await sql<FormTableRow>`SELECT ${selectColumns(sub, 'c', true)} FROM ${sql.id(model.schema, sub.table.name)} c
     WHERE c.tenant_id = ${tenantId} AND c.parent_id = ANY(${parentIds}::bigint[]) ORDER BY c.parent_id, c.row_order, c.id`.execute(db);
   for (const raw of r.rows) {
     const row = mapRow(sub, raw, true);
