@@ -29,10 +29,14 @@ describe('smart total', () => {
     const small = await listRecords(t.db, model, { pageSize: 20, searchConList: [{ enName: 'n', n$start: 100, n$end: 250 }] }, tenantId);
     expect(small).toMatchObject({ total: 151, totalExact: true });
   });
-  it('above the limit says it is not exact, and is never below the true lower bound', async () => {
-    const r = await listRecords(t.db, model, { pageSize: 20 }, tenantId);
+  it('above the limit with a filter says it is not exact, and is never below the true lower bound', async () => {
+    // The filter matches every row: the count is the planner's estimate, flagged.
+    const r = await listRecords(t.db, model, { pageSize: 20, searchConList: [{ enName: 'n', n$start: 1 }] }, tenantId);
     expect(r.totalExact).toBe(false);
     expect(r.total).toBeGreaterThan(TOTAL_EXACT_LIMIT);
+  });
+  it('without a filter is the exact row count, however large (the counter of ADR 0930)', async () => {
+    expect(await listRecords(t.db, model, { pageSize: 20 }, tenantId)).toMatchObject({ total: N, totalExact: true });
   });
   it('deep pages (found by ids first) hold the same rows as a plain ordering', async () => {
     const r = await listRecords(t.db, model, { pageSize: 50, pageNum: 61, sysOrderBy: { field: 'n', order: 'asc' } }, tenantId);
