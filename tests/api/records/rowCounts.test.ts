@@ -13,6 +13,7 @@ import { formModel, type FormModel } from '../../../src/server/records/query/for
 import { listRecords } from '../../../src/server/records/repositories/recordQueries.js';
 import { migrate } from '../../../src/server/db/migrate.js';
 import { countedRows, FOLD_EVERY } from '../../../src/server/records/storage/rowCounts.js';
+import { afterBulkWrite, BULK_WRITE_ROWS } from '../../../src/server/records/storage/afterBulkWrite.js';
 
 let t: TestDb;
 let tenantId: number;
@@ -107,5 +108,22 @@ describe('row counter', () => {
     await sql`DELETE FROM ${table()} WHERE n <= 10`.execute(t.db);
     expect(await listRecords(t.db, model, { pageSize: 5 }, tenantId)).toMatchObject({ total: 30, totalExact: true });
     await expect(sql`INSERT INTO ${table()} (tenant_id, n) VALUES (${tenantId + 1}, 1)`.execute(t.db)).rejects.toThrow(/fw_tenant_check/);
+  });
+});
+
+describe('after a bulk write', () => {
+  it('vacuums and analyzes the table: the estimate and the visibility map know the new rows', async () => {
+    await createForm(t.db, { tenantId, userName: 'admin' }, { enName: 'bulk', cnName: '批量', fields: [{ enName: 'n', label: '序号', funcType: 'number' }] });
+    const bulk = sql.id(`t_${tenantId}`, 'bulk');
+    const rows = BULK_WRITE_ROWS * 5;
+    await sql`INSERT INTO ${bulk} (tenant_id, n) SELECT ${tenantId}, g FROM generate_series(1, ${rows}) g`.execute(t.db);
+    const stats = async () => (await sql<{ tuples: number; visible: number }>`
+      SELECT reltuples::float8 AS tuples, relallvisible::int AS visible FROM pg_class WHERE oid = ${`t_${tenantId}.bulk`}::regclass`.execute(t.db)).rows[0];
+    expect(await afterBulkWrite(t.db, `t_${tenantId}`, 'bulk', BULK_WRITE_ROWS - 1)).toBe(false);
+    expect((await stats()).visible).toBe(0);
+    expect(await afterBulkWrite(t.db, `t_${tenantId}`, 'bulk', rows)).toBe(true);
+    const after = await stats();
+    expect(after.tuples).toBe(rows);
+    expect(after.visible).toBeGreaterThan(0);
   });
 });

@@ -19,6 +19,7 @@ import { insertMessages } from '../../repositories/messageRepository.js';
 import type { FormModel } from '../query/formModel.js';
 import { recordProblems } from '../services/adapterBridge.js';
 import { inTransaction } from '../services/inTransaction.js';
+import { afterBulkWrite } from '../storage/afterBulkWrite.js';
 import { loadModel } from '../services/recordContext.js';
 import { recordOperation } from '../../services/operationLog.js';
 import { coerceRow, type ColumnValues } from '../write/coerceRow.js';
@@ -199,6 +200,8 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
     return n;
   });
   await ctx.store.remove(p.fileKey);
+  // Fresh statistics and visibility map for the new rows (ADR 0930); the import stands either way.
+  await afterBulkWrite(db, model.schema, model.main.table.name, imported).catch(() => false);
   await insertMessages(db, [{ tenantId: job.tenantId, userId: job.userId, title: `导入完成：${model.form.cnName}`, content: `${p.fileName}：成功导入 ${imported} 条数据` }]);
   return { success: true, imported, msg: `成功导入 ${imported} 条数据`, ...base };
 };
