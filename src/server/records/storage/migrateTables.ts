@@ -10,6 +10,7 @@ import { ensureTenantSchema, grantTenantRead } from './tenantSchema.js';
 import { KIND_SQL, ROLE_SUFFIX, type FormStorage, type StorageColumn, type StorageTable } from './types.js';
 import { syncIndexes } from './indexes.js';
 import { addTenantCheck, installRowCount } from './rowCounts.js';
+import { syncExpressionStats } from './expressionStats.js';
 
 const key = (c: { columnId: number; role: string }) => `${c.columnId}:${c.role}`;
 const retiredColumnName = (c: StorageColumn) => `removed$c${c.columnId}${ROLE_SUFFIX[c.role]}`;
@@ -104,7 +105,10 @@ export async function migrateFormTables(
     retired.tables.push({ ...t, name });
   }
   const mainName = after[0].name;
-  if (before.tables[0]) await syncIndexes(trx, schema, formId, { ...after[0], name: before.tables[0].name }, false);
+  if (before.tables[0]) {
+    await syncIndexes(trx, schema, formId, { ...after[0], name: before.tables[0].name }, false);
+    await syncExpressionStats(trx, schema, formId, { ...after[0], name: before.tables[0].name }, false);
+  }
   for (const t of after) {
     let old = before.tables.find((b) => b.columnId === t.columnId);
     if (!old) {
@@ -116,6 +120,7 @@ export async function migrateFormTables(
     await migrateColumns(trx, schema, t.name, old?.columns ?? [], t.columns, retired, t.columnId);
   }
   await syncIndexes(trx, schema, formId, after[0], true);
+  await syncExpressionStats(trx, schema, formId, after[0], true);
   await grantTenantRead(trx, tenantId);
   return { tables: after, retired };
 }
