@@ -2,10 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { addTenant, openTestDb, type TestDb } from './support/testDb.js';
-import { createForm, getFormByName } from '../../../src/server/records/services/formDefinitions.js';
+import { createForm, editForm, getFormByName } from '../../../src/server/records/services/formDefinitions.js';
 import { formModel, type FormModel } from '../../../src/server/records/query/formModel.js';
 import { listRecords } from '../../../src/server/records/repositories/recordQueries.js';
 import { TOTAL_EXACT_LIMIT } from '../../../src/server/records/query/smartTotal.js';
+import { migrate } from '../../../src/server/db/migrate.js';
 
 let t: TestDb;
 let tenantId: number;
@@ -29,10 +30,14 @@ describe('smart total', () => {
     const small = await listRecords(t.db, model, { pageSize: 20, searchConList: [{ enName: 'n', n$start: 100, n$end: 250 }] }, tenantId);
     expect(small).toMatchObject({ total: 151, totalExact: true });
   });
-  it('above the limit says it is not exact, and is never below the true lower bound', async () => {
-    const r = await listRecords(t.db, model, { pageSize: 20 }, tenantId);
+  it('above the limit with a filter says it is not exact, and is never below the true lower bound', async () => {
+    // The filter matches every row: the count is the planner's estimate, flagged.
+    const r = await listRecords(t.db, model, { pageSize: 20, searchConList: [{ enName: 'n', n$start: 1 }] }, tenantId);
     expect(r.totalExact).toBe(false);
     expect(r.total).toBeGreaterThan(TOTAL_EXACT_LIMIT);
+  });
+  it('without a filter is the exact row count, however large (the counter of ADR 0930)', async () => {
+    expect(await listRecords(t.db, model, { pageSize: 20 }, tenantId)).toMatchObject({ total: N, totalExact: true });
   });
   it('deep pages (found by ids first) hold the same rows as a plain ordering', async () => {
     const r = await listRecords(t.db, model, { pageSize: 50, pageNum: 61, sysOrderBy: { field: 'n', order: 'asc' } }, tenantId);
@@ -45,5 +50,37 @@ describe('smart total', () => {
     expect(await listRecords(t.db, model, { pageSize: 20, exactTotal: true }, tenantId)).toMatchObject({ total: N, totalExact: true });
     const last = await listRecords(t.db, model, { pageSize: 1000, pageNum: Math.ceil(N / 1000) }, tenantId);
     expect(last).toMatchObject({ total: N, totalExact: true });
+  });
+});
+
+describe('estimates of choice filters', () => {
+  it('a select filter above the limit is estimated near the truth (expression statistics), not capped at 10,001', async () => {
+    await createForm(t.db, { tenantId, userName: 'admin' }, { enName: 'choices', cnName: '选项', fields: [
+      { enName: 'c', label: '类别', funcType: 'select', options: ['a', 'b', 'c'].map((v) => ({ label: v.toUpperCase(), value: v })) },
+    ] });
+    const table = sql.id(`t_${tenantId}`, 'choices');
+    await sql`INSERT INTO ${table} (tenant_id, c) SELECT ${tenantId}, to_jsonb((ARRAY['a','b','c'])[1 + g % 3]) FROM generate_series(1, 60000) g`.execute(t.db);
+    await sql`ANALYZE ${table}`.execute(t.db);
+    const choices = formModel(await getFormByName(t.db, tenantId, 'choices'));
+    const r = await listRecords(t.db, choices, { pageSize: 20, searchConList: [{ enName: 'c', c: 'b', searchType: 'equal' }] }, tenantId);
+    expect(r.totalExact).toBe(false);
+    // 20,000 rows match; without statistics the planner guessed 300 and the answer was 10,001.
+    expect(r.total).toBeGreaterThan(18_000);
+    expect(r.total).toBeLessThan(22_000);
+  });
+
+  it('are made for existing tables by migration 121, and leave a retype to text working', async () => {
+    const stats = async () => (await sql<{ n: string }>`SELECT count(*)::text AS n FROM pg_statistic_ext WHERE stxname LIKE 'st\_f%\_jtext'
+      AND stxnamespace = ${`t_${tenantId}`}::regnamespace`.execute(t.db)).rows[0].n;
+    expect(await stats()).toBe('1');
+    await sql`DROP STATISTICS ${sql.id(`t_${tenantId}`, (await sql<{ n: string }>`SELECT stxname AS n FROM pg_statistic_ext WHERE stxname LIKE 'st\_f%\_jtext'`.execute(t.db)).rows[0].n)}`.execute(t.db);
+    await sql`DELETE FROM schema_migrations WHERE id = 121`.execute(t.db);
+    expect(await migrate(t.db)).toEqual([121]);
+    expect(await stats()).toBe('1');
+    const form = await getFormByName(t.db, tenantId, 'choices');
+    const def = structuredClone(form.definition);
+    def.fields = def.fields.map((f) => ({ ...f, funcType: 'input', options: undefined }));
+    await editForm(t.db, { tenantId, userName: 'admin' }, form.id, def);
+    expect(await stats()).toBe('0');
   });
 });

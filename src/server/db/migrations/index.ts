@@ -12,6 +12,8 @@ import { m030PreviousLogin } from './030_previous_login.js';
 import { m100Records } from '../../records/migrations/100_records.js';
 import { m110SqlRoles } from '../../records/migrations/110_sql_roles.js';
 import { m111AddKeyPayload } from '../../records/migrations/111_add_key_payload.js';
+import { m120RowCounts } from '../../records/migrations/120_row_counts.js';
+import { m121ExpressionStats } from '../../records/migrations/121_expression_stats.js';
 import { m800Jobs } from '../../jobs/migration.js';
 
 export type { Migration } from './types.js';
@@ -27,4 +29,6 @@ export const migrations: Migration[] = [
   m111AddKeyPayload,
   m800Jobs,
   m030PreviousLogin,
+  m120RowCounts,
+  m121ExpressionStats,
 ];

@@ -20,6 +20,7 @@ import { insertMessages } from '../../repositories/messageRepository.js';
 import type { FormModel } from '../query/formModel.js';
 import { recordProblems } from '../services/adapterBridge.js';
 import { inTransaction } from '../services/inTransaction.js';
+import { afterBulkWrite } from '../storage/afterBulkWrite.js';
 import { loadModel } from '../services/recordContext.js';
 import { recordOperation } from '../../services/operationLog.js';
 import { boundValue, coerceRow, type ColumnValues } from '../write/coerceRow.js';
@@ -267,6 +268,8 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
     return n;
   });
   await ctx.store.remove(p.fileKey);
+  // Fresh statistics and visibility map for the new rows (ADR 0930); the import stands either way.
+  await afterBulkWrite(db, model.schema, model.main.table.name, imported).catch(() => false);
   const msg = `成功导入 ${imported} 条数据${subRows ? `（含子表单 ${subRows} 行）` : ''}`;
   await insertMessages(db, [{ tenantId: job.tenantId, userId: job.userId, title: `导入完成：${model.form.cnName}`, content: `${p.fileName}：${msg}` }]);
   return { success: true, imported, msg, ...base };

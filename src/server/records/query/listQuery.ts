@@ -9,6 +9,7 @@ import { compileEntries, MAX_SEARCH_ENTRIES } from './searchEntry.js';
 import { rangeMatches, valueMatches } from './fieldConditions.js';
 import { isSortable } from '../storage/fieldStorage.js';
 import { capValues, isBlank, likePattern, toNumber, toTextList } from './values.js';
+import { tenantSchema } from '../storage/names.js';
 
 type Cond = RawBuilder<unknown>;
 
@@ -30,6 +31,8 @@ export interface CompiledList {
   pageSize: number;
   offset: number;
   exactTotal: boolean;
+  /** Whether any condition narrows the rows (an unfiltered list's total is the table's row count). */
+  filtered: boolean;
 }
 
 function systemEquals(name: string, value: unknown): Cond {
@@ -41,14 +44,14 @@ function systemEquals(name: string, value: unknown): Cond {
   throw badRequest(`字段「${name}」不能作为固定条件`);
 }
 
-function parseInitFilter(model: FormModel, raw: unknown, tenantId: number): Cond[] {
+function parseInitFilter(model: FormModel, raw: unknown): Cond[] {
   let init = raw;
   if (typeof init === 'string') {
     if (!init.trim()) return [];
     try { init = JSON.parse(init); } catch { throw badRequest('initFilter 格式不正确'); }
   }
   if (init === undefined || init === null) return [];
-  if (Array.isArray(init)) return compileEntries(model, model.main, 't', init, tenantId);
+  if (Array.isArray(init)) return compileEntries(model, model.main, 't', init);
   if (typeof init !== 'object') throw badRequest('initFilter 格式不正确');
   if (Object.keys(init).length > MAX_SEARCH_ENTRIES) throw badRequest(`固定条件最多${MAX_SEARCH_ENTRIES}个`);
   const out: Cond[] = [];
@@ -130,11 +133,21 @@ function paging(body: Record<string, unknown>): { pageNum: number; pageSize: num
   return { pageNum: num, pageSize: size === 0 ? 10 : size };
 }
 
-/** Compiles the WHERE clause alone (lists, totals, suggestions and ids share it). */
-export function compileWhere(model: FormModel, body: Record<string, unknown>, tenantId: number): Cond {
-  const conds: Cond[] = [sql`t.tenant_id = ${tenantId}`];
-  conds.push(...compileEntries(model, model.main, 't', body.searchConList, tenantId));
-  conds.push(...parseInitFilter(model, body.initFilter, tenantId));
+/**
+ * The form's table lives in the caller's tenant schema `t_N`, whose tables hold tenant N's rows
+ * only (a CHECK on every one of them, ADR 0930), so no condition on `tenant_id` is written: it
+ * would be true of every row and costs index-only plans. What keeps another tenant's rows out is
+ * the schema, so it is checked here against the caller's tenant.
+ */
+export function assertTenantTable(model: FormModel, tenantId: number): void {
+  if (model.form.tenantId !== tenantId || model.schema !== tenantSchema(tenantId)) throw new Error('Form model of another tenant');
+}
+
+function whereParts(model: FormModel, body: Record<string, unknown>, tenantId: number): Cond[] {
+  assertTenantTable(model, tenantId);
+  const conds: Cond[] = [];
+  conds.push(...compileEntries(model, model.main, 't', body.searchConList));
+  conds.push(...parseInitFilter(model, body.initFilter));
   if (!isBlank(body.sysStatus)) conds.push(systemEquals('sys_status', body.sysStatus));
   if (!isBlank(body['in$_sys_status'])) conds.push(systemEquals('sys_status', body['in$_sys_status']));
   if (body.scene === 'relateForm') conds.push(sql`t.sys_status = ANY(${PICKER_STATUSES}::int[])`);
@@ -151,14 +164,23 @@ export function compileWhere(model: FormModel, body: Record<string, unknown>, te
     if (m[2] === 'start') conds.push(rangeMatches('t', field, value, body[`${m[1]}$end`]));
     else if (isBlank(body[`${m[1]}$start`])) conds.push(rangeMatches('t', field, undefined, value));
   }
-  return sql.join(conds, sql` AND `);
+  return conds;
+}
+
+const joinWhere = (conds: Cond[]): Cond => (conds.length ? sql.join(conds, sql` AND `) : sql`TRUE`);
+
+/** Compiles the WHERE clause alone (lists, totals, suggestions and ids share it). */
+export function compileWhere(model: FormModel, body: Record<string, unknown>, tenantId: number): Cond {
+  return joinWhere(whereParts(model, body, tenantId));
 }
 
 /** Compiles a whole list request body. */
 export function compileList(model: FormModel, body: Record<string, unknown>, tenantId: number): CompiledList {
   const { pageNum, pageSize } = paging(body);
+  const conds = whereParts(model, body, tenantId);
   return {
-    where: compileWhere(model, body, tenantId),
+    where: joinWhere(conds),
+    filtered: conds.length > 0,
     orderBy: compileOrder(model, body),
     pageNum,
     pageSize,

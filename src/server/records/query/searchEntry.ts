@@ -23,8 +23,11 @@ function asEntry(raw: unknown): SearchEntry {
   return e;
 }
 
-/** Compiles entries against `table` (alias `alias`); sub-form entries become EXISTS over the child. */
-export function compileEntries(model: FormModel, table: ModelTable, alias: string, rawEntries: unknown, tenantId: number): Cond[] {
+/**
+ * Compiles entries against `table` (alias `alias`); sub-form entries become EXISTS over the child
+ * (in the same tenant schema, so without a tenant predicate: see listQuery.assertTenantTable).
+ */
+export function compileEntries(model: FormModel, table: ModelTable, alias: string, rawEntries: unknown): Cond[] {
   if (rawEntries === undefined || rawEntries === null) return [];
   if (!Array.isArray(rawEntries)) throw badRequest('searchConList 须为数组');
   if (rawEntries.length > MAX_SEARCH_ENTRIES) throw badRequest(`搜索条件最多${MAX_SEARCH_ENTRIES}条`);
@@ -34,9 +37,9 @@ export function compileEntries(model: FormModel, table: ModelTable, alias: strin
     const name = e.enName;
     const sub = alias === 't' ? model.subs.get(name) : undefined;
     if (sub) {
-      const inner = compileEntries(model, sub, 'c', e.children ?? [], tenantId);
+      const inner = compileEntries(model, sub, 'c', e.children ?? []);
       const range = e.searchRange ?? 'all';
-      const exists = sql`EXISTS (SELECT 1 FROM ${sql.id(model.schema, sub.table.name)} c WHERE c.parent_id = t.id AND c.tenant_id = ${tenantId}${inner.length ? sql` AND ${sql.join(inner, sql` AND `)}` : sql``})`;
+      const exists = sql`EXISTS (SELECT 1 FROM ${sql.id(model.schema, sub.table.name)} c WHERE c.parent_id = t.id${inner.length ? sql` AND ${sql.join(inner, sql` AND `)}` : sql``})`;
       if (range === 'isNull') out.push(sql`NOT ${exists}`);
       else if (range === 'notNull' || inner.length) out.push(exists);
       continue;

@@ -9,6 +9,7 @@
  * `exactTotal: true` in the request forces a full count(*).
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../db/types.js';
 
 /** Up to this many matching rows the total is exact. */
 export const TOTAL_EXACT_LIMIT = 10_000;
@@ -24,7 +25,7 @@ export const ESTIMATE_CACHE_MS = 2000;
 const estimates = new Map<string, { rows: number; at: number }>();
 
 /** The planner's estimate of the rows matching `where` (0 when it cannot tell). */
-export async function estimateRows(db: Kysely<any>, from: RawBuilder<unknown>, where: RawBuilder<unknown>): Promise<number> {
+export async function estimateRows(db: Kysely<Database>, from: RawBuilder<unknown>, where: RawBuilder<unknown>): Promise<number> {
   const compiled = sql`${from} WHERE ${where}`.compile(db);
   const key = `${compiled.sql}\u0001${JSON.stringify(compiled.parameters)}`;
   const hit = estimates.get(key);
@@ -38,7 +39,7 @@ export async function estimateRows(db: Kysely<any>, from: RawBuilder<unknown>, w
   return rows;
 }
 
-async function planEstimate(db: Kysely<any>, from: RawBuilder<unknown>, where: RawBuilder<unknown>): Promise<number> {
+async function planEstimate(db: Kysely<Database>, from: RawBuilder<unknown>, where: RawBuilder<unknown>): Promise<number> {
   const plan = await sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} WHERE ${where}`.execute(db);
   const raw = plan.rows[0]?.['QUERY PLAN'];
   const parsed = typeof raw === 'string' ? JSON.parse(raw) : raw;
@@ -48,7 +49,7 @@ async function planEstimate(db: Kysely<any>, from: RawBuilder<unknown>, where: R
 
 /** Decides the total (see the module comment); `estimate` is a promise already under way. */
 export async function smartTotal(
-  db: Kysely<any>, from: RawBuilder<unknown>, where: RawBuilder<unknown>,
+  db: Kysely<Database>, from: RawBuilder<unknown>, where: RawBuilder<unknown>,
   page: { offset: number; pageSize: number; rows: number }, exact: boolean, estimate: Promise<number> | null,
 ): Promise<Total> {
   if ((page.rows > 0 && page.rows < page.pageSize) || (page.offset === 0 && page.rows === 0)) return { total: page.offset + page.rows, exact: true };

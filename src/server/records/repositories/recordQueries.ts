@@ -2,13 +2,12 @@
 import { sql, type Kysely } from 'kysely';
 import { badRequest } from '../../http/HttpError.js';
 import type { FormModel } from '../query/formModel.js';
-import { compileList, compileWhere } from '../query/listQuery.js';
+import { assertTenantTable, compileList, compileWhere, type CompiledList } from '../query/listQuery.js';
 import { jsonSelectList, mapRow, selectColumns } from '../query/rowShape.js';
 import { estimateRows, smartTotal } from '../query/smartTotal.js';
 import { likePattern } from '../query/values.js';
-
-/** From this offset on, a page is found by ids first and its rows read afterwards. */
-export const DEFERRED_JOIN_OFFSET = 1000;
+import { countedRows } from '../storage/rowCounts.js';
+import type { Database } from '../../db/types.js';
 
 const mainFrom = (m: FormModel) => sql`${sql.id(m.schema, m.main.table.name)} t`;
 
@@ -19,36 +18,51 @@ export interface JsonPage {
   totalExact: boolean;
 }
 
-/** A list page: each row as the JSON text of the API's record, the total and whether it is exact. */
-export async function listPage(db: Kysely<any>, model: FormModel, body: Record<string, unknown>, tenantId: number): Promise<JsonPage> {
-  const q = compileList(model, body, tenantId);
-  // The estimate runs beside the page query (it is dropped when the page alone tells the total).
-  const estimate = q.exactTotal ? null : estimateRows(db, mainFrom(model), q.where);
-  estimate?.catch(() => {});
+/**
+ * The SQL of a list page (exported so the bench times exactly what the API sends).
+ * Late materialisation: the inner query chooses and orders the page's ids reading only the
+ * filter and sort columns; the JSON text of a row (`row_to_json`, `to_char` …) is then built for
+ * those rows only, found again by primary key, instead of for every matching row before the sort
+ * keeps a page of them. The page's order is the inner order (its last key is the unique id).
+ * Deep pages profit too: skipped rows are never read beyond their ids.
+ */
+export function listPageQuery(model: FormModel, q: CompiledList) {
   // A LATERAL projection names the row's keys so row_to_json writes the record as the API sends it.
   // `fw_row.*` is a whole-row reference even when a field (a column) is itself named fw_row.
-  const json = sql`CROSS JOIN LATERAL (SELECT ${jsonSelectList(model.main, 't')}) fw_row`;
-  // Deep pages skip rows by id only (a deferred join): the skipped rows' other columns are never read.
-  const r = q.offset >= DEFERRED_JOIN_OFFSET
-    ? await sql<{ j: string }>`
-      SELECT row_to_json(fw_row.*)::text AS j FROM ${mainFrom(model)}
-      JOIN (SELECT t.id FROM ${mainFrom(model)} WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${q.pageSize} OFFSET ${q.offset}) k ON k.id = t.id
-      ${json} ORDER BY ${q.orderBy}`.execute(db)
-    : await sql<{ j: string }>`
-      SELECT row_to_json(fw_row.*)::text AS j FROM ${mainFrom(model)} ${json} WHERE ${q.where}
-      ORDER BY ${q.orderBy} LIMIT ${q.pageSize} OFFSET ${q.offset}`.execute(db);
-  const total = await smartTotal(db, mainFrom(model), q.where, { offset: q.offset, pageSize: q.pageSize, rows: r.rows.length }, q.exactTotal, estimate);
+  return sql<{ j: string }>`
+    SELECT row_to_json(fw_row.*)::text AS j
+    FROM (SELECT t.id FROM ${mainFrom(model)} WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${q.pageSize} OFFSET ${q.offset}) k
+    JOIN ${mainFrom(model)} ON t.id = k.id
+    CROSS JOIN LATERAL (SELECT ${jsonSelectList(model.main, 't')}) fw_row
+    ORDER BY ${q.orderBy}`;
+}
+
+/** A list page: each row as the JSON text of the API's record, the total and whether it is exact. */
+export async function listPage(db: Kysely<Database>, model: FormModel, body: Record<string, unknown>, tenantId: number): Promise<JsonPage> {
+  const q = compileList(model, body, tenantId);
+  // Without a filter the exact total is the table's maintained row count (one index read, ADR 0930);
+  // with one, the planner's estimate runs beside the page query (dropped when the page alone tells).
+  const counted = q.filtered ? null : countedRows(db, model.form.id);
+  const estimate = q.exactTotal || !q.filtered ? null : estimateRows(db, mainFrom(model), q.where);
+  counted?.catch(() => {});
+  estimate?.catch(() => {});
+  const r = await listPageQuery(model, q).execute(db);
+  const page = { offset: q.offset, pageSize: q.pageSize, rows: r.rows.length };
+  const n = await counted;
+  const total = n === null || n === undefined
+    ? await smartTotal(db, mainFrom(model), q.where, page, q.exactTotal, estimate)
+    : { total: n, exact: true };
   return { rowsJson: r.rows.map((row) => row.j), total: total.total, totalExact: total.exact };
 }
 
 /** A list page with its rows as objects (in-process callers and tests; the route sends `listPage`'s text). */
-export async function listRecords(db: Kysely<any>, model: FormModel, body: Record<string, unknown>, tenantId: number) {
+export async function listRecords(db: Kysely<Database>, model: FormModel, body: Record<string, unknown>, tenantId: number) {
   const p = await listPage(db, model, body, tenantId);
   return { rows: p.rowsJson.map((j) => JSON.parse(j) as Record<string, unknown>), total: p.total, totalExact: p.totalExact };
 }
 
 /** `calcd: {field: {operation: ['sum','avg'], precision}}` over every matching row. */
-export async function calcTotals(db: Kysely<any>, model: FormModel, body: Record<string, unknown>, tenantId: number) {
+export async function calcTotals(db: Kysely<Database>, model: FormModel, body: Record<string, unknown>, tenantId: number) {
   const calcd = body.calcd;
   if (!calcd || typeof calcd !== 'object' || Array.isArray(calcd)) throw badRequest('calcd 格式不正确');
   const where = compileWhere(model, body, tenantId);
@@ -90,27 +104,29 @@ export function parseIds(body: unknown): number[] {
   return [...new Set(ids as number[])];
 }
 
-/** Records by id (tenant-scoped), in the order asked. */
-export async function recordsByIds(db: Kysely<any>, model: FormModel, ids: number[], tenantId: number) {
+/** Records by id (the tenant's schema scopes them), in the order asked. */
+export async function recordsByIds(db: Kysely<Database>, model: FormModel, ids: number[], tenantId: number) {
   if (!ids.length) return [];
+  assertTenantTable(model, tenantId);
   const r = await sql<Record<string, unknown>>`SELECT ${selectColumns(model.main, 't')} FROM ${mainFrom(model)}
-    WHERE t.tenant_id = ${tenantId} AND t.id = ANY(${ids}::bigint[])`.execute(db);
+    WHERE t.id = ANY(${ids}::bigint[])`.execute(db);
   const byId = new Map(r.rows.map((row) => [Number(row.id), mapRow(model.main, row)]));
   return ids.map((id) => byId.get(id)).filter(Boolean) as Record<string, unknown>[];
 }
 
 /** For each id: whether some record has it as `pid` (tree rows, spec 01 §2.2 isLeafRow). */
-export async function haveSub(db: Kysely<any>, model: FormModel, ids: number[], tenantId: number): Promise<Record<string, boolean>> {
+export async function haveSub(db: Kysely<Database>, model: FormModel, ids: number[], tenantId: number): Promise<Record<string, boolean>> {
   const out: Record<string, boolean> = {};
   for (const id of ids) out[id] = false;
   if (!ids.length) return out;
-  const r = await sql<{ pid: number }>`SELECT DISTINCT t.pid FROM ${mainFrom(model)} WHERE t.tenant_id = ${tenantId} AND t.pid = ANY(${ids}::bigint[])`.execute(db);
+  assertTenantTable(model, tenantId);
+  const r = await sql<{ pid: number }>`SELECT DISTINCT t.pid FROM ${mainFrom(model)} WHERE t.pid = ANY(${ids}::bigint[])`.execute(db);
   for (const row of r.rows) out[Number(row.pid)] = true;
   return out;
 }
 
 /** Distinct values of a text-like field containing `text`, at most `limit`, shortest first. */
-export async function suggestions(db: Kysely<any>, model: FormModel, field: string, text: string, body: Record<string, unknown>, tenantId: number, limit = 10) {
+export async function suggestions(db: Kysely<Database>, model: FormModel, field: string, text: string, body: Record<string, unknown>, tenantId: number, limit = 10) {
   const f = model.main.fields.get(field);
   const col = f?.columns.view ?? f?.columns.value;
   if (!f || !col) throw badRequest(`未知字段：${field}`);
