@@ -8,6 +8,10 @@ export const paths = {
   unauthorized: '/401',
   redirect: '/redirect',
   profile: '/user/profile',
+  /** The print view (src/client/print). */
+  viewReport: '/view-report',
+  /** 打印模版 of a form (表单配置). */
+  printTemplates: (enName: string) => `/system/form/print/${enName}`,
   autoList: (enName: string) => `/auto/${enName}`,
   dictData: (dictId: string | number) => `/dict/type/data/${dictId}`,
 };

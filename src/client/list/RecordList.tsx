@@ -33,6 +33,7 @@ import { useConstantColumns } from './cells/useConstantColumns';
 import { SavedFilters } from './toolbar/SavedFilters';
 import { TableSettingsButton } from './toolbar/TableSettingsButton';
 import { ListIoButtons } from './io/ListIoButtons';
+import { PrintButtons } from '../print/PrintButtons';
 
 // The stock-in drawer is a whole Formily form: loaded only when a stock-in list asks for it.
 const StockInDrawer = lazy(() => import('../form/stockIn/StockInDrawer').then((m) => ({ default: m.StockInDrawer })));
@@ -237,7 +238,12 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
   const selectedKeys = list.selected;
   // Memoised so the toolbar (a memo component) re-renders only when these change.
   const ioButtons = useMemo(
-    () => (scene === 'normal' ? <ListIoButtons def={def} has={has} ctx={ctx} query={listQuery} selectedIds={[...selectedKeys.keys()]} onImported={after.refresh} /> : null),
+    () => (scene === 'normal' ? (
+      <>
+        <ListIoButtons def={def} has={has} ctx={ctx} query={listQuery} selectedIds={[...selectedKeys.keys()]} onImported={after.refresh} />
+        <PrintButtons formName={def.enName} has={has} selectedIds={[...selectedKeys.keys()]} />
+      </>
+    ) : null),
     [scene, def, has, ctx, listQuery, selectedKeys, after.refresh],
   );
   const rowHeight = COMPACT_FORMS.includes(enName) ? 28 : 36;

@@ -63,16 +63,17 @@ export const pageNumberText = (page: number, pages: number) => `第 ${page} 页 
 /**
  * The stylesheet of a print output: the @page size, margins and margin boxes (header top centre,
  * footer bottom left, page numbers bottom right) that Chromium prints and puts in PDFs; on screen
- * each record is a sheet of the paper's size with its own header, footer and number.
+ * each record is a sheet of the paper's size with its own header, footer and number. `page: false`
+ * leaves out the @page rules (a preview inside the app must not change the app's own printing).
  */
-export function printCss(layout: PrintLayout, header: string, footer: string): string {
+export function printCss(layout: PrintLayout, header: string, footer: string, opts: { page?: boolean } = {}): string {
   const { width, height } = paperSize(layout);
   const m = (n: number) => `${Math.max(0, Math.min(MAX_MARGIN_MM, Number(n) || 0))}mm`;
-  return `
-@page { size: ${width}mm ${height}mm; margin: ${m(layout.marginTop)} ${m(layout.marginRight)} ${m(layout.marginBottom)} ${m(layout.marginLeft)};
+  const page = `@page { size: ${width}mm ${height}mm; margin: ${m(layout.marginTop)} ${m(layout.marginRight)} ${m(layout.marginBottom)} ${m(layout.marginLeft)};
   @top-center { content: ${cssString(header)}; font-size: 9pt; color: #555; }
   @bottom-left { content: ${cssString(footer)}; font-size: 9pt; color: #555; }
-  @bottom-right { content: ${PAGE_NUMBER_CSS}; font-size: 9pt; color: #555; } }
+  @bottom-right { content: ${PAGE_NUMBER_CSS}; font-size: 9pt; color: #555; } }`;
+  return `${opts.page === false ? '' : page}
 .fw-print-doc { font-family: "Noto Sans CJK SC", "Noto Serif CJK SC", "Microsoft YaHei", sans-serif; font-size: 11pt; color: #000; }
 .fw-print-doc table { border-collapse: collapse; }
 .fw-sheet { box-sizing: border-box; background: #fff; position: relative; }

@@ -1,0 +1,67 @@
+/** 打印模版 of one form, reached from 表单配置: the list, add / edit with the body editor and preview, delete. */
+import { App, Button, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import type { PrintTemplate, PrintTemplateInput } from '../../../api/print';
+import { NEW_TEMPLATE, usePrintTemplatesController } from '../../../controllers/usePrintTemplatesController';
+import { formatDateTime } from '../../../session/formatDateTime';
+import { confirmDelete } from '../common/confirmDelete';
+import { TemplateEditor } from './TemplateEditor';
+
+const paperText = (t: PrintTemplate) => `${t.paper} ${t.orientation === 'landscape' ? '横向' : '纵向'}`;
+
+/** The screen for the form `formName`. */
+export default function PrintTemplatesPage({ formName }: { formName: string }) {
+  const app = App.useApp();
+  const c = usePrintTemplatesController(formName);
+  const [editing, setEditing] = useState<PrintTemplateInput | undefined>();
+  const open = (t?: PrintTemplate) => {
+    c.clearPreview();
+    setEditing(t ? { ...t } : { ...NEW_TEMPLATE, formName });
+  };
+  const save = async (t: PrintTemplateInput) => {
+    await c.save(t);
+    void app.message.success(t.id ? '修改成功' : '新增成功');
+    setEditing(undefined);
+  };
+  return (
+    <>
+      <Space style={{ marginBottom: 12 }}>
+        <Typography.Title level={5} style={{ margin: 0 }}>打印模版 · {c.definition?.cnName ?? formName}</Typography.Title>
+        <Button type="primary" onClick={() => open()}>新增</Button>
+      </Space>
+      <Table<PrintTemplate>
+        rowKey="id"
+        size="middle"
+        loading={c.loading}
+        dataSource={c.rows}
+        pagination={false}
+        columns={[
+          { title: '模版名称', dataIndex: 'name' },
+          { title: '纸张', render: (_, t) => paperText(t), width: 120 },
+          { title: '页边距(mm)', render: (_, t) => `${t.marginTop} / ${t.marginRight} / ${t.marginBottom} / ${t.marginLeft}`, width: 140 },
+          { title: '更新时间', dataIndex: 'updateTime', width: 170, render: formatDateTime },
+          {
+            title: '操作',
+            width: 140,
+            render: (_, t) => (
+              <Space size={0}>
+                <Button type="link" size="small" onClick={() => open(t)}>修改</Button>
+                <Button type="link" size="small" danger onClick={() => confirmDelete(app, '打印模版', [t.name], () => c.remove([t.id]))}>删除</Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <TemplateEditor
+        value={editing}
+        definition={c.definition}
+        saving={c.saving}
+        preview={c.preview}
+        previewing={c.previewing}
+        onPreview={(t) => void c.runPreview(t)}
+        onSave={save}
+        onClose={() => setEditing(undefined)}
+      />
+    </>
+  );
+}
