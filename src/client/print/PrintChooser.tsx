@@ -11,7 +11,7 @@ export function PrintChooser(props: { choices: PrintChoice[] | null; onPick(choi
     <Modal title={CHOOSER_TITLE} width={380} open={!!props.choices} footer={null} onCancel={props.onClose} destroyOnClose>
       <Space direction="vertical" style={{ width: '100%' }}>
         {(props.choices ?? []).map((c) => (
-          <Button key={c.id} block onClick={() => props.onPick(c)}>
+          <Button key={c.id} block autoInsertSpace={false} onClick={() => props.onPick(c)}>
             {c.name}
           </Button>
         ))}
