@@ -4,10 +4,14 @@
  * numbers, 打印 through window.print, history on the detail page), and the 打印模版 screen under
  * 表单配置 with its preview.
  */
+import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFormMenu } from '../../src/server/services/seed/seedMenus';
 import { startBrowserApp, type BrowserApp } from './support/browserApp';
+
+/** Set FW_SCREENSHOTS=1 to refresh this file's pictures in docs/screenshots/. */
+const SHOTS = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../../docs/screenshots') : undefined;
 
 const FORM = {
   enName: 'pr_web',
@@ -77,6 +81,7 @@ describe('打印 from the list', () => {
     // Polled: the modal zooms in when it opens.
     await expect.poll(async () => Math.round((await chooser.locator('.ant-modal-content').boundingBox())?.width ?? 0)).toBe(380);
     expect(await chooser.locator('.ant-modal-body button').allInnerTexts()).toEqual(['正式版', '简版']);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/print-chooser.png` });
     const popup = page.context().waitForEvent('page');
     await chooser.getByRole('button', { name: '简版' }).click();
     const view = await popup;
@@ -99,6 +104,7 @@ describe('the print view', () => {
     expect(await sheets.nth(0).locator('.fw-sheet-head').innerText()).toBe('网页合同 页眉');
     expect(await sheets.nth(1).locator('.fw-sheet-foot').innerText()).toContain('第 2 页 / 共 2 页');
     expect(await view.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    if (SHOTS) await view.screenshot({ path: `${SHOTS}/print-view-report.png` });
     // A4 portrait at 96 dpi: 210 mm wide.
     expect(Math.round((await sheets.nth(0).boundingBox())!.width)).toBe(Math.round(210 / 25.4 * 96));
     await view.getByRole('button', { name: '打 印' }).or(view.getByRole('button', { name: '打印' })).first().click();
@@ -130,6 +136,7 @@ describe('打印模版 under 表单配置', () => {
     await dialog.getByRole('button', { name: '预 览' }).or(dialog.getByRole('button', { name: '预览' })).first().click();
     await dialog.locator('[data-testid="print-preview"] #pv').waitFor();
     expect(await dialog.locator('[data-testid="print-preview"] #pv').innerText()).toBe('［合同名称］');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/print-template-editor.png` });
     await dialog.getByRole('button', { name: '确 定' }).click();
     await page.getByRole('cell', { name: '网页版' }).waitFor();
     const saved = (await api('GET', '/api/print/template/list?formName=pr_web')).rows.find((t: { name: string }) => t.name === '网页版');
