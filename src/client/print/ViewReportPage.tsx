@@ -8,6 +8,7 @@ import { Alert, Button, Space, Spin } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { headerText, printCss, sheetsHtml } from '../../shared/print/printLayout';
 import { formatDateTime } from '../session/formatDateTime';
+import { specialTabTitle } from '../session/tabTitle';
 import { useQueryParams } from '../shell/navigation';
 import { parseViewReportQuery, PRINT_LINK_NO_ID } from './printLinks';
 import { sanitizePrintHtml } from './sanitizePrintHtml';
@@ -28,7 +29,8 @@ export default function ViewReportPage() {
     return { css: printCss(data.template, header, footer), html: sheetsHtml(sheets, header, footer) };
   }, [data]);
   useEffect(() => {
-    if (data) document.title = `${data.formTitle} - ${data.template.name}`;
+    // Spec 02 §2.4: a /view-report page is titled 查看{title}报表.
+    if (data) document.title = specialTabTitle('/view-report', data.formTitle) ?? data.formTitle;
   }, [data]);
 
   if (!target.ids.length) return <Alert type="error" showIcon message={PRINT_LINK_NO_ID} style={{ margin: 24 }} />;
