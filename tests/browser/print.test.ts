@@ -93,6 +93,29 @@ describe('打印 from the list', () => {
   });
 });
 
+describe('a configured print button with a print link (spec 01 §5)', () => {
+  it('a link without a template name, while the form has two, says 地址错误，请配置模版名称信息; a good one opens the view', async () => {
+    const def = (await api('GET', '/api/flowable/form/en/pr_web')).data;
+    const withLink = (info: string) => ({ ...def, buttons: [{ id: 1, name: '合同打印', sysAction: 'print', topShow: true, info }, { id: 2, name: '详情', sysAction: 'query', topShow: true }] });
+    const formId = (await api('GET', '/api/flowable/form/list')).rows.find((f: { enName: string }) => f.enName === 'pr_web').id;
+    await api('POST', '/api/flowable/form/edit', { ...withLink('id=${id}'), id: formId });
+    await openList();
+    await page.locator(`[data-row-key="${ids[1]}"] [aria-label="选择"]`).check();
+    await page.getByRole('button', { name: '合同打印' }).click();
+    await page.getByText('地址错误，请配置模版名称信息').waitFor();
+    await api('POST', '/api/flowable/form/edit', { ...withLink('id=${id}&printTemplateName=简版'), id: formId });
+    await openList();
+    await page.locator(`[data-row-key="${ids[1]}"] [aria-label="选择"]`).check();
+    const popup = page.context().waitForEvent('page');
+    await page.getByRole('button', { name: '合同打印' }).click();
+    const view = await popup;
+    await view.locator('.short').waitFor();
+    expect(await view.locator('.short').innerText()).toBe('简：乙合同');
+    await view.close();
+    await api('POST', '/api/flowable/form/edit', { ...def, buttons: [], id: formId });
+  });
+});
+
 describe('the print view', () => {
   it('shows one sheet per record with header, footer and page numbers; 打印 prints and counts in the detail page history', async () => {
     const view = await app.newPage();

@@ -241,7 +241,7 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
     () => (scene === 'normal' ? (
       <>
         <ListIoButtons def={def} has={has} ctx={ctx} query={listQuery} selectedIds={[...selectedKeys.keys()]} onImported={after.refresh} />
-        <PrintButtons formName={def.enName} has={has} selectedIds={[...selectedKeys.keys()]} />
+        <PrintButtons def={def} has={has} selectedIds={[...selectedKeys.keys()]} />
       </>
     ) : null),
     [scene, def, has, ctx, listQuery, selectedKeys, after.refresh],
