@@ -9,11 +9,13 @@ export interface PrintTemplate extends PrintLayout {
   formName: string;
   name: string;
   body: string;
+  /** File name of the Word template ('' when none). */
+  docxName?: string;
   updateTime?: string;
 }
 
 /** What the template screen saves. */
-export type PrintTemplateInput = Omit<PrintTemplate, 'id' | 'updateTime'> & { id?: number };
+export type PrintTemplateInput = Omit<PrintTemplate, 'id' | 'updateTime' | 'docxName'> & { id?: number };
 
 /** A template as a printing user sees it. */
 export interface PrintChoice {
@@ -33,7 +35,7 @@ export interface TemplateRef {
 export interface PrintHistoryEntry {
   id: number;
   templateName: string;
-  kind: 'print' | 'pdf';
+  kind: 'print' | 'pdf' | 'docx';
   userName: string;
   nickName: string;
   printTime: string;
@@ -46,7 +48,8 @@ export async function listPrintTemplates(formName: string): Promise<PrintTemplat
 
 /** `POST /api/print/template` or `/edit`. */
 export function savePrintTemplate(t: PrintTemplateInput): Promise<unknown> {
-  return t.id ? post('/print/template/edit', t) : post('/print/template', t);
+  const { updateTime: _u, docxName: _d, ...body } = t as PrintTemplateInput & { updateTime?: string; docxName?: string };
+  return body.id ? post('/print/template/edit', body) : post('/print/template', body);
 }
 
 /** `POST /api/print/template/delete`. */
@@ -56,7 +59,7 @@ export function deletePrintTemplates(ids: number[]): Promise<unknown> {
 
 /** `POST /api/print/template/preview`: an unsaved body rendered with labels (or a record). */
 export async function previewPrintTemplate(t: PrintTemplateInput, recordId?: number): Promise<PrintRender> {
-  const { id: _id, updateTime: _u, ...body } = t as PrintTemplateInput & { updateTime?: string };
+  const { id: _id, updateTime: _u, docxName: _d, ...body } = t as PrintTemplateInput & { updateTime?: string; docxName?: string };
   return (await post<DataResponse<PrintRender>>('/print/template/preview', { ...body, ...(recordId ? { recordId } : {}) })).data;
 }
 
@@ -85,4 +88,21 @@ export function downloadPrintPdf(formName: string, ref: TemplateRef, ids: number
 /** `GET /api/print/form/{form}/history/{id}`. */
 export async function printHistory(formName: string, id: number): Promise<PrintHistoryEntry[]> {
   return (await get<DataResponse<PrintHistoryEntry[]>>(`${formPath(formName)}/history/${id}`)).data;
+}
+
+/** `POST /api/print/template/{id}/docx`: the template's Word document (multipart, field `file`). */
+export function uploadPrintDocx(id: number, file: File): Promise<unknown> {
+  const form = new FormData();
+  form.append('file', file);
+  return post(`/print/template/${id}/docx`, form);
+}
+
+/** `POST /api/print/template/{id}/docx/delete`. */
+export function deletePrintDocx(id: number): Promise<unknown> {
+  return post(`/print/template/${id}/docx/delete`);
+}
+
+/** `POST /api/print/form/{form}/docx` as a blob: a .docx, or a .zip for several records. */
+export function downloadPrintDocx(formName: string, ref: TemplateRef, ids: number[]): Promise<Blob> {
+  return post<Blob>(`${formPath(formName)}/docx`, { ...ref, ids }, { responseType: 'blob' });
 }

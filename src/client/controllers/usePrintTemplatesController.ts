@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getFormByEnName } from '../api/forms';
-import { deletePrintTemplates, listPrintTemplates, previewPrintTemplate, savePrintTemplate, type PrintTemplateInput } from '../api/print';
+import { deletePrintDocx, uploadPrintDocx, deletePrintTemplates, listPrintTemplates, previewPrintTemplate, savePrintTemplate, type PrintTemplateInput } from '../api/print';
 import { queryKeys } from '../api/queryKeys';
 import type { PrintRender } from '../../shared/print/printLayout';
 
@@ -20,6 +20,10 @@ export function usePrintTemplatesController(formName: string) {
   const invalidate = () => client.invalidateQueries({ queryKey: queryKeys.print.all });
   const save = useMutation({ mutationFn: savePrintTemplate, onSuccess: invalidate });
   const remove = useMutation({ mutationFn: (ids: number[]) => deletePrintTemplates(ids), onSuccess: invalidate });
+  const docx = useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File | null }) => (file ? uploadPrintDocx(id, file) : deletePrintDocx(id)),
+    onSuccess: invalidate,
+  });
   const [preview, setPreview] = useState<PrintRender | null>(null);
   const previewCall = useMutation({ mutationFn: (t: PrintTemplateInput) => previewPrintTemplate(t), onSuccess: setPreview });
   return {
@@ -33,5 +37,7 @@ export function usePrintTemplatesController(formName: string) {
     previewing: previewCall.isPending,
     runPreview: (t: PrintTemplateInput) => previewCall.mutateAsync(t).catch(() => undefined),
     clearPreview: () => setPreview(null),
+    /** Uploads (or, with null, removes) a template's Word document. */
+    setDocx: (id: number, file: File | null) => docx.mutateAsync({ id, file }),
   };
 }

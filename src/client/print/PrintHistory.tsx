@@ -21,7 +21,7 @@ export function PrintHistory({ formName, recordId }: { formName: string; recordI
           { title: '打印时间', dataIndex: 'printTime', width: 180, render: formatDateTime },
           { title: '打印人', dataIndex: 'nickName', render: (v: string, r) => v || r.userName },
           { title: '打印模版', dataIndex: 'templateName' },
-          { title: '方式', dataIndex: 'kind', width: 90, render: (k: string) => (k === 'pdf' ? '下载PDF' : '打印') },
+          { title: '方式', dataIndex: 'kind', width: 90, render: (k: string) => ({ pdf: '下载PDF', docx: '下载Word' } as Record<string, string>)[k] ?? '打印' },
         ]}
       />
     </section>

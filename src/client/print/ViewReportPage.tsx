@@ -44,7 +44,8 @@ export default function ViewReportPage() {
           <strong>{data.formTitle} · {data.template.name}</strong>
           <span>共 {data.sheets.length} 页</span>
           <Button type="primary" onClick={report.print}>打印</Button>
-          <Button loading={report.downloading} onClick={() => void report.download()}>下载PDF</Button>
+          <Button loading={report.downloading} onClick={() => void report.download('pdf')}>下载PDF</Button>
+          {data.template.hasDocx ? <Button loading={report.downloading} onClick={() => void report.download('docx')}>下载Word</Button> : null}
         </Space>
       </div>
       <div className="fw-print-doc" data-testid="print-doc" dangerouslySetInnerHTML={{ __html: doc.html }} />

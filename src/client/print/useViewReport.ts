@@ -1,7 +1,7 @@
 /** The print view's data and actions (no antd): the render, 打印 (window.print + history) and the PDF. */
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { downloadPrintPdf, renderPrint, reportPrinted } from '../api/print';
+import { downloadPrintDocx, downloadPrintPdf, renderPrint, reportPrinted } from '../api/print';
 import { queryKeys } from '../api/queryKeys';
 import { saveBlob } from '../list/io/useJob';
 import type { PrintTarget } from './printLinks';
@@ -24,12 +24,14 @@ export function useViewReport(target: PrintTarget) {
     void reportPrinted(target.formName, { templateId: data.template.id }, data.sheets.map((s) => s.id)).catch(() => undefined);
     window.print();
   }, [data, target.formName]);
-  const download = useCallback(async () => {
+  const download = useCallback(async (kind: 'pdf' | 'docx' = 'pdf') => {
     if (!data) return;
     setDownloading(true);
     try {
-      const blob = await downloadPrintPdf(target.formName, { templateId: data.template.id }, data.sheets.map((s) => s.id));
-      saveBlob(blob, `${data.formTitle}-${data.template.name}.pdf`);
+      const ids = data.sheets.map((s) => s.id);
+      const ref = { templateId: data.template.id };
+      const blob = kind === 'pdf' ? await downloadPrintPdf(target.formName, ref, ids) : await downloadPrintDocx(target.formName, ref, ids);
+      saveBlob(blob, `${data.formTitle}-${data.template.name}.${kind === 'pdf' ? 'pdf' : ids.length > 1 ? 'zip' : 'docx'}`);
     } catch {
       // http.ts has shown the error.
     } finally {

@@ -7,7 +7,7 @@ export interface PrintHistoryEntry {
   recordId: number;
   templateId: number | null;
   templateName: string;
-  kind: 'print' | 'pdf';
+  kind: 'print' | 'pdf' | 'docx';
   userName: string;
   nickName: string;
   printTime: Date;
@@ -18,7 +18,7 @@ export interface PrintEvent {
   formName: string;
   templateId: number;
   templateName: string;
-  kind: 'print' | 'pdf';
+  kind: 'print' | 'pdf' | 'docx';
   user: { userId: number; userName: string; nickName: string };
 }
 

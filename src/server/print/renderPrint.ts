@@ -74,7 +74,7 @@ function sampleRecord(columns: ReturnType<typeof toColumns>): Record<string, unk
 }
 
 /** The form's records in the template, each body cleaned again after filling. */
-export async function renderPrint(db: Kysely<any>, template: Pick<PrintTemplateDto, 'id' | 'name' | 'body' | 'paper' | 'orientation' | 'marginTop' | 'marginRight' | 'marginBottom' | 'marginLeft' | 'header' | 'footer'>, input: RenderInput): Promise<PrintRender> {
+export async function renderPrint(db: Kysely<any>, template: Pick<PrintTemplateDto, 'id' | 'name' | 'body' | 'paper' | 'orientation' | 'marginTop' | 'marginRight' | 'marginBottom' | 'marginLeft' | 'header' | 'footer'> & { docxName?: string }, input: RenderInput): Promise<PrintRender> {
   const { user, formName } = input;
   const ids = input.sample ? [0] : [...new Set(input.ids)];
   if (!ids.length) throw badRequest(NO_ID_MESSAGE);
@@ -93,7 +93,7 @@ export async function renderPrint(db: Kysely<any>, template: Pick<PrintTemplateD
   const { id, name, paper, orientation, marginTop, marginRight, marginBottom, marginLeft, header, footer } = template;
   return {
     formName, formTitle: model.form.cnName,
-    template: { id, name, paper, orientation, marginTop, marginRight, marginBottom, marginLeft, header, footer },
+    template: { id, name, paper, orientation, marginTop, marginRight, marginBottom, marginLeft, header, footer, hasDocx: !!template.docxName },
     sheets,
   };
 }

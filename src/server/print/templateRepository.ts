@@ -8,6 +8,8 @@ export interface PrintTemplateDto extends PrintLayout {
   formName: string;
   name: string;
   body: string;
+  /** File name of the template's Word document ('' when it has none). */
+  docxName: string;
   createBy: string;
   createTime: Date;
   updateBy: string;
@@ -15,15 +17,15 @@ export interface PrintTemplateDto extends PrintLayout {
 }
 
 /** What an add or an edit writes. */
-export type PrintTemplateInput = Omit<PrintTemplateDto, 'id' | 'createBy' | 'createTime' | 'updateBy' | 'updateTime'>;
+export type PrintTemplateInput = Omit<PrintTemplateDto, 'id' | 'docxName' | 'createBy' | 'createTime' | 'updateBy' | 'updateTime'>;
 
-const COLUMNS = ['id', 'form_name', 'name', 'paper', 'orientation', 'margin_top', 'margin_right', 'margin_bottom', 'margin_left', 'header', 'footer', 'body', 'create_by', 'create_time', 'update_by', 'update_time'] as const;
+const COLUMNS = ['id', 'form_name', 'name', 'paper', 'orientation', 'margin_top', 'margin_right', 'margin_bottom', 'margin_left', 'header', 'footer', 'body', 'docx_name', 'create_by', 'create_time', 'update_by', 'update_time'] as const;
 
 function toDto(r: any): PrintTemplateDto {
   return {
     id: r.id, formName: r.form_name, name: r.name, paper: r.paper, orientation: r.orientation,
     marginTop: r.margin_top, marginRight: r.margin_right, marginBottom: r.margin_bottom, marginLeft: r.margin_left,
-    header: r.header, footer: r.footer, body: r.body,
+    header: r.header, footer: r.footer, body: r.body, docxName: r.docx_name,
     createBy: r.create_by, createTime: r.create_time, updateBy: r.update_by, updateTime: r.update_time,
   };
 }
@@ -69,4 +71,16 @@ export async function updateTemplate(db: Kysely<any>, tenantId: number, id: numb
 export async function deleteTemplates(db: Kysely<any>, tenantId: number, ids: number[]): Promise<number> {
   const r = await db.deleteFrom('print_templates').where('tenant_id', '=', tenantId).where('id', 'in', ids).executeTakeFirst();
   return Number(r.numDeletedRows);
+}
+
+/** Stores (or, with null, removes) a template's Word document; false when the tenant has no such template. */
+export async function setTemplateDocx(db: Kysely<any>, tenantId: number, id: number, docx: Buffer | null, name: string, userName: string): Promise<boolean> {
+  const r = await db.updateTable('print_templates').set({ docx, docx_name: docx ? name : '', update_by: userName, update_time: new Date() }).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** A template's Word document, or undefined when it has none. */
+export async function readTemplateDocx(db: Kysely<any>, tenantId: number, id: number): Promise<Buffer | undefined> {
+  const r = await db.selectFrom('print_templates').select('docx').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return r?.docx ? Buffer.from(r.docx) : undefined;
 }

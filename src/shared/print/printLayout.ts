@@ -29,7 +29,7 @@ export interface PrintSheet {
 export interface PrintRender {
   formName: string;
   formTitle: string;
-  template: PrintLayout & { id: number; name: string };
+  template: PrintLayout & { id: number; name: string; hasDocx?: boolean };
   sheets: PrintSheet[];
 }
 

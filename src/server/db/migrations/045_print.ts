@@ -25,6 +25,9 @@ export const m045Print: Migration = {
         header text NOT NULL DEFAULT '',
         footer text NOT NULL DEFAULT '',
         body text NOT NULL,
+        -- An optional Word template filled with docxtemplater (ADR 0952), and its file name.
+        docx bytea,
+        docx_name text NOT NULL DEFAULT '',
         create_by text NOT NULL DEFAULT '',
         create_time timestamptz NOT NULL DEFAULT now(),
         update_by text NOT NULL DEFAULT '',
@@ -40,7 +43,7 @@ export const m045Print: Migration = {
         record_id bigint NOT NULL,
         template_id int,
         template_name text NOT NULL,
-        kind text NOT NULL CHECK (kind IN ('print', 'pdf')),
+        kind text NOT NULL CHECK (kind IN ('print', 'pdf', 'docx')),
         user_id bigint NOT NULL,
         user_name text NOT NULL,
         nick_name text NOT NULL DEFAULT '',

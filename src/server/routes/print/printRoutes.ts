@@ -16,6 +16,7 @@ import { statusesOf } from '../../records/repositories/recordWrites.js';
 import { badRequest, notFound } from '../../http/HttpError.js';
 import { htmlToPdf, closePdfBrowser } from '../../print/printPdf.js';
 import { listTemplates } from '../../print/templateRepository.js';
+import { docxPrint } from '../../print/docxPrint.js';
 import { printDocumentHtml } from '../../../shared/print/printLayout.js';
 import { formatDate } from '../../../../schema-adapters/index.js';
 import { formParams, historyParams, printBody } from './schemas.js';
@@ -47,7 +48,7 @@ export const printRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<FormP & PrintB>('/print/form/:form/render', { schema: { params: formParams, body: printBody } }, async (request) => ok(await render(request)));
 
-  const remember = (request: FastifyRequest<FormP & PrintB>, template: { id: number; name: string }, ids: number[], kind: 'print' | 'pdf') =>
+  const remember = (request: FastifyRequest<FormP & PrintB>, template: { id: number; name: string }, ids: number[], kind: 'print' | 'pdf' | 'docx') =>
     insertPrints(app.db, request.user.tenantId, ids, {
       formName: request.params.form, templateId: template.id, templateName: template.name, kind,
       user: { userId: request.user.userId, userName: request.user.userName, nickName: request.user.nickName },
@@ -74,6 +75,17 @@ export const printRoutes: FastifyPluginAsync = async (app) => {
     await remember(request, result.template, result.sheets.map((s) => s.id), 'pdf');
     const name = `${result.formTitle}-${result.template.name}.pdf`;
     return reply.header('content-type', 'application/pdf').header('content-disposition', contentDisposition(name)).send(pdf);
+  });
+
+  // The Word download (ADR 0952): one .docx, or a .zip of one per record.
+  app.post<FormP & PrintB>('/print/form/:form/docx', { schema: { params: formParams, body: printBody } }, async (request, reply) => {
+    const { form } = request.params;
+    printer(request, form);
+    await loadModel(app.db, request.user.tenantId, form);
+    const template = await resolveTemplate(app.db, request.user.tenantId, form, request.body);
+    const file = await docxPrint(app.db, template, request.user, form, request.body.ids);
+    await remember(request, template, file.ids, 'docx');
+    return reply.header('content-type', file.contentType).header('content-disposition', contentDisposition(file.fileName)).send(file.bytes);
   });
 
   app.get<{ Params: { form: string; id: number } }>('/print/form/:form/history/:id', { schema: { params: historyParams } }, async (request) => {

@@ -38,6 +38,7 @@ export default function PrintTemplatesPage({ formName }: { formName: string }) {
         columns={[
           { title: '模版名称', dataIndex: 'name' },
           { title: '纸张', render: (_, t) => paperText(t), width: 120 },
+          { title: 'Word模版', dataIndex: 'docxName', render: (n?: string) => n || '-' },
           { title: '页边距(mm)', render: (_, t) => `${t.marginTop} / ${t.marginRight} / ${t.marginBottom} / ${t.marginLeft}`, width: 140 },
           { title: '更新时间', dataIndex: 'updateTime', width: 170, render: formatDateTime },
           {
@@ -59,6 +60,12 @@ export default function PrintTemplatesPage({ formName }: { formName: string }) {
         preview={c.preview}
         previewing={c.previewing}
         onPreview={(t) => void c.runPreview(t)}
+        docxName={c.rows.find((t) => t.id === editing?.id)?.docxName}
+        onDocx={async (file) => {
+          if (!editing?.id) return;
+          await c.setDocx(editing.id, file);
+          void app.message.success(file ? '上传成功' : '删除成功');
+        }}
         onSave={save}
         onClose={() => setEditing(undefined)}
       />

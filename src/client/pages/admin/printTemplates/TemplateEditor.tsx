@@ -1,5 +1,5 @@
 /** The add / edit dialog of a print template: paper, margins, header, footer, the body and its preview. */
-import { Button, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, Tag, Typography } from 'antd';
+import { Button, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, Tag, Typography, Upload } from 'antd';
 import { useEffect } from 'react';
 import type { FormDefinition } from '../../../../../schema-adapters';
 import type { PrintTemplateInput } from '../../../api/print';
@@ -14,6 +14,10 @@ export function TemplateEditor(props: {
   preview: PrintRender | null;
   previewing: boolean;
   onPreview(t: PrintTemplateInput): void;
+  /** The saved template's Word file name ('' when none). */
+  docxName?: string;
+  /** Uploads (or, with null, removes) the Word template of a saved template. */
+  onDocx?(file: File | null): Promise<unknown>;
   onSave(t: PrintTemplateInput): Promise<void>;
   onClose(): void;
 }) {
@@ -64,7 +68,22 @@ export function TemplateEditor(props: {
         <Form.Item name="body" label="模版内容 (HTML)" rules={[{ required: true, message: '模版内容不能为空' }]}>
           <Input.TextArea rows={14} style={{ fontFamily: 'monospace' }} aria-label="模版内容" />
         </Form.Item>
-        <Button onClick={() => props.onPreview(current())} loading={props.previewing}>预览</Button>
+        <Space>
+          <Button onClick={() => props.onPreview(current())} loading={props.previewing}>预览</Button>
+          {value?.id && props.onDocx ? (
+            <>
+              <Upload accept=".docx" showUploadList={false} beforeUpload={(file) => { void props.onDocx!(file).catch(() => undefined); return false; }}>
+                <Button>上传Word模版</Button>
+              </Upload>
+              {props.docxName ? (
+                <>
+                  <Typography.Text data-testid="docx-name">Word模版：{props.docxName}</Typography.Text>
+                  <Button type="link" danger onClick={() => void props.onDocx!(null).catch(() => undefined)}>删除Word模版</Button>
+                </>
+              ) : null}
+            </>
+          ) : null}
+        </Space>
       </Form>
       {props.preview ? <PrintPreview render={props.preview} /> : null}
     </Modal>
