@@ -5,6 +5,7 @@
  * 表单配置 with its preview.
  */
 import { resolve } from 'node:path';
+import PizZip from 'pizzip';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFormMenu } from '../../src/server/services/seed/seedMenus';
@@ -164,5 +165,25 @@ describe('打印模版 under 表单配置', () => {
     await page.getByRole('cell', { name: '网页版' }).waitFor();
     const saved = (await api('GET', '/api/print/template/list?formName=pr_web')).rows.find((t: { name: string }) => t.name === '网页版');
     expect(saved.body).toBe('<p id="pv">{{合同名称}}</p>');
+  });
+
+  it('a saved template takes a Word document; the print view then offers 下载Word', async () => {
+    await page.getByRole('row').filter({ hasText: '网页版' }).getByRole('button', { name: '修改' }).or(page.getByRole('row').filter({ hasText: '网页版' }).getByRole('button', { name: '修 改' })).first().click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '修改打印模版' });
+    await dialog.waitFor();
+    const zip = new PizZip();
+    zip.file('[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>');
+    zip.file('_rels/.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>');
+    zip.file('word/document.xml', '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>{{合同名称}}</w:t></w:r></w:p></w:body></w:document>');
+    await dialog.locator('input[type="file"]').setInputFiles({ name: '合同.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: zip.generate({ type: 'nodebuffer' }) });
+    await dialog.getByTestId('docx-name').waitFor();
+    expect(await dialog.getByTestId('docx-name').innerText()).toBe('Word模版：合同.docx');
+    const view = await app.newPage();
+    await view.goto(`${app.url}/view-report?formName=pr_web&templateName=${encodeURIComponent('网页版')}&ids=${ids[0]}`);
+    await view.getByRole('button', { name: '下载Word' }).waitFor();
+    const download = view.waitForEvent('download');
+    await view.getByRole('button', { name: '下载Word' }).click();
+    expect((await download).suggestedFilename()).toBe('网页合同-网页版.docx');
+    await view.close();
   });
 });
