@@ -5,6 +5,7 @@ import type { PrintTemplate, PrintTemplateInput } from '../../../api/print';
 import { NEW_TEMPLATE, usePrintTemplatesController } from '../../../controllers/usePrintTemplatesController';
 import { formatDateTime } from '../../../session/formatDateTime';
 import { confirmDelete } from '../common/confirmDelete';
+import { Authorized } from '../../../shell/Authorized';
 import { TemplateEditor } from './TemplateEditor';
 
 const paperText = (t: PrintTemplate) => `${t.paper} ${t.orientation === 'landscape' ? '横向' : '纵向'}`;
@@ -27,7 +28,7 @@ export default function PrintTemplatesPage({ formName }: { formName: string }) {
     <>
       <Space style={{ marginBottom: 12 }}>
         <Typography.Title level={5} style={{ margin: 0 }}>打印模版 · {c.definition?.cnName ?? formName}</Typography.Title>
-        <Button type="primary" onClick={() => open()}>新增</Button>
+        <Authorized perms={['flowable:form:add', 'flowable:form:edit']}><Button type="primary" onClick={() => open()}>新增</Button></Authorized>
       </Space>
       <Table<PrintTemplate>
         rowKey="id"
@@ -46,8 +47,10 @@ export default function PrintTemplatesPage({ formName }: { formName: string }) {
             width: 140,
             render: (_, t) => (
               <Space size={0}>
-                <Button type="link" size="small" onClick={() => open(t)}>修改</Button>
-                <Button type="link" size="small" danger onClick={() => confirmDelete(app, '打印模版', [t.name], () => c.remove([t.id]))}>删除</Button>
+                <Authorized perms={['flowable:form:edit']}><Button type="link" size="small" onClick={() => open(t)}>修改</Button></Authorized>
+                <Authorized perms={['flowable:form:remove', 'flowable:form:edit']}>
+                  <Button type="link" size="small" danger onClick={() => confirmDelete(app, '打印模版', [t.name], () => c.remove([t.id]))}>删除</Button>
+                </Authorized>
               </Space>
             ),
           },
