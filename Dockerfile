@@ -8,6 +8,8 @@ COPY . .
 RUN npx vite build --logLevel warn
 
 FROM node:20-bookworm-slim
+# Chromium and a CJK font print the PDFs of print templates (docs/adr/0951).
+RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-noto-cjk && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 CLIENT_DIR=/app/dist/client DATA_DIR=/data
 COPY package.json package-lock.json ./

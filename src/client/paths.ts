@@ -10,6 +10,10 @@ export const paths = {
   profile: '/user/profile',
   /** A record's mobile page (spec 01 §2.1): `?formName&formId&tenant`. */
   mobile: '/mmh5',
+  /** The print view (src/client/print). */
+  viewReport: '/view-report',
+  /** 打印模版 of a form (表单配置). */
+  printTemplates: (enName: string) => `/system/form/print/${enName}`,
   autoList: (enName: string) => `/auto/${enName}`,
   dictData: (dictId: string | number) => `/dict/type/data/${dictId}`,
 };

@@ -101,4 +101,11 @@ export const queryKeys = {
   jobs: {
     one: (jobId: string) => ['jobs', jobId] as const,
   },
+  print: {
+    all: ['print'] as const,
+    templates: (formName: string) => ['print', 'templates', formName] as const,
+    formTemplates: (formName: string) => ['print', 'formTemplates', formName] as const,
+    render: (formName: string, ref: unknown, ids: readonly number[]) => ['print', 'render', formName, ref, ids] as const,
+    history: (formName: string, id: number) => ['print', 'history', formName, id] as const,
+  },
 };

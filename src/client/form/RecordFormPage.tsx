@@ -20,6 +20,7 @@ import { isReadOnlyView } from '../../shared/readOnlyRecords';
 import { RecordFormView } from './RecordFormView';
 import { userContextOf } from './userContext';
 import { useRecordForm } from './useRecordForm';
+import { PrintHistory } from '../print/PrintHistory';
 
 export interface RecordFormPageProps {
   enName: string;
@@ -108,6 +109,7 @@ export default function RecordFormPage({ enName, mode, id, copyId, taskId, proce
         onCopy={copy}
         onBack={back}
       />}
+      {mode === 'detail' && id && /^\d+$/.test(id) ? <PrintHistory formName={enName} recordId={Number(id)} /> : null}
     </Card>
   );
 }

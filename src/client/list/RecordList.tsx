@@ -30,6 +30,7 @@ import { TableSettingsButton } from './toolbar/TableSettingsButton';
 import { ListIoButtons } from './io/ListIoButtons';
 import { BatchEditButton } from './batch/BatchEditButton';
 import { QrCodeButton } from './qr/QrCodeButton';
+import { PrintButtons } from '../print/PrintButtons';
 
 // The stock-in drawer is a whole Formily form: loaded only when a stock-in list asks for it.
 const StockInDrawer = lazy(() => import('../form/stockIn/StockInDrawer').then((m) => ({ default: m.StockInDrawer })));
@@ -184,6 +185,7 @@ function RecordListView(props: RecordListProps & { settings: ReturnType<typeof u
         {/* 批量修改 and 二维码 (issue 17): list/batch, list/qr. */}
         <BatchEditButton def={def} has={has} ctx={ctx} query={listQuery} selectedIds={[...selectedKeys.keys()]} total={list.total} totalExact={list.totalExact} onDone={c.refresh} />
         <QrCodeButton def={def} has={has} selectedIds={[...selectedKeys.keys()]} />
+        <PrintButtons def={def} has={has} selectedIds={[...selectedKeys.keys()]} />
       </>
     ) : null),
     [scene, def, has, ctx, listQuery, selectedKeys, c.refresh, list.total, list.totalExact],

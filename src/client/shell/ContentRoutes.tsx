@@ -15,6 +15,7 @@ const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
 const RecordRoute = lazy(() => import('../records/RecordRoute'));
 const DictDataPage = lazy(() => import('../pages/admin/dicts/DictDataPage'));
 const PreviewPage = lazy(() => import('../preview/PreviewPage'));
+const PrintTemplatesPage = lazy(() => import('../pages/admin/printTemplates/PrintTemplatesPage'));
 
 /** A menu page whose component this client does not provide: say so plainly. */
 function MissingView({ title, component }: { title: string; component: string }) {
@@ -35,6 +36,7 @@ export function ContentRoutes() {
         <Route path={paths.profile} component={ProfilePage} />
         <Route path="/preview" component={PreviewPage} />
         <Route path="/redirect/*">{(params) => <RedirectPage to={`/${params['*'] ?? ''}`} />}</Route>
+        <Route path="/system/form/print/:enName">{(params) => <PrintTemplatesPage formName={params.enName} />}</Route>
         <Route path="/dict/type/data/:dictId">{(params) => <DictDataPage dictType={params.dictId} />}</Route>
         <Route path="/auto/:enName/*?">
           {(params) => {

@@ -357,7 +357,47 @@ export type FormTableRow = Record<string, unknown>;
  * per-form tables (`t_{tenant}.{form}`, named at run time from stored definitions) are not here:
  * they are reached with `sql` and `sql.id` from validated names and read as FormTableRow.
  */
+/** Print templates of a form (migration 45, src/server/print). */
+export interface PrintTemplatesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  form_name: string;
+  name: string;
+  paper: ColumnType<'A4' | 'A5', 'A4' | 'A5' | undefined, 'A4' | 'A5'>;
+  orientation: ColumnType<'portrait' | 'landscape', 'portrait' | 'landscape' | undefined, 'portrait' | 'landscape'>;
+  margin_top: ColumnType<number, number | undefined, number>;
+  margin_right: ColumnType<number, number | undefined, number>;
+  margin_bottom: ColumnType<number, number | undefined, number>;
+  margin_left: ColumnType<number, number | undefined, number>;
+  header: ColumnType<string, string | undefined, string>;
+  footer: ColumnType<string, string | undefined, string>;
+  body: string;
+  docx: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  docx_name: ColumnType<string, string | undefined, string>;
+  create_by: ColumnType<string, string | undefined, string>;
+  create_time: Timestamp;
+  update_by: ColumnType<string, string | undefined, string>;
+  update_time: Timestamp;
+}
+
+/** One row per record printed (migration 45). */
+export interface PrintHistoryTable {
+  id: Generated<string>;
+  tenant_id: number;
+  form_name: string;
+  record_id: number | string;
+  template_id: number | null;
+  template_name: string;
+  kind: 'print' | 'pdf' | 'docx';
+  user_id: number;
+  user_name: string;
+  nick_name: ColumnType<string, string | undefined, string>;
+  print_time: Timestamp;
+}
+
 export interface Database {
+  print_templates: PrintTemplatesTable;
+  print_history: PrintHistoryTable;
   tenants: TenantsTable;
   users: UsersTable;
   roles: RolesTable;

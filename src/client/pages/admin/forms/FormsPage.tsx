@@ -34,6 +34,7 @@ export default function FormsPage() {
               <Space size={0}>
                 <Button type="link" size="small" onClick={() => navigate(paths.autoList(f.enName))}>打开列表</Button>
                 <Button type="link" size="small" onClick={() => c.view(f.enName)}>查看定义</Button>
+                <Button type="link" size="small" onClick={() => navigate(paths.printTemplates(f.enName))}>打印模版</Button>
               </Space>
             ),
           },
