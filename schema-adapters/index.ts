@@ -54,6 +54,10 @@ export { CONDITION_REACTION, SQL_HIDE_REACTION, type FormworkFieldExtension } fr
 
 export { toColumns, rowActionNames } from './columns/toColumns';
 export { rowButtonShown } from './columns/rowButtons';
+export { buttonChecks, buttonSteps, customButtons, isCustomButton } from './buttons/customButtons';
+export { evaluateValue, resolveButtonValue } from './buttons/evaluateValue';
+export { fillPlaceholders, safeLink } from './buttons/fillPlaceholders';
+export * from './buttons/buttonTypes';
 export type { ColumnModel, ColumnOptions } from './columns/columnModel';
 export { actionColumnWidth, columnWidth, DEFAULT_COLUMN_WIDTH } from './columns/widths';
 export { statusColumnShown } from './columns/statusColumn';

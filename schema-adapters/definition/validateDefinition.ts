@@ -1,3 +1,4 @@
+import { buttonProblems } from '../buttons/buttonProblems';
 import { compileCondition } from '../conditions/compileCondition';
 import { isFieldType } from './fieldTypes';
 import { storageColumns } from '../records/storageColumns';
@@ -137,13 +138,6 @@ export function validateDefinition(input: unknown): DefinitionProblem[] {
   checkFeature(input, names, out);
   // The column count needs well-formed fields; with other problems the count would mislead.
   if (!out.length) checkColumnCount(input as unknown as FormDefinition, out);
-  if (input.buttons != null && !Array.isArray(input.buttons)) out.push({ path: 'buttons', message: 'buttons 须为数组' });
-  (Array.isArray(input.buttons) ? input.buttons : []).forEach((b: unknown, i: number) => {
-    const button = b as Record<string, unknown>;
-    if (!isObject(button) || button.id == null || typeof button.name !== 'string' || !button.name) out.push({ path: `buttons[${i}]`, message: '按钮须有 id 和 name' });
-    else if (typeof button.rightShowCon === 'string' && button.rightShowCon && compileCondition(button.rightShowCon).error) {
-      out.push({ path: `buttons[${i}].rightShowCon`, message: `条件无法解析：${compileCondition(button.rightShowCon).error}` });
-    }
-  });
+  out.push(...buttonProblems(input.buttons, new Set(names.keys())));
   return out;
 }

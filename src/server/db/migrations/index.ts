@@ -13,6 +13,7 @@ import { m100Records } from '../../records/migrations/100_records.js';
 import { m110SqlRoles } from '../../records/migrations/110_sql_roles.js';
 import { m111AddKeyPayload } from '../../records/migrations/111_add_key_payload.js';
 import { m800Jobs } from '../../jobs/migration.js';
+import { m060ButtonSecrets } from './060_button_secrets.js';
 
 export type { Migration } from './types.js';
 
@@ -27,4 +28,5 @@ export const migrations: Migration[] = [
   m111AddKeyPayload,
   m800Jobs,
   m030PreviousLogin,
+  m060ButtonSecrets,
 ];

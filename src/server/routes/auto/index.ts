@@ -4,6 +4,7 @@ import { autoListRoutes } from './listRoutes.js';
 import { autoRecordRoutes } from './recordRoutes.js';
 import { autoHideRoutes } from './hideRoutes.js';
 import { autoIoRoutes } from './ioRoutes.js';
+import { autoButtonRoutes } from './buttonRoutes.js';
 
 /** Registers every `/api/auto` call. */
 export const autoRoutes: FastifyPluginAsync = async (app) => {
@@ -11,4 +12,5 @@ export const autoRoutes: FastifyPluginAsync = async (app) => {
   await app.register(autoRecordRoutes);
   await app.register(autoHideRoutes);
   await app.register(autoIoRoutes);
+  await app.register(autoButtonRoutes);
 };
