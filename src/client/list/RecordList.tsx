@@ -33,6 +33,10 @@ import { useConstantColumns } from './cells/useConstantColumns';
 import { SavedFilters } from './toolbar/SavedFilters';
 import { TableSettingsButton } from './toolbar/TableSettingsButton';
 import { ListIoButtons } from './io/ListIoButtons';
+import { customRowCandidates } from './buttons/customButtonList';
+import { CustomRowButtons } from './buttons/CustomRowButtons';
+import { CustomTopButtons } from './buttons/CustomTopButtons';
+import { useCustomButtons } from './buttons/useCustomButtons';
 
 // The stock-in drawer is a whole Formily form: loaded only when a stock-in list asks for it.
 const StockInDrawer = lazy(() => import('../form/stockIn/StockInDrawer').then((m) => ({ default: m.StockInDrawer })));
@@ -94,17 +98,18 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
   const scroller = useRef<HTMLDivElement | null>(null);
 
   const rowCandidates = useMemo(() => (scene === 'normal' ? rowButtonCandidates(def, has) : []), [scene, def, has]);
+  const customRowNames = useMemo(() => (scene === 'normal' ? customRowCandidates(def, has).map((b) => b.name) : []), [scene, def, has]);
   const columns: ColumnModel[] = useMemo(() => {
     const all = toColumns(def, {
       settings: settings.system,
       userColumns: settings.table.columns,
       showStatus: settings.table.showStatus,
       fixColumns: settings.table.fixColumns,
-      rowActionNames: rowCandidates.map((b) => b.label),
+      rowActionNames: [...rowCandidates.map((b) => b.label), ...customRowNames],
       ctx,
     });
     return all.filter((c) => c.visible);
-  }, [def, settings.system, settings.table.columns, settings.table.showStatus, settings.table.fixColumns, rowCandidates, ctx]);
+  }, [def, settings.system, settings.table.columns, settings.table.showStatus, settings.table.fixColumns, rowCandidates, customRowNames, ctx]);
   const shownColumns = useConstantColumns(columns);
   const fixColumns = settings.table.fixColumns ?? def.feature?.fixColumns ?? 0;
 
@@ -147,6 +152,7 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
   const [stockInOpen, setStockInOpen] = useState(false);
   const routes = useMemo(() => ({ navigate, openAddDrawer: () => setStockInOpen(true) }), [navigate]);
   const actions = useListActions(def, has, prompts, routes, after);
+  const custom = useCustomButtons(def, has, after, props.menuId, scene === 'normal');
   const selectedRef = useRef(list.selectedRows);
   selectedRef.current = list.selectedRows;
   const run = actions.run;
@@ -240,6 +246,12 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
     () => (scene === 'normal' ? <ListIoButtons def={def} has={has} ctx={ctx} query={listQuery} selectedIds={[...selectedKeys.keys()]} onImported={after.refresh} /> : null),
     [scene, def, has, ctx, listQuery, selectedKeys, after.refresh],
   );
+  const customRun = custom.run;
+  const selectedCount = list.selected.size;
+  const customButtons = useMemo(
+    () => (custom.top.length ? <CustomTopButtons buttons={custom.top} selectedCount={selectedCount} onRun={(b) => void customRun(b, selectedRef.current)} /> : null),
+    [custom.top, selectedCount, customRun],
+  );
   const rowHeight = COMPACT_FORMS.includes(enName) ? 28 : 36;
   const selection = scene === 'relateForm' ? 'radio' : 'checkbox';
 
@@ -250,6 +262,7 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
           <StockInDrawer enName={enName} open onClose={() => setStockInOpen(false)} onSaved={after.refresh} />
         </Suspense>
       ) : null}
+      {custom.overlay}
       <ListToolbar
         buttons={buttons}
         selectedCount={list.selected.size}
@@ -261,6 +274,7 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
         extra={props.toolbarExtra}
         title={props.title}
         ioButtons={ioButtons}
+        customButtons={customButtons}
       />
       {scene === 'normal' ? (
         <SavedFilters
@@ -305,6 +319,7 @@ function RecordListView(props: RecordListProps & { def: FormDefinition; settings
             {rowButtonsFor(rowCandidates, row, ctx).map((b) => (
               <a key={b.key} onClick={(e) => { e.stopPropagation(); void actions.run(b.action, [row]); }}>{b.label}</a>
             ))}
+            <CustomRowButtons candidates={custom.rowCandidates} row={row} ctx={ctx} onRun={(b, r) => void customRun(b, [r])} />
           </span>
         )}
         renderFooter={(column) => <TotalsCell column={column} value={totalsByField.get(column.key)} />}
