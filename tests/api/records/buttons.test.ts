@@ -222,6 +222,21 @@ describe('actions', () => {
   });
 });
 
+describe('the demo button', () => {
+  it('归档 of the seeded contract_ledger: warn over 1,000,000, archives, then stops a second time', async () => {
+    const rows = (await call(admin, 'POST', '/api/auto/contract_ledger/list', { pageNum: 1, pageSize: 100 })).json.rows;
+    const big = rows.find((r: any) => Number(r.amount) > 1_000_000 && !String(r.remark ?? '').includes('已归档'));
+    expect(big, 'a seeded contract over 1,000,000').toBeTruthy();
+    const checked = await call(admin, 'POST', '/api/auto/button/check', { formName: 'contract_ledger', button: 102, ids: [big.id] });
+    expect(checked.json.data).toEqual([{ action: 'warn', errorTips: `合同「${big.contract_name}」金额超过 100 万元，请确认付款已登记完毕` }]);
+    const r = await call(admin, 'POST', '/api/auto/contract_ledger/button/action', { button: 102, ids: [big.id] });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect((await call(admin, 'GET', `/api/auto/contract_ledger/${big.id}`)).json.data.remark).toBe('已归档（admin）');
+    const again = await call(admin, 'POST', '/api/auto/button/check', { formName: 'contract_ledger', button: 102, ids: [big.id] });
+    expect(again.json.data[0]).toEqual({ action: 'stop', errorTips: `合同「${big.contract_name}」已归档` });
+  });
+});
+
 describe('permissions and tenants', () => {
   it('needs auto:{form}:btn{id}; query alone is refused, the button permission alone runs it', async () => {
     const id = await add({ title: '权限单', amount: 1 });
