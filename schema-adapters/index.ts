@@ -54,6 +54,7 @@ export { CONDITION_REACTION, SQL_HIDE_REACTION, type FormworkFieldExtension } fr
 
 export { toColumns, rowActionNames } from './columns/toColumns';
 export { rowButtonShown } from './columns/rowButtons';
+export { CELL_COLORS, cellColor, type ColorRule } from './columns/cellColor';
 export { buttonChecks, buttonSteps, customButtons, isCustomButton } from './buttons/customButtons';
 export { evaluateValue, resolveButtonValue } from './buttons/evaluateValue';
 export { fillPlaceholders, safeLink } from './buttons/fillPlaceholders';

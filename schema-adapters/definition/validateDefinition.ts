@@ -1,4 +1,5 @@
 import { buttonProblems } from '../buttons/buttonProblems';
+import { colorRuleProblems } from '../columns/cellColor';
 import { compileCondition } from '../conditions/compileCondition';
 import { isFieldType } from './fieldTypes';
 import { storageColumns } from '../records/storageColumns';
@@ -65,6 +66,7 @@ function checkField(raw: unknown, at: string, inSubForm: boolean, seen: Set<stri
   if (raw.min != null && raw.max != null && Number(raw.min) > Number(raw.max)) out.push({ path: `${at}.min`, message: '最小值不能大于最大值' });
   if (raw.span != null && !(Number.isInteger(raw.span) && (raw.span as number) >= 1 && (raw.span as number) <= 24)) out.push({ path: `${at}.span`, message: 'span 须为 1 到 24 的整数' });
   checkOptions(raw, at, out);
+  out.push(...colorRuleProblems(raw.colorRules, `${at}.colorRules`));
   if (funcType === 'relatedForm' && (typeof raw.relateEnName !== 'string' || !EN_NAME_PATTERN.test(raw.relateEnName))) {
     out.push({ path: `${at}.relateEnName`, message: '关联表单须配置合法的 relateEnName' });
   }

@@ -1,7 +1,8 @@
 /**
  * Custom buttons in the list (issue 17 item 4, spec 01 §2.2, §8): a toolbar button whose warn
  * pre-check lists the records with 继续操作, then the action's result in the list; the row
- * button hidden by rightShowCon once it no longer holds; a failing action shown as a notice.
+ * button hidden by rightShowCon once it no longer holds; a failing action shown as a notice; a
+ * cell coloured by its field's colorRules.
  */
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -16,7 +17,7 @@ const FORM = {
   cnName: '按钮订单',
   fields: [
     { enName: 'title', label: '订单名称', funcType: 'input', required: true },
-    { enName: 'amount', label: '金额', funcType: 'number' },
+    { enName: 'amount', label: '金额', funcType: 'number', colorRules: [{ when: '${amount} > 100', color: 'red' }] },
     { enName: 'state', label: '审核状态', funcType: 'input' },
   ],
   buttons: [
@@ -82,6 +83,11 @@ describe('custom buttons', () => {
     await expect.poll(() => cell('小单', 'state').innerText()).toBe('已审核');
     // rightShowCon `${state} != '已审核'` no longer holds: the row button is gone.
     await expect.poll(() => row('大单').locator('[data-column="$actions"] a', { hasText: '审核' }).count()).toBe(0);
+  });
+
+  it('colours a cell by its colour rule (item 5)', async () => {
+    await expect.poll(() => cell('大单', 'amount').locator('[data-color]').getAttribute('data-color')).toBe('#f5222d');
+    expect(await cell('小单', 'amount').locator('[data-color]').count()).toBe(0);
   });
 
   it('shows a failing action (当前按钮脚本执行异常) as a notice and changes nothing', async () => {
