@@ -57,6 +57,7 @@ export { rowButtonShown } from './columns/rowButtons';
 export { CELL_COLORS, cellColor, type ColorRule } from './columns/cellColor';
 export { buttonChecks, buttonSteps, customButtons, isCustomButton } from './buttons/customButtons';
 export { evaluateValue, resolveButtonValue } from './buttons/evaluateValue';
+export { checkEntries, formChecksOf, FORM_CHECK_SCENES, type CheckEntry, type CheckRule, type FormCheckScene } from './buttons/checkRules';
 export { fillPlaceholders, safeLink } from './buttons/fillPlaceholders';
 export * from './buttons/buttonTypes';
 export type { ColumnModel, ColumnOptions } from './columns/columnModel';

@@ -3,6 +3,7 @@ import { EN_NAME_PATTERN } from '../definition/names';
 import type { DefinitionProblem } from '../definition/validateDefinition';
 import { BUTTON_ID_PATTERN, BUTTON_STEP_KINDS, WEBHOOK_MAX_TIMEOUT_MS } from './buttonTypes';
 import { expressionError } from './evaluateValue';
+import { FORM_CHECK_SCENES } from './checkRules';
 import { safeLink } from './fillPlaceholders';
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -59,6 +60,10 @@ function checkStep(step: unknown, at: string, fields: ReadonlySet<string>, out: 
 
 function checkRule(rule: unknown, at: string, out: DefinitionProblem[]): void {
   if (!isObject(rule)) { out.push({ path: at, message: '校验规则须为对象 {when, action, errorTips}' }); return; }
+  checkRuleBody(rule, at, out);
+}
+
+function checkRuleBody(rule: Record<string, unknown>, at: string, out: DefinitionProblem[]): void {
   if (typeof rule.when !== 'string' || !rule.when.trim()) out.push({ path: `${at}.when`, message: '校验规则须配置条件 when' });
   else {
     const compiled = compileCondition(rule.when);
@@ -97,6 +102,24 @@ export function buttonProblems(buttons: unknown, fields: ReadonlySet<string>): D
       if (!Array.isArray(b.checks)) out.push({ path: `${at}.checks`, message: 'checks 须为校验规则数组' });
       else b.checks.forEach((rule, j) => checkRule(rule, `${at}.checks[${j}]`, out));
     }
+  });
+  return out;
+}
+
+/**
+ * Problems of `feature.formChecks`: `{scene, when, action, errorTips}` rules with a scene of
+ * FORM_CHECK_SCENES; add and edit take `stop` rules only (a save has no 继续操作 step).
+ */
+export function formCheckProblems(checks: unknown): DefinitionProblem[] {
+  if (checks == null) return [];
+  if (!Array.isArray(checks)) return [{ path: 'feature.formChecks', message: 'formChecks 须为数组' }];
+  const out: DefinitionProblem[] = [];
+  checks.forEach((rule: unknown, i) => {
+    const at = `feature.formChecks[${i}]`;
+    if (!isObject(rule)) { out.push({ path: at, message: '校验规则须为对象 {scene, when, action, errorTips}' }); return; }
+    if (!(FORM_CHECK_SCENES as readonly string[]).includes(String(rule.scene))) out.push({ path: `${at}.scene`, message: `scene 须为 ${FORM_CHECK_SCENES.join('、')} 之一` });
+    else if ((rule.scene === 'add' || rule.scene === 'edit') && rule.action === 'warn') out.push({ path: `${at}.action`, message: '新增、修改的校验只支持 stop' });
+    checkRuleBody(rule, at, out);
   });
   return out;
 }

@@ -1,4 +1,4 @@
-import { buttonProblems } from '../buttons/buttonProblems';
+import { buttonProblems, formCheckProblems } from '../buttons/buttonProblems';
 import { colorRuleProblems } from '../columns/cellColor';
 import { compileCondition } from '../conditions/compileCondition';
 import { isFieldType } from './fieldTypes';
@@ -141,5 +141,6 @@ export function validateDefinition(input: unknown): DefinitionProblem[] {
   // The column count needs well-formed fields; with other problems the count would mislead.
   if (!out.length) checkColumnCount(input as unknown as FormDefinition, out);
   out.push(...buttonProblems(input.buttons, new Set(names.keys())));
+  if (isObject(input.feature)) out.push(...formCheckProblems(input.feature.formChecks));
   return out;
 }

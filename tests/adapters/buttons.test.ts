@@ -3,7 +3,7 @@
  * refused with a path for each bad step or rule; values of expressions; placeholders; cell colours.
  */
 import { describe, expect, it } from 'vitest';
-import { cellColor, evaluateValue, fillPlaceholders, safeLink, validateDefinition, type UserContext } from '../../schema-adapters';
+import { cellColor, checkEntries, evaluateValue, fillPlaceholders, safeLink, validateDefinition, type UserContext } from '../../schema-adapters';
 
 const ctx: UserContext = { userId: 7, userName: 'zhang', deptId: 3, roleKeys: ['staff'], roleNames: ['员工'] };
 const base = { enName: 'orders', cnName: '订单', fields: [{ enName: 'title', label: '名称', funcType: 'input' }, { enName: 'amount', label: '金额', funcType: 'number' }] };
@@ -53,5 +53,20 @@ describe('cell colour rules', () => {
   it('refuses bad colours and conditions on save', () => {
     const def = { ...base, fields: [{ ...base.fields[1], colorRules: [{ when: '${amount} >', color: 'red' }, { when: '${amount} > 1', color: 'purple' }] }] };
     expect(validateDefinition(def).map((p) => p.path)).toEqual(['fields[0].colorRules[0].when', 'fields[0].colorRules[1].color']);
+  });
+});
+
+describe('check rules', () => {
+  it('answers stops first, each text once, with the record values; a failing rule holds', () => {
+    const rules = [
+      { when: '${amount} > 10', action: 'warn' as const, errorTips: '「${title}」偏大' },
+      { when: '${amount} < 0', action: 'stop' as const, errorTips: '「${title}」为负' },
+      { when: '${amount}.x', action: 'stop' as const, errorTips: '规则出错' },
+    ];
+    expect(checkEntries(rules.slice(0, 2), [{ title: 'a', amount: 20 }, { title: 'b', amount: -1 }, { title: 'a', amount: 30 }], ctx)).toEqual([
+      { action: 'stop', errorTips: '「b」为负' },
+      { action: 'warn', errorTips: '「a」偏大' },
+    ]);
+    expect(checkEntries(rules.slice(2), [{ title: 'a', amount: 1 }], ctx)).toEqual([{ action: 'stop', errorTips: '规则出错' }]);
   });
 });

@@ -274,6 +274,53 @@ describe('permissions and tenants', () => {
   });
 });
 
+describe('feature.formChecks (item 5)', () => {
+  const FC = {
+    enName: 'fc_order',
+    cnName: '校验订单',
+    fields: [
+      { enName: 'title', label: '名称', funcType: 'input' },
+      { enName: 'amount', label: '金额', funcType: 'number' },
+      { enName: 'state', label: '状态', funcType: 'input' },
+    ],
+    feature: {
+      formChecks: [
+        { scene: 'add', when: '${amount} < 0', action: 'stop', errorTips: '金额不能为负' },
+        { scene: 'edit', when: '${amount} > 1000', action: 'stop', errorTips: '「${title}」金额不能超过 1000' },
+        { scene: 'delete', when: "${state} == '锁定'", action: 'stop', errorTips: '「${title}」已锁定，不能删除' },
+        { scene: 'invalid', when: '${amount} > 100', action: 'warn', errorTips: '「${title}」金额超过 100' },
+      ],
+    },
+  };
+  const fcAdd = (data: Record<string, unknown>) => call(admin, 'POST', '/api/auto/fc_order/add', { formName: 'fc_order', data });
+
+  it('refuses a warn rule for add or edit, and an unknown scene, on save', async () => {
+    for (const rule of [{ scene: 'add', when: '${amount} < 0', action: 'warn', errorTips: 'x' }, { scene: 'print', when: 'true', action: 'stop', errorTips: 'x' }]) {
+      const r = await call(admin, 'POST', '/api/flowable/form', { ...FC, enName: 'fc_bad', feature: { formChecks: [rule] } });
+      expect(r.status, JSON.stringify(rule)).toBe(400);
+      expect(JSON.stringify(r.json.errors)).toContain('feature.formChecks[0]');
+    }
+  });
+
+  it('stops an add or an edit whose record breaks a stop rule; answers delete and void pre-checks; enforces delete stops', async () => {
+    expect((await call(admin, 'POST', '/api/flowable/form', FC)).status).toBe(200);
+    const negative = await fcAdd({ title: '负', amount: -1 });
+    expect([negative.status, negative.json.msg]).toEqual([400, '金额不能为负']);
+    const locked = (await fcAdd({ title: '锁单', amount: 500, state: '锁定' })).json.data.id;
+    const edit = await call(admin, 'POST', `/api/auto/fc_order/edit/${locked}`, { formName: 'fc_order', data: { amount: 2000 }, version: 1 });
+    expect([edit.status, edit.json.msg]).toEqual([400, '「锁单」金额不能超过 1000']);
+    const del = await call(admin, 'POST', '/api/auto/fc_order/check/delete', [locked]);
+    expect(del.json.data).toMatchObject({ success: false, action: 'stop', errorTips: '「锁单」已锁定，不能删除' });
+    const inv = await call(admin, 'POST', '/api/auto/fc_order/check/invalid', [locked]);
+    expect(inv.json.data.action).toBe('warn');
+    expect(inv.json.data.errorTips).toContain('「锁单」金额超过 100');
+    // A client that skips the pre-check is refused by the delete itself.
+    const removed = await call(admin, 'POST', '/api/auto/fc_order/delete', [locked]);
+    expect([removed.status, removed.json.msg]).toEqual([400, '「锁单」已锁定，不能删除']);
+    expect((await call(admin, 'GET', `/api/auto/fc_order/${locked}`)).status).toBe(200);
+  });
+});
+
 describe('webhook addresses', () => {
   it('refuses loopback, private and link-local addresses (and names resolving to them) unless allowed', async () => {
     for (const url of [hookUrl, 'http://10.1.2.3/', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/', 'http://localhost:1/']) {
