@@ -119,6 +119,7 @@ export function formCheckProblems(checks: unknown): DefinitionProblem[] {
     if (!isObject(rule)) { out.push({ path: at, message: '校验规则须为对象 {scene, when, action, errorTips}' }); return; }
     if (!(FORM_CHECK_SCENES as readonly string[]).includes(String(rule.scene))) out.push({ path: `${at}.scene`, message: `scene 须为 ${FORM_CHECK_SCENES.join('、')} 之一` });
     else if ((rule.scene === 'add' || rule.scene === 'edit') && rule.action === 'warn') out.push({ path: `${at}.action`, message: '新增、修改的校验只支持 stop' });
+    if (rule.subForm != null && (typeof rule.subForm !== 'string' || !EN_NAME_PATTERN.test(rule.subForm))) out.push({ path: `${at}.subForm`, message: 'subForm 须为子表字段的英文名' });
     checkRuleBody(rule, at, out);
   });
   return out;

@@ -15,8 +15,11 @@ export interface CheckEntry {
   errorTips: string;
 }
 
-/** The scenes of `feature.formChecks`: delete and invalid through their pre-check, add and edit on save (stop only). */
-export const FORM_CHECK_SCENES = ['add', 'edit', 'delete', 'invalid'] as const;
+/**
+ * The scenes of `feature.formChecks`: delete and invalid through their pre-check, add and edit on
+ * save (stop only), deleteSub before a saved sub-form row is removed (`subForm` names the sub-form).
+ */
+export const FORM_CHECK_SCENES = ['add', 'edit', 'delete', 'invalid', 'deleteSub'] as const;
 export type FormCheckScene = (typeof FORM_CHECK_SCENES)[number];
 
 /**
@@ -41,7 +44,7 @@ export function checkEntries(rules: readonly CheckRule[], records: readonly Reco
 }
 
 /** The definition's `feature.formChecks` rules of one scene (validated on save). */
-export function formChecksOf(def: FormDefinition, scene: FormCheckScene): CheckRule[] {
+export function formChecksOf(def: FormDefinition, scene: FormCheckScene, subForm?: string): CheckRule[] {
   const all = Array.isArray(def.feature?.formChecks) ? def.feature.formChecks : [];
-  return all.filter((r) => r.scene === scene) as unknown as CheckRule[];
+  return all.filter((r) => r.scene === scene && (scene !== 'deleteSub' || r.subForm == null || r.subForm === subForm)) as unknown as CheckRule[];
 }

@@ -321,6 +321,34 @@ describe('feature.formChecks (item 5)', () => {
   });
 });
 
+describe('check/deleteSub (item 5)', () => {
+  it('answers stop or warn for saved sub-rows by the deleteSub rules, row fields over the record', async () => {
+    const form = {
+      enName: 'ds_order',
+      cnName: '子表校验',
+      fields: [
+        { enName: 'state', label: '状态', funcType: 'input' },
+        { enName: 'lines', label: '明细', funcType: 'subForm', children: [{ enName: 'item', label: '品名', funcType: 'input' }, { enName: 'qty', label: '数量', funcType: 'number' }] },
+      ],
+      feature: { formChecks: [
+        { scene: 'deleteSub', subForm: 'lines', when: "${state} == '已发货' && ${qty} > 0", action: 'stop', errorTips: '「${item}」已发货，不能删除' },
+        { scene: 'deleteSub', when: "${item} == '样品'", action: 'warn', errorTips: '「${item}」是样品' },
+      ] },
+    };
+    expect((await call(admin, 'POST', '/api/flowable/form', form)).status).toBe(200);
+    const id = (await call(admin, 'POST', '/api/auto/ds_order/add', { formName: 'ds_order', data: { state: '已发货', lines: [{ item: '钢材', qty: 3 }, { item: '样品', qty: 0 }] } })).json.data.id;
+    const rows = (await call(admin, 'GET', `/api/auto/ds_order/${id}`)).json.data.lines;
+    const [steel, sample] = rows.map((r: any) => r.id);
+    const ask = (ids: unknown[], token = admin) => call(token, 'POST', '/api/auto/ds_order/check/deleteSub', { subForm: 'lines', parentId: id, ids });
+    expect((await ask([steel])).json.data).toEqual({ success: false, action: 'stop', errorTips: '「钢材」已发货，不能删除' });
+    expect((await ask([sample])).json.data).toEqual({ success: false, action: 'warn', errorTips: '「样品」是样品' });
+    expect((await ask([])).json.data).toEqual({ success: true, action: null, errorTips: '' });
+    expect((await call(admin, 'POST', '/api/auto/ds_order/check/deleteSub', { subForm: 'nope', parentId: id, ids: [steel] })).status).toBe(400);
+    // Another tenant cannot read the record through the check.
+    expect((await ask([steel], admin2)).status).toBe(404);
+  });
+});
+
 describe('webhook addresses', () => {
   it('refuses loopback, private and link-local addresses (and names resolving to them) unless allowed', async () => {
     for (const url of [hookUrl, 'http://10.1.2.3/', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/', 'http://localhost:1/']) {

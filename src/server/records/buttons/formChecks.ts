@@ -7,9 +7,9 @@ import type { Kysely } from 'kysely';
 import { checkEntries, formChecksOf, type CheckEntry, type FormCheckScene } from '../../../../schema-adapters/index.js';
 import type { UserContext } from '../../../../schema-adapters/definition/types.js';
 import type { AuthUser } from '../../auth/types.js';
-import { badRequest } from '../../http/HttpError.js';
+import { badRequest, notFound } from '../../http/HttpError.js';
 import type { FormModel } from '../query/formModel.js';
-import { readMain } from '../repositories/recordWrites.js';
+import { readChildren, readMain } from '../repositories/recordWrites.js';
 import { userContext } from '../services/recordContext.js';
 
 /** The entries of the scene's rules over the stored records `ids` (absent ids are skipped: the caller reports them). */
@@ -36,4 +36,30 @@ export function assertSaveChecks(model: FormModel, scene: 'add' | 'edit', record
   if (!rules.length) return;
   const stops = checkEntries(rules, [record], ctx).filter((e) => e.action === 'stop');
   if (stops.length) throw badRequest(stops.map((e) => e.errorTips).join('；'));
+}
+
+/**
+ * `check/deleteSub`: the deleteSub rules (of that sub-form, or of every sub-form) over the saved
+ * rows `rowIds` of record `parentId`, each judged with its row's fields over the record's. Rows
+ * not saved yet have nothing to check. Answers like `check/delete`.
+ */
+export async function checkDeleteSub(db: Kysely<any>, model: FormModel, body: Record<string, unknown>, user: AuthUser): Promise<{ success: boolean; action: 'stop' | 'warn' | null; errorTips: string }> {
+  const subName = body.subForm;
+  const sub = typeof subName === 'string' ? model.subs.get(subName) : undefined;
+  if (!sub) throw badRequest('subForm 须为本表单的子表');
+  const parentId = typeof body.parentId === 'string' && /^\d{1,15}$/.test(body.parentId) ? Number(body.parentId) : body.parentId;
+  if (typeof parentId !== 'number' || !Number.isSafeInteger(parentId) || parentId <= 0) throw badRequest('parentId 须为记录编号');
+  const ids = Array.isArray(body.ids) ? body.ids.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : [];
+  if (!Array.isArray(body.ids) || ids.length !== body.ids.length) throw badRequest('ids 须为子表行编号数组');
+  const rules = formChecksOf(model.form.definition, 'deleteSub', subName as string);
+  if (!rules.length || !ids.length) return { success: true, action: null, errorTips: '' };
+  const main = await readMain(db, model, user.tenantId, parentId);
+  if (!main) throw notFound('记录不存在');
+  const wanted = new Set(ids);
+  const rows = (await readChildren(db, model, sub, user.tenantId, parentId)).filter((r) => wanted.has(Number(r.id)));
+  const entries = checkEntries(rules, rows.map((row) => ({ ...main, ...row })), userContext(user));
+  const stops = entries.filter((e) => e.action === 'stop');
+  if (stops.length) return { success: false, action: 'stop', errorTips: stops.map((e) => e.errorTips).join('；') };
+  if (entries.length) return { success: false, action: 'warn', errorTips: entries.map((e) => e.errorTips).join('<br>') };
+  return { success: true, action: null, errorTips: '' };
 }

@@ -12,9 +12,11 @@ import { customButtonOf, selectedIds } from '../../records/buttons/customButton.
 import { checkButton } from '../../records/buttons/buttonChecks.js';
 import { runButton } from '../../records/buttons/runButton.js';
 import { saveSecret, secretNames } from '../../records/buttons/buttonSecrets.js';
+import { checkDeleteSub } from '../../records/buttons/formChecks.js';
+import { formPerm } from '../../records/services/formPermissions.js';
 import { callerOf, objectBody } from './caller.js';
 
-/** Registers `/auto/button/check`, `/auto/{form}/button/action` and `/auto/button/secrets`. */
+/** Registers `/auto/button/check`, `/auto/{form}/button/action`, `/auto/button/secrets` and `/auto/{form}/check/deleteSub`. */
 export const autoButtonRoutes: FastifyPluginAsync = async (app) => {
   app.post('/auto/button/check', async (request) => {
     const body = objectBody(request.body);
@@ -31,6 +33,13 @@ export const autoButtonRoutes: FastifyPluginAsync = async (app) => {
     const ids = selectedIds(body.ids, button);
     const result = await runButton(app.db, model, button, ids, callerOf(request), { webhookAllowInternal: app.config.webhookAllowPrivate });
     return ok(result);
+  });
+
+  // Before a saved sub-form row is removed on the edit page: whoever may edit the record may ask.
+  app.post<{ Params: { form: string } }>('/auto/:form/check/deleteSub', async (request) => {
+    requirePermission(request.user, formPerm(request.params.form, 'edit'), formPerm(request.params.form, 'add'));
+    const model = await loadModel(app.db, request.user.tenantId, request.params.form);
+    return ok(await checkDeleteSub(app.db, model, objectBody(request.body), request.user));
   });
 
   // Secrets belong to form design: the same permission as editing a definition.
