@@ -2,7 +2,7 @@
  * Custom buttons in the list (issue 17 item 4, spec 01 §2.2, §8): a toolbar button whose warn
  * pre-check lists the records with 继续操作, then the action's result in the list; the row
  * button hidden by rightShowCon once it no longer holds; a failing action shown as a notice; a
- * cell coloured by its field's colorRules.
+ * cell coloured by its field's colorRules; a saved sub-form row kept by a deleteSub check.
  */
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -103,5 +103,29 @@ describe('custom buttons', () => {
     expect((await api('GET', `/api/auto/btn_web/${ids['小单']}`)).data.title).toBe('小单');
     // The refused call's 400 is logged by Chromium itself; nothing else went wrong on the page.
     expect(app.errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+  });
+
+  it('check/deleteSub: a saved sub-form row under a stop rule stays, with the server text (item 5)', async () => {
+    await api('POST', '/api/flowable/form', {
+      enName: 'ds_web',
+      cnName: '发货单',
+      fields: [
+        { enName: 'title', label: '单号', funcType: 'input' },
+        { enName: 'lines', label: '明细', funcType: 'subForm', children: [{ enName: 'item', label: '品名', funcType: 'input' }] },
+      ],
+      feature: { formChecks: [{ scene: 'deleteSub', subForm: 'lines', when: "${item} == '钢材'", action: 'stop', errorTips: '「${item}」已发货，不能删除' }] },
+    });
+    const id = (await api('POST', '/api/auto/ds_web/add', { formName: 'ds_web', data: { title: 'D1', lines: [{ item: '钢材' }, { item: '木材' }] } })).data.id;
+    await page.goto(`${app.url}/auto/ds_web/${id}`);
+    const table = page.locator('.ant-table').filter({ has: page.getByRole('columnheader', { name: '品名' }) });
+    await table.locator('input[value="钢材"]').waitFor();
+    await table.getByRole('button', { name: '删除行' }).first().click();
+    const dialog = page.locator('.ant-modal-confirm', { hasText: '「钢材」已发货，不能删除' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: '确定' }).click();
+    expect(await table.locator('input[value="钢材"]').count()).toBe(1);
+    // The row without a holding rule goes at once.
+    await table.getByRole('button', { name: '删除行' }).nth(1).click();
+    await expect.poll(() => table.locator('input[value="木材"]').count()).toBe(0);
   });
 });

@@ -24,3 +24,15 @@ export function checkButton(formName: string, button: string | number, ids: numb
 export function runButton(formName: string, button: string | number, ids: number[], menuId?: number) {
   return post<DataResponse<ButtonRunResult>>(`/auto/${encodeURIComponent(formName)}/button/action`, { button, ids, menuId: menuId ?? null, params: {} }, { silent: true });
 }
+
+/** The answer of `check/deleteSub` (like check/delete): stop refuses, warn asks. */
+export interface DeleteSubAnswer {
+  success: boolean;
+  action: 'stop' | 'warn' | null;
+  errorTips: string;
+}
+
+/** `POST /auto/{form}/check/deleteSub` before saved sub-form rows are removed (feature.formChecks scene deleteSub). */
+export function checkDeleteSub(formName: string, subForm: string, parentId: number | string, ids: number[]) {
+  return post<DataResponse<DeleteSubAnswer>>(`/auto/${encodeURIComponent(formName)}/check/deleteSub`, { subForm, parentId, ids });
+}
