@@ -129,6 +129,7 @@ export function validateDefinition(input: unknown): DefinitionProblem[] {
   }
   if (typeof input.cnName !== 'string' || !input.cnName.trim()) out.push({ path: 'cnName', message: '表单名称不能为空' });
   if (input.type != null && ![1, 2].includes(Number(input.type))) out.push({ path: 'type', message: 'type 只能为 1 或 2' });
+  if (input.firstNColumns != null && !(Number.isInteger(input.firstNColumns) && (input.firstNColumns as number) >= 0)) out.push({ path: 'firstNColumns', message: 'firstNColumns 须为非负整数' });
   if (!Array.isArray(input.fields)) {
     out.push({ path: 'fields', message: '字段列表 fields 须为数组' });
     return out;

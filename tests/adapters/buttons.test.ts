@@ -3,7 +3,7 @@
  * refused with a path for each bad step or rule; values of expressions; placeholders; cell colours.
  */
 import { describe, expect, it } from 'vitest';
-import { cellColor, checkEntries, evaluateValue, fillPlaceholders, safeLink, validateDefinition, type UserContext } from '../../schema-adapters';
+import { cellColor, checkEntries, evaluateValue, toColumns, fillPlaceholders, safeLink, validateDefinition, type UserContext } from '../../schema-adapters';
 
 const ctx: UserContext = { userId: 7, userName: 'zhang', deptId: 3, roleKeys: ['staff'], roleNames: ['员工'] };
 const base = { enName: 'orders', cnName: '订单', fields: [{ enName: 'title', label: '名称', funcType: 'input' }, { enName: 'amount', label: '金额', funcType: 'number' }] };
@@ -68,5 +68,16 @@ describe('check rules', () => {
       { action: 'warn', errorTips: '「a」偏大' },
     ]);
     expect(checkEntries(rules.slice(2), [{ title: 'a', amount: 1 }], ctx)).toEqual([{ action: 'stop', errorTips: '规则出错' }]);
+  });
+});
+
+describe('firstNColumns', () => {
+  const def = { ...base, fields: [...base.fields, { enName: 'note', label: '备注', funcType: 'input' }, { enName: 'extra', label: '附加', funcType: 'input' }] };
+  it('shows only the first N field columns unless pcTableElements shows one; 0 or absent shows all', () => {
+    const shown = (d: object) => toColumns(d as never).filter((c) => c.kind === 'field' && c.visible).map((c) => c.key);
+    expect(shown(def)).toEqual(['title', 'amount', 'note', 'extra']);
+    expect(shown({ ...def, firstNColumns: 2 })).toEqual(['title', 'amount']);
+    expect(shown({ ...def, firstNColumns: 2, feature: { pcTableElements: [{ enName: 'extra', visible: true }] } })).toEqual(['title', 'amount', 'extra']);
+    expect(validateDefinition({ ...def, firstNColumns: -1 }).map((p) => p.path)).toEqual(['firstNColumns']);
   });
 });
