@@ -4,6 +4,7 @@
  * design. Nothing here is code: every value is data, every expression is the condition grammar
  * of CONTRACT.md §5, evaluated with expr-eval-fork, never JavaScript.
  */
+import type { CheckRule } from './checkRules';
 
 /** A value to write: a JSON literal, or `{expr}` in the condition grammar over the source record. */
 export type ButtonValue = string | number | boolean | null | { expr: string };
@@ -51,15 +52,10 @@ export type ButtonStep = SetValuesStep | CreateRecordStep | LinkStep | PrintStep
 export const BUTTON_STEP_KINDS = ['setValues', 'createRecord', 'link', 'print', 'webhook'] as const;
 
 /**
- * A pre-check rule (`POST /api/auto/button/check`): when `when` holds for a selected record the
- * call answers `{action, errorTips}`; `stop` refuses the run, `warn` asks 继续操作.
+ * A pre-check rule of a button (`POST /api/auto/button/check`): the same shape as a form check
+ * (checkRules.ts); `stop` refuses the run, `warn` asks 继续操作.
  */
-export interface ButtonCheck {
-  when: string;
-  action: 'stop' | 'warn';
-  /** Shown to the user; `${field}` is replaced by the record's value. */
-  errorTips: string;
-}
+export type ButtonCheck = CheckRule;
 
 /** Longest wait for a webhook, in milliseconds. */
 export const WEBHOOK_MAX_TIMEOUT_MS = 10_000;
