@@ -64,6 +64,12 @@ export { CONDITION_REACTION, SQL_HIDE_REACTION, type FormworkFieldExtension } fr
 
 export { toColumns, rowActionNames } from './columns/toColumns';
 export { rowButtonShown } from './columns/rowButtons';
+export { CELL_COLORS, cellColor, type ColorRule } from './columns/cellColor';
+export { buttonChecks, buttonSteps, customButtons, isCustomButton } from './buttons/customButtons';
+export { evaluateValue, resolveButtonValue } from './buttons/evaluateValue';
+export { checkEntries, formChecksOf, FORM_CHECK_SCENES, type CheckEntry, type CheckRule, type FormCheckScene } from './buttons/checkRules';
+export { fillPlaceholders, safeLink } from './buttons/fillPlaceholders';
+export * from './buttons/buttonTypes';
 export type { ColumnModel, ColumnOptions } from './columns/columnModel';
 export { actionColumnWidth, columnWidth, DEFAULT_COLUMN_WIDTH } from './columns/widths';
 export { statusColumnShown } from './columns/statusColumn';

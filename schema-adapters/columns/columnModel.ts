@@ -1,3 +1,4 @@
+import type { ColorRule } from './cellColor';
 import type { FieldType } from '../definition/fieldTypes';
 import type { FieldOption } from '../definition/types';
 import type { CellKind, SearchKind } from '../fieldTypes/fieldTypeSpec';
@@ -45,6 +46,8 @@ export interface ColumnModel {
   linkUrl?: string;
   /** Import template: the field is required by default. */
   required?: boolean;
+  /** Text colour rules of the cells (field `colorRules`; see cellColor). */
+  colorRules?: ColorRule[];
   /** Sub-form columns. */
   children?: ColumnModel[];
 }

@@ -1,3 +1,4 @@
+import type { ColorRule } from './cellColor';
 import { compileCondition } from '../conditions/compileCondition';
 import type { FieldDefinition, FieldOption, TableElement, UserContext } from '../definition/types';
 import { COLOR_OPTIONS, usesConfiguredList } from '../fieldTypes/choice';
@@ -70,6 +71,7 @@ export function fieldColumn(field: FieldDefinition, inputs: ColumnInputs = {}): 
     if (field.linkUrl) column.linkUrl = field.linkUrl;
   }
   if (inputs.total) column.total = inputs.total;
+  if (Array.isArray(field.colorRules) && field.colorRules.length) column.colorRules = field.colorRules as ColorRule[];
   if (field.funcType === 'subForm') {
     const elements = new Map((field.subFormFeature?.pcTableElements ?? []).map((e) => [e.enName, e]));
     column.children = (field.children ?? [])

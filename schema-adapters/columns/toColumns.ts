@@ -33,6 +33,13 @@ export function toColumns(def: FormDefinition, opts: ColumnOptions = {}): Column
     });
     if (column) columns.push(column);
   }
+  // firstNColumns: only the first N field columns show unless pcTableElements shows one explicitly.
+  const firstN = def.firstNColumns;
+  if (Number.isInteger(firstN) && (firstN as number) > 0) {
+    columns.forEach((c, i) => {
+      if (i >= (firstN as number) && elements.get(c.key)?.visible !== true) c.visible = false;
+    });
+  }
   for (const virtual of def.feature?.virtualColumns ?? []) {
     columns.push({
       key: virtual.enName,

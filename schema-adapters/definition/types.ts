@@ -46,7 +46,10 @@ export interface FormButton {
   topShow?: boolean;
   rightShow?: boolean;
   rightShowCon?: string;
+  /** Declarative steps of a custom button (buttons/buttonTypes.ts, docs/forms.md). */
   actions?: unknown;
+  /** Pre-check rules of a custom button (buttons/buttonTypes.ts). */
+  checks?: unknown;
   unSelectedActionable?: boolean;
   /** 'none' | 'single' | 'multiple': which selection enables a top button. */
   selection?: 'none' | 'single' | 'multiple';

@@ -1,3 +1,5 @@
+import { buttonProblems, formCheckProblems } from '../buttons/buttonProblems';
+import { colorRuleProblems } from '../columns/cellColor';
 import { compileCondition } from '../conditions/compileCondition';
 import { isFieldType, type FieldType } from './fieldTypes';
 import { allowedInSubForm, NOT_IN_SUB_FORM, subFormProblems } from '../fieldTypes/subform';
@@ -65,6 +67,7 @@ function checkField(raw: unknown, at: string, inSubForm: boolean, seen: Set<stri
   if (raw.min != null && raw.max != null && Number(raw.min) > Number(raw.max)) out.push({ path: `${at}.min`, message: '最小值不能大于最大值' });
   if (raw.span != null && !(Number.isInteger(raw.span) && (raw.span as number) >= 1 && (raw.span as number) <= 24)) out.push({ path: `${at}.span`, message: 'span 须为 1 到 24 的整数' });
   checkOptions(raw, at, out);
+  out.push(...colorRuleProblems(raw.colorRules, `${at}.colorRules`));
   if (funcType === 'relatedForm' && (typeof raw.relateEnName !== 'string' || !EN_NAME_PATTERN.test(raw.relateEnName))) {
     out.push({ path: `${at}.relateEnName`, message: '关联表单须配置合法的 relateEnName' });
   }
@@ -130,6 +133,7 @@ export function validateDefinition(input: unknown): DefinitionProblem[] {
   }
   if (typeof input.cnName !== 'string' || !input.cnName.trim()) out.push({ path: 'cnName', message: '表单名称不能为空' });
   if (input.type != null && ![1, 2].includes(Number(input.type))) out.push({ path: 'type', message: 'type 只能为 1 或 2' });
+  if (input.firstNColumns != null && !(Number.isInteger(input.firstNColumns) && (input.firstNColumns as number) >= 0)) out.push({ path: 'firstNColumns', message: 'firstNColumns 须为非负整数' });
   if (!Array.isArray(input.fields)) {
     out.push({ path: 'fields', message: '字段列表 fields 须为数组' });
     return out;
@@ -141,13 +145,7 @@ export function validateDefinition(input: unknown): DefinitionProblem[] {
   checkFeature(input, names, out);
   // The column count needs well-formed fields; with other problems the count would mislead.
   if (!out.length) checkColumnCount(input as unknown as FormDefinition, out);
-  if (input.buttons != null && !Array.isArray(input.buttons)) out.push({ path: 'buttons', message: 'buttons 须为数组' });
-  (Array.isArray(input.buttons) ? input.buttons : []).forEach((b: unknown, i: number) => {
-    const button = b as Record<string, unknown>;
-    if (!isObject(button) || button.id == null || typeof button.name !== 'string' || !button.name) out.push({ path: `buttons[${i}]`, message: '按钮须有 id 和 name' });
-    else if (typeof button.rightShowCon === 'string' && button.rightShowCon && compileCondition(button.rightShowCon).error) {
-      out.push({ path: `buttons[${i}].rightShowCon`, message: `条件无法解析：${compileCondition(button.rightShowCon).error}` });
-    }
-  });
+  out.push(...buttonProblems(input.buttons, new Set(names.keys())));
+  if (isObject(input.feature)) out.push(...formCheckProblems(input.feature.formChecks));
   return out;
 }

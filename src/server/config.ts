@@ -21,6 +21,8 @@ export interface AppConfig {
   sqlConditionMaxCost: number;
   /** Milliseconds a `$sql` condition may run (PostgreSQL's statement_timeout; PGlite has no timer). */
   sqlConditionTimeoutMs: number;
+  /** Custom-button webhooks may call loopback and private addresses (WEBHOOK_ALLOW_PRIVATE=true; off by default against SSRF). */
+  webhookAllowPrivate: boolean;
 }
 
 function intOr(value: string | undefined, fallback: number, name: string): number {
@@ -32,7 +34,7 @@ function intOr(value: string | undefined, fallback: number, name: string): numbe
 
 /**
  * Reads PORT, HOST, DATABASE_URL, DATABASE_READ_URL, DATA_DIR, ADMIN_PASSWORD, LOG_LEVEL, CLIENT_DIR,
- * TOKEN_TTL_HOURS, SQL_CONDITION_MAX_COST, SQL_CONDITION_TIMEOUT_MS.
+ * TOKEN_TTL_HOURS, SQL_CONDITION_MAX_COST, SQL_CONDITION_TIMEOUT_MS, WEBHOOK_ALLOW_PRIVATE.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
@@ -47,5 +49,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tokenTtlHours: intOr(env.TOKEN_TTL_HOURS, 24, 'TOKEN_TTL_HOURS') || 24,
     sqlConditionMaxCost: intOr(env.SQL_CONDITION_MAX_COST, 1_000_000, 'SQL_CONDITION_MAX_COST') || 1_000_000,
     sqlConditionTimeoutMs: intOr(env.SQL_CONDITION_TIMEOUT_MS, 2000, 'SQL_CONDITION_TIMEOUT_MS') || 2000,
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
   };
 }

@@ -7,7 +7,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ArrayField } from '@formily/core';
 import { observer, RecursionField, useField, useFieldSchema, useForm, type ISchema, Schema } from '@formily/react';
-import { Button, Drawer, Space, Table } from 'antd';
+import { App, Button, Drawer, Space, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { defaultRowValues } from '../../../schema-adapters/records/defaultValues';
 import { toColumns } from '../../../schema-adapters/columns/toColumns';
@@ -17,6 +17,10 @@ import { importedRow, rowIndexes } from './data/rowIndex';
 import { useRecordFormInfo } from './RecordFormContext';
 import { useRecordPicker } from './RecordPickerContext';
 import { SubFormDetailDrawer, type SubColumn } from './SubFormDrawers';
+import { mayRemoveSubRow, type RemovalPrompts } from './subFormRowRemoval';
+
+/** `<br>`-separated server text as lines. */
+const lines = (text: string) => text.split(/<br\s*\/?>/i).map((t, i) => <div key={i}>{t}</div>);
 
 /** A row field's schema as a table cell: no label (the header says it), errors under the input. */
 function cellSchema(name: string, s: Schema): ISchema {
@@ -37,6 +41,11 @@ export const SubFormTable = observer(function SubFormTable(props: { pageSize?: n
   const schema = useFieldSchema();
   const info = useRecordFormInfo();
   const { Picker } = useRecordPicker();
+  const { modal } = App.useApp();
+  const prompts: RemovalPrompts = useMemo(() => ({
+    stop: (text) => new Promise<void>((resolve) => void modal.warning({ title: '系统提示', content: lines(text), okText: '确定', onOk: () => resolve() })),
+    warn: (text) => new Promise<boolean>((resolve) => void modal.confirm({ title: '系统提示', content: lines(text), okText: '确定', cancelText: '取消', onOk: () => resolve(true), onCancel: () => resolve(false) })),
+  }), [modal]);
   const [page, setPage] = useState(1);
   const [importOpen, setImportOpen] = useState(false);
   const [picked, setPicked] = useState<RecordRow[]>([]);
@@ -83,7 +92,7 @@ export const SubFormTable = observer(function SubFormTable(props: { pageSize?: n
             <Space size={0}>
               <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label="上移" disabled={r.__row === 0} onClick={() => void field.moveUp(r.__row)} />
               <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label="下移" disabled={r.__row === rows.length - 1} onClick={() => void field.moveDown(r.__row)} />
-              <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label="删除行" onClick={() => void field.remove(r.__row)} />
+              <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label="删除行" onClick={() => void mayRemoveSubRow(info, name, rows[r.__row], prompts).then((ok) => (ok ? field.remove(r.__row) : undefined))} />
             </Space>
           ),
         }]

@@ -31,6 +31,8 @@ import { ListIoButtons } from './io/ListIoButtons';
 import { BatchEditButton } from './batch/BatchEditButton';
 import { QrCodeButton } from './qr/QrCodeButton';
 import { PrintButtons } from '../print/PrintButtons';
+import { CustomRowButtons } from './buttons/CustomRowButtons';
+import { CustomTopButtons } from './buttons/CustomTopButtons';
 
 // The stock-in drawer is a whole Formily form: loaded only when a stock-in list asks for it.
 const StockInDrawer = lazy(() => import('../form/stockIn/StockInDrawer').then((m) => ({ default: m.StockInDrawer })));
@@ -190,6 +192,13 @@ function RecordListView(props: RecordListProps & { settings: ReturnType<typeof u
     ) : null),
     [scene, def, has, ctx, listQuery, selectedKeys, c.refresh, list.total, list.totalExact],
   );
+  const selectedCount = list.selected.size;
+  const customTop = c.custom.top;
+  const onCustomTop = c.custom.onTop;
+  const customButtons = useMemo(
+    () => (customTop.length ? <CustomTopButtons buttons={customTop} selectedCount={selectedCount} onRun={onCustomTop} /> : null),
+    [customTop, selectedCount, onCustomTop],
+  );
   const selection = scene === 'relateForm' ? 'radio' : 'checkbox';
 
   return (
@@ -199,6 +208,7 @@ function RecordListView(props: RecordListProps & { settings: ReturnType<typeof u
           <StockInDrawer enName={enName} open onClose={c.addDrawer.close} onSaved={c.refresh} />
         </Suspense>
       ) : null}
+      {c.custom.overlay}
       <ListToolbar
         buttons={c.buttons}
         selectedCount={list.selected.size}
@@ -210,6 +220,7 @@ function RecordListView(props: RecordListProps & { settings: ReturnType<typeof u
         extra={props.toolbarExtra}
         title={props.title}
         ioButtons={ioButtons}
+        customButtons={customButtons}
       />
       {scene === 'normal' ? (
         <SavedFilters
@@ -254,6 +265,7 @@ function RecordListView(props: RecordListProps & { settings: ReturnType<typeof u
             {c.rowButtons(row).map((b) => (
               <a key={b.key} onClick={(e) => { e.stopPropagation(); c.onRowAction(b, row); }}>{b.label}</a>
             ))}
+            <CustomRowButtons candidates={c.custom.rowCandidates} row={row} ctx={c.ctx} onRun={c.custom.onRow} />
           </span>
         )}
         renderFooter={(column) => <TotalsCell column={column} value={c.totalsByField.get(column.key)} />}

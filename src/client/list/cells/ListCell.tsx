@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { cascaderPaths, findOption, optionPath, PATH_SEPARATOR, type ColumnModel, type FieldOption } from '../../../../schema-adapters';
 import styles from '../list.module.css';
 import { cellText } from './cellText';
+import { colorOf } from './colorOf';
 import { STATUS_STYLES } from './statusColors';
 import type { PendingColumn } from '../../controllers/useConstantColumns';
 
@@ -53,5 +54,6 @@ export const ListCell = memo(function ListCell({ column, row, onOpenRelated }: {
       </a>
     );
   }
-  return <span className={column.cell === 'number' || column.cell === 'rate' ? styles.cellNumber : styles.cellText} title={text}>{text}</span>;
+  const color = colorOf(column, row);
+  return <span className={column.cell === 'number' || column.cell === 'rate' ? styles.cellNumber : styles.cellText} title={text} style={color ? { color } : undefined} data-color={color}>{text}</span>;
 });

@@ -15,6 +15,8 @@ import { useListActions, type Prompts } from './useListActions';
 import { useListContext } from './useListContext';
 import type { useListSettings } from './useListSettings';
 import { useRecordList } from './useRecordList';
+import { customRowCandidates } from '../buttons/customButtonList';
+import { useCustomButtons } from '../buttons/useCustomButtons';
 import { useSavedFilters } from './useSavedFilters';
 
 /** Spec 01 §2.2: list row heights (a form with `feature.rowDensity: 'compact'` uses the smaller). */
@@ -45,17 +47,18 @@ export function useRecordListController(args: RecordListControllerArgs) {
   const options = formOptions(def);
 
   const rowCandidates = useMemo(() => (scene === 'normal' ? rowButtonCandidates(def, has) : []), [scene, def, has]);
+  const customRowNames = useMemo(() => (scene === 'normal' ? customRowCandidates(def, has).map((b) => b.name) : []), [scene, def, has]);
   const columns: ColumnModel[] = useMemo(() => {
     const all = toColumns(def, {
       settings: settings.system,
       userColumns: settings.table.columns,
       showStatus: settings.table.showStatus,
       fixColumns: settings.table.fixColumns,
-      rowActionNames: rowCandidates.map((b) => b.label),
+      rowActionNames: [...rowCandidates.map((b) => b.label), ...customRowNames],
       ctx,
     });
     return all.filter((c) => c.visible);
-  }, [def, settings.system, settings.table.columns, settings.table.showStatus, settings.table.fixColumns, rowCandidates, ctx]);
+  }, [def, settings.system, settings.table.columns, settings.table.showStatus, settings.table.fixColumns, rowCandidates, customRowNames, ctx]);
   const shownColumns = useConstantColumns(columns);
   const fixColumns = settings.table.fixColumns ?? def.feature?.fixColumns ?? 0;
 
@@ -78,8 +81,13 @@ export function useRecordListController(args: RecordListControllerArgs) {
   const [addDrawerOpen, setAddDrawerOpen] = useState(false);
   const routes = useMemo(() => ({ navigate, openAddDrawer: () => setAddDrawerOpen(true) }), [navigate]);
   const actions = useListActions(def, has, prompts, routes, after);
+  // The form's custom buttons (list/buttons): pre-checks, the run overlay, the result.
+  const custom = useCustomButtons(def, has, after, args.menuId, scene === 'normal');
   const selectedRef = useRef(list.selectedRows);
   selectedRef.current = list.selectedRows;
+  const customRun = custom.run;
+  const onCustomTop = useCallback((b: Parameters<typeof customRun>[0]) => void customRun(b, selectedRef.current), [customRun]);
+  const onCustomRow = useCallback((b: Parameters<typeof customRun>[0], row: RecordRow) => void customRun(b, [row]), [customRun]);
   const run = actions.run;
   const onToolbarAction = useCallback((b: ActionButton) => void run(b.action, selectedRef.current), [run]);
   const onRowAction = useCallback((b: ActionButton, row: RecordRow) => void run(b.action, [row]), [run]);
@@ -141,5 +149,7 @@ export function useRecordListController(args: RecordListControllerArgs) {
     /** The add drawer of a `feature.addMode: 'stockInDrawer'` form. */
     addDrawer: { enabled: options.addMode === 'stockInDrawer', open: addDrawerOpen, close: () => setAddDrawerOpen(false) },
     refresh: after.refresh,
+    /** Custom buttons: toolbar and row candidates, the running overlay, and their handlers. */
+    custom: { top: custom.top, rowCandidates: custom.rowCandidates, overlay: custom.overlay, onTop: onCustomTop, onRow: onCustomRow },
   };
 }

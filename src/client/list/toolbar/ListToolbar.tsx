@@ -24,6 +24,8 @@ export const ListToolbar = memo(function ListToolbar(props: {
   title?: React.ReactNode;
   /** 导入 / 导出 (list/io), after the action buttons. */
   ioButtons?: React.ReactNode;
+  /** The form's custom buttons (list/buttons), after 导入 / 导出. */
+  customButtons?: React.ReactNode;
 }) {
   const [text, setText] = useState(props.keyword);
   useEffect(() => setText(props.keyword), [props.keyword]);
@@ -42,6 +44,7 @@ export const ListToolbar = memo(function ListToolbar(props: {
         </Button>
       ))}
       {props.ioButtons}
+      {props.customButtons}
       <span className={styles.toolbarSpacer} />
       {props.extra}
       {props.showKeyword ? (

@@ -16,6 +16,7 @@ import { m111AddKeyPayload } from '../../records/migrations/111_add_key_payload.
 import { m120RowCounts } from '../../records/migrations/120_row_counts.js';
 import { m121ExpressionStats } from '../../records/migrations/121_expression_stats.js';
 import { m800Jobs } from '../../jobs/migration.js';
+import { m060ButtonSecrets } from './060_button_secrets.js';
 
 export type { Migration } from './types.js';
 
@@ -33,4 +34,5 @@ export const migrations: Migration[] = [
   m120RowCounts,
   m121ExpressionStats,
   m045Print,
+  m060ButtonSecrets,
 ];

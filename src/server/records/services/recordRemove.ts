@@ -8,6 +8,8 @@ import type { FormModel } from '../query/formModel.js';
 import { referencesTo } from '../repositories/references.js';
 import { deleteMain, setStatus, statusesOf } from '../repositories/recordWrites.js';
 import { logWrite, type RecordCaller } from './recordContext.js';
+import type { AuthUser } from '../../auth/types.js';
+import { assertFormChecks, formCheckEntries } from '../buttons/formChecks.js';
 
 /** The answer of `check/{op}`: stop (refused), warn (ask to confirm) or plain success. */
 export interface CheckResult {
@@ -17,7 +19,7 @@ export interface CheckResult {
 }
 
 /** Checks a delete or void before it runs. */
-export async function precheck(db: Kysely<Database>, model: FormModel, tenantId: number, op: string, ids: number[]): Promise<CheckResult> {
+export async function precheck(db: Kysely<Database>, model: FormModel, tenantId: number, op: string, ids: number[], user?: AuthUser): Promise<CheckResult> {
   if (op !== 'delete' && op !== 'invalid') throw badRequest('操作须为 delete 或 invalid');
   if (!ids.length) return { success: false, action: 'stop', errorTips: '请选择记录' };
   const statuses = await statusesOf(db, model, tenantId, ids);
@@ -35,10 +37,14 @@ export async function precheck(db: Kysely<Database>, model: FormModel, tenantId:
     // The void itself refuses a selection with a voided record (services/writeGuard.ts): say so first.
     if (voided.length) return { success: false, action: 'stop', errorTips: `所选记录中有${voided.length}条已作废，不能再次作废` };
   }
+  // feature.formChecks of this scene (buttons/formChecks.ts): their stops refuse, their warns join the approval warning.
+  const entries = user ? await formCheckEntries(db, model, op, ids, user) : [];
+  const stops = entries.filter((e) => e.action === 'stop');
+  if (stops.length) return { success: false, action: 'stop', errorTips: stops.map((e) => e.errorTips).join('；') };
+  const warnings = entries.map((e) => e.errorTips);
   const approved = ids.filter((id) => statuses.get(id) === 1).length;
-  if (approved) {
-    return { success: false, action: 'warn', errorTips: `所选记录中有${approved}条已审核，${op === 'delete' ? '删除' : '作废'}后不可恢复，是否继续？` };
-  }
+  if (approved) warnings.push(`所选记录中有${approved}条已审核，${op === 'delete' ? '删除' : '作废'}后不可恢复，是否继续？`);
+  if (warnings.length) return { success: false, action: 'warn', errorTips: warnings.join('<br>') };
   return { success: true, action: null, errorTips: '' };
 }
 
@@ -60,6 +66,7 @@ export async function deleteRecords(db: Kysely<Database>, model: FormModel, call
   const tenantId = caller.user.tenantId;
   return inTransaction(db, async (trx) => {
     await assertAllExist(trx, model, tenantId, ids);
+    await assertFormChecks(trx, model, 'delete', ids, caller.user);
     const refs = await referencesTo(trx, tenantId, model.form.enName, ids);
     if (refs.length) throw badRequest(`记录 ${refs[0].ids.join('、')} 已被「${refs[0].cnName}」引用，不能删除`);
     const n = await deleteMain(trx, model, tenantId, ids);
@@ -74,6 +81,7 @@ export async function voidRecords(db: Kysely<Database>, model: FormModel, caller
   if (!ids.length) throw badRequest('请选择记录');
   return inTransaction(db, async (trx) => {
     await assertAllExist(trx, model, caller.user.tenantId, ids);
+    await assertFormChecks(trx, model, 'invalid', ids, caller.user);
     const n = await setStatus(trx, model, caller.user.tenantId, ids, -2, caller.user.userName);
     if (n < new Set(ids).size) throw notFound(MISSING_RECORDS);
     await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.void, { formName: model.form.enName, ids });

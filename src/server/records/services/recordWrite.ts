@@ -20,6 +20,7 @@ import { nextSerial } from '../write/serialNumbers.js';
 import { assertRecordValid, visibleFields } from './adapterBridge.js';
 import { logWrite, userContext, type RecordCaller } from './recordContext.js';
 import { sqlAnswersFor, sqlHideTexts, type SqlConditions } from './sqlHide.js';
+import { assertSaveChecks } from '../buttons/formChecks.js';
 
 /** How a save treats rules and status: a full save, a draft stash, or a push of a draft. */
 export type SaveMode = 'save' | 'stash' | 'push';
@@ -110,6 +111,7 @@ export async function addRecord(
   const answers = await sqlAnswersFor(conditions, model, caller.user, raw);
   const data = withoutHidden(model, raw, caller, answers);
   if (mode !== 'stash') assertRecordValid(model.form.definition, data, userContext(caller.user), answers);
+  if (mode !== 'stash') assertSaveChecks(model, 'add', data, userContext(caller.user));
   const tenantId = caller.user.tenantId;
   return inTransaction(db, async (trx) => {
     if (uuid) {
@@ -177,6 +179,7 @@ export async function applyEdit(
   const merged = await mergedRecord(trx, model, tenantId, current, id, raw);
   const data = withoutHidden(model, raw, caller, answers, merged);
   if (mode !== 'stash') assertRecordValid(model.form.definition, withoutHidden(model, merged, caller, answers), userContext(caller.user), answers);
+  if (mode !== 'stash') assertSaveChecks(model, 'edit', merged, userContext(caller.user));
   const prepared = await prepare(trx, model, data, caller);
   for (const f of model.main.fields.values()) if (f.def.funcType === 'serialNumber' && f.columns.value) prepared.main.delete(f.columns.value.name);
   const status = mode === 'push' ? statusFor(model, 'push') : mode === 'stash' ? -1 : undefined;

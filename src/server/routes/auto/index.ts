@@ -5,6 +5,7 @@ import { autoRecordRoutes } from './recordRoutes.js';
 import { autoHideRoutes } from './hideRoutes.js';
 import { autoIoRoutes } from './ioRoutes.js';
 import { autoBatchRoutes } from './batchRoutes.js';
+import { autoButtonRoutes } from './buttonRoutes.js';
 
 /** Registers every `/api/auto` call. */
 export const autoRoutes: FastifyPluginAsync = async (app) => {
@@ -13,4 +14,5 @@ export const autoRoutes: FastifyPluginAsync = async (app) => {
   await app.register(autoHideRoutes);
   await app.register(autoIoRoutes);
   await app.register(autoBatchRoutes);
+  await app.register(autoButtonRoutes);
 };

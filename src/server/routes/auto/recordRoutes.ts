@@ -77,7 +77,7 @@ export const autoRecordRoutes: FastifyPluginAsync = async (app) => {
     requirePermission(request.user, formPerm(form, op === 'invalid' ? 'invalid' : 'remove'));
     const model = await loadModel(app.db, request.user.tenantId, form);
     await assertWritable(app.db, model, request.user.tenantId, 'check');
-    return ok(await precheck(app.db, model, request.user.tenantId, op, idsOf(request.body)));
+    return ok(await precheck(app.db, model, request.user.tenantId, op, idsOf(request.body), request.user));
   };
   app.post<P<{ form: string; op: string }>>('/auto/:form/check/:op', (request) => check(request));
   app.post<P<{ form: string; op: string }>>('/auto/:form/check/ids/:op', (request) => check(request));
