@@ -9,5 +9,6 @@ import { flowableRoutes } from './flowable/index.js';
 import { queriesRoutes } from './queries/index.js';
 import { jobRoutes } from './jobs/index.js';
 import { healthRoutes } from './health/index.js';
+import { flowRoutes } from './flows/index.js';
 
-export const routePlugins: FastifyPluginAsync[] = [commonRoutes, autoRoutes, flowableRoutes, queriesRoutes, jobRoutes, healthRoutes];
+export const routePlugins: FastifyPluginAsync[] = [commonRoutes, autoRoutes, flowableRoutes, queriesRoutes, jobRoutes, healthRoutes, flowRoutes];
