@@ -15,6 +15,8 @@ const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
 const RecordRoute = lazy(() => import('../records/RecordRoute'));
 const DictDataPage = lazy(() => import('../pages/admin/dicts/DictDataPage'));
 const PreviewPage = lazy(() => import('../preview/PreviewPage'));
+const FlowTaskPage = lazy(() => import('../pages/flow/FlowTaskPage'));
+const FlowInstancePage = lazy(() => import('../pages/flow/FlowInstancePage'));
 
 /** A menu page whose component this client does not provide: say so plainly. */
 function MissingView({ title, component }: { title: string; component: string }) {
@@ -35,6 +37,8 @@ export function ContentRoutes() {
         <Route path={paths.profile} component={ProfilePage} />
         <Route path="/preview" component={PreviewPage} />
         <Route path="/redirect/*">{(params) => <RedirectPage to={`/${params['*'] ?? ''}`} />}</Route>
+        <Route path="/flow/task/:id">{(params) => <FlowTaskPage key={params.id} taskId={Number(params.id) || 0} />}</Route>
+        <Route path="/flow/instance/:id">{(params) => <FlowInstancePage key={params.id} instanceId={Number(params.id) || 0} />}</Route>
         <Route path="/dict/type/data/:dictId">{(params) => <DictDataPage dictType={params.dictId} />}</Route>
         <Route path="/auto/:enName/*?">
           {(params) => {

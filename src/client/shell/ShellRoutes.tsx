@@ -10,6 +10,7 @@ import { RouteEffects } from './RouteEffects';
 
 const LoginPage = lazy(() => import('../pages/login/LoginPage'));
 const OnlinePreviewPage = lazy(() => import('../fields/upload/OnlinePreviewPage'));
+const FlowPicPage = lazy(() => import('../pages/flow/FlowPicPage'));
 
 /** Signed-in users visiting a sign-in page go to `/` (spec 02 §2.1). */
 function PublicOnly({ children }: { children: React.ReactNode }) {
@@ -36,6 +37,10 @@ export function ShellRoutes() {
           <Route path="/online-preview">
             {/* Spec 02 §2.3: no chrome, opened in a new tab; the file is fetched with the signed-in token. */}
             {getToken() ? <OnlinePreviewPage /> : <Redirect to={`/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`} replace />}
+          </Route>
+          <Route path="/flow-pic">
+            {/* Spec 02 §2.1–2.3: no chrome, its own tab, title kept; the diagram is read with the signed-in token. */}
+            {getToken() ? <FlowPicPage /> : <Redirect to={`/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`} replace />}
           </Route>
           <Route path={paths.notFound}>
             <ErrorPage status="404" />
