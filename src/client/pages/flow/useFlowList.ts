@@ -5,9 +5,9 @@ import { pageFlowList, type FlowListKind } from '../../api/flows';
 import { queryKeys } from '../../api/queryKeys';
 
 /** The list's rows, total and paging state. */
-export function useFlowList<T>(kind: FlowListKind) {
+export function useFlowList<T>(kind: FlowListKind, initialPageSize = 10) {
   const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const [pageSize, setPageSize] = useState(initialPageSize);
   const [keyword, setKeyword] = useState('');
   const query = { pageNum, pageSize, keyword };
   const q = useQuery({ queryKey: queryKeys.flows.list(kind, query), queryFn: () => pageFlowList<T>(kind, query), placeholderData: keepPreviousData });
