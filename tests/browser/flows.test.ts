@@ -2,7 +2,8 @@
  * Approval in Chromium (issue 18): a purchase request submitted by the administrator reaches
  * 刘洋's 我的待办 (demo flow: 部门审批 → 总经理审批); he opens the task, sees the form without the
  * node's hidden field and approves; the diagram shows 总经理审批 as the current node; the
- * administrator approves with the finance note (editable at that node) and the record is done.
+ * administrator approves with the finance note (editable at that node) and the record is done;
+ * then models a change in the bpmn-js designer and deploys version 2.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +73,22 @@ describe('submit → approve → approve', () => {
     await approve('总经理同意');
     await expect.poll(async () => (await api(app, admin, 'GET', `/api/auto/purchase_request/${recordId}`)).data.sys_status).toBe(1);
     expect((await api(app, admin, 'GET', `/api/auto/purchase_request/${recordId}`)).data.finance_note).toBe('已核预算');
+  });
+
+  it('an administrator models the flow with bpmn-js and deploys a new version', async () => {
+    await page.goto(`${app.url}/flow/designer`);
+    await page.getByRole('combobox', { name: '流程表单' }).click({ force: true });
+    await page.locator('.ant-select-item-option', { hasText: '采购申请' }).click();
+    await page.locator('[data-element-id="gmApprove"]').first().click();
+    await page.getByRole('combobox', { name: '处理人类型' }).click({ force: true });
+    await page.locator('.ant-select-item-option', { hasText: '指定用户（账号）' }).click();
+    await page.getByLabel('处理人', { exact: true }).fill('staff');
+    await page.getByRole('button', { name: '部署' }).click();
+    await page.locator('.ant-message', { hasText: '已部署第 2 版' }).waitFor();
+    const latest = (await api(app, admin, 'GET', '/api/flowable/definition/latest/purchase_request')).data;
+    expect(latest.version).toBe(2);
+    expect(latest.graph.nodes.gmApprove).toMatchObject({ assigneeType: 'user', assignee: 'staff' });
+    expect(latest.nodeFields.deptApprove).toEqual({ hidden: ['finance_note'] });
   });
 
   it('no console errors', () => {

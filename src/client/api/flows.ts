@@ -104,3 +104,16 @@ export const flowActions = {
   addSign: (taskId: number, comment: string, userIds: number[], position: 'before' | 'after') => post('/flowable/task/addSign', { taskId, comment, userIds, position }),
   withdraw: (instanceId: number, comment: string) => post('/flowable/task/revokeProcess', { instanceId, comment }),
 };
+
+/** Per user task: fields hidden from it and fields it may edit. */
+export type NodeFields = Record<string, { hidden?: string[]; editable?: string[] }>;
+
+/** The newest deployed flow of a form, or null. */
+export function latestFlowDefinition(formName: string): Promise<DataResponse<{ id: number; version: number; name: string; bpmnXml: string; nodeFields: NodeFields } | null>> {
+  return get(`/flowable/definition/latest/${encodeURIComponent(formName)}`);
+}
+
+/** Deploys a new version of a form's flow. */
+export function deployFlowDefinition(body: { formName: string; name?: string; xml: string; nodeFields: NodeFields }): Promise<DataResponse<{ id: number; version: number }>> {
+  return post('/flowable/definition/deploy', body);
+}

@@ -15,6 +15,7 @@ const messages = lazy(() => import('../pages/msg/MessageCentrePage'));
 const flowTodo = lazy(() => import('../pages/flow/FlowListPage').then((m) => ({ default: m.TodoListPage })));
 const flowDone = lazy(() => import('../pages/flow/FlowListPage').then((m) => ({ default: m.DoneListPage })));
 const flowStarted = lazy(() => import('../pages/flow/FlowListPage').then((m) => ({ default: m.StartedListPage })));
+const flowDesigner = lazy(() => import('../pages/flow/designer/FlowDesignerPage'));
 
 const VIEWS: Record<string, View> = {
   'system/user/index': users,
@@ -30,6 +31,7 @@ const VIEWS: Record<string, View> = {
   'flow/todo/index': flowTodo,
   'flow/done/index': flowDone,
   'flow/started/index': flowStarted,
+  'flow/designer/index': flowDesigner,
 };
 
 /** The view for a server component path, or undefined when this client has none. */

@@ -173,6 +173,17 @@ describe('approval flows', () => {
     expect(await todo(w, 'boss', id)).toHaveLength(1);
   });
 
+  it('list:root alone lets a user submit a flow form (the ?from=flow add page), not a form without a flow', async () => {
+    await deploy(w, SKETCHES.byAmount);
+    const role = await w.call(w.admin, 'POST', '/api/system/role', { roleName: '流程根', roleKey: 'flow_root', permissions: [`auto:${FORM}:list:root`, 'auto:contract_ledger:list:root'] });
+    const user = await w.call(w.admin, 'POST', '/api/system/user', { userName: 'rooter', nickName: '根', password: 'secret1', roleIds: [role.json.data.roleId] });
+    expect(user.status).toBe(200);
+    const token = await t.login('DEFAULT', 'rooter', 'secret1');
+    const ok = await w.call(token, 'POST', `/api/auto/${FORM}/add`, { formName: FORM, data: { title: '根提交', amount: 1 } });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    expect((await w.call(token, 'POST', '/api/auto/contract_ledger/add', { formName: 'contract_ledger', data: {} })).status).toBe(403);
+  });
+
   it('keeps tenants apart', async () => {
     await deploy(w, SKETCHES.twoLevel);
     const id = await submit(w, 'emp', { title: '租户', amount: 1 });

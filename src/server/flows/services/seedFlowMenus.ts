@@ -1,11 +1,13 @@
-/** Seed step: the 流程审批 menu group (我的待办, 我的已办, 我发起的) for every tenant; no permission needed. */
+/** Seed step: the 流程审批 menu group (我的待办, 我的已办, 我发起的: no permission needed; 流程设计) for every tenant. */
 import type { SeedStep } from '../../services/seed/types.js';
 
 /** The three list pages (the client's viewRegistry maps the components; the sidebar badges 我的待办). */
-export const FLOW_MENUS = [
+export const FLOW_MENUS: { menuName: string; routeName: string; path: string; component: string; perms?: string }[] = [
   { menuName: '我的待办', routeName: 'FlowTodo', path: '/flow/todo', component: 'flow/todo/index' },
   { menuName: '我的已办', routeName: 'FlowDone', path: '/flow/done', component: 'flow/done/index' },
   { menuName: '我发起的', routeName: 'FlowStarted', path: '/flow/started', component: 'flow/started/index' },
+  // Administrators only: the bpmn-js modeler that deploys flow versions.
+  { menuName: '流程设计', routeName: 'FlowDesigner', path: '/flow/designer', component: 'flow/designer/index', perms: 'flowable:definition:deploy' },
 ];
 
 export const seedFlowMenus: SeedStep = {
@@ -20,7 +22,7 @@ export const seedFlowMenus: SeedStep = {
         .executeTakeFirstOrThrow();
       await ctx.db
         .insertInto('menus')
-        .values(FLOW_MENUS.map((m, i) => ({ tenant_id: t.id, parent_id: group.id, menu_name: m.menuName, route_name: m.routeName, path: m.path, component: m.component, menu_type: 'C', perms: '', icon: 'form', order_num: i + 1 })))
+        .values(FLOW_MENUS.map((m, i) => ({ tenant_id: t.id, parent_id: group.id, menu_name: m.menuName, route_name: m.routeName, path: m.path, component: m.component, menu_type: 'C', perms: m.perms ?? '', icon: 'form', order_num: i + 1 })))
         .execute();
     }
   },
