@@ -33,7 +33,7 @@ export interface FlowStartedRow {
   endTime: string | null;
 }
 
-export type InstanceStatus = 'running' | 'completed' | 'rejected' | 'withdrawn';
+export type InstanceStatus = 'running' | 'completed' | 'rejected' | 'withdrawn' | 'cancelled';
 
 /** A task as the task page needs it. */
 export interface FlowTask {

@@ -184,6 +184,19 @@ describe('approval flows', () => {
     expect((await w.call(token, 'POST', '/api/auto/contract_ledger/add', { formName: 'contract_ledger', data: {} })).status).toBe(403);
   });
 
+  it('voiding or deleting a record mid-approval cancels its instance and clears the tasks', async () => {
+    await deploy(w, SKETCHES.twoLevel);
+    const voided = await submit(w, 'emp', { title: '作废中', amount: 1 });
+    const deleted = await submit(w, 'emp', { title: '删除中', amount: 1 });
+    await onlyTask(w, 'lead', voided);
+    expect((await w.call(w.admin, 'POST', `/api/auto/${FORM}/invalid`, [voided])).status).toBe(200);
+    expect((await w.call(w.admin, 'POST', `/api/auto/${FORM}/delete`, [deleted])).status).toBe(200);
+    expect(await todo(w, 'lead', voided)).toHaveLength(0);
+    expect(await todo(w, 'lead', deleted)).toHaveLength(0);
+    const inst = (await w.call(w.tokens.emp, 'GET', `/api/flowable/instance/record/${FORM}/${voided}`)).json.data;
+    expect(inst.status).toBe('cancelled');
+  });
+
   it('keeps tenants apart', async () => {
     await deploy(w, SKETCHES.twoLevel);
     const id = await submit(w, 'emp', { title: '租户', amount: 1 });

@@ -42,7 +42,7 @@ export default function FlowTaskPage({ taskId }: { taskId: number }) {
           extra={<a href={flowPicPath(task.instanceId)} target="_blank" rel="noreferrer">流程图</a>}
         >
           <div style={{ marginBottom: 12, color: '#888' }}>发起人：{task.starterName}</div>
-          <RecordFormView form={c.view.form} schema={c.view.schema} info={{ formName: task.formName, recordId: task.recordId, mode: 'flow', loaded: true, ctx: { userId: 0, userName: '', deptId: null, roleKeys: [], roleNames: [] }, def: c.def }} />
+          <RecordFormView form={c.view.form} schema={c.view.schema} info={{ formName: task.formName, recordId: task.recordId, mode: 'flow', loaded: true, ctx: c.ctx, def: c.def }} />
           {task.canAct ? (
             <>
               <Input.TextArea aria-label="审批意见" placeholder="请输入审批意见" rows={3} maxLength={1000} value={comment} onChange={(e) => setComment(e.target.value)} style={{ marginTop: 12 }} />

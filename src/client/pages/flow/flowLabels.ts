@@ -6,6 +6,7 @@ export const STATUS_LABELS: Record<InstanceStatus, { text: string; color: string
   completed: { text: '已完成', color: 'success' },
   rejected: { text: '已驳回', color: 'error' },
   withdrawn: { text: '已撤回', color: 'default' },
+  cancelled: { text: '已取消', color: 'default' },
 };
 
 export const ACTION_LABELS: Record<FlowHistoryEntry['action'], string> = {

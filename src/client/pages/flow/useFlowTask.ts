@@ -55,6 +55,7 @@ export function useFlowTask(taskId: number) {
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.flows.all }),
   });
   return {
+    ctx,
     task,
     def,
     instance: instQ.data,

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { EngineState } from '../engine/graph.js';
 import { containsPattern } from '../../repositories/likePattern.js';
 
-export type InstanceStatus = 'running' | 'completed' | 'rejected' | 'withdrawn';
+export type InstanceStatus = 'running' | 'completed' | 'rejected' | 'withdrawn' | 'cancelled';
 
 export interface InstanceRow {
   id: number;

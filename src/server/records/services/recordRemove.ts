@@ -1,4 +1,5 @@
 /** Pre-checks, delete and void of records (spec 01 §4, §8). */
+import { endFlowsOfRecords } from '../../flows/services/endFlowsOfRecords.js';
 import { inTransaction } from './inTransaction.js';
 import type { Kysely } from 'kysely';
 import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
@@ -63,6 +64,7 @@ export async function deleteRecords(db: Kysely<any>, model: FormModel, caller: R
     if (refs.length) throw badRequest(`记录 ${refs[0].ids.join('、')} 已被「${refs[0].cnName}」引用，不能删除`);
     const n = await deleteMain(trx, model, tenantId, ids);
     if (n < new Set(ids).size) throw notFound(MISSING_RECORDS);
+    await endFlowsOfRecords(trx, model, tenantId, ids, { userId: caller.user.userId, userName: caller.user.nickName || caller.user.userName, action: '记录已删除' });
     await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.delete, { formName: model.form.enName, ids });
     return n;
   });
@@ -75,6 +77,7 @@ export async function voidRecords(db: Kysely<any>, model: FormModel, caller: Rec
     await assertAllExist(trx, model, caller.user.tenantId, ids);
     const n = await setStatus(trx, model, caller.user.tenantId, ids, -2, caller.user.userName);
     if (n < new Set(ids).size) throw notFound(MISSING_RECORDS);
+    await endFlowsOfRecords(trx, model, caller.user.tenantId, ids, { userId: caller.user.userId, userName: caller.user.nickName || caller.user.userName, action: '记录已作废' });
     await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.void, { formName: model.form.enName, ids });
     return n;
   });
