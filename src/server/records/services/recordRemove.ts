@@ -62,9 +62,10 @@ export async function deleteRecords(db: Kysely<any>, model: FormModel, caller: R
     await assertAllExist(trx, model, tenantId, ids);
     const refs = await referencesTo(trx, tenantId, model.form.enName, ids);
     if (refs.length) throw badRequest(`记录 ${refs[0].ids.join('、')} 已被「${refs[0].cnName}」引用，不能删除`);
+    // Instances first: flow actions lock the instance, then the record; the same order here cannot deadlock with them.
+    await endFlowsOfRecords(trx, model, tenantId, ids, { userId: caller.user.userId, userName: caller.user.nickName || caller.user.userName, action: '记录已删除' });
     const n = await deleteMain(trx, model, tenantId, ids);
     if (n < new Set(ids).size) throw notFound(MISSING_RECORDS);
-    await endFlowsOfRecords(trx, model, tenantId, ids, { userId: caller.user.userId, userName: caller.user.nickName || caller.user.userName, action: '记录已删除' });
     await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.delete, { formName: model.form.enName, ids });
     return n;
   });
@@ -75,9 +76,9 @@ export async function voidRecords(db: Kysely<any>, model: FormModel, caller: Rec
   if (!ids.length) throw badRequest('请选择记录');
   return inTransaction(db, async (trx) => {
     await assertAllExist(trx, model, caller.user.tenantId, ids);
+    await endFlowsOfRecords(trx, model, caller.user.tenantId, ids, { userId: caller.user.userId, userName: caller.user.nickName || caller.user.userName, action: '记录已作废' });
     const n = await setStatus(trx, model, caller.user.tenantId, ids, -2, caller.user.userName);
     if (n < new Set(ids).size) throw notFound(MISSING_RECORDS);
-    await endFlowsOfRecords(trx, model, caller.user.tenantId, ids, { userId: caller.user.userId, userName: caller.user.nickName || caller.user.userName, action: '记录已作废' });
     await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.void, { formName: model.form.enName, ids });
     return n;
   });
