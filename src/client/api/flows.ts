@@ -61,6 +61,7 @@ export interface FlowHistoryEntry {
   action: 'submit' | 'approve' | 'reject' | 'withdraw' | 'transfer' | 'addSign' | 'reassign' | 'end';
   userName: string;
   comment: string;
+  attachments: FlowAttachment[];
   target: string;
   createTime: string;
 }
@@ -96,12 +97,18 @@ export const getFlowTask = (taskId: number): Promise<DataResponse<FlowTask>> => 
 export const getFlowInstance = (id: number): Promise<DataResponse<FlowInstance>> => get(`/flowable/instance/${id}`);
 export const getFlowDiagram = (id: number): Promise<DataResponse<{ xml: string; activeNodes: string[]; finishedNodes: string[] }>> => get(`/flowable/instance/${id}/diagram`);
 
-/** The actions (each with an optional comment). */
+/** A file attached to an action's comment (from the upload call). */
+export interface FlowAttachment {
+  name: string;
+  url: string;
+}
+
+/** The actions (each with an optional comment and attachments). */
 export const flowActions = {
-  approve: (taskId: number, comment: string, data?: Record<string, unknown>) => post('/flowable/task/complete', { taskId, comment, ...(data ? { data } : {}) }),
-  reject: (taskId: number, comment: string, targetNodeId?: string) => post('/flowable/task/reject', { taskId, comment, ...(targetNodeId ? { targetNodeId } : {}) }),
-  transfer: (taskId: number, comment: string, userId: number) => post('/flowable/task/assignTask', { taskId, comment, userId }),
-  addSign: (taskId: number, comment: string, userIds: number[], position: 'before' | 'after') => post('/flowable/task/addSign', { taskId, comment, userIds, position }),
+  approve: (taskId: number, comment: string, attachments: FlowAttachment[], data?: Record<string, unknown>) => post('/flowable/task/complete', { taskId, comment, attachments, ...(data ? { data } : {}) }),
+  reject: (taskId: number, comment: string, attachments: FlowAttachment[], targetNodeId?: string) => post('/flowable/task/reject', { taskId, comment, attachments, ...(targetNodeId ? { targetNodeId } : {}) }),
+  transfer: (taskId: number, comment: string, attachments: FlowAttachment[], userId: number) => post('/flowable/task/assignTask', { taskId, comment, attachments, userId }),
+  addSign: (taskId: number, comment: string, attachments: FlowAttachment[], userIds: number[], position: 'before' | 'after') => post('/flowable/task/addSign', { taskId, comment, attachments, userIds, position }),
   withdraw: (instanceId: number, comment: string) => post('/flowable/task/revokeProcess', { instanceId, comment }),
 };
 

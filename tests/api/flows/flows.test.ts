@@ -197,6 +197,22 @@ describe('approval flows', () => {
     expect(inst.status).toBe('cancelled');
   });
 
+  it('comments carry the tenant’s uploads as attachments; other links are refused', async () => {
+    await deploy(w, SKETCHES.twoLevel);
+    const id = await submit(w, 'emp', { title: '附件', amount: 1 });
+    const task = await onlyTask(w, 'lead', id);
+    const boundary = '----fwflow';
+    const payload = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="note.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${boundary}--\r\n`);
+    const up = await w.app.inject({ method: 'POST', url: '/api/common/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${w.tokens.lead}` } });
+    expect(up.statusCode, up.body).toBe(200);
+    const url = up.json().url as string;
+    expect((await act(w, 'lead', 'complete', { taskId: task.taskId, attachments: [{ name: 'x', url: 'javascript:alert(1)' }] })).status).toBe(400);
+    expect((await act(w, 'lead', 'complete', { taskId: task.taskId, comment: '见附件', attachments: [{ name: '说明.txt', url: `http://evil.example${url}` }] })).status).toBe(200);
+    const inst = (await w.call(w.tokens.emp, 'GET', `/api/flowable/instance/record/${FORM}/${id}`)).json.data;
+    const hist = (await w.call(w.tokens.emp, 'GET', `/api/flowable/instance/${inst.instanceId}`)).json.data.history;
+    expect(hist[1].attachments).toEqual([{ name: '说明.txt', url }]);
+  });
+
   it('keeps tenants apart', async () => {
     await deploy(w, SKETCHES.twoLevel);
     const id = await submit(w, 'emp', { title: '租户', amount: 1 });

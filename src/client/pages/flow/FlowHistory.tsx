@@ -22,6 +22,9 @@ export function FlowHistory({ history }: { history: FlowHistoryEntry[] }) {
             {h.target ? `（${h.target}）` : ''}
             <div style={{ color: '#888', fontSize: 12 }}>{formatDateTime(h.createTime)}</div>
             {h.comment ? <div>意见：{h.comment}</div> : null}
+            {h.attachments?.map((a) => (
+              <div key={a.url}><Typography.Link href={a.url} target="_blank" rel="noreferrer">{a.name}</Typography.Link></div>
+            ))}
           </div>
         ),
       }))}

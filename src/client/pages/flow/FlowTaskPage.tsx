@@ -2,7 +2,9 @@
  * The task page: the record's form in flow mode (the node's hidden fields absent, its editable
  * fields open), the comment, the actions (同意, 驳回, 转签, 加签) and the flow history.
  */
-import { App, Alert, Button, Card, Col, Input, Modal, Radio, Row, Select, Space, Spin, Tag } from 'antd';
+import { App, Alert, Button, Card, Col, Input, Modal, Radio, Row, Select, Space, Spin, Tag, Upload } from 'antd';
+import { uploadFile } from '../../api/files';
+import type { FlowAttachment } from '../../api/flows';
 import { useEffect, useState } from 'react';
 import { RecordFormView } from '../../form/RecordFormView';
 import { UserPickerDialog } from '../../fields/UserPickerDialog';
@@ -19,6 +21,7 @@ export default function FlowTaskPage({ taskId }: { taskId: number }) {
   const navigate = useNavigate();
   const c = useFlowTask(taskId);
   const [comment, setComment] = useState('');
+  const [attachments, setAttachments] = useState<FlowAttachment[]>([]);
   const [rejecting, setRejecting] = useState(false);
   const [target, setTarget] = useState('');
   const [picking, setPicking] = useState<Picking>(null);
@@ -46,8 +49,18 @@ export default function FlowTaskPage({ taskId }: { taskId: number }) {
           {task.canAct ? (
             <>
               <Input.TextArea aria-label="审批意见" placeholder="请输入审批意见" rows={3} maxLength={1000} value={comment} onChange={(e) => setComment(e.target.value)} style={{ marginTop: 12 }} />
+              <Upload
+                maxCount={20}
+                customRequest={({ file, onSuccess, onError }) => {
+                  const f = file as File;
+                  uploadFile(f, f.name).then((r) => { setAttachments((a) => [...a, { name: f.name, url: r.url }]); onSuccess?.(r); }, (e: Error) => onError?.(e));
+                }}
+                onRemove={(f) => setAttachments((a) => a.filter((x) => x.name !== f.name))}
+              >
+                <Button size="small" style={{ marginTop: 8 }}>上传附件</Button>
+              </Upload>
               <Space style={{ marginTop: 12 }} wrap>
-                <Button type="primary" loading={c.acting} onClick={() => void run({ kind: 'approve', comment }, '审批成功')}>同意</Button>
+                <Button type="primary" loading={c.acting} onClick={() => void run({ kind: 'approve', comment, attachments }, '审批成功')}>同意</Button>
                 <Button danger onClick={() => setRejecting(true)}>驳回</Button>
                 <Button onClick={() => setPicking({ kind: 'transfer' })}>转签</Button>
                 <Radio.Group size="small" value={signPosition} onChange={(e) => setSignPosition(e.target.value)} optionType="button" options={[{ label: '前加签', value: 'before' }, { label: '后加签', value: 'after' }]} />
@@ -63,7 +76,7 @@ export default function FlowTaskPage({ taskId }: { taskId: number }) {
         <Card title="流转记录">{c.instance ? <FlowHistory history={c.instance.history} /> : <Spin />}</Card>
       </Col>
       <Modal title="驳回" open={rejecting} okText="确定" cancelText="取消" confirmLoading={c.acting} onCancel={() => setRejecting(false)}
-        onOk={() => void run({ kind: 'reject', comment, targetNodeId: target || undefined }, '驳回成功').then(() => setRejecting(false))}>
+        onOk={() => void run({ kind: 'reject', comment, attachments, targetNodeId: target || undefined }, '驳回成功').then(() => setRejecting(false))}>
         <Select aria-label="驳回到" style={{ width: '100%' }} value={target} onChange={setTarget}
           options={[{ value: '', label: '发起人（退回草稿）' }, ...task.rejectTargets.map((t) => ({ value: t.nodeId, label: t.nodeName }))]} />
       </Modal>
@@ -76,8 +89,8 @@ export default function FlowTaskPage({ taskId }: { taskId: number }) {
           const p = picking;
           setPicking(null);
           if (!p || !sel.length) return;
-          if (p.kind === 'transfer') void run({ kind: 'transfer', comment, userId: sel[0].userId }, '转签成功');
-          else void run({ kind: 'addSign', comment, userIds: sel.map((s) => s.userId), position: p.position }, '加签成功');
+          if (p.kind === 'transfer') void run({ kind: 'transfer', comment, attachments, userId: sel[0].userId }, '转签成功');
+          else void run({ kind: 'addSign', comment, attachments, userIds: sel.map((s) => s.userId), position: p.position }, '加签成功');
         }}
       />
     </Row>

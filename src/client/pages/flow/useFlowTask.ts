@@ -6,7 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createForm, type Form } from '@formily/core';
 import { useMemo } from 'react';
-import { flowActions, getFlowInstance, getFlowTask } from '../../api/flows';
+import { flowActions, getFlowInstance, getFlowTask, type FlowAttachment } from '../../api/flows';
 import { getFormByEnName } from '../../api/forms';
 import { queryKeys } from '../../api/queryKeys';
 import { toFormValues } from '../../../../schema-adapters/records/toFormValues';
@@ -14,11 +14,12 @@ import { pageSchema } from '../../form/formSchema';
 import { userContextOf } from '../../form/userContext';
 import { sessionStore } from '../../session/sessionStore';
 
+type Said = { comment: string; attachments: FlowAttachment[] };
 export type FlowAction =
-  | { kind: 'approve'; comment: string }
-  | { kind: 'reject'; comment: string; targetNodeId?: string }
-  | { kind: 'transfer'; comment: string; userId: number }
-  | { kind: 'addSign'; comment: string; userIds: number[]; position: 'before' | 'after' };
+  | ({ kind: 'approve' } & Said)
+  | ({ kind: 'reject'; targetNodeId?: string } & Said)
+  | ({ kind: 'transfer'; userId: number } & Said)
+  | ({ kind: 'addSign'; userIds: number[]; position: 'before' | 'after' } & Said);
 
 /** The task page's data and callbacks. */
 export function useFlowTask(taskId: number) {
@@ -46,11 +47,11 @@ export function useFlowTask(taskId: number) {
       if (a.kind === 'approve') {
         const values = view?.form.values ?? {};
         const data = Object.fromEntries((task?.editable ?? []).filter((k) => k in values).map((k) => [k, values[k]]));
-        return flowActions.approve(taskId, a.comment, Object.keys(data).length ? data : undefined);
+        return flowActions.approve(taskId, a.comment, a.attachments, Object.keys(data).length ? data : undefined);
       }
-      if (a.kind === 'reject') return flowActions.reject(taskId, a.comment, a.targetNodeId);
-      if (a.kind === 'transfer') return flowActions.transfer(taskId, a.comment, a.userId);
-      return flowActions.addSign(taskId, a.comment, a.userIds, a.position);
+      if (a.kind === 'reject') return flowActions.reject(taskId, a.comment, a.attachments, a.targetNodeId);
+      if (a.kind === 'transfer') return flowActions.transfer(taskId, a.comment, a.attachments, a.userId);
+      return flowActions.addSign(taskId, a.comment, a.attachments, a.userIds, a.position);
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.flows.all }),
   });

@@ -17,6 +17,18 @@ import { cancelTasks, closeTask, insertTasks, moveTask, pendingCount, readTask, 
 import { saveInstance } from '../repositories/flowInstances.js';
 import { insertMessages } from '../../repositories/messageRepository.js';
 import { activeUsers, nickNames } from './assignees.js';
+import { tenantKeys } from '../../files/fileRefs.js';
+import { downloadUrl } from '../../files/fileKeys.js';
+
+/**
+ * Attachments must be the caller's tenant's uploads; each is stored as its canonical download
+ * address, so a comment can never carry a foreign or `javascript:` link.
+ */
+function ownFiles<T extends ActionInput>(input: T, tenantId: number): T {
+  const list = (input.attachments ?? []) as { name?: unknown; url?: unknown }[];
+  const keys = tenantKeys(list.map((a) => String(a.url ?? '')), tenantId);
+  return { ...input, attachments: keys.map((k, i) => ({ name: String(list[i].name ?? k.name).slice(0, 255), url: downloadUrl(k.key) })) };
+}
 import { completeNode, endInstance, enterNodes, loadRun, notifyTasks, type FlowRun } from './flowRuntime.js';
 
 /** What every action may carry. */
@@ -64,6 +76,7 @@ async function applyEdits(trx: Kysely<any>, caller: RecordCaller, run: FlowRun, 
 
 /** 同意: closes the task; the node completes when its countersign rule says so, and the flow moves on. */
 export async function approve(db: Kysely<any>, caller: RecordCaller, input: ActionInput & { data?: Record<string, unknown> }): Promise<void> {
+  input = ownFiles(input, caller.user.tenantId);
   await inTransaction(db, async (trx) => {
     const { run, task } = await lockTask(trx, caller, input.taskId);
     if (input.data) await applyEdits(trx, caller, run, task.nodeId, input.data);
@@ -98,6 +111,7 @@ export async function rejectTargets(db: Kysely<any>, run: FlowRun, currentNodeId
 
 /** 驳回: to the start (the record returns to its starter as a draft) or to an earlier node that completed. */
 export async function reject(db: Kysely<any>, caller: RecordCaller, input: ActionInput & { targetNodeId?: string | null }): Promise<void> {
+  input = ownFiles(input, caller.user.tenantId);
   await inTransaction(db, async (trx) => {
     const { run, task } = await lockTask(trx, caller, input.taskId);
     const target = input.targetNodeId || null;
@@ -140,6 +154,7 @@ async function oneUser(trx: Kysely<any>, caller: RecordCaller, userId: number): 
 
 /** 转签: the task goes to another user, who acts in the caller's place. */
 export async function transfer(db: Kysely<any>, caller: RecordCaller, input: ActionInput & { userId: number }): Promise<void> {
+  input = ownFiles(input, caller.user.tenantId);
   await inTransaction(db, async (trx) => {
     const { run, task } = await lockTask(trx, caller, input.taskId);
     const to = await oneUser(trx, caller, input.userId);
@@ -157,6 +172,7 @@ export async function transfer(db: Kysely<any>, caller: RecordCaller, input: Act
  * the caller approves now and the node waits for the added users too.
  */
 export async function addSign(db: Kysely<any>, caller: RecordCaller, input: ActionInput & { userIds: number[]; position: 'before' | 'after' }): Promise<void> {
+  input = ownFiles(input, caller.user.tenantId);
   await inTransaction(db, async (trx) => {
     const { run, task } = await lockTask(trx, caller, input.taskId);
     const users = await activeUsers(trx, run.tenantId, input.userIds);
