@@ -121,6 +121,7 @@ describe('home modules', () => {
       { id: 'shortcuts', name: '常用功能', selected: true },
       { id: 'calendar', name: '我的日程', selected: false },
       { id: 'announce', name: '滚动公告', selected: false },
+      { id: 'todo', name: '我的待办', selected: false },
     ]);
     expect((await staff.get('/api/system/home/modules/default')).body.data).toEqual(mine);
   });
@@ -133,9 +134,9 @@ describe('home modules', () => {
       { id: 'userInfo', selected: false },
     ]);
     expect(res.body).toMatchObject({ code: 200, msg: '保存成功' });
-    expect(ids((await staff.get('/api/system/home/my/modules')).body.data)).toEqual(['shortcuts:1', 'messages:1', 'userInfo:0', 'calendar:0', 'announce:0']);
+    expect(ids((await staff.get('/api/system/home/my/modules')).body.data)).toEqual(['shortcuts:1', 'messages:1', 'userInfo:0', 'calendar:0', 'announce:0', 'todo:0']);
     // Another tenant keeps its own default.
-    expect(ids((await otherTenant.get('/api/system/home/my/modules')).body.data)).toEqual(['userInfo:1', 'messages:1', 'shortcuts:1', 'calendar:0', 'announce:0']);
+    expect(ids((await otherTenant.get('/api/system/home/my/modules')).body.data)).toEqual(['userInfo:1', 'messages:1', 'shortcuts:1', 'calendar:0', 'announce:0', 'todo:0']);
   });
 
   it('saves a user’s own choice, which then outranks the default', async () => {
@@ -144,11 +145,11 @@ describe('home modules', () => {
       { id: 'shortcuts', selected: false },
     ]);
     expect(res.status).toBe(200);
-    expect(ids((await staff.get('/api/system/home/my/modules')).body.data)).toEqual(['messages:1', 'shortcuts:0', 'userInfo:1', 'calendar:0', 'announce:0']);
+    expect(ids((await staff.get('/api/system/home/my/modules')).body.data)).toEqual(['messages:1', 'shortcuts:0', 'userInfo:1', 'calendar:0', 'announce:0', 'todo:0']);
     await admin.post('/api/system/home/modules/default', [{ id: 'messages', selected: false }]);
-    expect(ids((await staff.get('/api/system/home/my/modules')).body.data)).toEqual(['messages:1', 'shortcuts:0', 'userInfo:1', 'calendar:0', 'announce:0']);
+    expect(ids((await staff.get('/api/system/home/my/modules')).body.data)).toEqual(['messages:1', 'shortcuts:0', 'userInfo:1', 'calendar:0', 'announce:0', 'todo:0']);
     // The admin has no list of their own, so follows the new default.
-    expect(ids((await admin.get('/api/system/home/my/modules')).body.data)).toEqual(['messages:0', 'userInfo:1', 'shortcuts:1', 'calendar:0', 'announce:0']);
+    expect(ids((await admin.get('/api/system/home/my/modules')).body.data)).toEqual(['messages:0', 'userInfo:1', 'shortcuts:1', 'calendar:0', 'announce:0', 'todo:0']);
   });
 
   it('refuses unknown or repeated modules and malformed lists', async () => {

@@ -50,6 +50,14 @@ export const queryKeys = {
     unread: () => ['messages', 'unread'] as const,
     list: (query: Record<string, unknown>) => ['messages', 'list', query] as const,
   },
+  flows: {
+    all: ['flows'] as const,
+    list: (kind: string, query: Record<string, unknown>) => ['flows', 'list', kind, query] as const,
+    todoCount: () => ['flows', 'todoCount'] as const,
+    task: (id: number) => ['flows', 'task', id] as const,
+    instance: (id: number) => ['flows', 'instance', id] as const,
+    diagram: (id: number) => ['flows', 'diagram', id] as const,
+  },
   home: {
     all: ['home'] as const,
     myModules: () => ['home', 'myModules'] as const,

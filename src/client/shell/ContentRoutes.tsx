@@ -16,6 +16,8 @@ const RecordRoute = lazy(() => import('../records/RecordRoute'));
 const DictDataPage = lazy(() => import('../pages/admin/dicts/DictDataPage'));
 const PreviewPage = lazy(() => import('../preview/PreviewPage'));
 const PrintTemplatesPage = lazy(() => import('../pages/admin/printTemplates/PrintTemplatesPage'));
+const FlowTaskPage = lazy(() => import('../pages/flow/FlowTaskPage'));
+const FlowInstancePage = lazy(() => import('../pages/flow/FlowInstancePage'));
 
 /** A menu page whose component this client does not provide: say so plainly. */
 function MissingView({ title, component }: { title: string; component: string }) {
@@ -37,6 +39,8 @@ export function ContentRoutes() {
         <Route path="/preview" component={PreviewPage} />
         <Route path="/redirect/*">{(params) => <RedirectPage to={`/${params['*'] ?? ''}`} />}</Route>
         <Route path="/system/form/print/:enName">{(params) => <PrintTemplatesPage formName={params.enName} />}</Route>
+        <Route path="/flow/task/:id">{(params) => <FlowTaskPage key={params.id} taskId={Number(params.id) || 0} />}</Route>
+        <Route path="/flow/instance/:id">{(params) => <FlowInstancePage key={params.id} instanceId={Number(params.id) || 0} />}</Route>
         <Route path="/dict/type/data/:dictId">{(params) => <DictDataPage dictType={params.dictId} />}</Route>
         <Route path="/auto/:enName/*?">
           {(params) => {

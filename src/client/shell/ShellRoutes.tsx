@@ -10,6 +10,7 @@ const LoginPage = lazy(() => import('../pages/login/LoginPage'));
 const OnlinePreviewPage = lazy(() => import('../fields/upload/OnlinePreviewPage'));
 const MobileRecordPage = lazy(() => import('../pages/mobile/MobileRecordPage'));
 const ViewReportPage = lazy(() => import('../print/ViewReportPage'));
+const FlowPicPage = lazy(() => import('../pages/flow/FlowPicPage'));
 // The signed-in shell (layout, menus, tabs and what they import) stays out of the sign-in page's
 // first load (issue 15: login ≤ 180 KB gzip of JavaScript; measured by the bench suite firstLoad).
 const Protected = lazy(() => import('./Protected').then((m) => ({ default: m.Protected })));
@@ -49,6 +50,10 @@ export function ShellRoutes() {
           <Route path={paths.viewReport}>
             {/* The print view: no chrome, opened in a new tab; the records are read with the signed-in token. */}
             {getToken() ? <ViewReportPage /> : <Redirect to={`/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`} replace />}
+          </Route>
+          <Route path="/flow-pic">
+            {/* Spec 02 §2.1–2.3: no chrome, its own tab, title kept; the diagram is read with the signed-in token. */}
+            {getToken() ? <FlowPicPage /> : <Redirect to={`/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`} replace />}
           </Route>
           <Route path={paths.notFound}>
             <ErrorPage status="404" />

@@ -12,6 +12,10 @@ const constants = lazy(() => import('../pages/admin/constants/ConstantsPage'));
 const operlog = lazy(() => import('../pages/admin/operlog/OperLogPage'));
 const forms = lazy(() => import('../pages/admin/forms/FormsPage'));
 const messages = lazy(() => import('../pages/msg/MessageCentrePage'));
+const flowTodo = lazy(() => import('../pages/flow/FlowListPage').then((m) => ({ default: m.TodoListPage })));
+const flowDone = lazy(() => import('../pages/flow/FlowListPage').then((m) => ({ default: m.DoneListPage })));
+const flowStarted = lazy(() => import('../pages/flow/FlowListPage').then((m) => ({ default: m.StartedListPage })));
+const flowDesigner = lazy(() => import('../pages/flow/designer/FlowDesignerPage'));
 
 const VIEWS: Record<string, View> = {
   'system/user/index': users,
@@ -24,6 +28,10 @@ const VIEWS: Record<string, View> = {
   'system/operlog/index': operlog,
   'system/form/index': forms,
   'msg/detail/index': messages,
+  'flow/todo/index': flowTodo,
+  'flow/done/index': flowDone,
+  'flow/started/index': flowStarted,
+  'flow/designer/index': flowDesigner,
 };
 
 /** The view for a server component path, or undefined when this client has none. */

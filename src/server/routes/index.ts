@@ -10,5 +10,6 @@ import { queriesRoutes } from './queries/index.js';
 import { jobRoutes } from './jobs/index.js';
 import { healthRoutes } from './health/index.js';
 import { printRoutes } from './print/index.js';
+import { flowRoutes } from './flows/index.js';
 
-export const routePlugins: FastifyPluginAsync[] = [commonRoutes, autoRoutes, flowableRoutes, queriesRoutes, jobRoutes, healthRoutes, printRoutes];
+export const routePlugins: FastifyPluginAsync[] = [commonRoutes, autoRoutes, flowableRoutes, queriesRoutes, jobRoutes, healthRoutes, printRoutes, flowRoutes];

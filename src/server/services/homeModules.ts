@@ -21,6 +21,8 @@ export const HOME_MODULES: readonly { id: string; name: string; defaultSelected:
   // Added later: off until a user (or the admin's default) switches them on, so existing home pages keep their look.
   { id: 'calendar', name: '我的日程', defaultSelected: false },
   { id: 'announce', name: '滚动公告', defaultSelected: false },
+  // Issue 18: open approval tasks with their count (src/client/pages/flow/TodoModule.tsx).
+  { id: 'todo', name: '我的待办', defaultSelected: false },
 ];
 
 /**

@@ -18,6 +18,7 @@ import { useNavigate } from '../../routing/navigation';
 import { linkTarget } from '../msg/openLink';
 import { AnnounceModule } from './AnnounceModule';
 import { CalendarModule } from './CalendarModule';
+import { TodoModule } from '../flow/TodoModule';
 import { saveDownload } from '../../list/io/useJob';
 
 /** The component path of the message-centre menu (the "更多" link of 我的消息). */
@@ -114,6 +115,7 @@ const MODULE_VIEWS: Record<string, () => JSX.Element> = {
   shortcuts: ShortcutsModule,
   calendar: CalendarModule,
   announce: AnnounceModule,
+  todo: TodoModule,
 };
 
 /** The 模块设置 dialog: a checkbox per module; admins can save the list as the tenant default. */

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useCurrentPage, useRouteTable } from '../../controllers/useRouteTable';
 import { useUnreadCount } from '../../controllers/useUnreadCount';
+import { useTodoCount } from '../../pages/flow/useTodoCount';
 import type { MenuNode } from '../../session/buildRoutes';
 import { CONFIG_KEYS } from '../../session/configKeys';
 import { fillPlaceholders } from '../../session/fillPlaceholders';
@@ -22,16 +23,20 @@ function isMessageCentre(node: MenuNode): boolean {
   return node.title === '消息中心' || /\/msg(\/|\?|$)/.test(node.path ?? '');
 }
 
-function toItems(nodes: MenuNode[], unread: number): Item[] {
+/** 我的待办 (issue 18) carries the count of open tasks. */
+const isTodo = (node: MenuNode): boolean => /^\/flow\/todo(\?|$)/.test(node.path ?? '');
+
+function toItems(nodes: MenuNode[], unread: number, todo: number): Item[] {
   return nodes.map((n) => {
     if (n.children) {
-      return { key: n.key, label: n.title, icon: <AppstoreOutlined />, children: toItems(n.children, unread) } as Item;
+      return { key: n.key, label: n.title, icon: <AppstoreOutlined />, children: toItems(n.children, unread, todo) } as Item;
     }
     // A standalone badge after the title: wrapping the title would give it the badge's dark text colour.
+    const count = isMessageCentre(n) ? unread : isTodo(n) ? todo : 0;
     const label =
-      isMessageCentre(n) && unread > 0 ? (
+      count > 0 ? (
         <span>
-          {n.title} <Badge count={unread} overflowCount={99} size="small" />
+          {n.title} <Badge count={count} overflowCount={99} size="small" />
         </span>
       ) : (
         n.title
@@ -61,6 +66,7 @@ export function Sidebar({ collapsed, mobile, theme }: { collapsed: boolean; mobi
   const config = sessionStore.use((s) => s.config);
   const hasMessageMenu = useMemo(() => JSON.stringify(tree).includes('消息中心'), [tree]);
   const unread = useUnreadCount(hasMessageMenu);
+  const todo = useTodoCount(useMemo(() => JSON.stringify(tree).includes('/flow/todo'), [tree]));
   const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorsOf(tree, selected) ?? []);
   useEffect(() => {
     if (!collapsed) setOpenKeys(ancestorsOf(tree, selected) ?? []);
@@ -96,7 +102,7 @@ export function Sidebar({ collapsed, mobile, theme }: { collapsed: boolean; mobi
       <Menu
         mode="inline"
         theme={theme}
-        items={toItems(tree, unread)}
+        items={toItems(tree, unread, todo)}
         selectedKeys={[selected]}
         openKeys={collapsed ? undefined : openKeys}
         onOpenChange={onOpenChange}

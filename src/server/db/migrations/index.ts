@@ -10,6 +10,7 @@ import { m004CalendarAnnounceVisits } from './004_calendar_announce_visits.js';
 import { m020AuthFiles } from './020_auth_files.js';
 import { m030PreviousLogin } from './030_previous_login.js';
 import { m045Print } from './045_print.js';
+import { m050Flows } from './050_flows.js';
 import { m100Records } from '../../records/migrations/100_records.js';
 import { m110SqlRoles } from '../../records/migrations/110_sql_roles.js';
 import { m111AddKeyPayload } from '../../records/migrations/111_add_key_payload.js';
@@ -35,4 +36,5 @@ export const migrations: Migration[] = [
   m121ExpressionStats,
   m045Print,
   m060ButtonSecrets,
+  m050Flows,
 ];

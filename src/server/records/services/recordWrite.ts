@@ -21,6 +21,7 @@ import { assertRecordValid, visibleFields } from './adapterBridge.js';
 import { logWrite, userContext, type RecordCaller } from './recordContext.js';
 import { sqlAnswersFor, sqlHideTexts, type SqlConditions } from './sqlHide.js';
 import { assertSaveChecks } from '../buttons/formChecks.js';
+import { onRecordSubmitted } from '../../flows/services/startFlow.js';
 
 /** How a save treats rules and status: a full save, a draft stash, or a push of a draft. */
 export type SaveMode = 'save' | 'stash' | 'push';
@@ -133,6 +134,8 @@ export async function addRecord(
     }
     const id = await w.insertMain(trx, model, prepared.main, meta(caller), statusFor(model, mode));
     await saveChildren(trx, model, tenantId, id, prepared, true);
+    // A flow form's record starts its approval in this same transaction (issue 18, ADR 0970).
+    if (mode !== 'stash') await onRecordSubmitted(trx, model, caller, id);
     if (uuid) await bindAddKey(trx, tenantId, uuid, id);
     await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.add, { formName: model.form.enName, id, uuid });
     return { id };
@@ -185,6 +188,8 @@ export async function applyEdit(
   const status = mode === 'push' ? statusFor(model, 'push') : mode === 'stash' ? -1 : undefined;
   if (!(await w.updateMain(trx, model, id, at, prepared.main, meta(caller), status))) throw conflict('数据已被他人修改，请刷新后重试');
   await saveChildren(trx, model, tenantId, id, prepared, false);
+  // Pushing a draft of a flow form starts its approval in this same transaction (issue 18, ADR 0970).
+  if (mode === 'push') await onRecordSubmitted(trx, model, caller, id);
   await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.edit, { formName: model.form.enName, id, data: raw });
   return { id, version: at + 1 };
 }

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok, done } from '../../http/reply.js';
-import { requirePermission } from '../../auth/permissions.js';
+import { hasPermission, requirePermission } from '../../auth/permissions.js';
 import { loadModel } from '../../records/services/recordContext.js';
 import { formPerm } from '../../records/services/formPermissions.js';
 import { addRecord, editRecord, type SaveMode } from '../../records/services/recordWrite.js';
@@ -27,8 +27,12 @@ export const autoRecordRoutes: FastifyPluginAsync = async (app) => {
   app.get('/auto/uuid/get', async () => ok(randomUUID()));
 
   app.post<P<{ form: string }>>('/auto/:form/add', async (request) => {
-    requirePermission(request.user, formPerm(request.params.form, 'add'));
-    const model = await loadModel(app.db, request.user.tenantId, request.params.form);
+    const { form } = request.params;
+    // Spec 01 §1: the `?from=flow` add page of a flow form is for holders of list:root (issue 18).
+    const viaFlowRoot = !hasPermission(request.user, formPerm(form, 'add')) && hasPermission(request.user, formPerm(form, 'list:root'));
+    if (!viaFlowRoot) requirePermission(request.user, formPerm(form, 'add'));
+    const model = await loadModel(app.db, request.user.tenantId, form);
+    if (viaFlowRoot && !model.form.definition.hasFlow) requirePermission(request.user, formPerm(form, 'add'));
     await assertWritable(app.db, model, request.user.tenantId, 'add');
     return ok(await addRecord(app.db, model, callerOf(request), request.body, 'save', conditions));
   });

@@ -10,8 +10,10 @@ import { seedAddresses } from './seedAddresses.js';
 import { seedDemoForms } from '../../records/seed/seedDemoForms.js';
 import { seedMessages } from './seedMessages.js';
 import { seedAnnouncements } from './seedAnnouncements.js';
+import { seedDemoFlow } from '../../flows/services/seedDemoFlow.js';
+import { seedFlowMenus } from '../../flows/services/seedFlowMenus.js';
 
-export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, seedAddresses, seedDemoForms, seedMessages, seedAnnouncements];
+export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, seedAddresses, seedDemoForms, seedMessages, seedAnnouncements, seedDemoFlow, seedFlowMenus];
 
 /** Adds a step after the existing ones (its name must be new). */
 export function registerSeedStep(step: SeedStep): void {

@@ -1,0 +1,61 @@
+/** The parsed process: what the interpreter walks (ADR 0970). Plain JSON, stored with the definition. */
+
+/** Who a user task goes to (the `formwork:assigneeType` / `formwork:assignee` attributes). */
+export type AssigneeType = 'user' | 'role' | 'deptLeader' | 'starterLeader' | 'field';
+export const ASSIGNEE_TYPES: readonly AssigneeType[] = ['user', 'role', 'deptLeader', 'starterLeader', 'field'];
+
+/** Countersign of a user task: every assignee must approve, or the first one decides. */
+export type Countersign = 'all' | 'any';
+
+export type NodeKind = 'start' | 'end' | 'userTask' | 'exclusive' | 'parallel';
+
+export interface FlowNode {
+  id: string;
+  name: string;
+  kind: NodeKind;
+  incoming: string[];
+  outgoing: string[];
+  assigneeType?: AssigneeType;
+  assignee?: string;
+  countersign?: Countersign;
+  /** The default sequence flow of an exclusive gateway. */
+  defaultFlow?: string;
+}
+
+export interface SequenceFlow {
+  id: string;
+  source: string;
+  target: string;
+  /** A condition in the product's grammar (CONTRACT.md §5), never JavaScript. */
+  condition?: string;
+}
+
+export interface FlowGraph {
+  processId: string;
+  startId: string;
+  nodes: Record<string, FlowNode>;
+  flows: Record<string, SequenceFlow>;
+}
+
+/** The interpreter's whole state: active user tasks and arrivals at parallel joins. */
+export interface EngineState {
+  active: string[];
+  joins: Record<string, number>;
+}
+
+/** The user tasks in the order a walk from the start meets them (for "reject to an earlier node"). */
+export function userTasksInOrder(graph: FlowGraph): FlowNode[] {
+  const seen = new Set<string>();
+  const out: FlowNode[] = [];
+  const queue = [graph.startId];
+  while (queue.length) {
+    const id = queue.shift()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const node = graph.nodes[id];
+    if (!node) continue;
+    if (node.kind === 'userTask') out.push(node);
+    for (const f of node.outgoing) queue.push(graph.flows[f].target);
+  }
+  return out;
+}

@@ -1,0 +1,87 @@
+/**
+ * Who a user task goes to (ADR 0970): a user, a role's users, a department's leader, the starter's
+ * department leader, or the user(s) held by a field of the record. Only active users of the tenant.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { badRequest } from '../../http/HttpError.js';
+import type { FlowNode } from '../engine/graph.js';
+import type { UserContext } from '../../../../schema-adapters/definition/types.js';
+
+/** Active users of the tenant among `ids`, in the order given, without repeats. */
+export async function activeUsers(db: Kysely<Database>, tenantId: number, ids: number[]): Promise<number[]> {
+  const wanted = [...new Set(ids.filter((n) => Number.isSafeInteger(n) && n > 0))];
+  if (!wanted.length) return [];
+  const r = await sql<{ id: number }>`SELECT id FROM users WHERE tenant_id = ${tenantId} AND status = '0' AND id = ANY(${wanted}::bigint[])`.execute(db);
+  const found = new Set(r.rows.map((x) => Number(x.id)));
+  return wanted.filter((n) => found.has(n));
+}
+
+/** A user named by id, user name or, failing those, nick name (RuoYi keeps a dept's leader as text). */
+async function userByName(db: Kysely<Database>, tenantId: number, name: string): Promise<number[]> {
+  const asId = /^\d{1,15}$/.test(name) ? Number(name) : 0;
+  const r = await sql<{ id: number }>`SELECT id FROM users WHERE tenant_id = ${tenantId} AND status = '0'
+    AND (id = ${asId} OR user_name = ${name} OR (nick_name = ${name} AND NOT EXISTS (SELECT 1 FROM users u WHERE u.tenant_id = ${tenantId} AND u.user_name = ${name})))
+    ORDER BY (user_name = ${name}) DESC, id LIMIT 1`.execute(db);
+  return r.rows.map((x) => Number(x.id));
+}
+
+async function deptLeader(db: Kysely<Database>, tenantId: number, deptId: number | null): Promise<number[]> {
+  if (!deptId) return [];
+  const r = await sql<{ leader: string }>`SELECT leader FROM depts WHERE tenant_id = ${tenantId} AND id = ${deptId}`.execute(db);
+  const leader = r.rows[0]?.leader?.trim();
+  return leader ? userByName(db, tenantId, leader) : [];
+}
+
+/** User ids held by a record value: an id, a numeric string, or a list of them. */
+function idsOfValue(v: unknown): number[] {
+  const list = Array.isArray(v) ? v : [v];
+  return list.map((x) => (typeof x === 'number' ? x : typeof x === 'string' && /^\d{1,15}$/.test(x.trim()) ? Number(x) : 0)).filter((n) => n > 0);
+}
+
+/** The assignees of a user task; a 400 naming the node when nobody is found (nothing is then written). */
+export async function resolveAssignees(db: Kysely<Database>, tenantId: number, node: FlowNode, record: Record<string, unknown>, starterId: number): Promise<number[]> {
+  const value = node.assignee ?? '';
+  let ids: number[] = [];
+  switch (node.assigneeType) {
+    case 'user':
+      ids = await userByName(db, tenantId, value);
+      break;
+    case 'role': {
+      const r = await sql<{ id: number }>`SELECT u.id FROM users u JOIN user_roles ur ON ur.user_id = u.id JOIN roles ro ON ro.id = ur.role_id
+        WHERE u.tenant_id = ${tenantId} AND u.status = '0' AND ro.tenant_id = ${tenantId} AND ro.role_key = ${value} ORDER BY u.id`.execute(db);
+      ids = r.rows.map((x) => Number(x.id));
+      break;
+    }
+    case 'deptLeader':
+      ids = /^\d{1,15}$/.test(value) ? await deptLeader(db, tenantId, Number(value)) : [];
+      break;
+    case 'starterLeader': {
+      const r = await sql<{ dept_id: number | null }>`SELECT dept_id FROM users WHERE tenant_id = ${tenantId} AND id = ${starterId}`.execute(db);
+      ids = await deptLeader(db, tenantId, r.rows[0]?.dept_id ? Number(r.rows[0].dept_id) : null);
+      break;
+    }
+    case 'field':
+      ids = await activeUsers(db, tenantId, idsOfValue(record[value]));
+      break;
+  }
+  if (!ids.length) throw badRequest(`节点「${node.name || node.id}」找不到处理人`);
+  return [...new Set(ids)];
+}
+
+/** Nick names of users, by id (for history and messages). */
+export async function nickNames(db: Kysely<Database>, tenantId: number, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const r = await sql<{ id: number; nick_name: string }>`SELECT id, nick_name FROM users WHERE tenant_id = ${tenantId} AND id = ANY(${ids}::bigint[])`.execute(db);
+  return new Map(r.rows.map((x) => [Number(x.id), x.nick_name]));
+}
+
+/** The starter's user context: conditions are judged as the starter would see them, whoever acts. */
+export async function starterContext(db: Kysely<Database>, tenantId: number, userId: number): Promise<UserContext> {
+  const r = await sql<{ user_name: string; nick_name: string; dept_id: number | null; role_keys: string[] | null; role_names: string[] | null }>`
+    SELECT u.user_name, u.nick_name, u.dept_id, array_remove(array_agg(ro.role_key), NULL) AS role_keys, array_remove(array_agg(ro.role_name), NULL) AS role_names
+    FROM users u LEFT JOIN user_roles ur ON ur.user_id = u.id LEFT JOIN roles ro ON ro.id = ur.role_id
+    WHERE u.tenant_id = ${tenantId} AND u.id = ${userId} GROUP BY u.id`.execute(db);
+  const u = r.rows[0];
+  return { userId, userName: u?.user_name ?? '', nickName: u?.nick_name ?? '', deptId: u?.dept_id === null || u?.dept_id === undefined ? null : Number(u.dept_id), roleKeys: u?.role_keys ?? [], roleNames: u?.role_names ?? [] } as UserContext;
+}
