@@ -76,8 +76,8 @@ export type Paging = { pageNum: number; pageSize: number };
 // ---- answers (CONTRACT.md §2) ----
 
 /** `{code:200, msg, data}`. */
-export function DataEnvelope<T extends TSchema>(data: T, extra: Record<string, TSchema> = {}) {
-  return Type.Object({ code: Type.Literal(200), msg: Type.String(), data, ...extra });
+export function DataEnvelope<T extends TSchema, E extends Record<string, TSchema> = Record<never, TSchema>>(data: T, extra?: E) {
+  return Type.Object({ code: Type.Literal(200), msg: Type.String(), data, ...(extra ?? ({} as E)) });
 }
 
 /** `{code:200, msg}`: a write that answers nothing. */
