@@ -1,5 +1,6 @@
 /** `/api/system/user/…`: user administration, the pickers every user may call, the profile. */
 import { Type, type Static } from 'typebox';
+import { RoleOption } from './roles.js';
 import { Closed, DataEnvelope, Id, IdList, ListQuery, Nullable, OptId, OptStr, PageEnvelope, Status01, Str, StrEnum } from './common.js';
 
 /** Sign-in names: letters, digits and `_ . @ -`, 2–30 characters. */
@@ -115,8 +116,6 @@ export const UserOption = Type.Object({
 });
 export type UserOption = Static<typeof UserOption>;
 
-/** A role offered in the user dialog. */
-export const RoleOption = Type.Object({ roleId: Type.Integer(), roleName: Type.String(), roleKey: Type.String() });
 
 export const UserPage = PageEnvelope(User);
 export const UserOptionPage = PageEnvelope(UserOption);
