@@ -34,6 +34,10 @@ describe('the OpenAPI document', () => {
     const operLog = doc.paths['/api/system/operlog/list'].get.responses['200'].content['application/json'].schema;
     expect(operLog.properties.rows.items.properties).toHaveProperty('operName');
     expect(operLog.required).toEqual(expect.arrayContaining(['code', 'msg', 'rows', 'total']));
+    // Records: the fixed parts of /api/auto/* (src/shared/contract/records.ts), rows open to per-form fields.
+    const records = doc.paths['/api/auto/{form}/list'].post.responses['200'].content['application/json'].schema;
+    expect(records.properties).toHaveProperty('totalExact');
+    expect(records.properties.rows.items.additionalProperties).toBe(true);
     // Public calls are marked as needing no token; the docs routes themselves are not listed.
     expect(doc.paths['/api/login'].post.security).toEqual([]);
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/api/docs'))).toBe(false);
