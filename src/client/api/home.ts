@@ -1,6 +1,7 @@
 /** Home-page module lists (spec 02 §2.4, §7 /system/home/modules/default and /system/home/my/modules). */
 import { get, post } from './http';
 import type { DataResponse, PageResponse } from './types';
+import type { CalendarEntry } from '../../shared/contract/calendar';
 
 /** One home-page module and whether it is shown. */
 export interface HomeModule {
@@ -29,15 +30,7 @@ export function saveDefaultModules(modules: HomeModule[]): Promise<unknown> {
   return post('/system/home/modules/default', modules.map(({ id, selected }) => ({ id, selected })));
 }
 
-/** One entry of the user's calendar (times are wall-clock `YYYY-MM-DD HH:mm:ss`). */
-export interface CalendarEntry {
-  id: number;
-  title: string;
-  content: string;
-  startTime: string;
-  endTime: string;
-  allDay: boolean;
-}
+export type { CalendarEntry } from '../../shared/contract/calendar';
 
 /** What the add / edit dialog sends. */
 export interface CalendarEntryInput {
