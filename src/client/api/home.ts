@@ -2,6 +2,7 @@
 import { get, post } from './http';
 import type { DataResponse, PageResponse } from './types';
 import type { CalendarEntry } from '../../shared/contract/calendar';
+import type { Announcement } from '../../shared/contract/announcements';
 
 /** One home-page module and whether it is shown. */
 export interface HomeModule {
@@ -59,17 +60,7 @@ export function deleteCalendarEntry(id: number): Promise<unknown> {
   return post('/system/userCalendar/delete', { id });
 }
 
-/** A rolling announcement (spec 02 §7 /rollingAnnounce/list). */
-export interface Announcement {
-  id: number;
-  content: string;
-  startDate: string | null;
-  endDate: string | null;
-  /** '0' shown, '1' stopped. */
-  status: string;
-  sort: number;
-  createBy: string;
-}
+export type { Announcement } from '../../shared/contract/announcements';
 
 /** The tenant's announcements shown today. */
 export function listAnnouncements(limit = 10): Promise<DataResponse<Announcement[]>> {
