@@ -3,13 +3,9 @@ import { get, post } from './http';
 import type { DataResponse, PageResponse } from './types';
 import type { CalendarEntry } from '../../shared/contract/calendar';
 import type { Announcement } from '../../shared/contract/announcements';
+import type { HomeModule } from '../../shared/contract/homeModules';
 
-/** One home-page module and whether it is shown. */
-export interface HomeModule {
-  id: string;
-  name: string;
-  selected: boolean;
-}
+export type { HomeModule } from '../../shared/contract/homeModules';
 
 /** The user's modules (the tenant default until the user saves their own). */
 export function getMyModules(): Promise<DataResponse<HomeModule[]>> {
