@@ -9,6 +9,7 @@ import { schemaController } from './http/validatorCompiler.js';
 import { installStaticClient } from './http/staticClient.js';
 import { installPageSources, pageConnectSources, pageImgSources } from './http/pageSources.js';
 import { installAuthHook } from './auth/authHook.js';
+import { installOpenApi } from './http/openApi/installOpenApi.js';
 import { routePlugins } from './routes/index.js';
 import { systemRoutePlugins } from './routes/system.js';
 import { installJobs } from './jobs/installJobs.js';
@@ -77,6 +78,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   installBodyKeyCheck(app);
   installAuthHook(app);
   installJobs(app, await fileStoreFor(config));
+  // Before the routes: the OpenAPI generator collects them as they are added.
+  await installOpenApi(app);
   await app.register(
     async (api) => {
       for (const plugin of [...systemRoutePlugins, ...routePlugins]) await api.register(plugin);

@@ -68,6 +68,10 @@ describe('users', () => {
     expect(role.body.msg).toBe('角色不存在：999999');
     const wrongType = await api.post('/api/system/user', { userName: 'zz', nickName: 'z', password: '123456', roleIds: 'admin' });
     expect(wrongType.status).toBe(400);
+    // The phone rule of the user dialog is the contract's, so the server applies it too (issue 13).
+    const badPhone = await api.post('/api/system/user', { userName: 'zz', nickName: 'z', password: '123456', phonenumber: '12345' });
+    expect(badPhone.status).toBe(400);
+    expect(badPhone.body.errors).toEqual([{ field: 'phonenumber', message: '手机号码格式不正确' }]);
   });
 
   it('edits a user, keeps the user name, and answers 404 for an unknown id', async () => {

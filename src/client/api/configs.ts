@@ -2,17 +2,10 @@
 import { get, post } from './http';
 import { pick } from './pick';
 import type { DataResponse, PageResponse } from './types';
+import type { Config } from '../../shared/contract/configs';
 
-/** A system configuration entry. */
-export interface SysConfig {
-  configId?: number;
-  configName: string;
-  configKey: string;
-  configValue: string;
-  configType?: string;
-  remark?: string | null;
-  createTime?: string;
-}
+/** A system configuration entry, and the values of its dialog (a new one has no id). */
+export type SysConfig = Partial<Config> & Pick<Config, 'configName' | 'configKey' | 'configValue'>;
 
 /** `POST /api/system/config/configKeys` without a token: several keys' values for the tenant. */
 export function getConfigKeys(keys: string[], tenantCode: string): Promise<DataResponse<Record<string, string>>> {
@@ -22,7 +15,7 @@ export function getConfigKeys(keys: string[], tenantCode: string): Promise<DataR
 const FIELDS = ['configName', 'configKey', 'configValue', 'configType', 'remark'] as const;
 
 /** `GET /api/system/config/list`. */
-export function listConfigs(query: Record<string, unknown>): Promise<PageResponse<SysConfig>> {
+export function listConfigs(query: Record<string, unknown>): Promise<PageResponse<Config>> {
   return get('/system/config/list', query);
 }
 

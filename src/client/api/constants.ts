@@ -2,18 +2,10 @@
 import { get, post } from './http';
 import { pick } from './pick';
 import type { DataResponse, PageResponse } from './types';
+import type { Constant } from '../../shared/contract/constants';
 
-/** A constant item (spec 02 §3). */
-export interface SysConstant {
-  id?: number;
-  parentId: number;
-  name: string;
-  dataType?: string;
-  orderNum?: number;
-  status?: number;
-  formName?: string | null;
-  children?: SysConstant[];
-}
+/** A constant item (spec 02 §3), and the values of its dialog (a new one has no id). */
+export type SysConstant = Partial<Constant> & Pick<Constant, 'parentId' | 'name'> & { children?: SysConstant[] };
 
 const FIELDS = ['parentId', 'name', 'dataType', 'orderNum', 'status', 'formName'] as const;
 

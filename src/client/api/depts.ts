@@ -2,28 +2,12 @@
 import { get, post } from './http';
 import { pick } from './pick';
 import type { DataResponse } from './types';
+import type { Dept, DeptNode } from '../../shared/contract/depts';
 
-/** A department row. */
-export interface SysDept {
-  deptId?: number;
-  parentId: number;
-  deptName: string;
-  orderNum?: number;
-  leader?: string;
-  phone?: string;
-  email?: string;
-  status?: string;
-  createTime?: string;
-  children?: SysDept[];
-}
+/** A department row, and the values of the department dialog (a new one has no id). */
+export type SysDept = Partial<Dept> & Pick<Dept, 'parentId' | 'deptName'> & { fullName?: string; children?: SysDept[] };
 
-/** A node of `treeselect`. */
-export interface DeptNode {
-  id: number;
-  label: string;
-  parentId?: number;
-  children?: DeptNode[];
-}
+export type { DeptNode } from '../../shared/contract/depts';
 
 const FIELDS = ['parentId', 'deptName', 'orderNum', 'leader', 'phone', 'email', 'status'] as const;
 

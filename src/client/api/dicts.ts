@@ -2,27 +2,15 @@
 import { get, post } from './http';
 import { pick } from './pick';
 import type { DataResponse, PageResponse } from './types';
+import type { DictData as Row } from '../../shared/contract/dicts';
 
-/** A dictionary data item (spec 02 §3). */
-export interface DictData {
-  dictCode?: number;
-  dictSort?: number;
-  dictLabel: string;
-  dictValue: string;
-  dictType: string;
-  cssClass?: string;
-  listClass?: string;
-  isDefault?: string;
-  status?: string;
-  remark?: string;
-  createBy?: string;
-  createTime?: string;
-}
+/** A dictionary data item (spec 02 §3), and the values of its dialog (a new one has no code). */
+export type DictData = Partial<Row> & Pick<Row, 'dictLabel' | 'dictValue' | 'dictType'>;
 
 const FIELDS = ['dictSort', 'dictLabel', 'dictValue', 'dictType', 'cssClass', 'listClass', 'isDefault', 'status', 'remark'] as const;
 
 /** `GET /api/system/dict/data/list`. */
-export function listDictData(query: Record<string, unknown>): Promise<PageResponse<DictData>> {
+export function listDictData(query: Record<string, unknown>): Promise<PageResponse<Row>> {
   return get('/system/dict/data/list', query);
 }
 

@@ -1,13 +1,11 @@
 /** Home-page module lists (spec 02 §2.4, §7 /system/home/modules/default and /system/home/my/modules). */
 import { get, post } from './http';
 import type { DataResponse, PageResponse } from './types';
+import type { CalendarEntry } from '../../shared/contract/calendar';
+import type { Announcement } from '../../shared/contract/announcements';
+import type { HomeModule } from '../../shared/contract/homeModules';
 
-/** One home-page module and whether it is shown. */
-export interface HomeModule {
-  id: string;
-  name: string;
-  selected: boolean;
-}
+export type { HomeModule } from '../../shared/contract/homeModules';
 
 /** The user's modules (the tenant default until the user saves their own). */
 export function getMyModules(): Promise<DataResponse<HomeModule[]>> {
@@ -29,15 +27,7 @@ export function saveDefaultModules(modules: HomeModule[]): Promise<unknown> {
   return post('/system/home/modules/default', modules.map(({ id, selected }) => ({ id, selected })));
 }
 
-/** One entry of the user's calendar (times are wall-clock `YYYY-MM-DD HH:mm:ss`). */
-export interface CalendarEntry {
-  id: number;
-  title: string;
-  content: string;
-  startTime: string;
-  endTime: string;
-  allDay: boolean;
-}
+export type { CalendarEntry } from '../../shared/contract/calendar';
 
 /** What the add / edit dialog sends. */
 export interface CalendarEntryInput {
@@ -66,17 +56,7 @@ export function deleteCalendarEntry(id: number): Promise<unknown> {
   return post('/system/userCalendar/delete', { id });
 }
 
-/** A rolling announcement (spec 02 §7 /rollingAnnounce/list). */
-export interface Announcement {
-  id: number;
-  content: string;
-  startDate: string | null;
-  endDate: string | null;
-  /** '0' shown, '1' stopped. */
-  status: string;
-  sort: number;
-  createBy: string;
-}
+export type { Announcement } from '../../shared/contract/announcements';
 
 /** The tenant's announcements shown today. */
 export function listAnnouncements(limit = 10): Promise<DataResponse<Announcement[]>> {

@@ -1,20 +1,9 @@
 /** Message-centre calls (spec 02 §7 "Messages and home"). */
 import { get, post } from './http';
 import type { DataResponse, PageResponse } from './types';
+import type { Message } from '../../shared/contract/messages';
 
-/** One message of the signed-in user. */
-export interface Message {
-  id: number;
-  title: string;
-  content: string;
-  /** `sys_notice_type`: '1' 通知, '2' 公告. */
-  msgType: string;
-  isRead: boolean;
-  /** An address inside the app (or http(s) outside) the message points at; '' for none. */
-  link: string;
-  createTime: string;
-  readTime: string | null;
-}
+export type { Message } from '../../shared/contract/messages';
 
 /** The query of `POST /api/msg/detail/page/get`. */
 export interface MessageQuery {

@@ -1,21 +1,9 @@
 /** Operation log calls (`GET /api/system/operlog/list`). */
 import { get } from './http';
 import type { PageResponse } from './types';
+import type { OperLog } from '../../shared/contract/operLog';
 
-/** One logged operation. */
-export interface OperLog {
-  operId: number;
-  title: string;
-  businessType: number;
-  requestMethod: string;
-  operName: string;
-  operUrl: string;
-  operIp: string;
-  operParam: string;
-  status: number;
-  errorMsg: string;
-  operTime: string;
-}
+export type { OperLog } from '../../shared/contract/operLog';
 
 /** Newest first; filters `title`, `operName`, `businessType`, `status`. */
 export function listOperLogs(query: Record<string, unknown>): Promise<PageResponse<OperLog>> {

@@ -2,28 +2,20 @@
 import { get, post } from './http';
 import { pick } from './pick';
 import type { DataResponse, PageResponse } from './types';
+import type { Role } from '../../shared/contract/roles';
 
-/** A role with its permission strings. */
-export interface SysRole {
-  roleId?: number;
-  roleName: string;
-  roleKey: string;
-  roleSort?: number;
-  status?: string;
-  remark?: string;
-  permissions?: string[];
-  createTime?: string;
-}
+/** A role of the list, and the values of the role dialog (a new role has no id). */
+export type SysRole = Partial<Role> & Pick<Role, 'roleName' | 'roleKey'>;
 
 const FIELDS = ['roleName', 'roleKey', 'roleSort', 'status', 'remark', 'permissions'] as const;
 
 /** `GET /api/system/role/list`. */
-export function listRoles(query: Record<string, unknown>): Promise<PageResponse<SysRole>> {
+export function listRoles(query: Record<string, unknown>): Promise<PageResponse<Role>> {
   return get('/system/role/list', query);
 }
 
 /** `GET /api/system/role/{id}` with `permissions`. */
-export function getRole(id: number): Promise<DataResponse<SysRole>> {
+export function getRole(id: number): Promise<DataResponse<Role>> {
   return get(`/system/role/${id}`);
 }
 

@@ -2,34 +2,21 @@
 import { get, post } from './http';
 import { pick } from './pick';
 import type { DataResponse, PageResponse, SessionUser } from './types';
+import type { AvatarSaved, Profile, User, UserDetail } from '../../shared/contract/users';
+import type { Static } from 'typebox';
 
-/** A user row of the administration list. */
-export interface SysUser {
-  userId?: number;
-  userName: string;
-  nickName: string;
-  password?: string;
-  deptId?: number | null;
-  dept?: { deptName?: string } | null;
-  deptName?: string;
-  phonenumber?: string;
-  email?: string;
-  sex?: string;
-  status?: string;
-  roleIds?: number[];
-  remark?: string;
-  createTime?: string;
-}
+/** A user row of the administration list, and the values of the user dialog (a new user has no id). */
+export type SysUser = Partial<User> & { password?: string };
 
 const EDITABLE = ['nickName', 'deptId', 'email', 'phonenumber', 'sex', 'status', 'remark', 'roleIds'] as const;
 
 /** `GET /api/system/user/list` (pageNum, pageSize, userName, phonenumber, status, deptId). */
-export function listUsers(query: Record<string, unknown>): Promise<PageResponse<SysUser>> {
+export function listUsers(query: Record<string, unknown>): Promise<PageResponse<User>> {
   return get('/system/user/list', query);
 }
 
 /** `GET /api/system/user/{id}`: the user with `roleIds`, and the role options. */
-export function getUser(id: number): Promise<DataResponse<SysUser> & { roleIds?: number[]; roles?: unknown[] }> {
+export function getUser(id: number): Promise<UserDetail> {
   return get(`/system/user/${id}`);
 }
 
@@ -73,8 +60,8 @@ export function importUsers(file: File, updateSupport: boolean): Promise<{ code:
   return post('/system/user/importData', form, { params: { updateSupport } });
 }
 
-/** `GET /api/system/user/profile`: the signed-in user with role and post group names. */
-export function getProfile(): Promise<DataResponse<SessionUser> & { roleGroup?: string; postGroup?: string }> {
+/** `GET /api/system/user/profile`: the signed-in user with the role names (`roleGroup`) and department. */
+export function getProfile(): Promise<Profile> {
   return get('/system/user/profile');
 }
 
@@ -94,7 +81,7 @@ export function initAllUserConfig(): Promise<DataResponse<{ removed: number }>> 
 }
 
 /** `POST /api/system/user/profile/avatar` (multipart `avatarfile`) → `imgUrl`. */
-export function uploadAvatar(file: File): Promise<{ code: 200; imgUrl?: string; data?: { imgUrl?: string } }> {
+export function uploadAvatar(file: File): Promise<Static<typeof AvatarSaved>> {
   const form = new FormData();
   // The server tells the picture's type by its name, so the name travels with it.
   form.append('avatarfile', file, file.name);

@@ -32,7 +32,7 @@ export function useProfileController() {
     }),
     avatar: useCrudAction(all, async (file: File) => {
       const res = await uploadAvatar(file);
-      const url = res.imgUrl ?? res.data?.imgUrl;
+      const url = res.imgUrl ?? res.data.imgUrl;
       if (url) patchSession({ avatar: url });
       await client.invalidateQueries({ queryKey: queryKeys.session.info() });
       return url;

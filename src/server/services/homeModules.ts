@@ -5,13 +5,10 @@
  */
 import { badRequest } from '../http/HttpError.js';
 import type { StoredModule } from '../repositories/homeModuleRepository.js';
+import type { HomeModule } from '../../shared/contract/homeModules.js';
 
-/** What a caller sees: every module, in the saved order, with whether it is on. */
-export interface HomeModule {
-  id: string;
-  name: string;
-  selected: boolean;
-}
+/** What a caller sees: every module, in the saved order, with whether it is on (the contract's type). */
+export type { HomeModule } from '../../shared/contract/homeModules.js';
 
 /** Every module of the home page, in the default order. */
 export const HOME_MODULES: readonly { id: string; name: string; defaultSelected: boolean }[] = [

@@ -6,6 +6,11 @@ import { useAvatarSrc } from '../../controllers/useAvatarSrc';
 import { useProfileController } from '../../controllers/useProfileController';
 import { sessionStore } from '../../session/sessionStore';
 import { useQueryParams } from '../../routing/navigation';
+import { ProfileEditBody } from '../../../shared/contract/users';
+import { fieldRules } from '../admin/common/contractRules';
+
+// The server's phone rule (src/shared/contract/users.ts), with the page's message.
+const PHONE_RULES = fieldRules(ProfileEditBody, 'phonenumber', '手机号码', { patternMessage: '请输入正确的手机号码' });
 
 /** The personal centre. */
 export default function ProfilePage() {
@@ -41,7 +46,7 @@ export default function ProfilePage() {
             <Descriptions.Item label="用户邮箱">{u?.email}</Descriptions.Item>
             <Descriptions.Item label="所属部门">{u?.deptName}</Descriptions.Item>
             <Descriptions.Item label="所属角色">{c.roleGroup ?? u?.roleNames?.join(',')}</Descriptions.Item>
-            <Descriptions.Item label="租户">{u?.tenantName || tenantName}</Descriptions.Item>
+            <Descriptions.Item label="租户">{tenantName}</Descriptions.Item>
           </Descriptions>
         </Card>
       </Col>
@@ -61,7 +66,7 @@ export default function ProfilePage() {
                     onFinish={(v) => void c.save.run(v).then(() => message.success('修改成功')).catch(() => undefined)}
                   >
                     <Form.Item name="nickName" label="用户昵称" rules={[{ required: true, whitespace: true, message: '用户昵称不能为空' }]}><Input maxLength={30} /></Form.Item>
-                    <Form.Item name="phonenumber" label="手机号码" rules={[{ required: true, message: '手机号码不能为空' }, { pattern: /^1[3-9]\d{9}$/, message: '请输入正确的手机号码' }]}><Input maxLength={11} /></Form.Item>
+                    <Form.Item name="phonenumber" label="手机号码" rules={[{ required: true, message: '手机号码不能为空' }, ...PHONE_RULES]}><Input maxLength={11} /></Form.Item>
                     <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '请输入正确的邮箱地址' }]}><Input maxLength={50} /></Form.Item>
                     <Form.Item name="sex" label="性别"><Radio.Group options={[{ value: '0', label: '男' }, { value: '1', label: '女' }]} /></Form.Item>
                     <Form.Item wrapperCol={{ offset: 4 }}><Button type="primary" htmlType="submit" loading={c.save.pending}>保存</Button></Form.Item>

@@ -7,6 +7,7 @@ import { withReadModel } from '../../records/services/recordContext.js';
 import { requireListAccess, requireQuery } from '../../records/services/formPermissions.js';
 import { calcTotals, haveSub, listPage, parseIds, recordsByIds, suggestions } from '../../records/repositories/recordQueries.js';
 import { objectBody } from './caller.js';
+import { RecordPage } from '../../../shared/contract/records.js';
 
 type FormParams = { Params: { form: string } };
 
@@ -14,7 +15,9 @@ const LIST_MSG = JSON.stringify(DEFAULT_MESSAGES.query);
 
 /** Registers list, totals, ids, tree-flag and suggestion calls. */
 export const autoListRoutes: FastifyPluginAsync = async (app) => {
-  app.post<FormParams>('/auto/:form/list', async (request, reply) => {
+  // The body is checked by the list query parser (its messages are spec text, and a null body is an
+  // empty query), so no request schema; the answer is JSON text, which the serialiser passes through.
+  app.post<FormParams>('/auto/:form/list', { schema: { response: { 200: RecordPage } } }, async (request, reply) => {
     const body = objectBody(request.body);
     await requireListAccess(app.db, request.user, request.params.form, body);
     const r = await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => listPage(app.readDb, model, body, request.user.tenantId));

@@ -12,6 +12,7 @@ import { deleteRecords, precheck, voidRecords } from '../../records/services/rec
 import { parseIds } from '../../records/repositories/recordQueries.js';
 import { assertWritable } from '../../records/services/writeGuard.js';
 import { callerOf, idParam } from './caller.js';
+import { FreshUuid } from '../../../shared/contract/records.js';
 
 type P<T> = { Params: T };
 
@@ -24,7 +25,7 @@ function idsOf(body: unknown): number[] {
 export const autoRecordRoutes: FastifyPluginAsync = async (app) => {
   // A save runs the form's `$sql` hide conditions as the `/hide` call does (hideRoutes.ts closes the sandbox).
   const conditions: SqlConditions = { database: app.database, options: { maxCost: app.config.sqlConditionMaxCost, timeoutMs: app.config.sqlConditionTimeoutMs } };
-  app.get('/auto/uuid/get', async () => ok(randomUUID()));
+  app.get('/auto/uuid/get', { schema: { response: { 200: FreshUuid } } }, async () => ok(randomUUID()));
 
   app.post<P<{ form: string }>>('/auto/:form/add', async (request) => {
     const { form } = request.params;

@@ -1,8 +1,9 @@
 /** /api/system/config: system configuration (system:config:*; configKeys is public for the login page). */
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
 import { ok, done, page } from '../../http/reply.js';
 import { conflict, found, notFound } from '../../http/HttpError.js';
-import { id, idList, idParams, obj, optStr, str } from '../../http/schemas.js';
+import { DoneEnvelope, FileAnswer, IdList, IdParams } from '../../../shared/contract/common.js';
+import * as c from '../../../shared/contract/configs.js';
 import { hasAnyPermission, requirePermission } from '../../auth/permissions.js';
 import type { AuthUser } from '../../auth/types.js';
 import { bearerToken, hashToken } from '../../auth/tokens.js';
@@ -24,7 +25,6 @@ import {
 } from '../../repositories/configRepository.js';
 
 const TITLE = '参数设置';
-const KEY_PATTERN = '^[A-Za-z0-9_.:-]{1,100}$';
 /** Keys shown only to configuration administrators (the login page and other users read the others). */
 export const PRIVATE_CONFIG_KEYS = new Set(['sys.user.initPassword']);
 
@@ -33,34 +33,12 @@ function readsPrivateKeys(user: AuthUser | null): boolean {
   return !!user && hasAnyPermission(user, 'system:config:list', 'system:config:query', 'system:config:edit');
 }
 
-const fields = {
-  configName: str({ min: 1, max: 100 }),
-  configKey: str({ min: 1, max: 100, pattern: KEY_PATTERN }),
-  configValue: str({ max: 5000 }),
-  configType: { type: 'string', enum: ['Y', 'N'] },
-  remark: optStr(500),
-};
-const addBody = obj(fields, ['configName', 'configKey', 'configValue']);
-const editBody = obj({ configId: id, ...fields }, ['configId', 'configName', 'configKey', 'configValue']);
-const keysBody = obj({ keys: { type: 'array', items: str({ min: 1, max: 100 }), maxItems: 200 }, tenantCode: optStr(64), query: { type: ['object', 'null'] } }, ['keys']);
-const listQuery = {
-  type: 'object',
-  properties: {
-    pageNum: { type: 'integer', minimum: 1, maximum: 10_000_000, default: 1 },
-    pageSize: { type: 'integer', minimum: 1, maximum: 1000, default: 10 },
-    configName: str({ max: 100 }),
-    configKey: str({ max: 100 }),
-    configType: { type: 'string', enum: ['Y', 'N', ''] },
-  },
-} as const;
+const input = (b: c.AddConfigBody): ConfigInput => ({ ...b, remark: b.remark ?? '' });
 
-type Body = Omit<ConfigInput, 'remark'> & { remark?: string | null };
-const input = (b: Body): ConfigInput => ({ ...b, remark: b.remark ?? '' });
-
-export const configRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { pageNum: number; pageSize: number; configName?: string; configKey?: string; configType?: string } }>(
+export const configRoutes: ContractPlugin = async (app) => {
+  app.get(
     '/system/config/list',
-    { schema: { querystring: listQuery } },
+    { schema: { querystring: c.ConfigListQuery, response: { 200: c.ConfigPage } } },
     async (request) => {
       requirePermission(request.user, 'system:config:list');
       const q = request.query;
@@ -69,7 +47,7 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: { configName?: string; configKey?: string; configType?: string } }>('/system/config/export', { schema: { querystring: listQuery } }, async (request, reply) => {
+  app.get('/system/config/export', { schema: { querystring: c.ConfigListQuery, response: { 200: FileAnswer } } }, async (request, reply) => {
     requirePermission(request.user, 'system:config:export');
     const q = request.query;
     const { rows } = await listConfigs(app.db, request.user.tenantId, { configName: q.configName, configKey: q.configKey, configType: q.configType || undefined }, 1, MAX_EXPORT_ROWS);
@@ -85,9 +63,9 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
     return sendXlsx(reply, '参数数据', toXlsx('参数数据', columns, rows));
   });
 
-  app.post<{ Body: { keys: string[]; tenantCode?: string | null }; Querystring: { tenantCode?: string } }>(
+  app.post(
     '/system/config/configKeys',
-    { config: { public: true }, schema: { body: keysBody, querystring: { type: 'object', properties: { tenantCode: str({ max: 64 }) } } } },
+    { config: { public: true }, schema: { body: c.ConfigKeysBody, querystring: c.ConfigKeysQuery, response: { 200: c.ConfigValues } } },
     async (request) => {
       const token = bearerToken(request.headers.authorization);
       const user = token ? await findSessionUser(app.db, hashToken(token), token) : null;
@@ -97,28 +75,28 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: { key: string } }>(
+  app.get(
     '/system/config/configKey/:key',
-    { schema: { params: obj({ key: str({ min: 1, max: 100 }) }, ['key']) } },
+    { schema: { params: c.ConfigKeyParams, response: { 200: c.ConfigValue } } },
     async (request) => {
       const hidden = PRIVATE_CONFIG_KEYS.has(request.params.key) && !readsPrivateKeys(request.user);
       const entry = hidden ? undefined : await findConfigByKey(app.db, request.user.tenantId, request.params.key);
-      return { code: 200, msg: entry?.configValue ?? '', data: entry?.configValue ?? null };
+      return ok(entry?.configValue ?? null, entry?.configValue ?? '');
     },
   );
 
-  app.post('/system/config/clearCache', async (request) => {
+  app.post('/system/config/clearCache', { schema: { response: { 200: DoneEnvelope } } }, async (request) => {
     requirePermission(request.user, 'system:config:remove', 'system:config:edit');
     // Config is read from the database on every call; there is no server cache to clear.
     return done();
   });
 
-  app.get<{ Params: { id: number } }>('/system/config/:id', { schema: { params: idParams } }, async (request) => {
+  app.get('/system/config/:id', { schema: { params: IdParams, response: { 200: c.ConfigDetail } } }, async (request) => {
     requirePermission(request.user, 'system:config:query', 'system:config:list');
     return ok(found(await findConfig(app.db, request.user.tenantId, request.params.id), '参数不存在'));
   });
 
-  app.post<{ Body: Body }>('/system/config', { schema: { body: addBody } }, async (request) => {
+  app.post('/system/config', { schema: { body: c.AddConfigBody, response: { 200: c.AddedConfig } } }, async (request) => {
     requirePermission(request.user, 'system:config:add');
     const { tenantId, userName } = request.user;
     if (await findConfigByKey(app.db, tenantId, request.body.configKey)) throw conflict(`新增参数'${request.body.configName}'失败，参数键名已存在`);
@@ -126,7 +104,7 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
     return ok({ configId });
   });
 
-  app.post<{ Body: Body & { configId: number } }>('/system/config/edit', { schema: { body: editBody } }, async (request) => {
+  app.post('/system/config/edit', { schema: { body: c.EditConfigBody, response: { 200: DoneEnvelope } } }, async (request) => {
     requirePermission(request.user, 'system:config:edit');
     const { tenantId, userName } = request.user;
     const b = request.body;
@@ -137,7 +115,7 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
     return done();
   });
 
-  app.post<{ Body: number[] }>('/system/config/delete', { schema: { body: idList } }, async (request) => {
+  app.post('/system/config/delete', { schema: { body: IdList, response: { 200: DoneEnvelope } } }, async (request) => {
     requirePermission(request.user, 'system:config:remove');
     const { tenantId } = request.user;
     const ids = [...new Set(request.body)];

@@ -1,8 +1,9 @@
 /** /api/system/constant: option lists as a tree (reads for every signed-in user; writes need system:constant:*). */
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
 import { ok, done, page } from '../../http/reply.js';
 import { badRequest, found, notFound } from '../../http/HttpError.js';
-import { id, idList, idParams, obj, optStr, str } from '../../http/schemas.js';
+import { DoneEnvelope, IdList, IdParams } from '../../../shared/contract/common.js';
+import * as k from '../../../shared/contract/constants.js';
 import { requirePermission } from '../../auth/permissions.js';
 import { BUSINESS_TYPE, withOperation } from '../../services/operationLog.js';
 import {
@@ -21,34 +22,7 @@ import {
 } from '../../repositories/constantRepository.js';
 
 const TITLE = '常量管理';
-const fields = {
-  parentId: { type: 'integer', minimum: 0 },
-  name: str({ min: 1, max: 200 }),
-  dataType: optStr(50),
-  orderNum: { type: 'integer', minimum: 0, maximum: 999999 },
-  status: { type: 'integer', enum: [0, 1] },
-  formName: optStr(64),
-  remark: optStr(500),
-};
-const addBody = obj(fields, ['name']);
-const editBody = obj({ id, ...fields }, ['id', 'name']);
-const parentParams = obj({ parentId: { type: 'integer', minimum: 0 } }, ['parentId']);
-/** `{formName}`, or null / no body when the caller has no form. */
-const formNameBody = { anyOf: [{ type: 'null' }, obj({ formName: optStr(64) })] } as const;
-const listQuery = {
-  type: 'object',
-  properties: {
-    pageNum: { type: 'integer', minimum: 1, maximum: 10_000_000, default: 1 },
-    pageSize: { type: 'integer', minimum: 1, maximum: 1000, default: 10 },
-    name: str({ max: 200 }),
-    parentId: { type: 'integer', minimum: 0 },
-    status: { type: 'integer', enum: [0, 1] },
-    formName: str({ max: 64 }),
-  },
-} as const;
-
-type Body = { parentId?: number; name: string; dataType?: string | null; orderNum?: number; status?: number; formName?: string | null; remark?: string | null };
-const input = (b: Body): ConstantInput => ({ parentId: b.parentId ?? 0, name: b.name, dataType: b.dataType ?? '', orderNum: b.orderNum, status: b.status, formName: b.formName || null, remark: b.remark ?? '' });
+const input = (b: k.AddConstantBody): ConstantInput => ({ parentId: b.parentId ?? 0, name: b.name, dataType: b.dataType ?? '', orderNum: b.orderNum, status: b.status, formName: b.formName || null, remark: b.remark ?? '' });
 
 type Node = ConstantDto & { children?: Node[] };
 
@@ -63,10 +37,10 @@ function subtree(all: ConstantDto[], rootId: number): Node[] {
   return build(rootId, 0);
 }
 
-export const constantRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { pageNum: number; pageSize: number; name?: string; parentId?: number; status?: number; formName?: string } }>(
+export const constantRoutes: ContractPlugin = async (app) => {
+  app.get(
     '/system/constant/list',
-    { schema: { querystring: listQuery } },
+    { schema: { querystring: k.ConstantListQuery, response: { 200: k.ConstantPage } } },
     async (request) => {
       const q = request.query;
       const { rows, total } = await listConstants(app.db, request.user.tenantId, { name: q.name, parentId: q.parentId, status: q.status, formName: q.formName }, q.pageNum, q.pageSize);
@@ -74,32 +48,32 @@ export const constantRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/system/constant/list/root', async (request) => ok(await allConstants(app.db, request.user.tenantId, { parentId: 0 })));
+  app.get('/system/constant/list/root', { schema: { response: { 200: k.ConstantList } } }, async (request) => ok(await allConstants(app.db, request.user.tenantId, { parentId: 0 })));
 
-  app.get('/system/constant/version', async (request) => ok(await constantsVersion(app.db, request.user.tenantId)));
+  app.get('/system/constant/version', { schema: { response: { 200: k.ConstantsVersion } } }, async (request) => ok(await constantsVersion(app.db, request.user.tenantId)));
 
-  app.post<{ Params: { parentId: number }; Body: { formName?: string | null } | null }>(
+  app.post(
     '/system/constant/list/tree/:parentId',
-    { schema: { params: parentParams, body: formNameBody } },
+    { schema: { params: k.ParentParams, body: k.FormNameBody, response: { 200: k.ConstantTree } } },
     async (request) => {
       const all = await allConstants(app.db, request.user.tenantId, { status: 1, formName: request.body?.formName ?? undefined });
       return ok(subtree(all, request.params.parentId));
     },
   );
 
-  app.post<{ Params: { parentId: number }; Body: { formName?: string | null } | null }>(
+  app.post(
     '/system/constant/list/parent/:parentId',
-    { schema: { params: parentParams, body: formNameBody } },
+    { schema: { params: k.ParentParams, body: k.FormNameBody, response: { 200: k.ConstantList } } },
     async (request) => {
       return ok(await allConstants(app.db, request.user.tenantId, { parentId: request.params.parentId, status: 1, formName: request.body?.formName ?? undefined }));
     },
   );
 
-  app.get<{ Params: { id: number } }>('/system/constant/:id', { schema: { params: idParams } }, async (request) => {
+  app.get('/system/constant/:id', { schema: { params: IdParams, response: { 200: k.ConstantDetail } } }, async (request) => {
     return ok(found(await findConstant(app.db, request.user.tenantId, request.params.id), '常量不存在'));
   });
 
-  app.post<{ Body: Body }>('/system/constant', { schema: { body: addBody } }, async (request) => {
+  app.post('/system/constant', { schema: { body: k.AddConstantBody, response: { 200: k.AddedConstant } } }, async (request) => {
     requirePermission(request.user, 'system:constant:add');
     const { tenantId, userName } = request.user;
     const c = input(request.body);
@@ -108,7 +82,7 @@ export const constantRoutes: FastifyPluginAsync = async (app) => {
     return ok({ id: newId });
   });
 
-  app.post<{ Body: Body & { id: number } }>('/system/constant/edit', { schema: { body: editBody } }, async (request) => {
+  app.post('/system/constant/edit', { schema: { body: k.EditConstantBody, response: { 200: DoneEnvelope } } }, async (request) => {
     requirePermission(request.user, 'system:constant:edit');
     const { tenantId } = request.user;
     const b = request.body;
@@ -120,7 +94,7 @@ export const constantRoutes: FastifyPluginAsync = async (app) => {
     return done();
   });
 
-  app.post<{ Body: number[] }>('/system/constant/delete', { schema: { body: idList } }, async (request) => {
+  app.post('/system/constant/delete', { schema: { body: IdList, response: { 200: DoneEnvelope } } }, async (request) => {
     requirePermission(request.user, 'system:constant:remove');
     const { tenantId } = request.user;
     const ids = [...new Set(request.body)];
@@ -134,7 +108,7 @@ export const constantRoutes: FastifyPluginAsync = async (app) => {
     ['/system/constant/invalid/', 0, BUSINESS_TYPE.void, '作废成功'],
     ['/system/constant/resume/', 1, BUSINESS_TYPE.restore, '操作成功'],
   ] as const) {
-    app.post<{ Body: number[] }>(path, { schema: { body: idList } }, async (request) => {
+    app.post(path, { schema: { body: IdList, response: { 200: DoneEnvelope } } }, async (request) => {
       requirePermission(request.user, 'system:constant:edit');
       const { tenantId } = request.user;
       const ids = [...new Set(request.body)];

@@ -1,76 +1,63 @@
 /** /api/system/dept: the department tree (reads for every signed-in user; writes need system:dept:*). */
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
 import { ok, done } from '../../http/reply.js';
 import { badRequest, found, notFound } from '../../http/HttpError.js';
-import { id, idList, idParams, obj, optStr, status01, str } from '../../http/schemas.js';
 import { requirePermission } from '../../auth/permissions.js';
 import { BUSINESS_TYPE, withOperation } from '../../services/operationLog.js';
 import { deleteDepts, deptUsage, findDept, findDepts, insertDept, listActiveDepts, listDepts, subtreeIds, updateDept, type DeptInput } from '../../repositories/deptRepository.js';
 import { attachUsers, buildDeptTree, fullNames } from '../../repositories/deptTree.js';
 import { listUserOptions } from '../../repositories/userRepository.js';
 import { findTenantByCode } from '../../repositories/tenantRepository.js';
+import { DoneEnvelope, IdList, IdParams } from '../../../shared/contract/common.js';
+import * as c from '../../../shared/contract/depts.js';
 
 const TITLE = '部门管理';
-const fields = {
-  parentId: id,
-  deptName: str({ min: 1, max: 50 }),
-  orderNum: { type: 'integer', minimum: 0, maximum: 99999 },
-  leader: optStr(30),
-  phone: optStr(20),
-  email: optStr(50),
-  status: status01,
-};
-const addBody = obj(fields, ['parentId', 'deptName']);
-const editBody = obj({ deptId: id, ...fields }, ['deptId', 'parentId', 'deptName']);
-const listQuery = { type: 'object', properties: { deptName: str({ max: 50 }), status: { type: 'string', enum: ['0', '1', ''] } } } as const;
+const input = (b: c.AddDeptBody): DeptInput => ({ parentId: b.parentId, deptName: b.deptName, orderNum: b.orderNum, leader: b.leader ?? '', phone: b.phone ?? '', email: b.email ?? '', status: b.status });
 
-type Body = { parentId: number; deptName: string; orderNum?: number; leader?: string | null; phone?: string | null; email?: string | null; status?: string };
-const input = (b: Body): DeptInput => ({ parentId: b.parentId, deptName: b.deptName, orderNum: b.orderNum, leader: b.leader ?? '', phone: b.phone ?? '', email: b.email ?? '', status: b.status });
-
-export const deptRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { deptName?: string; status?: string } }>('/system/dept/list', { schema: { querystring: listQuery } }, async (request) => {
+export const deptRoutes: ContractPlugin = async (app) => {
+  app.get('/system/dept/list', { schema: { querystring: c.DeptListQuery, response: { 200: c.DeptList } } }, async (request) => {
     const depts = await listDepts(app.db, request.user.tenantId, { deptName: request.query.deptName, status: request.query.status || undefined });
     const all = request.query.deptName ? await listDepts(app.db, request.user.tenantId) : depts;
     const names = fullNames(all);
     return ok(depts.map((d) => ({ ...d, fullName: names.get(d.deptId) ?? d.deptName })));
   });
 
-  app.get<{ Params: { id: number } }>('/system/dept/list/exclude/:id', { schema: { params: idParams } }, async (request) => {
+  app.get('/system/dept/list/exclude/:id', { schema: { params: IdParams, response: { 200: c.DeptRows } } }, async (request) => {
     const { tenantId } = request.user;
     found(await findDept(app.db, tenantId, request.params.id), '部门不存在');
     const excluded = new Set(await subtreeIds(app.db, tenantId, request.params.id));
     return ok((await listDepts(app.db, tenantId)).filter((d) => !excluded.has(d.deptId)));
   });
 
-  app.get('/system/dept/treeselect', async (request) => {
+  app.get('/system/dept/treeselect', { schema: { response: { 200: c.DeptTree } } }, async (request) => {
     return ok(buildDeptTree(await listDepts(app.db, request.user.tenantId, { status: '0' })));
   });
 
-  app.get<{ Querystring: { tenantCode?: string } }>(
+  app.get(
     '/system/dept/options/register',
-    { config: { public: true }, schema: { querystring: { type: 'object', properties: { tenantCode: str({ max: 64 }) } } } },
+    { config: { public: true }, schema: { querystring: c.TenantQuery, response: { 200: c.DeptTree } } },
     async (request) => {
       const tenant = found(await findTenantByCode(app.db, request.query.tenantCode || 'DEFAULT'), '租户不存在');
       return ok(buildDeptTree(await listActiveDepts(app.db, tenant.id)));
     },
   );
 
-  app.get('/system/dept/single/list', async (request) => {
+  app.get('/system/dept/single/list', { schema: { response: { 200: c.DeptList } } }, async (request) => {
     const depts = await listDepts(app.db, request.user.tenantId, { status: '0' });
     const names = fullNames(depts);
     return ok(depts.map((d) => ({ ...d, fullName: names.get(d.deptId) ?? d.deptName })));
   });
 
-  app.get('/system/dept/currentUser/subList', async (request) => {
+  app.get('/system/dept/currentUser/subList', { schema: { response: { 200: c.DeptRows } } }, async (request) => {
     const { tenantId, deptId } = request.user;
     if (!deptId) return ok([]);
     const ids = new Set(await subtreeIds(app.db, tenantId, deptId));
     return ok((await listDepts(app.db, tenantId)).filter((d) => ids.has(d.deptId)));
   });
 
-  app.post<{ Querystring: { ids?: string }; Body: number[] | null }>(
+  app.post(
     '/system/dept/batch',
-    { schema: { querystring: { type: 'object', properties: { ids: str({ max: 20000, pattern: '^[0-9]+(,[0-9]+)*$' }) } }, body: { anyOf: [{ type: 'null' }, { type: 'array', items: id, maxItems: 1000 }] } } },
+    { schema: { querystring: c.DeptBatchQuery, body: c.DeptBatchBody, response: { 200: c.DeptRows } } },
     async (request) => {
       const fromQuery = request.query.ids ? request.query.ids.split(',').map(Number) : [];
       const ids = [...new Set([...fromQuery, ...(request.body ?? [])])].filter((x) => Number.isSafeInteger(x) && x > 0).slice(0, 1000);
@@ -78,18 +65,9 @@ export const deptRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: { deptId?: number | null; includeUsers?: boolean | null; showFrozen?: boolean | null } | null }>(
+  app.post(
     '/system/dept/treeselect/byFilter',
-    {
-      schema: {
-        body: {
-          anyOf: [
-            { type: 'null' },
-            obj({ deptId: { type: ['integer', 'null'], minimum: 1 }, includeUsers: { type: ['boolean', 'null'] }, showFrozen: { type: ['boolean', 'null'] }, formId: { type: ['integer', 'string', 'null'] }, field: optStr(64), params: { type: ['object', 'null'] } }),
-          ],
-        },
-      },
-    },
+    { schema: { body: c.TreeByFilterBody, response: { 200: c.DeptTree } } },
     async (request) => {
       const { tenantId } = request.user;
       const b = request.body ?? {};
@@ -108,11 +86,11 @@ export const deptRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: { id: number } }>('/system/dept/:id', { schema: { params: idParams } }, async (request) => {
+  app.get('/system/dept/:id', { schema: { params: IdParams, response: { 200: c.DeptDetail } } }, async (request) => {
     return ok(found(await findDept(app.db, request.user.tenantId, request.params.id), '部门不存在'));
   });
 
-  app.post<{ Body: Body }>('/system/dept', { schema: { body: addBody } }, async (request) => {
+  app.post('/system/dept', { schema: { body: c.AddDeptBody, response: { 200: c.AddedDept } } }, async (request) => {
     requirePermission(request.user, 'system:dept:add');
     const { tenantId, userName } = request.user;
     const parent = await findDept(app.db, tenantId, request.body.parentId);
@@ -124,7 +102,7 @@ export const deptRoutes: FastifyPluginAsync = async (app) => {
     return ok({ deptId });
   });
 
-  app.post<{ Body: Body & { deptId: number } }>('/system/dept/edit', { schema: { body: editBody } }, async (request) => {
+  app.post('/system/dept/edit', { schema: { body: c.EditDeptBody, response: { 200: DoneEnvelope } } }, async (request) => {
     requirePermission(request.user, 'system:dept:edit');
     const { tenantId, userName } = request.user;
     const b = request.body;
@@ -139,7 +117,7 @@ export const deptRoutes: FastifyPluginAsync = async (app) => {
     return done();
   });
 
-  app.post<{ Body: number[] }>('/system/dept/delete', { schema: { body: idList } }, async (request) => {
+  app.post('/system/dept/delete', { schema: { body: IdList, response: { 200: DoneEnvelope } } }, async (request) => {
     requirePermission(request.user, 'system:dept:remove');
     const { tenantId } = request.user;
     const ids = [...new Set(request.body)];

@@ -3,10 +3,11 @@
  * 滚动公告 home module). Every signed-in user reads the shown ones; holders of
  * `system:announce:list|add|edit|remove` (admin) administer them. Always the caller's tenant only.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
 import { done, ok, page } from '../../http/reply.js';
-import { badRequest, notFound } from '../../http/HttpError.js';
-import { id, idList, obj, pageProps, status01 } from '../../http/schemas.js';
+import { badRequest, found, notFound } from '../../http/HttpError.js';
+import { DoneEnvelope, IdList } from '../../../shared/contract/common.js';
+import * as c from '../../../shared/contract/announcements.js';
 import { requirePermission } from '../../auth/permissions.js';
 import { BUSINESS_TYPE, withOperation } from '../../services/operationLog.js';
 import {
@@ -28,24 +29,6 @@ export const ANNOUNCE_PERMISSIONS = {
 
 export const ANNOUNCE_CONTENT_MAX = 500;
 
-interface AnnounceBody {
-  id?: number;
-  content?: string | null;
-  startDate?: string | null;
-  endDate?: string | null;
-  status?: string | null;
-  sort?: number | null;
-}
-
-const props = {
-  content: { type: ['string', 'null'], maxLength: 10_000 },
-  startDate: { type: ['string', 'null'], maxLength: 20 },
-  endDate: { type: ['string', 'null'], maxLength: 20 },
-  status: { anyOf: [status01, { type: 'null' }] },
-  sort: { type: ['integer', 'null'], minimum: 0, maximum: 9999 },
-};
-
-/** `YYYY-MM-DD` that names a real day, or undefined. */
 function parseDate(text: string): string | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
   if (!m) return undefined;
@@ -53,7 +36,7 @@ function parseDate(text: string): string | undefined {
   return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3] ? m[0] : undefined;
 }
 
-function validateAnnouncement(b: AnnounceBody): AnnounceInput {
+function validateAnnouncement(b: c.AnnouncementBody): AnnounceInput {
   const content = (b.content ?? '').trim();
   if (!content) throw badRequest('公告内容不能为空', [{ field: 'content', message: '公告内容不能为空' }]);
   if (content.length > ANNOUNCE_CONTENT_MAX) throw badRequest(`公告内容长度不能超过${ANNOUNCE_CONTENT_MAX}个字符`, [{ field: 'content', message: `公告内容长度不能超过${ANNOUNCE_CONTENT_MAX}个字符` }]);
@@ -75,16 +58,16 @@ function today(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-export const announceRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { limit?: number } }>(
+export const announceRoutes: ContractPlugin = async (app) => {
+  app.get(
     '/rollingAnnounce/list',
-    { schema: { querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 50, default: 10 } } } } },
+    { schema: { querystring: c.ActiveAnnouncementsQuery, response: { 200: c.AnnouncementList } } },
     async (request) => ok(await listActiveAnnouncements(app.db, request.user.tenantId, today(), request.query.limit ?? 10)),
   );
 
-  app.get<{ Querystring: { pageNum: number; pageSize: number } }>(
+  app.get(
     '/rollingAnnounce/page',
-    { schema: { querystring: { type: 'object', properties: { pageNum: pageProps.pageNum, pageSize: { ...pageProps.pageSize, maximum: 100 } } } } },
+    { schema: { querystring: c.AnnouncementPageQuery, response: { 200: c.AnnouncementPage } } },
     async (request) => {
       requirePermission(request.user, ANNOUNCE_PERMISSIONS.list);
       const { rows, total } = await pageAnnouncements(app.db, request.user.tenantId, request.query.pageNum, request.query.pageSize);
@@ -92,15 +75,15 @@ export const announceRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: AnnounceBody }>('/rollingAnnounce/add', { schema: { body: obj(props) } }, async (request) => {
+  app.post('/rollingAnnounce/add', { schema: { body: c.AddAnnouncementBody, response: { 200: c.AnnouncementSaved } } }, async (request) => {
     requirePermission(request.user, ANNOUNCE_PERMISSIONS.add);
     const a = validateAnnouncement(request.body ?? {});
     const { tenantId, userName } = request.user;
     const newId = await withOperation(app.db, request, { title: '滚动公告', businessType: BUSINESS_TYPE.add, param: a }, (trx) => insertAnnouncement(trx, tenantId, a, userName));
-    return ok(await findAnnouncement(app.db, tenantId, newId), '新增成功');
+    return ok(found(await findAnnouncement(app.db, tenantId, newId)), '新增成功');
   });
 
-  app.post<{ Body: AnnounceBody & { id: number } }>('/rollingAnnounce/edit', { schema: { body: obj({ id, ...props }, ['id']) } }, async (request) => {
+  app.post('/rollingAnnounce/edit', { schema: { body: c.EditAnnouncementBody, response: { 200: c.AnnouncementSaved } } }, async (request) => {
     requirePermission(request.user, ANNOUNCE_PERMISSIONS.edit);
     const a = validateAnnouncement(request.body);
     const { tenantId } = request.user;
@@ -108,10 +91,10 @@ export const announceRoutes: FastifyPluginAsync = async (app) => {
     await withOperation(app.db, request, { title: '滚动公告', businessType: BUSINESS_TYPE.edit, param: { id: announceId, ...a } }, async (trx) => {
       if (!(await updateAnnouncement(trx, tenantId, announceId, a))) throw notFound();
     });
-    return ok(await findAnnouncement(app.db, tenantId, announceId), '修改成功');
+    return ok(found(await findAnnouncement(app.db, tenantId, announceId)), '修改成功');
   });
 
-  app.post<{ Body: number[] }>('/rollingAnnounce/delete', { schema: { body: idList } }, async (request) => {
+  app.post('/rollingAnnounce/delete', { schema: { body: IdList, response: { 200: DoneEnvelope } } }, async (request) => {
     requirePermission(request.user, ANNOUNCE_PERMISSIONS.remove);
     const ids = [...new Set(request.body)];
     const { tenantId } = request.user;

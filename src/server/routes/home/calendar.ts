@@ -3,10 +3,11 @@
  * home module). Every call is bound to the caller's tenant and user id; another user's entry is
  * "not found". Times are wall-clock `YYYY-MM-DD HH:mm:ss`.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
 import { done, ok } from '../../http/reply.js';
-import { badRequest, notFound } from '../../http/HttpError.js';
-import { id, obj } from '../../http/schemas.js';
+import { badRequest, found, notFound } from '../../http/HttpError.js';
+import { DoneEnvelope } from '../../../shared/contract/common.js';
+import * as c from '../../../shared/contract/calendar.js';
 import { BUSINESS_TYPE, withOperation } from '../../services/operationLog.js';
 import {
   deleteCalendarEntry,
@@ -22,21 +23,6 @@ export const CALENDAR_CONTENT_MAX = 2000;
 /** The longest range one list call may ask for (a month view asks for about six weeks). */
 const MAX_RANGE_DAYS = 366;
 
-interface EntryBody {
-  id?: number;
-  title?: string | null;
-  content?: string | null;
-  startTime?: string | null;
-  endTime?: string | null;
-  allDay?: boolean | null;
-}
-
-const loose = { type: ['string', 'null'], maxLength: 10_000 } as const;
-const entryProps = { title: loose, content: loose, startTime: { type: ['string', 'null'], maxLength: 40 }, endTime: { type: ['string', 'null'], maxLength: 40 }, allDay: { type: ['boolean', 'null'] } };
-const addSchema = obj(entryProps);
-const editSchema = obj({ id, ...entryProps }, ['id']);
-const idSchema = obj({ id }, ['id']);
-
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
 /** `YYYY-MM-DD[ HH:mm[:ss]]` as `{date, time}` normalised, or undefined when malformed or impossible (2026-02-30). */
@@ -51,7 +37,7 @@ function parseDateTime(text: string): { date: string; time: string } | undefined
 }
 
 /** Checks an add / edit body; an all-day entry spans its start day 00:00:00 to its end day 23:59:59. */
-export function validateEntry(b: EntryBody): CalendarEntryInput {
+export function validateEntry(b: c.CalendarEntryBody): CalendarEntryInput {
   const title = (b.title ?? '').trim();
   const content = (b.content ?? '').trim();
   if (!title) throw badRequest('标题不能为空', [{ field: 'title', message: '标题不能为空' }]);
@@ -88,34 +74,34 @@ function listRange(q: { start?: string; end?: string }): { from: string; toExclu
   return { from: `${s.date} 00:00:00`, toExclusive: `${next} 00:00:00` };
 }
 
-export const calendarRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { start?: string; end?: string } }>(
+export const calendarRoutes: ContractPlugin = async (app) => {
+  app.get(
     '/system/userCalendar/list',
-    { schema: { querystring: { type: 'object', properties: { start: { type: 'string', maxLength: 20 }, end: { type: 'string', maxLength: 20 } } } } },
+    { schema: { querystring: c.CalendarListQuery, response: { 200: c.CalendarList } } },
     async (request) => {
       const { from, toExclusive } = listRange(request.query ?? {});
       return ok(await listCalendarEntries(app.db, request.user.tenantId, request.user.userId, from, toExclusive));
     },
   );
 
-  app.post<{ Body: EntryBody }>('/system/userCalendar/add', { schema: { body: addSchema } }, async (request) => {
+  app.post('/system/userCalendar/add', { schema: { body: c.AddCalendarBody, response: { 200: c.CalendarSaved } } }, async (request) => {
     const entry = validateEntry(request.body ?? {});
     const { tenantId, userId } = request.user;
     const newId = await withOperation(app.db, request, { title: '我的日程', businessType: BUSINESS_TYPE.add, param: entry }, (trx) => insertCalendarEntry(trx, tenantId, userId, entry));
-    return ok(await findCalendarEntry(app.db, tenantId, userId, newId), '新增成功');
+    return ok(found(await findCalendarEntry(app.db, tenantId, userId, newId)), '新增成功');
   });
 
-  app.post<{ Body: EntryBody & { id: number } }>('/system/userCalendar/edit', { schema: { body: editSchema } }, async (request) => {
+  app.post('/system/userCalendar/edit', { schema: { body: c.EditCalendarBody, response: { 200: c.CalendarSaved } } }, async (request) => {
     const entry = validateEntry(request.body);
     const { tenantId, userId } = request.user;
     const entryId = request.body.id;
     await withOperation(app.db, request, { title: '我的日程', businessType: BUSINESS_TYPE.edit, param: { id: entryId, ...entry } }, async (trx) => {
       if (!(await updateCalendarEntry(trx, tenantId, userId, entryId, entry))) throw notFound();
     });
-    return ok(await findCalendarEntry(app.db, tenantId, userId, entryId), '修改成功');
+    return ok(found(await findCalendarEntry(app.db, tenantId, userId, entryId)), '修改成功');
   });
 
-  app.post<{ Body: { id: number } }>('/system/userCalendar/delete', { schema: { body: idSchema } }, async (request) => {
+  app.post('/system/userCalendar/delete', { schema: { body: c.CalendarIdBody, response: { 200: DoneEnvelope } } }, async (request) => {
     const { tenantId, userId } = request.user;
     const entryId = request.body.id;
     await withOperation(app.db, request, { title: '我的日程', businessType: BUSINESS_TYPE.delete, param: { id: entryId } }, async (trx) => {

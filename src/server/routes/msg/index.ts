@@ -2,43 +2,15 @@
  * /api/msg: the signed-in user's in-app messages (spec 02 §7 "Messages and home"). Every call is
  * bound to the caller's tenant and user id; another user's message is "not found".
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
 import { ok, page } from '../../http/reply.js';
 import { badRequest, notFound } from '../../http/HttpError.js';
-import { id, obj, optStr } from '../../http/schemas.js';
 import { BUSINESS_TYPE, withOperation } from '../../services/operationLog.js';
 import { countUnread, listMessages, ownMessageIds, setMessagesRead } from '../../repositories/messageRepository.js';
+import { MessagePage, MessagePageBody, MessagesUpdated, MessageUpdateBody, UnreadCount } from '../../../shared/contract/messages.js';
 
-interface PageBody {
-  pageNum?: number;
-  pageSize?: number;
-  isRead?: boolean | null;
-  keyword?: string | null;
-  msgType?: string | null;
-}
-
-interface UpdateBody {
-  ids?: number[];
-  all?: boolean;
-  isRead?: boolean;
-}
-
-const pageSchema = obj({
-  pageNum: { type: 'integer', minimum: 1, maximum: 10_000_000 },
-  pageSize: { type: 'integer', minimum: 1, maximum: 100 },
-  isRead: { type: ['boolean', 'null'] },
-  keyword: optStr(100),
-  msgType: optStr(16),
-});
-
-const updateSchema = obj({
-  ids: { type: 'array', items: id, maxItems: 1000 },
-  all: { type: 'boolean' },
-  isRead: { type: 'boolean' },
-});
-
-export const msgRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: PageBody }>('/msg/detail/page/get', { schema: { body: pageSchema } }, async (request) => {
+export const msgRoutes: ContractPlugin = async (app) => {
+  app.post('/msg/detail/page/get', { schema: { body: MessagePageBody, response: { 200: MessagePage } } }, async (request) => {
     const b = request.body ?? {};
     const { tenantId, userId } = request.user;
     const filters = { isRead: b.isRead ?? undefined, keyword: b.keyword?.trim() || undefined, msgType: b.msgType?.trim() || undefined };
@@ -46,7 +18,7 @@ export const msgRoutes: FastifyPluginAsync = async (app) => {
     return page(rows, total);
   });
 
-  app.post<{ Body: UpdateBody }>('/msg/detail/batch/update', { schema: { body: updateSchema } }, async (request) => {
+  app.post('/msg/detail/batch/update', { schema: { body: MessageUpdateBody, response: { 200: MessagesUpdated } } }, async (request) => {
     const { ids, all, isRead = true } = request.body ?? {};
     const { tenantId, userId } = request.user;
     if (!all && !ids?.length) throw badRequest('请选择消息');
@@ -64,5 +36,5 @@ export const msgRoutes: FastifyPluginAsync = async (app) => {
     return ok({ updated, unread: await countUnread(app.db, tenantId, userId) });
   });
 
-  app.get('/msg/task/unread/count', async (request) => ok(await countUnread(app.db, request.user.tenantId, request.user.userId)));
+  app.get('/msg/task/unread/count', { schema: { response: { 200: UnreadCount } } }, async (request) => ok(await countUnread(app.db, request.user.tenantId, request.user.userId)));
 };

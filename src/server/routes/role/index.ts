@@ -1,48 +1,25 @@
 /** /api/system/role: roles with permission strings (system:role:*). */
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
 import { ok, done, page } from '../../http/reply.js';
 import { badRequest, conflict, found, notFound } from '../../http/HttpError.js';
-import { id, idList, idParams, obj, optStr, status01, str } from '../../http/schemas.js';
 import { ADMIN_ROLE, requirePermission } from '../../auth/permissions.js';
 import { BUSINESS_TYPE, withOperation } from '../../services/operationLog.js';
 import { deleteRoles, findRole, findRoleByKey, insertRole, listRoles, roleOptions, roleUserCounts, updateRole, type RoleInput } from '../../repositories/roleRepository.js';
 import { findTenantByCode } from '../../repositories/tenantRepository.js';
+import { DoneEnvelope, IdList, IdParams } from '../../../shared/contract/common.js';
+import { AddedRole, AddRoleBody, EditRoleBody, RegisterRolesQuery, RoleDetail, RoleListQuery, RoleOptions, RolePage } from '../../../shared/contract/roles.js';
+
 
 const TITLE = '角色管理';
-/** `auto:contract:query`, `system:user:list`, `*:*:*`, `auto:form:btn12`. */
-export const PERMISSION_PATTERN = '^[A-Za-z0-9_*-]+(:[A-Za-z0-9_*-]+)*$';
 
-const roleFields = {
-  roleName: str({ min: 1, max: 30 }),
-  roleKey: str({ min: 1, max: 100, pattern: '^[A-Za-z0-9_-]+$' }),
-  roleSort: { type: 'integer', minimum: 0, maximum: 9999 },
-  status: status01,
-  remark: optStr(500),
-  permissions: { type: 'array', items: str({ min: 1, max: 200, pattern: PERMISSION_PATTERN }), maxItems: 5000 },
-};
-const addBody = obj(roleFields, ['roleName', 'roleKey']);
-const editBody = obj({ roleId: id, ...roleFields }, ['roleId', 'roleName', 'roleKey']);
-const listQuery = {
-  type: 'object',
-  properties: {
-    pageNum: { type: 'integer', minimum: 1, maximum: 10_000_000, default: 1 },
-    pageSize: { type: 'integer', minimum: 1, maximum: 1000, default: 10 },
-    roleName: str({ max: 30 }),
-    roleKey: str({ max: 100 }),
-    status: { type: 'string', enum: ['0', '1', ''] },
-  },
-} as const;
-
-type Body = Omit<RoleInput, 'permissions' | 'remark'> & { permissions?: string[]; remark?: string | null };
-
-function input(b: Body): RoleInput {
+function input(b: AddRoleBody): RoleInput {
   return { roleName: b.roleName, roleKey: b.roleKey, roleSort: b.roleSort, status: b.status, remark: b.remark ?? '', permissions: b.permissions ?? [] };
 }
 
-export const roleRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { pageNum: number; pageSize: number; roleName?: string; roleKey?: string; status?: string } }>(
+export const roleRoutes: ContractPlugin = async (app) => {
+  app.get(
     '/system/role/list',
-    { schema: { querystring: listQuery } },
+    { schema: { querystring: RoleListQuery, response: { 200: RolePage } } },
     async (request) => {
       requirePermission(request.user, 'system:role:list');
       const q = request.query;
@@ -51,26 +28,26 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/system/role/optionselect', async (request) => {
+  app.get('/system/role/optionselect', { schema: { response: { 200: RoleOptions } } }, async (request) => {
     requirePermission(request.user, 'system:role:list', 'system:user:add', 'system:user:edit');
     return ok(await roleOptions(app.db, request.user.tenantId));
   });
 
-  app.get<{ Querystring: { tenantCode?: string } }>(
+  app.get(
     '/system/role/options/register',
-    { config: { public: true }, schema: { querystring: { type: 'object', properties: { tenantCode: str({ max: 64 }) } } } },
+    { config: { public: true }, schema: { querystring: RegisterRolesQuery, response: { 200: RoleOptions } } },
     async (request) => {
       const tenant = found(await findTenantByCode(app.db, request.query.tenantCode || 'DEFAULT'), '租户不存在');
       return ok((await roleOptions(app.db, tenant.id)).filter((r) => r.roleKey !== ADMIN_ROLE));
     },
   );
 
-  app.get<{ Params: { id: number } }>('/system/role/:id', { schema: { params: idParams } }, async (request) => {
+  app.get('/system/role/:id', { schema: { params: IdParams, response: { 200: RoleDetail } } }, async (request) => {
     requirePermission(request.user, 'system:role:query', 'system:role:list');
     return ok(found(await findRole(app.db, request.user.tenantId, request.params.id), '角色不存在'));
   });
 
-  app.post<{ Body: Body }>('/system/role', { schema: { body: addBody } }, async (request) => {
+  app.post('/system/role', { schema: { body: AddRoleBody, response: { 200: AddedRole } } }, async (request) => {
     requirePermission(request.user, 'system:role:add');
     const { tenantId, userName } = request.user;
     if (await findRoleByKey(app.db, tenantId, request.body.roleKey)) throw conflict(`新增角色'${request.body.roleName}'失败，权限字符已存在`);
@@ -78,7 +55,7 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
     return ok({ roleId });
   });
 
-  app.post<{ Body: Body & { roleId: number } }>('/system/role/edit', { schema: { body: editBody } }, async (request) => {
+  app.post('/system/role/edit', { schema: { body: EditRoleBody, response: { 200: DoneEnvelope } } }, async (request) => {
     requirePermission(request.user, 'system:role:edit');
     const { tenantId, userName } = request.user;
     const b = request.body;
@@ -90,7 +67,7 @@ export const roleRoutes: FastifyPluginAsync = async (app) => {
     return done();
   });
 
-  app.post<{ Body: number[] }>('/system/role/delete', { schema: { body: idList } }, async (request) => {
+  app.post('/system/role/delete', { schema: { body: IdList, response: { 200: DoneEnvelope } } }, async (request) => {
     requirePermission(request.user, 'system:role:remove');
     const { tenantId } = request.user;
     const ids = [...new Set(request.body)];

@@ -1,6 +1,7 @@
 /** POST /api/system/user/profile/avatar: the signed-in user's picture (multipart field `avatarfile` or `file`). */
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
+import { AvatarSaved } from '../../../shared/contract/users.js';
 import { badRequest } from '../../http/HttpError.js';
 import { ok } from '../../http/reply.js';
 import { storeUpload } from '../../files/fileService.js';
@@ -13,11 +14,11 @@ import { updateUser } from '../../repositories/userRepository.js';
 export const AVATAR_MAX_MB = 5;
 const IMAGE_NAME = /\.(png|jpe?g|gif|webp)$/i;
 
-export const avatarRoutes: FastifyPluginAsync = async (app) => {
+export const avatarRoutes: ContractPlugin = async (app) => {
   const store = await fileStoreFor(app.config);
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_MB * 1024 * 1024, files: 1, fields: 5, parts: 10 } });
 
-  app.post('/system/user/profile/avatar', async (request) => {
+  app.post('/system/user/profile/avatar', { schema: { consumes: ['multipart/form-data'], response: { 200: AvatarSaved } } }, async (request) => {
     const part = await readFilePart(request, { maxSizeMb: AVATAR_MAX_MB, missing: '请选择头像图片', fieldNames: ['avatarfile', 'file'] });
     if (!IMAGE_NAME.test(part.filename) || !/^image\//.test(part.mimetype)) {
       part.file.resume();

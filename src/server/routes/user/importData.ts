@@ -1,6 +1,8 @@
 /** User import: GET /api/system/user/importTemplate and POST /api/system/user/importData (.xls / .xlsx, one file). */
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
+import { DoneEnvelope, FileAnswer } from '../../../shared/contract/common.js';
+import { ImportQuery } from '../../../shared/contract/users.js';
 import { badRequest, HttpError } from '../../http/HttpError.js';
 import { done } from '../../http/reply.js';
 import { requirePermission } from '../../auth/permissions.js';
@@ -14,17 +16,17 @@ const SHEET_NAME = /\.(xls|xlsx)$/i;
 /** Spec 01 §2.5: the import hint, also the refusal of any other file type. */
 const ONLY_XLS = '提示：仅允许导入“xls”或“xlsx”格式文件！';
 
-export const userImportRoutes: FastifyPluginAsync = async (app) => {
+export const userImportRoutes: ContractPlugin = async (app) => {
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_MB * 1024 * 1024, files: 1, fields: 5, parts: 10 } });
 
-  app.get('/system/user/importTemplate', async (request, reply) => {
+  app.get('/system/user/importTemplate', { schema: { response: { 200: FileAnswer } } }, async (request, reply) => {
     requirePermission(request.user, 'system:user:import', 'system:user:add');
     return sendXlsx(reply, '用户导入模板', userImportTemplate());
   });
 
-  app.post<{ Querystring: { updateSupport?: boolean } }>(
+  app.post(
     '/system/user/importData',
-    { schema: { querystring: { type: 'object', properties: { updateSupport: { type: 'boolean', default: false } }, additionalProperties: false } } },
+    { schema: { consumes: ['multipart/form-data'], querystring: ImportQuery, response: { 200: DoneEnvelope } } },
     async (request) => {
       requirePermission(request.user, 'system:user:import');
       if (!request.isMultipart()) throw badRequest('请选择要导入的文件');

@@ -1,8 +1,7 @@
 /** /api/system/user: user administration (system:user:*) and the pickers every user may call. */
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
 import { ok, done, page } from '../../http/reply.js';
 import { badRequest, found, notFound } from '../../http/HttpError.js';
-import { idParams } from '../../http/schemas.js';
 import { requirePermission } from '../../auth/permissions.js';
 import { BUSINESS_TYPE, recordRequestOperation, withOperation } from '../../services/operationLog.js';
 import { MAX_EXPORT_ROWS, sendXlsx, toXlsx, type ExportColumn } from '../../services/exportSheet.js';
@@ -23,35 +22,13 @@ import {
   updateUser,
   type UserDto,
 } from '../../repositories/userRepository.js';
-import * as s from './schemas.js';
+import * as s from '../../../shared/contract/users.js';
+import { DoneEnvelope, FileAnswer, IdList, IdParams } from '../../../shared/contract/common.js';
 import { profileRoutes } from './profile.js';
 import { avatarRoutes } from './avatar.js';
 import { userImportRoutes } from './importData.js';
 
 const TITLE = '用户管理';
-
-interface AddBody {
-  userName: string;
-  password: string;
-  nickName: string;
-  deptId?: number | null;
-  email?: string | null;
-  phonenumber?: string | null;
-  sex?: string | null;
-  status?: string;
-  remark?: string | null;
-  roleIds?: number[];
-}
-interface ByFilterBody {
-  nickName?: string | null;
-  userName?: string | null;
-  status?: string | null;
-  deptId?: number | null;
-  isGetSub?: boolean | null;
-  pageNum?: number;
-  pageSize?: number;
-}
-type EditBody = Omit<AddBody, 'password' | 'userName'> & { userId: number; userName?: string | null };
 
 const USER_EXPORT_COLUMNS: ExportColumn<UserDto>[] = [
   { header: '用户编号', value: (u) => u.userId },
@@ -69,14 +46,14 @@ const USER_EXPORT_COLUMNS: ExportColumn<UserDto>[] = [
 
 const clean = (v: string | null | undefined) => (v === null ? '' : v);
 
-export const userRoutes: FastifyPluginAsync = async (app) => {
+export const userRoutes: ContractPlugin = async (app) => {
   await app.register(profileRoutes);
   await app.register(avatarRoutes);
   await app.register(userImportRoutes);
 
-  app.get<{ Querystring: { pageNum: number; pageSize: number; userName?: string; nickName?: string; phonenumber?: string; status?: string; deptId?: number } }>(
+  app.get(
     '/system/user/list',
-    { schema: { querystring: s.listQuerySchema } },
+    { schema: { querystring: s.UserListQuery, response: { 200: s.UserPage } } },
     async (request) => {
       requirePermission(request.user, 'system:user:list');
       const { tenantId } = request.user;
@@ -88,7 +65,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   );
 
   for (const path of ['/system/user/byFilter', '/system/user/list/ByFilter']) {
-    app.post<{ Body: ByFilterBody | null }>(path, { schema: { body: { anyOf: [{ type: 'null' }, s.byFilterBody] } } }, async (request) => {
+    app.post(path, { schema: { body: s.ByFilterBody, response: { 200: s.UserOptionPage } } }, async (request) => {
       const { tenantId } = request.user;
       const b = request.body ?? {};
       const deptIds = b.deptId ? (b.isGetSub === false ? [b.deptId] : await subtreeIds(app.db, tenantId, b.deptId)) : undefined;
@@ -100,18 +77,18 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     });
   }
 
-  app.post<{ Body: number[] }>('/system/user/userDeptId/get', { schema: { body: s.idsBody } }, async (request) => {
+  app.post('/system/user/userDeptId/get', { schema: { body: s.IdsBody, response: { 200: s.UserDeptIds } } }, async (request) => {
     const users = await listUserOptions(app.db, request.user.tenantId, { userIds: request.body });
     return ok(Object.fromEntries(users.map((u) => [u.userId, u.deptId === null ? [] : [u.deptId]])));
   });
 
-  app.post<{ Body: number[] }>('/system/user/ids', { schema: { body: s.idsBody } }, async (request) => {
+  app.post('/system/user/ids', { schema: { body: s.IdsBody, response: { 200: s.UserOptions } } }, async (request) => {
     return ok(await listUserOptions(app.db, request.user.tenantId, { userIds: request.body }));
   });
 
-  app.get<{ Params: { deptId: number }; Querystring: { includeChildren: boolean; showFrozen: boolean } }>(
+  app.get(
     '/system/user/list/dept/:deptId',
-    { schema: { params: { type: 'object', properties: { deptId: { type: 'integer', minimum: 1 } }, required: ['deptId'] }, querystring: s.deptUsersQuery } },
+    { schema: { params: s.DeptUsersParams, querystring: s.DeptUsersQuery, response: { 200: s.UserOptions } } },
     async (request) => {
       const { tenantId } = request.user;
       const { deptId } = request.params;
@@ -121,9 +98,9 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: { userName?: string; nickName?: string; phonenumber?: string; status?: string; deptId?: number } }>(
+  app.get(
     '/system/user/export',
-    { schema: { querystring: s.listQuerySchema } },
+    { schema: { querystring: s.UserListQuery, response: { 200: FileAnswer } } },
     async (request, reply) => {
       requirePermission(request.user, 'system:user:export');
       const { tenantId } = request.user;
@@ -135,13 +112,13 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: { id: number } }>('/system/user/:id', { schema: { params: idParams } }, async (request) => {
+  app.get('/system/user/:id', { schema: { params: IdParams, response: { 200: s.UserDetail } } }, async (request) => {
     requirePermission(request.user, 'system:user:query', 'system:user:list');
     const user = found(await findUser(app.db, request.user.tenantId, request.params.id), '用户不存在');
-    return { code: 200, msg: '操作成功', data: user, roleIds: user.roleIds, roles: await roleOptions(app.db, request.user.tenantId) };
+    return { ...ok(user), roleIds: user.roleIds, roles: await roleOptions(app.db, request.user.tenantId) };
   });
 
-  app.post<{ Body: AddBody }>('/system/user', { schema: { body: s.addUserBody } }, async (request) => {
+  app.post('/system/user', { schema: { body: s.AddUserBody, response: { 200: s.AddedUser } } }, async (request) => {
     requirePermission(request.user, 'system:user:add');
     const { tenantId, userName: by } = request.user;
     const b = request.body;
@@ -157,7 +134,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     return ok({ userId });
   });
 
-  app.post<{ Body: EditBody }>('/system/user/edit', { schema: { body: s.editUserBody } }, async (request) => {
+  app.post('/system/user/edit', { schema: { body: s.EditUserBody, response: { 200: DoneEnvelope } } }, async (request) => {
     requirePermission(request.user, 'system:user:edit');
     const { tenantId, userName: by } = request.user;
     const b = request.body;
@@ -174,7 +151,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     return done();
   });
 
-  app.post<{ Body: number[] }>('/system/user/delete', { schema: { body: s.deleteBody } }, async (request) => {
+  app.post('/system/user/delete', { schema: { body: IdList, response: { 200: DoneEnvelope } } }, async (request) => {
     requirePermission(request.user, 'system:user:remove');
     const { tenantId } = request.user;
     const ids = [...new Set(request.body)];
@@ -184,7 +161,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     return done('删除成功');
   });
 
-  app.post<{ Body: { userId: number; password: string } }>('/system/user/resetPwd', { schema: { body: s.resetPwdBody } }, async (request) => {
+  app.post('/system/user/resetPwd', { schema: { body: s.ResetPwdBody, response: { 200: DoneEnvelope } } }, async (request) => {
     requirePermission(request.user, 'system:user:resetPwd', 'system:user:edit');
     const { tenantId, userName: by } = request.user;
     const { userId, password } = request.body;
@@ -197,14 +174,14 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     return done();
   });
 
-  app.post<{ Params: { status: string }; Body: number[] | { userId?: number; userIds?: number[] } }>(
+  app.post(
     '/system/user/changeStatus/:status',
-    { schema: { params: s.changeStatusParams, body: s.changeStatusBody } },
+    { schema: { params: s.ChangeStatusParams, body: s.ChangeStatusBody, response: { 200: DoneEnvelope } } },
     async (request) => {
       requirePermission(request.user, 'system:user:edit');
       const { tenantId, userName: by } = request.user;
       const b = request.body;
-      const ids = [...new Set(Array.isArray(b) ? b : b.userIds ?? (b.userId ? [b.userId] : []))];
+      const ids = [...new Set(Array.isArray(b) ? b : 'userIds' in b ? b.userIds : [b.userId])];
       const { status } = request.params;
       if (status === '1' && ids.includes(request.user.userId)) throw badRequest('不能停用当前登录的用户');
       await assertUsers(app.db, tenantId, ids);

@@ -1,5 +1,6 @@
 /** /api/system/user/profile: the signed-in user's own data and password. */
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
+import { DoneEnvelope } from '../../../shared/contract/common.js';
 import { ok, done } from '../../http/reply.js';
 import { badRequest, forbidden, found, tooMany } from '../../http/HttpError.js';
 import { ADMIN_ROLE, hasRole } from '../../auth/permissions.js';
@@ -12,30 +13,30 @@ import { checkPasswordPolicy, loadPasswordPolicy } from '../../auth/passwordPoli
 import { hashToken } from '../../auth/tokens.js';
 import { clearNeedPerfect, revokeOtherTokens } from '../../repositories/sessionRepository.js';
 import { findPasswordHash, findUser, setPasswordHash, updateUser } from '../../repositories/userRepository.js';
-import { profileEditBody, updatePwdBody } from './schemas.js';
+import { ConfigsRemoved, Profile, ProfileEditBody, UpdatePwdBody, UserSaved } from '../../../shared/contract/users.js';
 
 const TITLE = '个人信息';
 
-export const profileRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/system/user/profile', async (request) => {
+export const profileRoutes: ContractPlugin = async (app) => {
+  app.get('/system/user/profile', { schema: { response: { 200: Profile } } }, async (request) => {
     const user = found(await findUser(app.db, request.user.tenantId, request.user.userId));
-    return { code: 200, msg: '操作成功', data: user, roleGroup: user.roleNames.join(','), deptName: user.deptName };
+    return { ...ok(user), roleGroup: user.roleNames.join(','), deptName: user.deptName };
   });
 
-  app.post<{ Body: { nickName?: string; email?: string | null; phonenumber?: string | null; sex?: string | null } }>(
+  app.post(
     '/system/user/profile/edit',
-    { schema: { body: profileEditBody } },
+    { schema: { body: ProfileEditBody, response: { 200: UserSaved } } },
     async (request) => {
       const { tenantId, userId, userName } = request.user;
       const b = request.body;
       await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.edit }, (trx) =>
         updateUser(trx, tenantId, userId, { nickName: b.nickName, email: b.email ?? undefined, phonenumber: b.phonenumber ?? undefined, sex: b.sex ?? undefined }, userName),
       );
-      return ok(await findUser(app.db, tenantId, userId));
+      return ok(found(await findUser(app.db, tenantId, userId)));
     },
   );
 
-  app.get('/system/user/profile/init/all', async (request) => {
+  app.get('/system/user/profile/init/all', { schema: { response: { 200: ConfigsRemoved } } }, async (request) => {
     if (!hasRole(request.user, ADMIN_ROLE)) throw forbidden();
     const { tenantId } = request.user;
     const removed = await withOperation(app.db, request, { title: '用户配置', businessType: BUSINESS_TYPE.clearData, param: { key: LAYOUT_CONFIG_KEY } }, (trx) =>
@@ -44,7 +45,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     return ok({ removed });
   });
 
-  app.post<{ Body: { oldPassword: string; newPassword: string } }>('/system/user/profile/updatePwd', { schema: { body: updatePwdBody } }, async (request) => {
+  app.post('/system/user/profile/updatePwd', { schema: { body: UpdatePwdBody, response: { 200: DoneEnvelope } } }, async (request) => {
     const { tenantId, tenantCode, userId, userName, token } = request.user;
     const { oldPassword, newPassword } = request.body;
     // Wrong old passwords take the same slots as sign-in failures (per user and address, issue 11).

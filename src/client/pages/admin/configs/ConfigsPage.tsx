@@ -5,7 +5,16 @@ import type { SysConfig } from '../../../api/configs';
 import { useConfigsController } from '../../../controllers/useConfigsController';
 import { confirmDelete } from '../common/confirmDelete';
 import { EditDialog } from '../common/EditDialog';
-import { Authorized } from '../../../shell/Authorized';
+import { Authorized } from '../../../routing/Authorized';
+import { AddConfigBody } from '../../../../shared/contract/configs';
+import { fieldRules, maxLengthOf } from '../common/contractRules';
+
+// The server's rules (src/shared/contract/configs.ts); a value may be empty on the server, the dialog asks for one.
+const RULES = {
+  configName: fieldRules(AddConfigBody, 'configName', '参数名称'),
+  configKey: fieldRules(AddConfigBody, 'configKey', '参数键名', { patternMessage: '参数键名只能包含字母、数字和 _ . : -' }),
+  configValue: fieldRules(AddConfigBody, 'configValue', '参数键值').filter((r) => !(typeof r === 'object' && r.required)),
+};
 
 /** The system configuration screen. */
 export default function ConfigsPage() {
@@ -65,9 +74,9 @@ export default function ConfigsPage() {
       >
         {() => (
           <>
-            <Form.Item name="configName" label="参数名称" rules={[{ required: true, whitespace: true, message: '参数名称不能为空' }]}><Input placeholder="请输入参数名称" /></Form.Item>
-            <Form.Item name="configKey" label="参数键名" rules={[{ required: true, whitespace: true, message: '参数键名不能为空' }]}><Input placeholder="请输入参数键名" /></Form.Item>
-            <Form.Item name="configValue" label="参数键值" rules={[{ required: true, message: '参数键值不能为空' }]}><Input.TextArea rows={2} placeholder="请输入参数键值" /></Form.Item>
+            <Form.Item name="configName" label="参数名称" rules={RULES.configName}><Input placeholder="请输入参数名称" maxLength={maxLengthOf(AddConfigBody, 'configName')} /></Form.Item>
+            <Form.Item name="configKey" label="参数键名" rules={RULES.configKey}><Input placeholder="请输入参数键名" maxLength={maxLengthOf(AddConfigBody, 'configKey')} /></Form.Item>
+            <Form.Item name="configValue" label="参数键值" rules={[{ required: true, message: '参数键值不能为空' }, ...RULES.configValue]}><Input.TextArea rows={2} placeholder="请输入参数键值" /></Form.Item>
             <Form.Item name="configType" label="系统内置"><Radio.Group options={[{ value: 'Y', label: '是' }, { value: 'N', label: '否' }]} /></Form.Item>
             <Form.Item name="remark" label="备注"><Input.TextArea rows={2} placeholder="请输入内容" /></Form.Item>
           </>

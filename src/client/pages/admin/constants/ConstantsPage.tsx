@@ -6,7 +6,12 @@ import { useConstantsController } from '../../../controllers/useConstantsControl
 import { confirmDelete } from '../common/confirmDelete';
 import { CONSTANT_DATA_TYPES, dataTypeLabel } from './constantDataTypes';
 import { EditDialog } from '../common/EditDialog';
-import { Authorized } from '../../../shell/Authorized';
+import { Authorized } from '../../../routing/Authorized';
+import { AddConstantBody } from '../../../../shared/contract/constants';
+import { fieldRules, maxLengthOf } from '../common/contractRules';
+
+// The server's rule (src/shared/contract/constants.ts).
+const NAME_RULES = fieldRules(AddConstantBody, 'name', '名称');
 
 /** The constants screen. */
 export default function ConstantsPage() {
@@ -61,7 +66,7 @@ export default function ConstantsPage() {
       >
         {() => (
           <>
-            <Form.Item name="name" label="名称" rules={[{ required: true, whitespace: true, message: '名称不能为空' }]}><Input placeholder="请输入名称" /></Form.Item>
+            <Form.Item name="name" label="名称" rules={NAME_RULES}><Input placeholder="请输入名称" maxLength={maxLengthOf(AddConstantBody, 'name')} /></Form.Item>
             <Form.Item name="dataType" label="数据类型"><Select allowClear placeholder="请选择数据类型" options={CONSTANT_DATA_TYPES} /></Form.Item>
             <Form.Item name="orderNum" label="显示排序"><InputNumber min={0} /></Form.Item>
             <Form.Item name="status" label="状态"><Radio.Group options={[{ value: 1, label: '正常' }, { value: 0, label: '停用' }]} /></Form.Item>

@@ -4,7 +4,17 @@ import { useState } from 'react';
 import type { SysDept } from '../../../api/depts';
 import { useDeptsController } from '../../../controllers/useDeptsController';
 import { formatDateTime } from '../../../session/formatDateTime';
-import { Authorized } from '../../../shell/Authorized';
+import { Authorized } from '../../../routing/Authorized';
+import { AddDeptBody } from '../../../../shared/contract/depts';
+import { fieldRules, maxLengthOf } from '../common/contractRules';
+
+// The server's rules (src/shared/contract/depts.ts).
+const RULES = {
+  deptName: fieldRules(AddDeptBody, 'deptName', '部门名称'),
+  leader: fieldRules(AddDeptBody, 'leader', '负责人'),
+  phone: fieldRules(AddDeptBody, 'phone', '联系电话', { patternMessage: '请输入正确的联系电话' }),
+  email: fieldRules(AddDeptBody, 'email', '邮箱'),
+};
 
 interface Option {
   value: number;
@@ -101,11 +111,11 @@ export default function DeptsPage() {
               <TreeSelect treeData={toOptions(c.tree)} treeDefaultExpandAll placeholder="选择上级部门" />
             </Form.Item>
           )}
-          <Form.Item name="deptName" label="部门名称" rules={[{ required: true, whitespace: true, message: '部门名称不能为空' }]}><Input placeholder="请输入部门名称" /></Form.Item>
+          <Form.Item name="deptName" label="部门名称" rules={RULES.deptName}><Input placeholder="请输入部门名称" maxLength={maxLengthOf(AddDeptBody, 'deptName')} /></Form.Item>
           <Form.Item name="orderNum" label="显示排序" rules={[{ required: true, message: '显示排序不能为空' }]}><InputNumber min={0} /></Form.Item>
-          <Form.Item name="leader" label="负责人"><Input placeholder="请输入负责人" maxLength={20} /></Form.Item>
-          <Form.Item name="phone" label="联系电话" rules={[{ pattern: /^1[3-9]\d{9}$/, message: '请输入正确的手机号码' }]}><Input placeholder="请输入联系电话" maxLength={11} /></Form.Item>
-          <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '请输入正确的邮箱地址' }]}><Input placeholder="请输入邮箱" maxLength={50} /></Form.Item>
+          <Form.Item name="leader" label="负责人" rules={RULES.leader}><Input placeholder="请输入负责人" maxLength={maxLengthOf(AddDeptBody, 'leader')} /></Form.Item>
+          <Form.Item name="phone" label="联系电话" rules={RULES.phone}><Input placeholder="请输入联系电话" maxLength={maxLengthOf(AddDeptBody, 'phone')} /></Form.Item>
+          <Form.Item name="email" label="邮箱" rules={[...RULES.email, { type: 'email', message: '请输入正确的邮箱地址' }]}><Input placeholder="请输入邮箱" maxLength={maxLengthOf(AddDeptBody, 'email')} /></Form.Item>
           <Form.Item name="status" label="部门状态"><Radio.Group options={[{ value: '0', label: '正常' }, { value: '1', label: '停用' }]} /></Form.Item>
         </Form>
       </Modal>

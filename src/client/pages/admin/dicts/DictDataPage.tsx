@@ -5,7 +5,16 @@ import type { DictData } from '../../../api/dicts';
 import { useDictDataController } from '../../../controllers/useDictDataController';
 import { confirmDelete } from '../common/confirmDelete';
 import { EditDialog } from '../common/EditDialog';
-import { Authorized } from '../../../shell/Authorized';
+import { Authorized } from '../../../routing/Authorized';
+import { AddDictDataBody } from '../../../../shared/contract/dicts';
+import { fieldRules, maxLengthOf } from '../common/contractRules';
+
+// The server's rules (src/shared/contract/dicts.ts).
+const RULES = {
+  dictType: fieldRules(AddDictDataBody, 'dictType', '字典类型', { patternMessage: '字典类型以小写字母开头，只能包含小写字母、数字和 _' }),
+  dictLabel: fieldRules(AddDictDataBody, 'dictLabel', '数据标签'),
+  dictValue: fieldRules(AddDictDataBody, 'dictValue', '数据键值'),
+};
 
 /** The dictionary data screen; `dictType` fixes the type (route /dict/type/data/{dictId}). */
 export default function DictDataPage({ dictType }: { dictType?: string }) {
@@ -63,9 +72,9 @@ export default function DictDataPage({ dictType }: { dictType?: string }) {
       >
         {() => (
           <>
-            <Form.Item name="dictType" label="字典类型" rules={[{ required: true, whitespace: true, message: '字典类型不能为空' }]}><Input placeholder="请输入字典类型" disabled={!!dictType} /></Form.Item>
-            <Form.Item name="dictLabel" label="数据标签" rules={[{ required: true, whitespace: true, message: '数据标签不能为空' }]}><Input placeholder="请输入数据标签" /></Form.Item>
-            <Form.Item name="dictValue" label="数据键值" rules={[{ required: true, whitespace: true, message: '数据键值不能为空' }]}><Input placeholder="请输入数据键值" /></Form.Item>
+            <Form.Item name="dictType" label="字典类型" rules={RULES.dictType}><Input placeholder="请输入字典类型" disabled={!!dictType} /></Form.Item>
+            <Form.Item name="dictLabel" label="数据标签" rules={RULES.dictLabel}><Input placeholder="请输入数据标签" maxLength={maxLengthOf(AddDictDataBody, 'dictLabel')} /></Form.Item>
+            <Form.Item name="dictValue" label="数据键值" rules={RULES.dictValue}><Input placeholder="请输入数据键值" maxLength={maxLengthOf(AddDictDataBody, 'dictValue')} /></Form.Item>
             <Form.Item name="dictSort" label="显示排序" rules={[{ required: true, message: '数据顺序不能为空' }]}><InputNumber min={0} /></Form.Item>
             <Form.Item name="listClass" label="回显样式"><Input placeholder="default / primary / success / info / warning / danger" /></Form.Item>
             <Form.Item name="isDefault" label="是否默认"><Radio.Group options={[{ value: 'Y', label: '是' }, { value: 'N', label: '否' }]} /></Form.Item>

@@ -4,7 +4,7 @@ import type { FormSummary } from '../../../api/forms';
 import { useFormsController } from '../../../controllers/useFormsController';
 import { formatDateTime } from '../../../session/formatDateTime';
 import { paths } from '../../../paths';
-import { useNavigate } from '../../../shell/navigation';
+import { useNavigate } from '../../../routing/navigation';
 
 /** The form definitions screen. */
 export default function FormsPage() {

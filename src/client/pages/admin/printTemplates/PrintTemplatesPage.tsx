@@ -5,7 +5,7 @@ import type { PrintTemplate, PrintTemplateInput } from '../../../api/print';
 import { NEW_TEMPLATE, usePrintTemplatesController } from '../../../controllers/usePrintTemplatesController';
 import { formatDateTime } from '../../../session/formatDateTime';
 import { confirmDelete } from '../common/confirmDelete';
-import { Authorized } from '../../../shell/Authorized';
+import { Authorized } from '../../../routing/Authorized';
 import { TemplateEditor } from './TemplateEditor';
 
 const paperText = (t: PrintTemplate) => `${t.paper} ${t.orientation === 'landscape' ? '横向' : '纵向'}`;

@@ -5,7 +5,15 @@ import type { SysRole } from '../../../api/roles';
 import { useRolesController } from '../../../controllers/useRolesController';
 import { PermissionMatrix } from './PermissionMatrix';
 import { formatDateTime } from '../../../session/formatDateTime';
-import { Authorized } from '../../../shell/Authorized';
+import { Authorized } from '../../../routing/Authorized';
+import { AddRoleBody } from '../../../../shared/contract/roles';
+import { fieldRules, maxLengthOf } from '../common/contractRules';
+
+// The server's rules (src/shared/contract/roles.ts).
+const RULES = {
+  roleName: fieldRules(AddRoleBody, 'roleName', '角色名称'),
+  roleKey: fieldRules(AddRoleBody, 'roleKey', '权限字符', { patternMessage: '权限字符只能包含字母、数字、_ 和 -' }),
+};
 
 /** The roles screen. */
 export default function RolesPage() {
@@ -85,8 +93,8 @@ export default function RolesPage() {
         forceRender
       >
         <Form form={form} name="roleDialog" labelCol={{ span: 4 }}>
-          <Form.Item name="roleName" label="角色名称" rules={[{ required: true, whitespace: true, message: '角色名称不能为空' }]}><Input placeholder="请输入角色名称" /></Form.Item>
-          <Form.Item name="roleKey" label="权限字符" rules={[{ required: true, whitespace: true, message: '权限字符不能为空' }]}><Input placeholder="请输入权限字符" /></Form.Item>
+          <Form.Item name="roleName" label="角色名称" rules={RULES.roleName}><Input placeholder="请输入角色名称" maxLength={maxLengthOf(AddRoleBody, 'roleName')} /></Form.Item>
+          <Form.Item name="roleKey" label="权限字符" rules={RULES.roleKey}><Input placeholder="请输入权限字符" maxLength={maxLengthOf(AddRoleBody, 'roleKey')} /></Form.Item>
           <Form.Item name="roleSort" label="角色顺序" rules={[{ required: true, message: '角色顺序不能为空' }]}><InputNumber min={0} /></Form.Item>
           <Form.Item name="status" label="状态"><Radio.Group options={[{ value: '0', label: '正常' }, { value: '1', label: '停用' }]} /></Form.Item>
           <Form.Item name="permissions" label="菜单权限"><PermissionMatrix forms={c.forms} /></Form.Item>

@@ -2,7 +2,7 @@
 import { Form, Input, Modal } from 'antd';
 
 /** Open while `user` is set. */
-export function ResetPasswordPrompt(props: { user: { userName: string } | undefined; onReset: (password: string) => Promise<void>; onClose: () => void }) {
+export function ResetPasswordPrompt(props: { user: { userName?: string } | undefined; onReset: (password: string) => Promise<void>; onClose: () => void }) {
   const [form] = Form.useForm<{ password: string }>();
   return (
     <Modal

@@ -4,6 +4,18 @@ import { useEffect } from 'react';
 import type { DeptNode } from '../../../api/depts';
 import type { SysUser } from '../../../api/users';
 import { toTreeSelect } from '../common/toTreeSelect';
+import { AddUserBody, EditUserBody, USER_NAME_HINT } from '../../../../shared/contract/users';
+import { fieldRules, maxLengthOf } from '../common/contractRules';
+
+// The rules are the server's (src/shared/contract/users.ts); the messages are the dialog's.
+const RULES = {
+  nickName: fieldRules(EditUserBody, 'nickName', '用户昵称'),
+  phonenumber: fieldRules(EditUserBody, 'phonenumber', '手机号码', { patternMessage: '请输入正确的手机号码' }),
+  email: fieldRules(EditUserBody, 'email', '邮箱'),
+  userName: fieldRules(AddUserBody, 'userName', '用户名称', { patternMessage: USER_NAME_HINT }),
+  password: fieldRules(AddUserBody, 'password', '用户密码'),
+  remark: fieldRules(EditUserBody, 'remark', '备注'),
+};
 
 /** The dialog; `user` undefined → closed, `{}` → add. */
 export function UserDialog(props: {
@@ -36,39 +48,33 @@ export function UserDialog(props: {
       destroyOnHidden
     >
       <Form form={form} name="userDialog" labelCol={{ span: 5 }} preserve={false}>
-        <Form.Item name="nickName" label="用户昵称" rules={[{ required: true, whitespace: true, message: '用户昵称不能为空' }]}>
-          <Input placeholder="请输入用户昵称" maxLength={30} />
+        <Form.Item name="nickName" label="用户昵称" rules={RULES.nickName}>
+          <Input placeholder="请输入用户昵称" maxLength={maxLengthOf(EditUserBody, 'nickName')} />
         </Form.Item>
         <Form.Item name="deptId" label="归属部门">
           <TreeSelect placeholder="请选择归属部门" treeData={toTreeSelect(props.deptTree)} treeDefaultExpandAll allowClear />
         </Form.Item>
-        <Form.Item name="phonenumber" label="手机号码" rules={[{ pattern: /^1[3-9]\d{9}$/, message: '请输入正确的手机号码' }]}>
+        <Form.Item name="phonenumber" label="手机号码" rules={RULES.phonenumber}>
           <Input placeholder="请输入手机号码" maxLength={11} />
         </Form.Item>
-        <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '请输入正确的邮箱地址' }]}>
-          <Input placeholder="请输入邮箱" maxLength={50} />
+        <Form.Item name="email" label="邮箱" rules={[...RULES.email, { type: 'email', message: '请输入正确的邮箱地址' }]}>
+          <Input placeholder="请输入邮箱" maxLength={maxLengthOf(EditUserBody, 'email')} />
         </Form.Item>
         {editing ? null : (
           <>
             <Form.Item
               name="userName"
               label="用户名称"
-              rules={[
-                { required: true, whitespace: true, message: '用户名称不能为空' },
-                { min: 2, max: 20, message: '用户名称长度必须介于 2 和 20 之间' },
-              ]}
+              rules={RULES.userName}
             >
-              <Input placeholder="请输入用户名称" maxLength={30} />
+              <Input placeholder="请输入用户名称" maxLength={maxLengthOf(AddUserBody, 'userName')} />
             </Form.Item>
             <Form.Item
               name="password"
               label="用户密码"
-              rules={[
-                { required: true, message: '用户密码不能为空' },
-                { min: 5, max: 20, message: '用户密码长度必须介于 5 和 20 之间' },
-              ]}
+              rules={RULES.password}
             >
-              <Input.Password placeholder="请输入用户密码" maxLength={20} />
+              <Input.Password placeholder="请输入用户密码" maxLength={maxLengthOf(AddUserBody, 'password')} />
             </Form.Item>
           </>
         )}
@@ -81,7 +87,7 @@ export function UserDialog(props: {
         <Form.Item name="roleIds" label="角色">
           <Select mode="multiple" placeholder="请选择角色" options={props.roleOptions} />
         </Form.Item>
-        <Form.Item name="remark" label="备注">
+        <Form.Item name="remark" label="备注" rules={RULES.remark}>
           <Input.TextArea rows={3} placeholder="请输入内容" />
         </Form.Item>
       </Form>

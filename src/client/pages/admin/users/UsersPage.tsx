@@ -8,7 +8,7 @@ import { ResetPasswordPrompt } from './ResetPasswordPrompt';
 import { UserImportDialog } from './UserImportDialog';
 import { UserDialog } from './UserDialog';
 import { formatDateTime } from '../../../session/formatDateTime';
-import { Authorized, useHasPermission } from '../../../shell/Authorized';
+import { Authorized, useHasPermission } from '../../../routing/Authorized';
 
 /** The users screen. */
 export default function UsersPage() {
@@ -97,7 +97,7 @@ export default function UsersPage() {
             { title: '用户编号', dataIndex: 'userId', width: 90 },
             { title: '用户名称', dataIndex: 'userName' },
             { title: '用户昵称', dataIndex: 'nickName' },
-            { title: '部门', render: (_, u) => u.deptName ?? u.dept?.deptName ?? '' },
+            { title: '部门', render: (_, u) => u.deptName ?? '' },
             { title: '手机号码', dataIndex: 'phonenumber' },
             {
               title: '状态',

@@ -1,0 +1,91 @@
+/**
+ * `/api/auto/{form}/…`: the fixed parts of the record calls (CONTRACT.md §7, spec 01 §3.5). The
+ * field values of a row or a save are the form's own (its definition decides them), so rows are
+ * open objects here; the server checks them against the form model, not a static schema.
+ *
+ * The route handlers still check bodies themselves (their messages are spec text); these schemas
+ * are the answers' shapes, the OpenAPI description, and the types the client will take (the client
+ * side is wired by the lead, issue 13).
+ */
+import { Type, type Static } from 'typebox';
+import { DataEnvelope, DoneEnvelope, OpenObject, PageEnvelope } from './common.js';
+
+/** `{form}` in the path: a form's enName (CONTRACT.md §4). */
+export const FORM_NAME_PATTERN = '^[a-z][a-z0-9_]{0,62}$';
+export const FormParams = Type.Object({ form: Type.String({ pattern: FORM_NAME_PATTERN }) });
+/** `{form}` and a record `{id}` (digits; anything else is 404 记录不存在). */
+export const RecordParams = Type.Object({ form: Type.String({ pattern: FORM_NAME_PATTERN }), id: Type.String() });
+
+/** A record id (numbers; text of digits is accepted where the spec's clients send it). */
+export const RecordId = Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^[0-9]{1,15}$' })]);
+/** `[ids]` or `{ids:[…]}` (delete, void, list/ids, haveSub). */
+export const RecordIds = Type.Union([Type.Array(RecordId), Type.Object({ ids: Type.Array(RecordId) })]);
+export type RecordIds = Static<typeof RecordIds>;
+
+/** A row: `id`, `sys_status`, `create_by`, `create_time`, `update_time`, `version`, the field values and `{field}$view` companions. */
+export const RecordRowSchema = Type.Object(
+  {
+    id: Type.Union([Type.Integer(), Type.String()]),
+    sys_status: Type.Optional(Type.Integer()),
+    version: Type.Optional(Type.Integer()),
+  },
+  { additionalProperties: true },
+);
+
+/** A sort key of `sysOrderBy` / `multiFieldOrder`. */
+export const OrderKey = Type.Object({ field: Type.String(), order: Type.Union([Type.Literal('asc'), Type.Literal('desc')]) });
+
+/** One `searchConList` entry; extra keys carry the value, `{enName}$start`, `$end` and `$view`. */
+export const SearchEntry = Type.Object(
+  {
+    enName: Type.String(),
+    funcType: Type.Optional(Type.String()),
+    searchType: Type.Optional(Type.Union([Type.Literal('like'), Type.Literal('equal')])),
+    searchRange: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('notNull'), Type.Literal('isNull')])),
+    children: Type.Optional(Type.Array(Type.Unknown(), { description: 'entries of this shape (a sub-form)' })),
+  },
+  { additionalProperties: true },
+);
+
+/** The list query of spec 01 §3.5 (`{field}$start` / `$end` and other per-form keys ride along). */
+export const ListRequest = Type.Object(
+  {
+    pageNum: Type.Optional(Type.Integer({ minimum: 1 })),
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    sysOrderBy: Type.Optional(OrderKey),
+    multiFieldOrder: Type.Optional(Type.Array(OrderKey)),
+    searchConList: Type.Optional(Type.Array(SearchEntry)),
+    initFilter: Type.Optional(Type.Union([OpenObject, Type.String()])),
+    sysStatus: Type.Optional(Type.Union([Type.Integer(), Type.Array(Type.Integer())])),
+    menuId: Type.Optional(Type.Integer()),
+    keyword: Type.Optional(Type.String()),
+    exactTotal: Type.Optional(Type.Boolean()),
+    scene: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+/** `POST /api/auto/{form}/add` `{formName, data, uuid}` (the same uuid twice creates one record). */
+export const AddRecordBody = Type.Object({ formName: Type.Optional(Type.String()), data: OpenObject, uuid: Type.Optional(Type.String()) }, { additionalProperties: true });
+/** `POST /api/auto/{form}/edit/{id}` `{formName, data, version}` (a stale version → 409). */
+export const EditRecordBody = Type.Object({ formName: Type.Optional(Type.String()), data: OpenObject, version: Type.Optional(Type.Integer()) }, { additionalProperties: true });
+
+// ---- answers ----
+
+/** `POST /api/auto/{form}/list`: a page of rows; `totalExact:false` when `total` is an estimate. */
+export const RecordPage = PageEnvelope(RecordRowSchema);
+/** A saved record's id (add) or the answer of an edit. */
+export const SavedRecord = DataEnvelope(Type.Unknown());
+/** `GET /api/auto/uuid/get`: a fresh key for `add`. */
+export const FreshUuid = DataEnvelope(Type.String());
+/** `GET /api/auto/{form}/{id}` and `…/copy`: the record (sub-form rows under their field names). */
+export const RecordDetail = DataEnvelope(Type.Unknown());
+/** `getCalcdValue`: one total per field. */
+export const CalcdValue = Type.Object({ field: Type.String(), sum: Type.Optional(Type.Unknown()), avg: Type.Optional(Type.Unknown()) }, { additionalProperties: true });
+/** A delete / void pre-check (spec 01 §8). */
+export const PrecheckResult = Type.Object({
+  success: Type.Boolean(),
+  action: Type.Union([Type.Literal('stop'), Type.Literal('warn'), Type.Null()]),
+  errorTips: Type.String(),
+});
+export { DoneEnvelope };

@@ -1,0 +1,67 @@
+/**
+ * GET /api/docs/openapi.json: the OpenAPI document generated from the route schemas validates
+ * against the OpenAPI 3.1 schema, carries the contract's request and answer schemas, and is shown
+ * to administrators only; /api/docs is the page that shows it.
+ */
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/testServer.js';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+});
+afterAll(async () => t?.close());
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document with the routes and their schemas', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/docs/openapi.json', token: admin });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+
+    // Requests: the user dialog's body with its rules, from src/shared/contract/users.ts.
+    const addUser = doc.paths['/api/system/user'].post;
+    const body = addUser.requestBody.content['application/json'].schema;
+    expect(body.properties.userName).toMatchObject({ minLength: 2, maxLength: 30, pattern: '^[A-Za-z0-9_.@-]{2,30}$' });
+    expect(body.additionalProperties).toBe(false);
+    // Answers: the envelope around the data schema.
+    const operLog = doc.paths['/api/system/operlog/list'].get.responses['200'].content['application/json'].schema;
+    expect(operLog.properties.rows.items.properties).toHaveProperty('operName');
+    expect(operLog.required).toEqual(expect.arrayContaining(['code', 'msg', 'rows', 'total']));
+    // Records: the fixed parts of /api/auto/* (src/shared/contract/records.ts), rows open to per-form fields.
+    const records = doc.paths['/api/auto/{form}/list'].post.responses['200'].content['application/json'].schema;
+    expect(records.properties).toHaveProperty('totalExact');
+    expect(records.properties.rows.items.additionalProperties).toBe(true);
+    // Public calls are marked as needing no token; the docs routes themselves are not listed.
+    expect(doc.paths['/api/login'].post.security).toEqual([]);
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/api/docs'))).toBe(false);
+  });
+
+  it('is for administrators only', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/docs/openapi.json' })).statusCode).toBe(401);
+    const role = await t.request({ method: 'POST', url: '/api/system/role', token: admin, body: { roleName: '人事专员', roleKey: 'hr', permissions: ['system:user:list'] } });
+    const roleId = role.json().data.roleId;
+    await t.request({ method: 'POST', url: '/api/system/user', token: admin, body: { userName: 'hrdocs', nickName: '人事', password: 'hr12345', roleIds: [roleId] } });
+    const hr = await t.login('DEFAULT', 'hrdocs', 'hr12345');
+    const res = await t.request({ method: 'GET', url: '/api/docs/openapi.json', token: hr });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().msg).toBe('当前操作没有权限');
+  });
+
+  it('serves the viewer page at /api/docs without listing anything itself', async () => {
+    const page = await t.request({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('/api/docs/docs.js');
+    expect(page.body).not.toContain('/api/system');
+    const script = await t.request({ method: 'GET', url: '/api/docs/docs.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toContain('/api/docs/openapi.json');
+  });
+});
