@@ -75,7 +75,8 @@ export { actionColumnWidth, columnWidth, DEFAULT_COLUMN_WIDTH } from './columns/
 export { statusColumnShown } from './columns/statusColumn';
 export { totalsRequest } from './columns/totals';
 
-export { defaultRowValues, defaultValues } from './records/defaultValues';
+export { coerceFixedDefault, defaultRowValues, defaultValues } from './records/defaultValues';
+export { sqlDefaultFields, sqlDefaultText } from './records/sqlDefaults';
 export { toSubmitPayload, type SubmitOptions } from './records/toSubmitPayload';
 export { validateRecord, type RecordProblem } from './records/validateRecord';
 export { fileListProblems } from './records/fileListProblems';

@@ -61,6 +61,11 @@ function checkField(raw: unknown, at: string, inSubForm: boolean, seen: Set<stri
     else if (compiled.kind === 'sql' && inSubForm) out.push({ path: `${at}.${key}`, message: '子表字段不支持 $sql(…) 隐藏条件' });
     else if (compiled.error) out.push({ path: `${at}.${key}`, message: `条件无法解析：${compiled.error}` });
   }
+  // SQL defaults (records/sqlDefaults.ts): main-form fields only, and only as $sql(…).
+  if (raw.defaultType === 'sql') {
+    if (inSubForm) out.push({ path: `${at}.defaultType`, message: '子表字段不支持 SQL 默认值' });
+    else if (typeof raw.defaultValue !== 'string' || !/^\s*\$sql\s*\([\s\S]*\)\s*$/i.test(raw.defaultValue)) out.push({ path: `${at}.defaultValue`, message: 'SQL 默认值须写成 $sql(SELECT …)' });
+  }
   for (const key of ['maxLength', 'fixLength', 'precision'] as const) {
     if (raw[key] != null && !isNonNegativeInt(raw[key])) out.push({ path: `${at}.${key}`, message: `${key} 须为非负整数` });
   }

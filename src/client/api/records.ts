@@ -115,6 +115,11 @@ export async function askSqlHide(formName: string, field: string, data: Record<s
   return (await post<DataResponse<unknown>>(`${form(formName)}/${field}/hide`, { formName, fieldName: field, data })).data;
 }
 
+/** A new record's SQL defaults (`defaultType: 'sql'`), computed on the server (spec 01 §7 init/by/sql). */
+export async function initBySql(formName: string, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return (await post<DataResponse<Record<string, unknown>>>(`${form(formName)}/init/by/sql`, { formName, data })).data ?? {};
+}
+
 /** Per-user table settings of a form (spec 01 §3.5). */
 export interface TableSettings {
   pageSize?: number | null;

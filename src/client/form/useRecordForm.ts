@@ -8,13 +8,14 @@ import { createForm, type Form } from '@formily/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { defaultValues } from '../../../schema-adapters/records/defaultValues';
+import { sqlDefaultFields } from '../../../schema-adapters/records/sqlDefaults';
 import { toFormValues } from '../../../schema-adapters/records/toFormValues';
 import { toSubmitPayload } from '../../../schema-adapters/records/toSubmitPayload';
 import type { FormDefinition, UserContext } from '../../../schema-adapters/definition/types';
 import { getConfigKeys } from '../api/configs';
 import { useFormDefinition } from '../controllers/useFormDefinition';
 import { queryKeys } from '../api/queryKeys';
-import { addRecord, askSqlHide, editRecord, fetchUuid, getRecord, getRecordCopy, pushRecord, stashRecord, type RecordRow } from '../api/records';
+import { addRecord, askSqlHide, editRecord, initBySql, fetchUuid, getRecord, getRecordCopy, pushRecord, stashRecord, type RecordRow } from '../api/records';
 import { sessionStore } from '../session/sessionStore';
 import { isReadOnlyView, isVoided, VIEW_READ_ONLY_MESSAGE, VOIDED_EDIT_MESSAGE } from '../../shared/readOnlyRecords';
 import { debounceAsk, pageSchema, type FormMode } from './formSchema';
@@ -65,7 +66,18 @@ export function useRecordForm({ enName, mode, id, copyId, ctx }: RecordFormArgs)
   const formRef = useRef<Form | null>(null);
   if (!formRef.current && def && loadState === 1) {
     versionRef.current = recordQ.data?.version as number | undefined;
-    formRef.current = createForm({ initialValues: initialValues(def, ctx, recordQ.data, copyQ.data), effects: revalidateOnChange });
+    const created = createForm({ initialValues: initialValues(def, ctx, recordQ.data, copyQ.data), effects: revalidateOnChange });
+    formRef.current = created;
+    // SQL defaults of a new record come from the server; a value typed meanwhile (or copied) wins.
+    const sqlFields = mode === 'add' ? sqlDefaultFields(def) : [];
+    if (sqlFields.length) {
+      void initBySql(enName, { ...created.values }).then((values) => {
+        for (const f of sqlFields) {
+          const current = created.getValuesIn(f.enName);
+          if ((current === undefined || current === null || current === '') && values[f.enName] != null) created.setValuesIn(f.enName, values[f.enName]);
+        }
+      }, () => undefined);
+    }
   }
   const form = formRef.current;
   // A view's data and a voided record are read-only whatever the route asked (the server refuses the save too).

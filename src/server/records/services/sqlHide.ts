@@ -1,5 +1,6 @@
 /**
- * `$sql(…)` hide conditions (CONTRACT.md §5, docs/security.md). The SQL is taken from the stored
+ * `$sql(…)` hide conditions (CONTRACT.md §5, docs/security.md) and SQL defaults (sqlDefaults.ts:
+ * their statements are guarded here when the definition is saved). The SQL is taken from the stored
  * definition only. Each `${field}`, `$${…}` and `#{…}` becomes a bound parameter; the statement
  * must pass the parser guard (src/server/db/sqlGuard) when the definition is saved and again
  * before every run, and then runs in the tenant's sandbox (sqlSandbox.ts).
@@ -7,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { FieldDefinition, FormDefinition } from '../../../../schema-adapters/definition/types.js';
+import { sqlDefaultText } from '../../../../schema-adapters/index.js';
 import type { AuthUser } from '../../auth/types.js';
 import type { AppDatabase } from '../../db/openDatabase.js';
 import { guardSql, prepareSqlText, SqlGuardError, sqlOfCondition, type Placeholder } from '../../db/sqlGuard/index.js';
@@ -60,6 +62,8 @@ export async function guardDefinitionSql(db: Kysely<Database>, tenantId: number,
   const visit = (fields: FieldDefinition[] | undefined, path: string) => (fields ?? []).forEach((f, i) => {
     const text = sqlOfCondition(f.hideCondition);
     if (text !== null) found.push({ at: `${path}[${i}].hideCondition`, text });
+    const fallback = sqlDefaultText(f);
+    if (fallback !== null) found.push({ at: `${path}[${i}].defaultValue`, text: fallback });
     if (f.funcType === 'subForm') visit(f.children, `${path}[${i}].children`);
   });
   visit(def.fields, 'fields');
@@ -86,7 +90,7 @@ export interface SqlConditions {
 }
 
 /** Guards a condition's text again (a definition stored before the guard existed, or tables since dropped) and runs it in the sandbox. */
-async function runGuarded(
+export async function runGuarded(
   conditions: SqlConditions, user: AuthUser, text: string, relations: Set<string>, data: Record<string, unknown>,
 ): Promise<unknown> {
   const tenantId = user.tenantId;
