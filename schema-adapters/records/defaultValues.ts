@@ -2,6 +2,7 @@ import type { FieldDefinition, FieldOption, UserContext } from '../definition/ty
 import { toBoolean } from '../fieldTypes/choice';
 import { dateFormatOf } from '../fieldTypes/date';
 import { specOf } from '../fieldTypes/registry';
+import { sqlDefaultText } from './sqlDefaults';
 import { DATE_FORMATS, formatDate } from '../shared/dateFormat';
 import type { FormDefinition } from '../definition/types';
 
@@ -41,6 +42,8 @@ function viewOf(field: FieldDefinition, value: unknown): string | undefined {
 
 /** Defaults of one field into `out` (spec 01 §3.4), with its `$view` where known. */
 function fieldDefaults(field: FieldDefinition, ctx: UserContext, now: Date, out: Record<string, unknown>): void {
+  // A SQL default is the server's to give (init/by/sql): no type default stands in for it meanwhile.
+  if (sqlDefaultText(field) !== null) return;
   const spec = specOf(field);
   let value = spec.defaultValue(field);
   if (value === undefined) return;
