@@ -2,7 +2,7 @@
  * A flow form's record pages in Chromium (issue 18): a user who holds only list:root starts an
  * approval from the `?from=flow` add page (no 暂存: stashing needs add); the record then opens
  * read-only (审批中的数据不能修改), and its detail page shows the approval panel with the history
- * and the link to the diagram.
+ * and the link to the diagram; 我的待办 finds its task by search.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,5 +65,20 @@ describe('flow form record pages', () => {
     expect(await panel.innerText()).toContain('发起人 提交');
     const inst = (await api(app, admin, 'GET', `/api/flowable/instance/record/${FORM}/${recordId}`)).data;
     expect(await panel.getByRole('link', { name: '流程图' }).getAttribute('href')).toBe(`/flow-pic?processInstanceId=${inst.instanceId}`);
+  });
+
+  it('我的待办 (TanStack table) searches and pages on the server; the title opens the task', async () => {
+    await page.goto(`${app.url}/flow/todo`);
+    await page.getByRole('columnheader', { name: '到达时间' }).waitFor();
+    await page.getByLabel('搜索流程').fill('没有这种标题');
+    await page.getByLabel('搜索流程').press('Enter');
+    await page.getByText('暂无数据').waitFor();
+    await page.getByLabel('搜索流程').fill('年假三天');
+    await page.getByLabel('搜索流程').press('Enter');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await expect.poll(() => page.getByText('共 1 条').count()).toBe(1);
+    expect(await page.locator('tbody tr').first().innerText()).toContain('主管审批');
+    await page.getByRole('link', { name: '请假单：年假三天' }).or(page.locator('tbody a', { hasText: '年假三天' })).first().click();
+    await page.getByRole('button', { name: '同意' }).waitFor();
   });
 });
