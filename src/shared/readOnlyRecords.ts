@@ -24,3 +24,11 @@ export function isReadOnlyView(def: { type?: string | number | null } | null | u
 export function isVoided(row: { sys_status?: unknown; sysStatus?: unknown } | null | undefined): boolean {
   return row != null && Number(row.sys_status ?? row.sysStatus) === VOIDED_STATUS;
 }
+
+/** The server's refusal of a normal edit of a record in approval (issue 18: only the approval writes it). */
+export const IN_APPROVAL_EDIT_MESSAGE = '审批中的数据不能修改';
+
+/** Whether a record of a flow form is in approval (sys_status 0, 处理中), so its 修改 is hidden. */
+export function isInApproval(def: { hasFlow?: boolean } | null | undefined, row: { sys_status?: unknown; sysStatus?: unknown } | null | undefined): boolean {
+  return !!def?.hasFlow && row != null && Number(row.sys_status ?? row.sysStatus) === 0;
+}

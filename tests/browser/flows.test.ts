@@ -5,10 +5,20 @@
  * administrator approves with the finance note (editable at that node) and the record is done;
  * then models a change in the bpmn-js designer and deploys version 2.
  */
+import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserApp, TEST_PASSWORD, type BrowserApp } from './support/browserApp';
 import { api, fill, item, useToken } from './support/formActions';
+
+/** Set FW_SCREENSHOTS=1 to refresh this file's pictures in docs/screenshots/ (flow-*.png). */
+const SHOTS = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../../docs/screenshots') : undefined;
+
+async function shot(name: string): Promise<void> {
+  if (!SHOTS) return;
+  await page.waitForTimeout(500); // antd's enter animations settle
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
 
 let app: BrowserApp;
 let page: Page;
@@ -63,16 +73,28 @@ describe('submit → approve → approve', () => {
     await page.goto(`${app.url}/flow-pic?processInstanceId=${inst.instanceId}`);
     await page.locator('[data-element-id="gmApprove"].fw-flow-node-active').waitFor();
     await page.locator('[data-element-id="deptApprove"].fw-flow-node-done').waitFor();
+    await shot('flow-pic');
   });
 
   it('the second approver fills the editable field and approves; the record is done', async () => {
     await signInAs('admin');
+    await page.goto(`${app.url}/flow/todo`);
+    await page.locator('a', { hasText: '采购申请：浏览器审批测试' }).first().waitFor();
+    await shot('flow-todo');
     await openTodo('采购申请：浏览器审批测试');
     await page.getByText('部门同意').waitFor();
     await fill(page, '财务意见', '已核预算');
+    await shot('flow-task');
     await approve('总经理同意');
     await expect.poll(async () => (await api(app, admin, 'GET', `/api/auto/purchase_request/${recordId}`)).data.sys_status).toBe(1);
     expect((await api(app, admin, 'GET', `/api/auto/purchase_request/${recordId}`)).data.finance_note).toBe('已核预算');
+    // The record's detail page tells the approval's story (审批记录).
+    await page.goto(`${app.url}/auto/purchase_request/detail${recordId}`);
+    const panel = page.getByTestId('record-flow-panel');
+    await expect.poll(() => panel.innerText()).toContain('已完成');
+    expect(await panel.innerText()).toContain('总经理同意');
+    if (SHOTS) await panel.scrollIntoViewIfNeeded(); // the panel sits below the form
+    await shot('flow-record-panel');
   });
 
   it('an administrator models the flow with bpmn-js and deploys a new version', async () => {

@@ -95,6 +95,9 @@ export function todoCount(): Promise<DataResponse<number>> {
 
 export const getFlowTask = (taskId: number): Promise<DataResponse<FlowTask>> => get(`/flowable/task/${taskId}`);
 export const getFlowInstance = (id: number): Promise<DataResponse<FlowInstance>> => get(`/flowable/instance/${id}`);
+/** The newest instance of a record (null: none); silent, since the detail page's panel only adds to it. */
+export const getRecordFlowInstance = (formName: string, recordId: number): Promise<DataResponse<{ instanceId: number; status: InstanceStatus } | null>> =>
+  get(`/flowable/instance/record/${encodeURIComponent(formName)}/${recordId}`, undefined, { silent: true });
 export const getFlowDiagram = (id: number): Promise<DataResponse<{ xml: string; activeNodes: string[]; finishedNodes: string[] }>> => get(`/flowable/instance/${id}/diagram`);
 
 /** A file attached to an action's comment (from the upload call). */

@@ -56,6 +56,7 @@ export const queryKeys = {
     todoCount: () => ['flows', 'todoCount'] as const,
     task: (id: number) => ['flows', 'task', id] as const,
     instance: (id: number) => ['flows', 'instance', id] as const,
+    ofRecord: (formName: string, recordId: number) => ['flows', 'ofRecord', formName, recordId] as const,
     diagram: (id: number) => ['flows', 'diagram', id] as const,
   },
   home: {

@@ -21,6 +21,7 @@ import { RecordFormView } from './RecordFormView';
 import { userContextOf } from './userContext';
 import { useRecordForm } from './useRecordForm';
 import { PrintHistory } from '../print/PrintHistory';
+import { RecordFlowPanel } from '../pages/flow/RecordFlowPanel';
 
 export interface RecordFormPageProps {
   enName: string;
@@ -59,6 +60,9 @@ export default function RecordFormPage({ enName, mode, id, copyId, taskId, proce
   // Spec 01 §4: actions are hidden in flow mode (an approval or a flow view carries these ids).
   const flowMode = !!taskId || !!processInstanceId;
   const canAdd = hasPermission(session, formPermission(enName, 'add'), formPermission(enName, 'list:root'));
+  // Spec 01 §2.1: `?from=flow` opens the add page to list:root holders, who may submit (a flow
+  // form's save) but not stash: the server's stash needs add (docs/api-flows.md).
+  const canStash = mode !== 'add' || hasPermission(session, formPermission(enName, 'add'));
   const isDraft = Number(c.record?.sys_status) === -1;
   const run = async (kind: 'save' | 'stash' | 'push') => {
     if (uploads.busy()) { message.warning(UPLOAD_RUNNING_TEXT); return; }
@@ -99,7 +103,7 @@ export default function RecordFormPage({ enName, mode, id, copyId, taskId, proce
       <RecordFormView form={c.form} schema={c.schema} info={{ formName: enName, recordId: id, mode, loaded: c.loadState === 1, ctx, def, uploads }} />
       {flowMode ? null : <FormActions
         showSave={!c.readOnlyReason && (mode !== 'detail' || detailEditable)}
-        showStash={!c.readOnlyReason && c.stashEnabled && mode !== 'detail' && (mode === 'add' || isDraft)}
+        showStash={!c.readOnlyReason && c.stashEnabled && canStash && mode !== 'detail' && (mode === 'add' || isDraft)}
         showPush={!c.readOnlyReason && c.stashEnabled && mode === 'edit' && isDraft}
         showCopy={mode !== 'add' && canAdd && !isReadOnlyView(def)}
         saving={c.saving}
@@ -110,6 +114,7 @@ export default function RecordFormPage({ enName, mode, id, copyId, taskId, proce
         onBack={back}
       />}
       {mode === 'detail' && id && /^\d+$/.test(id) ? <PrintHistory formName={enName} recordId={Number(id)} /> : null}
+      {mode === 'detail' && def.hasFlow && id && /^\d+$/.test(id) ? <RecordFlowPanel formName={enName} recordId={Number(id)} /> : null}
     </Card>
   );
 }

@@ -17,7 +17,7 @@ import { useFormDefinition } from '../controllers/useFormDefinition';
 import { queryKeys } from '../api/queryKeys';
 import { addRecord, askSqlHide, editRecord, initBySql, fetchUuid, getRecord, getRecordCopy, pushRecord, stashRecord, type RecordRow } from '../api/records';
 import { sessionStore } from '../session/sessionStore';
-import { isReadOnlyView, isVoided, VIEW_READ_ONLY_MESSAGE, VOIDED_EDIT_MESSAGE } from '../../shared/readOnlyRecords';
+import { IN_APPROVAL_EDIT_MESSAGE, isInApproval, isReadOnlyView, isVoided, VIEW_READ_ONLY_MESSAGE, VOIDED_EDIT_MESSAGE } from '../../shared/readOnlyRecords';
 import { debounceAsk, pageSchema, type FormMode } from './formSchema';
 import { revalidateOnChange } from './revalidateOnChange';
 
@@ -80,8 +80,11 @@ export function useRecordForm({ enName, mode, id, copyId, ctx }: RecordFormArgs)
     }
   }
   const form = formRef.current;
-  // A view's data and a voided record are read-only whatever the route asked (the server refuses the save too).
-  const readOnlyReason = isReadOnlyView(def) ? VIEW_READ_ONLY_MESSAGE : isVoided(recordQ.data) ? VOIDED_EDIT_MESSAGE : null;
+  // A view's data, a voided record and a flow form's record in approval are read-only whatever the
+  // route asked (the server refuses the save too; the approval edits through its task page).
+  const readOnlyReason = isReadOnlyView(def) ? VIEW_READ_ONLY_MESSAGE
+    : isVoided(recordQ.data) ? VOIDED_EDIT_MESSAGE
+    : isInApproval(def, recordQ.data) ? IN_APPROVAL_EDIT_MESSAGE : null;
   const shownMode: typeof mode = readOnlyReason ? 'detail' : mode;
 
   const schema = useMemo(() => (def ? pageSchema(def, { mode: shownMode, ctx, askSqlHide: debounceAsk((field, data) => askSqlHide(enName, field, data)) }) : null), [def, shownMode, ctx, enName]);

@@ -105,4 +105,14 @@ describe('read-only data (issue 12 items 8, 9)', () => {
     expect([...blockedBySelection([{ id: 1, sys_status: 1 }, { id: 2, sys_status: -2 }])].sort()).toEqual(['edit', 'invalid']);
     expect(blockedBySelection([{ id: 1, sys_status: 1 }]).size).toBe(0);
   });
+
+  it('drops 修改 for a flow form’s row in approval (sys_status 0) and blocks it while one is selected', () => {
+    const flow: FormDefinition = { enName: 'expense', cnName: '报销单', hasFlow: true, fields: [] };
+    const plain: FormDefinition = { enName: 'goods', cnName: '货品', fields: [] };
+    const rows = rowButtonCandidates(flow, () => true);
+    expect(rowButtonsFor(rows, { id: 1, sys_status: 0 }, ctx, flow).map((b) => b.label)).toEqual(['详情', '删除']);
+    expect(rowButtonsFor(rows, { id: 2, sys_status: 1 }, ctx, flow).map((b) => b.label)).toEqual(['详情', '修改', '删除']);
+    expect(rowButtonsFor(rows, { id: 3, sys_status: 0 }, ctx, plain).map((b) => b.label)).toEqual(['详情', '修改', '删除']);
+    expect([...blockedBySelection([{ id: 1, sys_status: 1 }, { id: 2, sys_status: 0 }], flow)]).toEqual(['edit']);
+  });
 });

@@ -4,7 +4,7 @@
  * Export, import, print, batch edit, QR code and custom buttons come with their own module.
  */
 import { rowButtonShown, type FormButton, type FormDefinition, type UserContext } from '../../../../schema-adapters';
-import { isReadOnlyView, isVoided } from '../../../shared/readOnlyRecords';
+import { isInApproval, isReadOnlyView, isVoided } from '../../../shared/readOnlyRecords';
 
 /** Who the conditions see when no one is signed in (user values are empty, as on the server). */
 const NO_USER: UserContext = { userId: 0, userName: '', deptId: null, roleKeys: [], roleNames: [] };
@@ -40,9 +40,18 @@ export const WRITE_ACTIONS: ReadonlySet<ListAction> = new Set<ListAction>(['add'
 /** Actions a voided record refuses (delete stays: spec 01 §2.2, §6 tie it to remove alone). */
 export const VOIDED_BLOCKED_ACTIONS: ReadonlySet<ListAction> = new Set<ListAction>(['edit', 'invalid']);
 
-/** Actions the selection rules out beyond its size: edit and void when a selected record is voided. */
-export function blockedBySelection(rows: readonly Record<string, unknown>[]): ReadonlySet<ListAction> {
-  return rows.some((r) => isVoided(r)) ? VOIDED_BLOCKED_ACTIONS : new Set<ListAction>();
+/** Actions a record of a flow form refuses while in approval (the server answers 审批中的数据不能修改). */
+export const IN_APPROVAL_BLOCKED_ACTIONS: ReadonlySet<ListAction> = new Set<ListAction>(['edit']);
+
+/**
+ * Actions the selection rules out beyond its size: edit and void when a selected record is voided,
+ * edit when one is in approval (`def` given: a flow form's record with sys_status 0).
+ */
+export function blockedBySelection(rows: readonly Record<string, unknown>[], def?: { hasFlow?: boolean }): ReadonlySet<ListAction> {
+  const blocked = new Set<ListAction>();
+  if (rows.some((r) => isVoided(r))) VOIDED_BLOCKED_ACTIONS.forEach((a) => blocked.add(a));
+  if (rows.some((r) => isInApproval(def, r))) IN_APPROVAL_BLOCKED_ACTIONS.forEach((a) => blocked.add(a));
+  return blocked;
 }
 
 /** Whether the form's data may take this action at all (a view is read-only). */
@@ -109,12 +118,12 @@ export function rowButtonCandidates(def: FormDefinition, has: (...perms: string[
 /**
  * The buttons of one row: a configured button shows where the adapter's `rowButtonShown` says so
  * (its rightShowCon holds; one that fails to evaluate hides it; a `$${…}` or `$sql` one, which the
- * browser cannot decide, keeps it), and a voided row drops edit and void.
+ * browser cannot decide, keeps it), a voided row drops edit and void, a row in approval drops edit.
  */
-export function rowButtonsFor(candidates: ActionButton[], row: Record<string, unknown>, ctx: UserContext | undefined): ActionButton[] {
-  const voided = isVoided(row);
+export function rowButtonsFor(candidates: ActionButton[], row: Record<string, unknown>, ctx: UserContext | undefined, def?: { hasFlow?: boolean }): ActionButton[] {
+  const blocked = blockedBySelection([row], def);
   return candidates.filter((b) => {
-    if (voided && VOIDED_BLOCKED_ACTIONS.has(b.action)) return false;
+    if (blocked.has(b.action)) return false;
     return !b.source || rowButtonShown(b.source, row, ctx ?? NO_USER);
   });
 }

@@ -91,7 +91,7 @@ export function useRecordListController(args: RecordListControllerArgs) {
   const run = actions.run;
   const onToolbarAction = useCallback((b: ActionButton) => void run(b.action, selectedRef.current), [run]);
   const onRowAction = useCallback((b: ActionButton, row: RecordRow) => void run(b.action, [row]), [run]);
-  const rowButtons = useCallback((row: RecordRow) => rowButtonsFor(rowCandidates, row, ctx), [rowCandidates, ctx]);
+  const rowButtons = useCallback((row: RecordRow) => rowButtonsFor(rowCandidates, row, ctx, def), [rowCandidates, ctx, def]);
 
   const { setColumnSearch, setPage, view, setKeyword } = list;
   const onRemoveSearch = useCallback((key: string) => setColumnSearch(key, undefined), [setColumnSearch]);
@@ -114,7 +114,7 @@ export function useRecordListController(args: RecordListControllerArgs) {
     [saveTable, columns],
   );
   const buttons = useMemo(() => (scene === 'normal' ? toolbarButtons(def, has) : []), [scene, def, has]);
-  const blocked = useMemo(() => blockedBySelection(list.selectedRows), [list.selectedRows]);
+  const blocked = useMemo(() => blockedBySelection(list.selectedRows, def), [list.selectedRows, def]);
   const totalsByField = useMemo(() => new Map(list.totals.map((t) => [t.field, t])), [list.totals]);
   const fieldColumnCount = columns.filter((c) => c.kind === 'field' || c.kind === 'virtual').length;
   // relateForm: 是否新增? on an empty first page when sys.list.empty.tip is true (spec 01 §2.2).

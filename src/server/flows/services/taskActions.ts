@@ -71,7 +71,7 @@ async function applyEdits(trx: Kysely<Database>, caller: RecordCaller, run: Flow
   const refused = Object.keys(data).filter((k) => !editable.has(k.replace(/\$(view|start|end|province|city|district)$/, '')));
   if (refused.length) throw badRequest(`当前节点不能修改字段：${refused.join(', ')}`);
   if (!Object.keys(data).length) return;
-  await editRecord(trx, run.model, caller, run.instance.recordId, { data, version: run.record.version }, 'save');
+  await editRecord(trx, run.model, { ...caller, inFlow: true }, run.instance.recordId, { data, version: run.record.version }, 'save');
   run.record = await recordDetail(trx, run.model, run.tenantId, run.instance.recordId);
 }
 

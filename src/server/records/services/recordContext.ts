@@ -16,6 +16,8 @@ export interface RecordCaller {
   url?: string;
   method?: string;
   ip?: string;
+  /** Set only by a flow action writing its node's editable fields: the one writer of a record in approval. */
+  inFlow?: boolean;
 }
 
 /** The adapter's user context of a caller (conditions and defaults). */

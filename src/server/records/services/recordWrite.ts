@@ -22,6 +22,7 @@ import { logWrite, userContext, type RecordCaller } from './recordContext.js';
 import { sqlAnswersFor, sqlHideTexts, type SqlConditions } from './sqlHide.js';
 import { assertSaveChecks } from '../buttons/formChecks.js';
 import { onRecordSubmitted } from '../../flows/services/startFlow.js';
+import { assertNotInApproval } from '../../flows/services/assertNotInApproval.js';
 
 /** How a save treats rules and status: a full save, a draft stash, or a push of a draft. */
 export type SaveMode = 'save' | 'stash' | 'push';
@@ -179,6 +180,8 @@ export async function applyEdit(
   if (current.version !== at) throw conflict('数据已被他人修改，请刷新后重试');
   if (mode === 'push' && current.sys_status !== -1) throw badRequest('只有草稿可以提交');
   if (mode === 'stash' && current.sys_status !== -1) throw badRequest('只有草稿可以暂存');
+  // A record in approval is written only by the approval's own action (its node's editable fields).
+  if (Number(current.sys_status) === 0 && !caller.inFlow) await assertNotInApproval(trx, tenantId, model.form.enName, id);
   const merged = await mergedRecord(trx, model, tenantId, current, id, raw);
   const data = withoutHidden(model, raw, caller, answers, merged);
   if (mode !== 'stash') assertRecordValid(model.form.definition, withoutHidden(model, merged, caller, answers), userContext(caller.user), answers);
