@@ -5,7 +5,7 @@
  * bring the 保存 button with them.
  */
 import { App, Card, Result, Spin, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { createUploadTracker, UPLOAD_RUNNING_TEXT } from '../fields/data/uploadTracker';
 import { hasPermission, sessionStore } from '../session/sessionStore';
 import { formPermission } from '../session/permissionStrings';
@@ -20,7 +20,9 @@ import { isReadOnlyView } from '../../shared/readOnlyRecords';
 import { RecordFormView } from './RecordFormView';
 import { userContextOf } from './userContext';
 import { useRecordForm } from './useRecordForm';
-import { PrintHistory } from '../print/PrintHistory';
+
+// Detail pages only (antd Table): not part of an add or edit page's first load (issue 15, goal 6).
+const PrintHistory = lazy(() => import('../print/PrintHistory').then((m) => ({ default: m.PrintHistory })));
 
 export interface RecordFormPageProps {
   enName: string;
@@ -109,7 +111,11 @@ export default function RecordFormPage({ enName, mode, id, copyId, taskId, proce
         onCopy={copy}
         onBack={back}
       />}
-      {mode === 'detail' && id && /^\d+$/.test(id) ? <PrintHistory formName={enName} recordId={Number(id)} /> : null}
+      {mode === 'detail' && id && /^\d+$/.test(id) ? (
+        <Suspense fallback={null}>
+          <PrintHistory formName={enName} recordId={Number(id)} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }
