@@ -4,7 +4,7 @@
  * tab title. Detail mode is the same schema read-pretty; detailEditable fields stay editable and
  * bring the 保存 button with them.
  */
-import { App, Card, Result, Spin, Typography } from 'antd';
+import { App, Card, Spin, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { createUploadTracker, UPLOAD_RUNNING_TEXT } from '../fields/data/uploadTracker';
 import { hasPermission, sessionStore } from '../session/sessionStore';
@@ -21,6 +21,8 @@ import { RecordFormView } from './RecordFormView';
 import { userContextOf } from './userContext';
 import { useRecordForm } from './useRecordForm';
 
+// antd's Result (with its illustrations) only shows a load error: not part of the first load.
+const Result = lazy(() => import('antd/es/result'));
 // Detail pages only (antd Table): not part of an add or edit page's first load (issue 15, goal 6).
 const PrintHistory = lazy(() => import('../print/PrintHistory').then((m) => ({ default: m.PrintHistory })));
 
@@ -54,7 +56,13 @@ export default function RecordFormPage({ enName, mode, id, copyId, taskId, proce
     if (def) setTabTitle(path, formTabTitle({ cnName: def.cnName, mode: mode === 'add' ? 'add' : 'edit', detail: mode === 'detail', hasFlow: def.hasFlow, taskId, processInstanceId }));
   }, [def, path, mode, taskId, processInstanceId]);
 
-  if (c.error) return <Result status="warning" title={(c.error as Error).message || '加载失败'} />;
+  if (c.error) {
+    return (
+      <Suspense fallback={null}>
+        <Result status="warning" title={(c.error as Error).message || '加载失败'} />
+      </Suspense>
+    );
+  }
   if (!def || !c.form || !c.schema) return <Spin tip="加载中" style={{ display: 'block', margin: 48 }}><div /></Spin>;
 
   const detailEditable = def.fields.some((f) => f.detailEditable);
