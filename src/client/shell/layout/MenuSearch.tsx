@@ -1,5 +1,5 @@
 /** Header menu search (spec 02 §2.4): the icon; the box (Select + fuse.js) loads on the first click. */
-import SearchOutlined from '@ant-design/icons/SearchOutlined';
+import { SearchOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useState } from 'react';
 import styles from './Navbar.module.css';
 
