@@ -5,7 +5,6 @@
  */
 import { connect, mapReadPretty, useField } from '@formily/react';
 import { App, Space, Typography } from 'antd';
-import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { parseIdCard, parseInvoice, uploadFile, type StoredFile } from '../api/files';
 import { sessionStore } from '../session/sessionStore';
@@ -89,8 +88,11 @@ export function QrCode({ linkUrl }: { linkUrl?: string }) {
   const link = id && formName ? (linkUrl ? `${linkUrl}${linkUrl.includes('?') ? '&' : '?'}id=${id}` : mobileLink(window.location.origin, formName, id, tenant)) : null;
   useEffect(() => {
     if (!link) return;
-    // Spec 01 §8: a failed QR generation is logged only.
-    QRCode.toDataURL(link, { width: 120, margin: 1 }).then(setSrc, (e: unknown) => console.warn('二维码生成失败', e));
+    // Spec 01 §8: a failed QR generation is logged only. The encoder loads only where a qrCode
+    // field shows a saved record, not with every form page (issue 15, goal 6).
+    import('qrcode')
+      .then(({ default: QRCode }) => QRCode.toDataURL(link, { width: 120, margin: 1 }))
+      .then(setSrc, (e: unknown) => console.warn('二维码生成失败', e));
   }, [link]);
   if (!link) return <Typography.Text type="secondary">保存后生成二维码</Typography.Text>;
   return (

@@ -3,10 +3,13 @@ import { UserOutlined } from '@ant-design/icons';
 import { connect, mapReadPretty, observer, useField } from '@formily/react';
 import type { Field } from '@formily/core';
 import { Button, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { confirmValue, idsOf, type Selection } from './data/userSelection';
 import { useUserLabels } from './data/useUserLabels';
-import { UserPickerDialog } from './UserPickerDialog';
+
+// The dialog (department tree, user list) loads when first opened, not with every form page
+// (issue 15, goal 6: first-load JavaScript budgets).
+const UserPickerDialog = lazy(() => import('./UserPickerDialog').then((m) => ({ default: m.UserPickerDialog })));
 
 interface Props {
   value?: number | number[] | null;
@@ -35,6 +38,9 @@ const UserText = observer(({ value }: Props) => {
 export const UserPicker = connect(
   observer(function UserPicker(props: Props) {
     const [open, setOpen] = useState(false);
+    // Once opened the dialog stays mounted, so it closes with its animation as before.
+    const [opened, setOpened] = useState(false);
+    if (open && !opened) setOpened(true);
     const sel = useSelection(props.value);
     const multiple = !!props.multiple;
     return (
@@ -45,7 +51,11 @@ export const UserPicker = connect(
           ))}
           <Button size="small" icon={<UserOutlined />} disabled={props.disabled} onClick={() => setOpen(true)}>{props.placeholder ?? '选择用户'}</Button>
         </Space>
-        <UserPickerDialog open={open} multiple={multiple} initial={sel} onCancel={() => setOpen(false)} onOk={(next) => { props.onChange?.(confirmValue(next, multiple)); setOpen(false); }} />
+        {opened ? (
+          <Suspense fallback={null}>
+            <UserPickerDialog open={open} multiple={multiple} initial={sel} onCancel={() => setOpen(false)} onOk={(next) => { props.onChange?.(confirmValue(next, multiple)); setOpen(false); }} />
+          </Suspense>
+        ) : null}
       </>
     );
   }),

@@ -4,8 +4,8 @@
  * tab title. Detail mode is the same schema read-pretty; detailEditable fields stay editable and
  * bring the 保存 button with them.
  */
-import { App, Card, Result, Spin, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { App, Card, Spin, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { createUploadTracker, UPLOAD_RUNNING_TEXT } from '../fields/data/uploadTracker';
 import { hasPermission, sessionStore } from '../session/sessionStore';
 import { formPermission } from '../session/permissionStrings';
@@ -20,8 +20,12 @@ import { isReadOnlyView } from '../../shared/readOnlyRecords';
 import { RecordFormView } from './RecordFormView';
 import { userContextOf } from './userContext';
 import { useRecordForm } from './useRecordForm';
-import { PrintHistory } from '../print/PrintHistory';
-import { RecordFlowPanel } from '../pages/flow/RecordFlowPanel';
+
+// antd's Result (with its illustrations) only shows a load error: not part of the first load.
+const Result = lazy(() => import('antd/es/result'));
+// Detail pages only (antd Table / Timeline): not part of an add or edit page's first load (issue 15, goal 6).
+const PrintHistory = lazy(() => import('../print/PrintHistory').then((m) => ({ default: m.PrintHistory })));
+const RecordFlowPanel = lazy(() => import('../pages/flow/RecordFlowPanel').then((m) => ({ default: m.RecordFlowPanel })));
 
 export interface RecordFormPageProps {
   enName: string;
@@ -53,7 +57,13 @@ export default function RecordFormPage({ enName, mode, id, copyId, taskId, proce
     if (def) setTabTitle(path, formTabTitle({ cnName: def.cnName, mode: mode === 'add' ? 'add' : 'edit', detail: mode === 'detail', hasFlow: def.hasFlow, taskId, processInstanceId }));
   }, [def, path, mode, taskId, processInstanceId]);
 
-  if (c.error) return <Result status="warning" title={(c.error as Error).message || '加载失败'} />;
+  if (c.error) {
+    return (
+      <Suspense fallback={null}>
+        <Result status="warning" title={(c.error as Error).message || '加载失败'} />
+      </Suspense>
+    );
+  }
   if (!def || !c.form || !c.schema) return <Spin tip="加载中" style={{ display: 'block', margin: 48 }}><div /></Spin>;
 
   const detailEditable = def.fields.some((f) => f.detailEditable);
@@ -113,8 +123,12 @@ export default function RecordFormPage({ enName, mode, id, copyId, taskId, proce
         onCopy={copy}
         onBack={back}
       />}
-      {mode === 'detail' && id && /^\d+$/.test(id) ? <PrintHistory formName={enName} recordId={Number(id)} /> : null}
-      {mode === 'detail' && def.hasFlow && id && /^\d+$/.test(id) ? <RecordFlowPanel formName={enName} recordId={Number(id)} /> : null}
+      {mode === 'detail' && id && /^\d+$/.test(id) ? (
+        <Suspense fallback={null}>
+          <PrintHistory formName={enName} recordId={Number(id)} />
+          {def.hasFlow ? <RecordFlowPanel formName={enName} recordId={Number(id)} /> : null}
+        </Suspense>
+      ) : null}
     </Card>
   );
 }

@@ -8,6 +8,7 @@ import { Alert, Button, Space, Spin } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { headerText, printCss, sheetsHtml } from '../../shared/print/printLayout';
 import { formatDateTime } from '../session/formatDateTime';
+import '../session/dayjsLocale';
 import { specialTabTitle } from '../session/tabTitle';
 import { useQueryParams } from '../routing/navigation';
 import { parseViewReportQuery, PRINT_LINK_NO_ID } from './printLinks';

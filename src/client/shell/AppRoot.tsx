@@ -2,8 +2,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { useEffect } from 'react';
 import { Router } from 'wouter';
 import { forgetSessionAndLeave } from '../controllers/sessionActions';
@@ -12,8 +10,6 @@ import { FeedbackBridge } from './FeedbackBridge';
 import { queryClient } from './queryClient';
 import { RecordPickerProvider } from './RecordPickerProvider';
 import { ShellRoutes } from './ShellRoutes';
-
-dayjs.locale('zh-cn');
 
 /** The root component mounted by main.tsx. */
 export function AppRoot() {

@@ -3,6 +3,7 @@ import { App } from 'antd';
 import { useCallback } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useLoginGate } from '../controllers/useLoginGate';
+import '../session/dayjsLocale';
 import { getToken } from '../session/cookies';
 import { isPublicPath } from '../paths';
 import { MainLayout } from './layout/MainLayout';

@@ -14,6 +14,7 @@ import { saveStoredFile } from '../data/useFileBlobUrl';
 import { builtinKind, extOf } from './fileKinds';
 import { storedNameOf } from './fileNames';
 import { previewContent, type PreviewContent } from './previewContent';
+import '../../session/dayjsLocale';
 import { sanitizeDocumentHtml } from './safeHtml';
 
 function BlobFrame({ blob, kind, name }: { blob: Blob; kind: 'pdf' | 'image'; name: string }) {

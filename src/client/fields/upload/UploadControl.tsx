@@ -7,13 +7,16 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { useField } from '@formily/react';
 import { App, Button, Progress, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { deleteFile, uploadFile, type StoredFile, type UploadedFile } from '../../api/files';
 import { FileList, isReadableFile } from '../FileList';
 import { useRecordFormInfo } from '../RecordFormContext';
-import { CameraDialog } from './CameraDialog';
-import { DragUploadDialog } from './DragUploadDialog';
-import { UploadMethodDialog } from './UploadMethodDialog';
+
+// The camera, drag-and-drop and method dialogs load when one first opens, not with every form page
+// (issue 15, goal 6: first-load JavaScript budgets).
+const CameraDialog = lazy(() => import('./CameraDialog').then((m) => ({ default: m.CameraDialog })));
+const DragUploadDialog = lazy(() => import('./DragUploadDialog').then((m) => ({ default: m.DragUploadDialog })));
+const UploadMethodDialog = lazy(() => import('./UploadMethodDialog').then((m) => ({ default: m.UploadMethodDialog })));
 import { useUploadSettings } from './useUploadSettings';
 
 /** Spec 02 §5: default maximum upload size in MB. */
@@ -52,6 +55,9 @@ export function UploadControl(props: UploadProps) {
   const title = useFieldTitle();
   const [running, setRunning] = useState<Record<string, { name: string; percent: number }>>({});
   const [dialog, setDialog] = useState<'method' | 'drag' | 'camera' | null>(null);
+  // Once a dialog has opened the dialogs stay mounted, so they close with their animation as before.
+  const [dialogsUsed, setDialogsUsed] = useState(false);
+  if (dialog && !dialogsUsed) setDialogsUsed(true);
   // Files uploaded while this page is open: on a detail page only these may be renamed or deleted (spec 02 §5).
   const [fresh, setFresh] = useState<Set<string>>(() => new Set());
   const input = useRef<HTMLInputElement>(null);
@@ -172,19 +178,23 @@ export function UploadControl(props: UploadProps) {
         onRename={(f, name) => commit(latest.current.map((x) => (x.fileName === f.fileName ? { ...x, name } : x)))}
       />
       {props.note ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{props.note}</Typography.Text> : null}
-      <UploadMethodDialog open={dialog === 'method'} driverUrl={settings.cameraDriverUrl} onCancel={() => setDialog(null)} onLocal={local} onCamera={() => setDialog('camera')} />
-      <DragUploadDialog
-        open={dialog === 'drag'}
-        accept={props.accept}
-        multiple={multiple}
-        maxSizeMb={maxSize}
-        onClose={() => setDialog(null)}
-        onUpload={async (list, signal) => {
-          await uploadAll(list, signal);
-          if (signal.aborted) message.info('取消上传');
-        }}
-      />
-      <CameraDialog open={dialog === 'camera'} base={settings.cameraUrl} room={single ? 1 : room} onClose={() => setDialog(null)} onUpload={(list) => uploadAll(list)} />
+      {dialogsUsed ? (
+        <Suspense fallback={null}>
+          <UploadMethodDialog open={dialog === 'method'} driverUrl={settings.cameraDriverUrl} onCancel={() => setDialog(null)} onLocal={local} onCamera={() => setDialog('camera')} />
+          <DragUploadDialog
+            open={dialog === 'drag'}
+            accept={props.accept}
+            multiple={multiple}
+            maxSizeMb={maxSize}
+            onClose={() => setDialog(null)}
+            onUpload={async (list, signal) => {
+              await uploadAll(list, signal);
+              if (signal.aborted) message.info('取消上传');
+            }}
+          />
+          <CameraDialog open={dialog === 'camera'} base={settings.cameraUrl} room={single ? 1 : room} onClose={() => setDialog(null)} onUpload={(list) => uploadAll(list)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

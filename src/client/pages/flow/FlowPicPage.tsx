@@ -11,6 +11,7 @@ import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import './flowPic.css';
 import { getFlowDiagram } from '../../api/flows';
+import '../../session/dayjsLocale';
 import { queryKeys } from '../../api/queryKeys';
 import { useQueryParams } from '../../routing/navigation';
 

@@ -9,6 +9,7 @@ import { App, Button, Result, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { loadSession } from '../../controllers/loadSession';
+import '../../session/dayjsLocale';
 import { userContextOf } from '../../form/userContext';
 import { getTenantCode } from '../../session/cookies';
 import { hasPermission, hasRole, sessionStore } from '../../session/sessionStore';

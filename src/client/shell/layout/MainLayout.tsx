@@ -1,6 +1,6 @@
 /** The main layout (spec 02 §2.4): sidebar, header, tab bar, content, settings panel, watermark. */
 import { Layout, Watermark } from 'antd';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { appStore, setSidebar, updateDevice } from '../../session/appStore';
 import { CONFIG_KEYS, isOn } from '../../session/configKeys';
@@ -9,12 +9,28 @@ import { settingsStore } from '../../session/settingsStore';
 import { ContentRoutes } from '../ContentRoutes';
 import { PasswordGuard } from './PasswordGuard';
 import { Navbar } from './Navbar';
-import { SettingsPanel } from './SettingsPanel';
 import { Sidebar } from './Sidebar';
 import { TabBar } from './TabBar';
 import { TabTracker } from './TabTracker';
 import { VersionPrompt } from './VersionPrompt';
 import styles from './MainLayout.module.css';
+
+// The settings drawer (colour pickers, sliders, switches) loads the first time it opens, not with
+// every signed-in page (issue 15, goal 6: first-load JavaScript budgets).
+const SettingsPanel = lazy(() => import('./SettingsPanel').then((m) => ({ default: m.SettingsPanel })));
+
+/** Mounts the settings drawer once it has been opened; kept mounted after, so it animates closed. */
+function SettingsPanelOnDemand() {
+  const open = settingsStore.use((s) => s.showSettings);
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <SettingsPanel />
+    </Suspense>
+  );
+}
 
 /** Sidebar + header + tabs + routed content. */
 export function MainLayout() {
@@ -53,7 +69,7 @@ export function MainLayout() {
           <ContentRoutes />
         </Layout.Content>
       </Layout>
-      <SettingsPanel />
+      <SettingsPanelOnDemand />
       <TabTracker />
       <PasswordGuard />
       <VersionPrompt />
