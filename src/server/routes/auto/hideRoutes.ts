@@ -1,5 +1,5 @@
 /** `POST /api/auto/{form}/{field}/hide`: a `$sql` hide condition evaluated on the server. */
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
 import { ok } from '../../http/reply.js';
 import { requirePermission } from '../../auth/permissions.js';
 import { loadModel } from '../../records/services/recordContext.js';
@@ -7,13 +7,14 @@ import { formPerm } from '../../records/services/formPermissions.js';
 import { evaluateSqlHide } from '../../records/services/sqlHide.js';
 import { closeSqlSandbox } from '../../records/services/sqlSandbox.js';
 import { objectBody } from './caller.js';
+import { FieldPath, HideAnswer } from '../../../shared/contract/records.js';
 
 /** Registers the `$sql` hide-condition call. */
-export const autoHideRoutes: FastifyPluginAsync = async (app) => {
+export const autoHideRoutes: ContractPlugin = async (app) => {
   const options = { maxCost: app.config.sqlConditionMaxCost, timeoutMs: app.config.sqlConditionTimeoutMs };
   // The tenant pools (PostgreSQL) end with the app, before the database closes.
   app.addHook('onClose', async () => closeSqlSandbox(app.database));
-  app.post<{ Params: { form: string; field: string } }>('/auto/:form/:field/hide', async (request) => {
+  app.post('/auto/:form/:field/hide', { schema: { params: FieldPath, response: { 200: HideAnswer } } }, async (request) => {
     const { form, field } = request.params;
     // Anyone who may open the form (to add, edit or view it) needs its field states.
     requirePermission(request.user, formPerm(form, 'add'), formPerm(form, 'edit'), formPerm(form, 'query'), formPerm(form, 'list:root'));
