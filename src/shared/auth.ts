@@ -1,4 +1,6 @@
 /** Sign-in and session payloads (CONTRACT.md §3, spec 02 §3), shared by client and server. */
+import type { Static } from 'typebox';
+import type { CaptchaAnswer, GetInfoAnswer, SessionUserSchema } from './contract/session.js';
 
 /** `POST /api/login` body. */
 export interface LoginBody {
@@ -10,39 +12,11 @@ export interface LoginBody {
   tenantCode?: string;
 }
 
-/** `GET /api/getInfo` → `user`. */
-export interface SessionUser {
-  userId: number;
-  userName: string;
-  nickName: string;
-  deptId: number | null;
-  deptName: string | null;
-  phonenumber: string;
-  email: string;
-  sex: string;
-  avatar: string;
-  /** Whether the account is bound to WeChat (the openId itself never leaves the server). */
-  hasOpenId: boolean;
-  status: string;
-  tenantId: number;
-  tenantCode: string;
-  tenantName: string;
-  roleNames: string[];
-  roles: { roleId: number; roleKey: string; roleName: string }[];
-  /** The previous sign-in (before the one that made this session): time, null on a first sign-in. */
-  loginDate: string | null;
-  /** The previous sign-in's address, null on a first sign-in. */
-  loginIp: string | null;
-}
+/** `GET /api/getInfo` → `user` (the contract's, src/shared/contract/session.ts). */
+export type SessionUser = Static<typeof SessionUserSchema>;
 
 /** `GET /api/getInfo` answer. */
-export interface GetInfoResponse {
-  code: 200;
-  msg: string;
-  user: SessionUser;
-  roles: string[];
-  permissions: string[];
-}
+export type GetInfoResponse = Static<typeof GetInfoAnswer>;
 
 /** One entry of `GET /api/getRouters` `data` (a tree). */
 export interface RouterEntry {
@@ -67,11 +41,4 @@ export interface RouterEntry {
 }
 
 /** `GET /api/captchaImage` answer. */
-export interface CaptchaResponse {
-  code: 200;
-  msg: string;
-  captchaEnabled: boolean;
-  uuid?: string;
-  /** A data: URL of an SVG image. */
-  img?: string;
-}
+export type CaptchaResponse = Static<typeof CaptchaAnswer>;

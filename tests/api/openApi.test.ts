@@ -7,6 +7,13 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/testServer.js';
 
+/**
+ * Route prefixes whose plugins have no answer schemas yet (issue 13 item 1, src/server/README.md
+ * "One contract"). Empty it as they are converted; every other route must declare its 200 answer.
+ */
+const PENDING: string[] = [
+];
+
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
@@ -41,6 +48,24 @@ describe('the OpenAPI document', () => {
     // Public calls are marked as needing no token; the docs routes themselves are not listed.
     expect(doc.paths['/api/login'].post.security).toEqual([]);
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/api/docs'))).toBe(false);
+  });
+
+  it('gives every route an answer schema for 200, except the plugins still listed as pending', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/api/docs/openapi.json', token: admin })).json();
+    const missing: string[] = [];
+    const pendingConverted = new Set(PENDING);
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        const content = op.responses?.['200']?.content ?? {};
+        const has = Object.values(content).some((c) => c.schema !== undefined);
+        const pending = PENDING.find((prefix) => path.startsWith(prefix));
+        if (!has && !pending) missing.push(`${method.toUpperCase()} ${path}`);
+        if (!has && pending) pendingConverted.delete(pending);
+      }
+    }
+    expect(missing).toEqual([]);
+    // A plugin converted in full leaves the pending list (so the list cannot hide a new route).
+    expect([...pendingConverted]).toEqual([]);
   });
 
   it('is for administrators only', async () => {

@@ -2,45 +2,15 @@
 import { get, post } from './http';
 import type { DataResponse } from './types';
 import type { ListQuery } from '../../shared/records';
+import type { Job } from '../../shared/contract/jobs';
 
 const form = (name: string) => `/auto/${encodeURIComponent(name)}`;
 
 /** A problem of an import: spreadsheet row, column label, the cell, the message. */
-export interface ImportProblem {
-  row: number;
-  column: string;
-  value: string;
-  message: string;
-}
+export type { ImportProblem } from '../../shared/contract/jobs';
 
-/** A job as `GET /api/jobs/{id}` answers it. */
-export interface JobStatus {
-  jobId: string;
-  kind: string;
-  title: string;
-  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'expired';
-  phase: string;
-  done: number;
-  total: number | null;
-  percent: number;
-  downloadUrl: string | null;
-  error: string | null;
-  result: null | {
-    fileKey?: string;
-    fileName?: string;
-    msg?: string;
-    rows?: number;
-    success?: boolean;
-    imported?: number;
-    total?: number;
-    columns?: string[];
-    preview?: string[][];
-    problemCount?: number;
-    problems?: ImportProblem[];
-    errorReportUrl?: string;
-    errorReportName?: string;
-  };
-}
+/** A job as `GET /api/jobs/{id}` answers it (the contract's). */
+export type JobStatus = Job;
 
 /** Whether a job has ended (no more progress to follow). */
 export const jobEnded = (job: JobStatus | undefined) => !!job && !['queued', 'running'].includes(job.status);

@@ -27,8 +27,4 @@ export interface MenuEntry {
 }
 
 /** A tenant of `GET /api/system/tenant/all`. */
-export interface Tenant {
-  tenantId?: number;
-  tenantCode: string;
-  tenantName: string;
-}
+export type { Tenant } from '../../shared/contract/session';

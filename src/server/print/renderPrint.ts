@@ -18,7 +18,8 @@ import { findTemplate, findTemplateByName, listTemplates, type PrintTemplateDto 
 export const NO_ID_MESSAGE = '地址错误，请配置id信息';
 export const NO_TEMPLATE_NAME_MESSAGE = '地址错误，请配置模版名称信息';
 /** Records one print may hold (a batch). */
-export const MAX_PRINT_RECORDS = 200;
+export { MAX_PRINT_RECORDS } from '../../shared/contract/print.js';
+import { MAX_PRINT_RECORDS } from '../../shared/contract/print.js';
 
 /** Which template: by id, by name, or the form's only one. */
 export interface TemplateRef {

@@ -74,12 +74,12 @@ export const EditRecordBody = Type.Object({ formName: Type.Optional(Type.String(
 
 /** `POST /api/auto/{form}/list`: a page of rows; `totalExact:false` when `total` is an estimate. */
 export const RecordPage = PageEnvelope(RecordRowSchema);
-/** A saved record's id (add) or the answer of an edit. */
-export const SavedRecord = DataEnvelope(Type.Unknown());
+/** A saved record's id (add, stash, push) and, after an edit, its new version. */
+export const SavedRecord = DataEnvelope(Type.Object({ id: Type.Integer(), version: Type.Optional(Type.Integer()) }, { additionalProperties: true }));
 /** `GET /api/auto/uuid/get`: a fresh key for `add`. */
 export const FreshUuid = DataEnvelope(Type.String());
 /** `GET /api/auto/{form}/{id}` and `…/copy`: the record (sub-form rows under their field names). */
-export const RecordDetail = DataEnvelope(Type.Unknown());
+export const RecordDetail = DataEnvelope(OpenObject);
 /** `getCalcdValue`: one total per field. */
 export const CalcdValue = Type.Object({ field: Type.String(), sum: Type.Optional(Type.Unknown()), avg: Type.Optional(Type.Unknown()) }, { additionalProperties: true });
 /** A delete / void pre-check (spec 01 §8). */
@@ -88,4 +88,47 @@ export const PrecheckResult = Type.Object({
   action: Type.Union([Type.Literal('stop'), Type.Literal('warn'), Type.Null()]),
   errorTips: Type.String(),
 });
+export const PrecheckAnswer = DataEnvelope(PrecheckResult);
 export { DoneEnvelope };
+
+// ---- path parameters: plain strings, the handlers answer 404 for an unknown form or a bad id ----
+
+/** `{form}` (matched against the tenant's forms by the handler). */
+export const FormPath = Type.Object({ form: Type.String() });
+/** `{form}` and `{id}`. */
+export const RecordPath = Type.Object({ form: Type.String(), id: Type.String() });
+/** `{form}` and `{x}`: 'add' or a record id (stash, push). */
+export const DraftPath = Type.Object({ form: Type.String(), x: Type.String() });
+/** `{form}` and `{op}`: delete or invalid (pre-checks). */
+export const CheckPath = Type.Object({ form: Type.String(), op: Type.String() });
+/** `{form}` and `{field}` (`$sql` hide conditions). */
+export const FieldPath = Type.Object({ form: Type.String(), field: Type.String() });
+
+/** `importData?onlyParse=`: 'true', '1' or '' parse only (a preview), anything else imports. */
+export const ImportQuery = Type.Object({ onlyParse: Type.Optional(Type.String({ maxLength: 10 })) });
+
+// ---- further answers ----
+
+/** `getCalcdValue`: the totals by field (`{field: number | null}`), as the form's `calcd` asked. */
+export const CalcdAnswer = DataEnvelope(Type.Unknown());
+/** `list/ids`: the rows of the given ids. */
+export const RowsAnswer = DataEnvelope(Type.Array(OpenObject));
+/** `haveSub`: per id whether a tree row has children. */
+export const HaveSubAnswer = DataEnvelope(Type.Record(Type.String(), Type.Boolean()));
+/** `search/suggestion`: the distinct matching texts. */
+export const SuggestionAnswer = DataEnvelope(Type.Array(Type.Unknown()));
+/** `{field}/hide`: the evaluated `$sql` condition (its value as the field's hide rule expects it). */
+export const HideAnswer = DataEnvelope(Type.Unknown());
+/** `init/by/sql`: a new record's SQL defaults, `{enName: value}` (values as the fields take them). */
+export const SqlDefaultsAnswer = DataEnvelope(Type.Record(Type.String(), Type.Unknown()));
+/** `batchUpdate`: how many records changed, which, and the refused ones with their reasons. */
+export const BatchEditAnswer = DataEnvelope(Type.Object({ updated: Type.Integer(), ids: Type.Array(Type.Integer()) }, { additionalProperties: true }));
+/** `button/check`: one entry per failed rule (open: rule, level, message). */
+export const ButtonCheckAnswer = DataEnvelope(Type.Array(OpenObject));
+/** `button/action`: records updated, records created, links to open. */
+export const ButtonRunAnswer = DataEnvelope(
+  Type.Object({ updated: Type.Integer(), created: Type.Array(Type.Object({ form: Type.String(), id: Type.Integer() })), links: Type.Array(Type.String()) }),
+);
+/** `button/secrets`: the tenant's secret names (values never leave the server). */
+export const SecretNamesAnswer = DataEnvelope(Type.Array(Type.Object({ name: Type.String(), updateBy: Type.String(), updateTime: Type.String({ format: 'date-time' }) })));
+

@@ -1,5 +1,5 @@
 /** `POST /api/auto/{form}/batchUpdate`: batch edit (批量修改) of selected records or of a whole search (docs/api-records.md). */
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
 import { ok } from '../../http/reply.js';
 import { requirePermission } from '../../auth/permissions.js';
 import { loadModel } from '../../records/services/recordContext.js';
@@ -8,12 +8,13 @@ import { batchEditRecords, parseBatchEdit } from '../../records/services/recordB
 import { assertWritable } from '../../records/services/writeGuard.js';
 import type { SqlConditions } from '../../records/services/sqlHide.js';
 import { callerOf, objectBody } from './caller.js';
+import { BatchEditAnswer, FormPath } from '../../../shared/contract/records.js';
 
 /** Registers the batch edit. */
-export const autoBatchRoutes: FastifyPluginAsync = async (app) => {
+export const autoBatchRoutes: ContractPlugin = async (app) => {
   const conditions: SqlConditions = { database: app.database, options: { maxCost: app.config.sqlConditionMaxCost, timeoutMs: app.config.sqlConditionTimeoutMs } };
 
-  app.post<{ Params: { form: string } }>('/auto/:form/batchUpdate', async (request) => {
+  app.post('/auto/:form/batchUpdate', { schema: { params: FormPath, response: { 200: BatchEditAnswer } } }, async (request) => {
     const { form } = request.params;
     // A batch edit is an edit of each record: the edit permission, as for a single save.
     requirePermission(request.user, formPerm(form, 'edit'));

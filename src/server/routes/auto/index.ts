@@ -1,5 +1,5 @@
 /** `/api/auto/…`: the records calls of spec 01 §7. */
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
 import { autoListRoutes } from './listRoutes.js';
 import { autoRecordRoutes } from './recordRoutes.js';
 import { autoHideRoutes } from './hideRoutes.js';
@@ -8,7 +8,7 @@ import { autoBatchRoutes } from './batchRoutes.js';
 import { autoButtonRoutes } from './buttonRoutes.js';
 
 /** Registers every `/api/auto` call. */
-export const autoRoutes: FastifyPluginAsync = async (app) => {
+export const autoRoutes: ContractPlugin = async (app) => {
   await app.register(autoListRoutes);
   await app.register(autoRecordRoutes);
   await app.register(autoHideRoutes);

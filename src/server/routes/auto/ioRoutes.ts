@@ -3,7 +3,10 @@
  * and input, then queue a job (src/server/jobs) whose status the client follows at /api/jobs/{id}.
  */
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
+import { FileAnswer } from '../../../shared/contract/common.js';
+import { JobAnswer } from '../../../shared/contract/jobs.js';
+import { FormPath, ImportQuery } from '../../../shared/contract/records.js';
 import { contentDisposition } from '../../files/contentDisposition.js';
 import { storeUpload } from '../../files/fileService.js';
 import { filesConfig } from '../../files/filesConfig.js';
@@ -24,15 +27,13 @@ import { parseExportRequest } from '../../records/io/exportRequest.js';
 import type { AuthUser } from '../../auth/types.js';
 import { objectBody } from './caller.js';
 
-type FormParams = { Params: { form: string } };
-
 /** The part of the signed-in user a job keeps. */
 export function jobUser(u: AuthUser): JobUser {
   return { userId: u.userId, userName: u.userName, nickName: u.nickName, deptId: u.deptId, roleKeys: u.roleKeys, roleNames: u.roleNames };
 }
 
 /** Registers export (and import) calls and their job handlers. */
-export const autoIoRoutes: FastifyPluginAsync = async (app) => {
+export const autoIoRoutes: ContractPlugin = async (app) => {
   app.jobs.register('export', exportJob);
   app.jobs.register('import', importJob);
   const settings = filesConfig(app.config);
@@ -53,11 +54,11 @@ export const autoIoRoutes: FastifyPluginAsync = async (app) => {
     reply.header('Cache-Control', 'private, no-store');
     return reply.send(body);
   };
-  app.get<FormParams>('/auto/:form/importTemplate', (request, reply) => template(request, reply));
+  app.get('/auto/:form/importTemplate', { schema: { params: FormPath, response: { 200: FileAnswer } } }, (request, reply) => template(request, reply));
   // Spec 01 §7 names the template call POST /auto/{form}/excel/exportTemplate.
-  app.post<FormParams>('/auto/:form/excel/exportTemplate', (request, reply) => template(request, reply));
+  app.post('/auto/:form/excel/exportTemplate', { schema: { params: FormPath, response: { 200: FileAnswer } } }, (request, reply) => template(request, reply));
 
-  app.post<FormParams & { Querystring: { onlyParse?: string } }>('/auto/:form/importData', async (request) => {
+  app.post('/auto/:form/importData', { schema: { params: FormPath, querystring: ImportQuery, response: { 200: JobAnswer } } }, async (request) => {
     const { form } = request.params;
     requirePermission(request.user, formPerm(form, 'import'));
     const model = await loadModel(app.db, request.user.tenantId, form);
@@ -80,7 +81,7 @@ export const autoIoRoutes: FastifyPluginAsync = async (app) => {
     return ok(jobDto(job), onlyParse ? '解析任务已提交' : '导入任务已提交');
   });
 
-  app.post<FormParams>('/auto/:form/export', async (request) => {
+  app.post('/auto/:form/export', { schema: { params: FormPath, response: { 200: JobAnswer } } }, async (request) => {
     const { form } = request.params;
     requirePermission(request.user, formPerm(form, 'export'));
     const model = await loadModel(app.db, request.user.tenantId, form);

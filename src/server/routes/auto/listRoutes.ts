@@ -1,5 +1,5 @@
 /** Read calls of a form's records: list, totals, ids, tree flags, suggestions (spec 01 §7). */
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
 import { ok } from '../../http/reply.js';
 import { DEFAULT_MESSAGES } from '../../../shared/envelope.js';
 import { badRequest } from '../../http/HttpError.js';
@@ -7,44 +7,44 @@ import { withReadModel } from '../../records/services/recordContext.js';
 import { requireListAccess, requireQuery } from '../../records/services/formPermissions.js';
 import { calcTotals, haveSub, listPage, parseIds, recordsByIds, suggestions } from '../../records/repositories/recordQueries.js';
 import { objectBody } from './caller.js';
-import { RecordPage } from '../../../shared/contract/records.js';
-
-type FormParams = { Params: { form: string } };
+import type { Static } from 'typebox';
+import { CalcdAnswer, FormPath, HaveSubAnswer, RecordPage, RowsAnswer, SuggestionAnswer } from '../../../shared/contract/records.js';
 
 const LIST_MSG = JSON.stringify(DEFAULT_MESSAGES.query);
 
 /** Registers list, totals, ids, tree-flag and suggestion calls. */
-export const autoListRoutes: FastifyPluginAsync = async (app) => {
+export const autoListRoutes: ContractPlugin = async (app) => {
   // The body is checked by the list query parser (its messages are spec text, and a null body is an
   // empty query), so no request schema; the answer is JSON text, which the serialiser passes through.
-  app.post<FormParams>('/auto/:form/list', { schema: { response: { 200: RecordPage } } }, async (request, reply) => {
+  app.post('/auto/:form/list', { schema: { params: FormPath, response: { 200: RecordPage } } }, async (request, reply) => {
     const body = objectBody(request.body);
     await requireListAccess(app.db, request.user, request.params.form, body);
     const r = await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => listPage(app.readDb, model, body, request.user.tenantId));
     // The rows arrive as JSON text from the database; the envelope is written around them.
-    return reply.type('application/json; charset=utf-8')
-      .send(`{"code":200,"msg":${LIST_MSG},"rows":[${r.rowsJson.join(',')}],"total":${r.total},"totalExact":${r.totalExact}}`);
+    // A string is sent as it is (not serialised); the cast tells the type provider so.
+    const json = `{"code":200,"msg":${LIST_MSG},"rows":[${r.rowsJson.join(',')}],"total":${r.total},"totalExact":${r.totalExact}}`;
+    return reply.type('application/json; charset=utf-8').send(json as unknown as Static<typeof RecordPage>);
   });
 
-  app.post<FormParams>('/auto/:form/getCalcdValue', async (request) => {
+  app.post('/auto/:form/getCalcdValue', { schema: { params: FormPath, response: { 200: CalcdAnswer } } }, async (request) => {
     const body = objectBody(request.body);
     await requireListAccess(app.db, request.user, request.params.form, body);
     return ok(await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => calcTotals(app.readDb, model, body, request.user.tenantId)));
   });
 
-  app.post<FormParams>('/auto/:form/list/ids', async (request) => {
+  app.post('/auto/:form/list/ids', { schema: { params: FormPath, response: { 200: RowsAnswer } } }, async (request) => {
     requireQuery(request.user, request.params.form);
     const ids = parseIds(request.body);
     return ok(await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => recordsByIds(app.db, model, ids, request.user.tenantId)));
   });
 
-  app.post<FormParams>('/auto/:form/haveSub', async (request) => {
+  app.post('/auto/:form/haveSub', { schema: { params: FormPath, response: { 200: HaveSubAnswer } } }, async (request) => {
     requireQuery(request.user, request.params.form);
     const ids = parseIds(request.body);
     return ok(await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => haveSub(app.db, model, ids, request.user.tenantId)));
   });
 
-  app.post('/auto/search/suggestion', async (request) => {
+  app.post('/auto/search/suggestion', { schema: { response: { 200: SuggestionAnswer } } }, async (request) => {
     const body = objectBody(request.body);
     const { formName, fieldName } = body;
     if (typeof formName !== 'string' || typeof fieldName !== 'string') throw badRequest('formName 和 fieldName 不能为空');

@@ -1,6 +1,6 @@
 /** Write and detail calls of a form's records (spec 01 §7, CONTRACT.md §7). */
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
 import { ok, done } from '../../http/reply.js';
 import { hasPermission, requirePermission } from '../../auth/permissions.js';
 import { loadModel } from '../../records/services/recordContext.js';
@@ -12,9 +12,7 @@ import { deleteRecords, precheck, voidRecords } from '../../records/services/rec
 import { parseIds } from '../../records/repositories/recordQueries.js';
 import { assertWritable } from '../../records/services/writeGuard.js';
 import { callerOf, idParam } from './caller.js';
-import { FreshUuid } from '../../../shared/contract/records.js';
-
-type P<T> = { Params: T };
+import { CheckPath, DoneEnvelope, DraftPath, FormPath, FreshUuid, PrecheckAnswer, RecordDetail, RecordPath, SavedRecord } from '../../../shared/contract/records.js';
 
 function idsOf(body: unknown): number[] {
   const b = body as { ids?: unknown } | null;
@@ -22,12 +20,12 @@ function idsOf(body: unknown): number[] {
 }
 
 /** Registers uuid, add, detail, copy, edit, stash, push, checks, delete and void. */
-export const autoRecordRoutes: FastifyPluginAsync = async (app) => {
+export const autoRecordRoutes: ContractPlugin = async (app) => {
   // A save runs the form's `$sql` hide conditions as the `/hide` call does (hideRoutes.ts closes the sandbox).
   const conditions: SqlConditions = { database: app.database, options: { maxCost: app.config.sqlConditionMaxCost, timeoutMs: app.config.sqlConditionTimeoutMs } };
   app.get('/auto/uuid/get', { schema: { response: { 200: FreshUuid } } }, async () => ok(randomUUID()));
 
-  app.post<P<{ form: string }>>('/auto/:form/add', async (request) => {
+  app.post('/auto/:form/add', { schema: { params: FormPath, response: { 200: SavedRecord } } }, async (request) => {
     const { form } = request.params;
     // Spec 01 §1: the `?from=flow` add page of a flow form is for holders of list:root (issue 18).
     const viaFlowRoot = !hasPermission(request.user, formPerm(form, 'add')) && hasPermission(request.user, formPerm(form, 'list:root'));
@@ -38,14 +36,14 @@ export const autoRecordRoutes: FastifyPluginAsync = async (app) => {
     return ok(await addRecord(app.db, model, callerOf(request), request.body, 'save', conditions));
   });
 
-  app.get<P<{ form: string; id: string }>>('/auto/:form/:id', async (request) => {
+  app.get('/auto/:form/:id', { schema: { params: RecordPath, response: { 200: RecordDetail } } }, async (request) => {
     const { form } = request.params;
     requirePermission(request.user, formPerm(form, 'query'), formPerm(form, 'list:root'), formPerm(form, 'edit'));
     const model = await loadModel(app.db, request.user.tenantId, form);
     return ok(await recordDetail(app.db, model, request.user.tenantId, idParam(request.params.id)));
   });
 
-  app.get<P<{ form: string; id: string }>>('/auto/:form/:id/copy', async (request) => {
+  app.get('/auto/:form/:id/copy', { schema: { params: RecordPath, response: { 200: RecordDetail } } }, async (request) => {
     const { form } = request.params;
     // Spec 01 §6: a copy needs add (or list:root).
     requirePermission(request.user, formPerm(form, 'add'), formPerm(form, 'list:root'));
@@ -53,7 +51,7 @@ export const autoRecordRoutes: FastifyPluginAsync = async (app) => {
     return ok(await recordCopy(app.db, model, request.user.tenantId, idParam(request.params.id)));
   });
 
-  app.post<P<{ form: string; id: string }>>('/auto/:form/edit/:id', async (request) => {
+  app.post('/auto/:form/edit/:id', { schema: { params: RecordPath, response: { 200: SavedRecord } } }, async (request) => {
     requirePermission(request.user, formPerm(request.params.form, 'edit'));
     const model = await loadModel(app.db, request.user.tenantId, request.params.form);
     const id = idParam(request.params.id);
@@ -74,8 +72,8 @@ export const autoRecordRoutes: FastifyPluginAsync = async (app) => {
     await assertWritable(app.db, model, request.user.tenantId, 'edit', [id]);
     return ok(await editRecord(app.db, model, callerOf(request), id, request.body, mode, conditions));
   };
-  app.post<P<{ form: string; x: string }>>('/auto/stash/:form/:x', (request) => draft('stash')(request));
-  app.post<P<{ form: string; x: string }>>('/auto/push/:form/:x', (request) => draft('push')(request));
+  app.post('/auto/stash/:form/:x', { schema: { params: DraftPath, response: { 200: SavedRecord } } }, (request) => draft('stash')(request));
+  app.post('/auto/push/:form/:x', { schema: { params: DraftPath, response: { 200: SavedRecord } } }, (request) => draft('push')(request));
 
   const check = async (request: { params: { form: string; op: string }; body: unknown } & Parameters<typeof callerOf>[0]) => {
     const { form, op } = request.params;
@@ -84,10 +82,10 @@ export const autoRecordRoutes: FastifyPluginAsync = async (app) => {
     await assertWritable(app.db, model, request.user.tenantId, 'check');
     return ok(await precheck(app.db, model, request.user.tenantId, op, idsOf(request.body), request.user));
   };
-  app.post<P<{ form: string; op: string }>>('/auto/:form/check/:op', (request) => check(request));
-  app.post<P<{ form: string; op: string }>>('/auto/:form/check/ids/:op', (request) => check(request));
+  app.post('/auto/:form/check/:op', { schema: { params: CheckPath, response: { 200: PrecheckAnswer } } }, (request) => check(request));
+  app.post('/auto/:form/check/ids/:op', { schema: { params: CheckPath, response: { 200: PrecheckAnswer } } }, (request) => check(request));
 
-  app.post<P<{ form: string }>>('/auto/:form/delete', async (request) => {
+  app.post('/auto/:form/delete', { schema: { params: FormPath, response: { 200: DoneEnvelope } } }, async (request) => {
     requirePermission(request.user, formPerm(request.params.form, 'remove'));
     const model = await loadModel(app.db, request.user.tenantId, request.params.form);
     const ids = idsOf(request.body);
@@ -104,7 +102,7 @@ export const autoRecordRoutes: FastifyPluginAsync = async (app) => {
     await voidRecords(app.db, model, callerOf(request), ids);
     return done('作废成功');
   };
-  app.post<P<{ form: string }>>('/auto/:form/invalid/', (request) => invalid(request));
-  app.post<P<{ form: string }>>('/auto/:form/invalid', (request) => invalid(request));
+  app.post('/auto/:form/invalid/', { schema: { params: FormPath, response: { 200: DoneEnvelope } } }, (request) => invalid(request));
+  app.post('/auto/:form/invalid', { schema: { params: FormPath, response: { 200: DoneEnvelope } } }, (request) => invalid(request));
 
 };

@@ -6,7 +6,9 @@
  */
 import { Readable } from 'node:stream';
 import { rememberUpload } from '../../repositories/fileUploadRepository.js';
-import type { FastifyInstance } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
+import { FileAnswer } from '../../../shared/contract/common.js';
+import { MAX_BUNDLE_FILES, MergeAnswer, MergeBody, ZipBody } from '../../../shared/contract/files.js';
 import { contentDisposition } from '../../files/contentDisposition.js';
 import { downloadUrl, newFileKey, sanitizeFileName } from '../../files/fileKeys.js';
 import { tenantKeys, uniqueNames } from '../../files/fileRefs.js';
@@ -14,21 +16,11 @@ import type { FileStore } from '../../files/fileStore.js';
 import { isMergeable, mergeToPdf } from '../../files/mergePdf.js';
 import { zipStream } from '../../files/zipStream.js';
 import { badRequest, HttpError, notFound } from '../../http/HttpError.js';
-import { obj, str } from '../../http/schemas.js';
 
 /** At most this many files per call, and this many MB read into memory for one merge. */
-export const MAX_BUNDLE_FILES = 200;
+export { MAX_BUNDLE_FILES };
 export const MAX_MERGE_MB = 200;
 
-const ref = str({ min: 1, max: 1000 });
-const zipBody = obj(
-  {
-    fileName: str({ max: 200 }),
-    files: { type: 'array', minItems: 1, maxItems: MAX_BUNDLE_FILES, items: obj({ url: ref, name: str({ max: 200 }) }, ['url']) },
-  },
-  ['files'],
-);
-const mergeBody = obj({ fileName: str({ max: 200 }), urls: { type: 'array', minItems: 1, maxItems: MAX_BUNDLE_FILES, items: ref } }, ['urls']);
 
 /** A sanitised name with the extension `ext`, or `fallback`. */
 function nameWith(raw: string | undefined, ext: string, fallback: string): string {
@@ -52,8 +44,8 @@ async function readAll(body: Readable, limit: number): Promise<Buffer | null> {
 }
 
 /** Registers the zip and merge routes on the common plugin (which owns `store`). */
-export function registerBundleRoutes(app: FastifyInstance, store: FileStore): void {
-  app.post<{ Body: { fileName?: string; files: { url: string; name?: string }[] } }>('/common/download/zip', { schema: { body: zipBody } }, async (request, reply) => {
+export function registerBundleRoutes(app: Parameters<ContractPlugin>[0], store: FileStore): void {
+  app.post('/common/download/zip', { schema: { body: ZipBody, response: { 200: FileAnswer } } }, async (request, reply) => {
     const keys = tenantKeys(request.body.files.map((f) => f.url), request.user.tenantId);
     // Checked up front, opened one at a time while zipping: holding up to 200 object-store
     // responses open at once would exhaust the S3 client's sockets before the first is read.
@@ -83,7 +75,7 @@ export function registerBundleRoutes(app: FastifyInstance, store: FileStore): vo
     return reply.send(archive);
   });
 
-  app.post<{ Body: { fileName?: string; urls: string[] } }>('/common/merge/pdf', { schema: { body: mergeBody } }, async (request) => {
+  app.post('/common/merge/pdf', { schema: { body: MergeBody, response: { 200: MergeAnswer } } }, async (request) => {
     const { tenantId } = request.user;
     const keys = tenantKeys(request.body.urls, tenantId);
     const refused = keys.filter((k) => !isMergeable(k.name)).map((k) => k.name);
@@ -105,6 +97,6 @@ export function registerBundleRoutes(app: FastifyInstance, store: FileStore): vo
     await rememberUpload(app.db, tenantId, key, request.user.userId);
     const url = downloadUrl(key);
     // Spec 02 §7: the resulting url is in `msg`; `data` holds the upload answer's shape.
-    return { code: 200, msg: url, data: { fileName: key, url, size, obsUrl: url, originalName: name } };
+    return { code: 200 as const, msg: url, data: { fileName: key, url, size, obsUrl: url, originalName: name } };
   });
 }

@@ -4,7 +4,9 @@
  * download is limited to the caller's tenant; deleting is a POST checked by files/fileDelete.ts.
  */
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
+import { DoneEnvelope, FileAnswer } from '../../../shared/contract/common.js';
+import { DownloadQuery, FileDeleteBody, RecognitionStatusAnswer, UploadAnswer } from '../../../shared/contract/files.js';
 import { contentDisposition, contentTypeOf, isInlineSafe } from '../../files/contentDisposition.js';
 import { openDownload, storeUpload } from '../../files/fileService.js';
 import { filesConfig } from '../../files/filesConfig.js';
@@ -19,41 +21,15 @@ import { registerBundleRoutes } from './bundleRoutes.js';
 import { recognitionStatus } from './recognition.js';
 import { registerRecognitionRoutes } from './recognitionRoutes.js';
 
-const downloadQuery = {
-  type: 'object',
-  properties: {
-    fileName: { type: 'string', minLength: 1, maxLength: 400 },
-    delete: { type: 'boolean' },
-    inline: { type: 'boolean' },
-    tenantCode: { type: 'string', maxLength: 64 },
-  },
-  required: ['fileName'],
-  additionalProperties: false,
-} as const;
-
-const deleteBody = {
-  type: 'object',
-  properties: { fileName: { type: 'string', minLength: 1, maxLength: 1000 } },
-  required: ['fileName'],
-  additionalProperties: false,
-} as const;
-
-interface DownloadQuery {
-  fileName: string;
-  delete?: boolean;
-  inline?: boolean;
-  tenantCode?: string;
-}
-
 /** The files routes; `store` defaults to the configured one (FILE_STORE: the folder under DATA_DIR or S3). */
-export function commonRoutesWith(storeOf?: (rootDir: string) => FileStore): FastifyPluginAsync {
+export function commonRoutesWith(storeOf?: (rootDir: string) => FileStore): ContractPlugin {
   return async (app) => {
     const settings = filesConfig(app.config);
     const store = storeOf ? storeOf(settings.rootDir) : await fileStoreFor(app.config);
     const maxBytes = Math.floor(settings.maxSizeMb * 1024 * 1024);
     await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20 } });
 
-    app.post('/common/upload', async (request) => {
+    app.post('/common/upload', { schema: { response: { 200: UploadAnswer } } }, async (request) => {
       const part = await readFilePart(request, { maxSizeMb: settings.maxSizeMb, missing: '请选择要上传的文件' });
       const saved = await storeUpload(store, request.user.tenantId, part, settings.maxSizeMb);
       await rememberUpload(app.db, request.user.tenantId, saved.fileName, request.user.userId);
@@ -61,7 +37,7 @@ export function commonRoutesWith(storeOf?: (rootDir: string) => FileStore): Fast
       return { ...ok(saved), url: saved.url, fileName: saved.fileName, size: saved.size, obsUrl: saved.obsUrl };
     });
 
-    app.get<{ Querystring: DownloadQuery }>('/common/download', { schema: { querystring: downloadQuery } }, async (request, reply) => {
+    app.get('/common/download', { schema: { querystring: DownloadQuery, response: { 200: FileAnswer } } }, async (request, reply) => {
       const file = await openDownload(store, request.user.tenantId, request.query.fileName);
       const inline = request.query.inline === true && isInlineSafe(file.name);
       reply.header('Content-Type', contentTypeOf(file.name));
@@ -73,7 +49,7 @@ export function commonRoutesWith(storeOf?: (rootDir: string) => FileStore): Fast
       return reply.send(file.body);
     });
 
-    app.post<{ Body: { fileName: string } }>('/common/file/delete', { schema: { body: deleteBody } }, async (request) => {
+    app.post('/common/file/delete', { schema: { body: FileDeleteBody, response: { 200: DoneEnvelope } } }, async (request) => {
       const { tenantId } = request.user;
       const key = deletableKey(request.body.fileName, tenantId);
       await assertMayDelete(app.db, store, request.user, key);
@@ -82,11 +58,11 @@ export function commonRoutesWith(storeOf?: (rootDir: string) => FileStore): Fast
       return done('删除成功');
     });
 
-    app.get('/common/recognition/status', async () => ok(recognitionStatus()));
+    app.get('/common/recognition/status', { schema: { response: { 200: RecognitionStatusAnswer } } }, async () => ok(recognitionStatus()));
     registerRecognitionRoutes(app, store, settings.maxSizeMb);
     registerBundleRoutes(app, store);
   };
 }
 
 /** The files routes on the default store. */
-export const commonRoutes: FastifyPluginAsync = commonRoutesWith();
+export const commonRoutes: ContractPlugin = commonRoutesWith();

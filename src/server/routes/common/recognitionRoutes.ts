@@ -6,7 +6,9 @@
  * holds the multipart parser.
  */
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
+import { CompanyAnswer, CompanyQuery, IdCardAnswer, InvoiceAnswer } from '../../../shared/contract/files.js';
 import { storeUpload } from '../../files/fileService.js';
 import { rememberUpload } from '../../repositories/fileUploadRepository.js';
 import type { FileStore } from '../../files/fileStore.js';
@@ -55,16 +57,16 @@ function invoiceResult(raw: unknown): { fields: Record<string, unknown>; item_li
 }
 
 /** Adds the three recognition routes to the common plugin. */
-export function registerRecognitionRoutes(app: FastifyInstance, store: FileStore, maxSizeMb: number): void {
+export function registerRecognitionRoutes(app: Parameters<ContractPlugin>[0], store: FileStore, maxSizeMb: number): void {
   const maxMb = Math.min(OCR_MAX_MB, maxSizeMb);
 
-  app.post('/ocr/idCard/parse', async (request) => {
+  app.post('/ocr/idCard/parse', { schema: { response: { 200: IdCardAnswer } } }, async (request) => {
     if (!process.env.OCR_SERVICE_URL) throw badRequest(NOT_CONFIGURED);
     const image = await readImage(request, maxMb);
     return ok(idCardData(await ocrParse('idCard', image)));
   });
 
-  app.post('/ocr/invoice/parse', async (request) => {
+  app.post('/ocr/invoice/parse', { schema: { response: { 200: InvoiceAnswer } } }, async (request) => {
     if (!process.env.OCR_SERVICE_URL) throw badRequest(NOT_CONFIGURED);
     const image = await readImage(request, maxMb);
     const result = invoiceResult(await ocrParse('invoice', image));
@@ -76,9 +78,9 @@ export function registerRecognitionRoutes(app: FastifyInstance, store: FileStore
     return { ...ok({ ...saved, invoice, result }), fileName: saved.fileName, url: saved.url, obsUrl: saved.obsUrl, invoice, result };
   });
 
-  app.get<{ Querystring: { keyword: string } }>(
+  app.get(
     '/common/company/creditInfoQuery',
-    { schema: { querystring: { type: 'object', properties: { keyword: { type: 'string', maxLength: 100 } } } } },
+    { schema: { querystring: CompanyQuery, response: { 200: CompanyAnswer } } },
     async (request) => {
       if (!process.env.COMPANY_LOOKUP_URL) throw badRequest(NOT_CONFIGURED);
       const keyword = (request.query.keyword ?? '').trim();

@@ -1,5 +1,6 @@
 /** `/api/flowable/form…`: form definitions (CONTRACT.md §4): list, get, create, edit, delete, export, import. */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
 import { ok, done } from '../../http/reply.js';
 import { DEFAULT_MESSAGES } from '../../../shared/envelope.js';
 import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
@@ -10,28 +11,39 @@ import { designPerm } from '../../records/services/formPermissions.js';
 import { createForm, deleteForms, editForm, getFormByName, upsertForm, type Actor } from '../../records/services/formDefinitions.js';
 import { findFormById, listForms } from '../../records/repositories/formDefinitions.js';
 import { parseIds } from '../../records/repositories/recordQueries.js';
+import { DoneEnvelope } from '../../../shared/contract/common.js';
+import {
+  FormCreated,
+  FormDefinitionAnswer,
+  FormDefinitionsAnswer,
+  FormEnNamePath,
+  FormExportQuery,
+  FormIdPath,
+  FormsImported,
+  FormSummaryPage,
+} from '../../../shared/contract/forms.js';
 
 const actor = (request: FastifyRequest): Actor => ({ tenantId: request.user.tenantId, userName: request.user.userName });
 
 /** Registers the form-definition calls. */
-export const flowableRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/flowable/form/list', async (request) => {
+export const flowableRoutes: ContractPlugin = async (app) => {
+  app.get('/flowable/form/list', { schema: { response: { 200: FormSummaryPage } } }, async (request) => {
     requirePermission(request.user, designPerm('list'), designPerm('query'));
     const forms = await listForms(app.db, request.user.tenantId);
     const rows = forms.map((f) => ({
       id: f.id, enName: f.enName, cnName: f.cnName, type: f.definition.type ?? null, hasFlow: f.definition.hasFlow === true,
       fieldCount: f.definition.fields.length, version: f.version, createTime: f.createTime, updateTime: f.updateTime,
     }));
-    return { code: 200, msg: DEFAULT_MESSAGES.query, rows, total: rows.length };
+    return { code: 200 as const, msg: DEFAULT_MESSAGES.query, rows, total: rows.length };
   });
 
   // Any signed-in user of the tenant may read a definition: the list and form pages need it.
-  app.get<{ Params: { enName: string } }>('/flowable/form/en/:enName', async (request) => {
+  app.get('/flowable/form/en/:enName', { schema: { params: FormEnNamePath, response: { 200: FormDefinitionAnswer } } }, async (request) => {
     return ok((await getFormByName(app.db, request.user.tenantId, request.params.enName)).definition);
   });
 
   // By id is the designer's call (the pages read by enName), so it needs the designer's read rights.
-  app.get<{ Params: { id: string } }>('/flowable/form/:id', async (request) => {
+  app.get('/flowable/form/:id', { schema: { params: FormIdPath, response: { 200: FormDefinitionAnswer } } }, async (request) => {
     requirePermission(request.user, designPerm('list'), designPerm('query'));
     if (!/^\d{1,9}$/.test(request.params.id)) throw notFound('表单不存在');
     const form = await findFormById(app.db, request.user.tenantId, Number(request.params.id));
@@ -39,14 +51,14 @@ export const flowableRoutes: FastifyPluginAsync = async (app) => {
     return ok(form.definition);
   });
 
-  app.post('/flowable/form', async (request) => {
+  app.post('/flowable/form', { schema: { response: { 200: FormCreated } } }, async (request) => {
     requirePermission(request.user, designPerm('add'));
     const id = await createForm(app.db, actor(request), request.body);
     await recordRequestOperation(app.db, request, '表单设计', BUSINESS_TYPE.moduleDesignAdd);
     return ok({ id });
   });
 
-  app.post('/flowable/form/edit', async (request) => {
+  app.post('/flowable/form/edit', { schema: { response: { 200: DoneEnvelope } } }, async (request) => {
     requirePermission(request.user, designPerm('edit'));
     const body = request.body as { id?: unknown } | null;
     const id = Number(body?.id);
@@ -56,7 +68,7 @@ export const flowableRoutes: FastifyPluginAsync = async (app) => {
     return done();
   });
 
-  app.post('/flowable/form/delete', async (request) => {
+  app.post('/flowable/form/delete', { schema: { response: { 200: DoneEnvelope } } }, async (request) => {
     requirePermission(request.user, designPerm('remove'));
     const ids = parseIds(request.body);
     await deleteForms(app.db, actor(request), ids);
@@ -73,13 +85,13 @@ export const flowableRoutes: FastifyPluginAsync = async (app) => {
       return def;
     }));
   };
-  app.get<{ Querystring: { ids?: string } }>('/flowable/form/export', async (request) => {
+  app.get('/flowable/form/export', { schema: { querystring: FormExportQuery, response: { 200: FormDefinitionsAnswer } } }, async (request) => {
     const raw = request.query.ids;
     return exportForms(request, raw ? parseIds(raw.split(',')) : null);
   });
-  app.post('/flowable/form/export', async (request) => exportForms(request, request.body === undefined || request.body === null ? null : parseIds(request.body)));
+  app.post('/flowable/form/export', { schema: { response: { 200: FormDefinitionsAnswer } } }, async (request) => exportForms(request, request.body === undefined || request.body === null ? null : parseIds(request.body)));
 
-  app.post('/flowable/form/import', async (request) => {
+  app.post('/flowable/form/import', { schema: { response: { 200: FormsImported } } }, async (request) => {
     requirePermission(request.user, designPerm('import'));
     const list = Array.isArray(request.body) ? request.body : [request.body];
     if (!list.length || list.length > 100) throw badRequest('一次导入1到100个表单定义');

@@ -7,13 +7,14 @@
  *   new build started before its migrations ran, a lost database). During a graceful shutdown
  *   Fastify answers 503 to new requests while the ones under way finish.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
+import { LivenessAnswer, ReadinessAnswer } from '../../../shared/contract/system.js';
 import { readiness } from '../../repositories/healthRepository.js';
 
-export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/health/live', { config: { public: true } }, async () => ({ code: 200, msg: 'ok', data: { status: 'ok' } }));
+export const healthRoutes: ContractPlugin = async (app) => {
+  app.get('/health/live', { schema: { response: { 200: LivenessAnswer } }, config: { public: true } }, async () => ({ code: 200 as const, msg: 'ok', data: { status: 'ok' } }));
 
-  app.get('/health', { config: { public: true } }, async (_request, reply) => {
+  app.get('/health', { schema: { response: { 200: ReadinessAnswer, 503: ReadinessAnswer } }, config: { public: true } }, async (_request, reply) => {
     const { database, pending } = await readiness(app.db);
     const ready = database === 'ok' && pending.length === 0;
     reply.header('Cache-Control', 'no-store');

@@ -3,37 +3,21 @@
  * home module). bizType 2 = menu pages: the client records a visit whenever a menu page is opened,
  * and the page call answers the caller's most visited menus among those they may still see.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
+import { DoneEnvelope } from '../../../shared/contract/common.js';
+import { CommonInfoPage, CommonInfoPageBody, CommonInfoVisitBody } from '../../../shared/contract/userState.js';
 import { done, page } from '../../http/reply.js';
 import { badRequest, notFound } from '../../http/HttpError.js';
-import { id, obj } from '../../http/schemas.js';
 import { visibleMenuPages } from '../../services/menuPages.js';
 import { listMenuVisits, recordMenuVisit } from '../../repositories/menuVisitRepository.js';
 
 /** The one kind of common info built: menus the user opens often. */
 export const BIZ_TYPE_MENU = 2;
 
-interface PageBody {
-  bizType: number;
-  pageNo?: number;
-  pageSize?: number;
-}
-
-export const commonInfoRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: PageBody }>(
+export const commonInfoRoutes: ContractPlugin = async (app) => {
+  app.post(
     '/myCommonInfo/page/get',
-    {
-      schema: {
-        body: obj(
-          {
-            bizType: { type: 'integer', minimum: 0, maximum: 1000 },
-            pageNo: { type: 'integer', minimum: 1, maximum: 10_000_000 },
-            pageSize: { type: 'integer', minimum: 1, maximum: 999 },
-          },
-          ['bizType'],
-        ),
-      },
-    },
+    { schema: { body: CommonInfoPageBody, response: { 200: CommonInfoPage } } },
     async (request) => {
       const { bizType, pageNo = 1, pageSize = 10 } = request.body;
       if (bizType !== BIZ_TYPE_MENU) throw badRequest(`不支持的常用信息类型：${bizType}`);
@@ -50,7 +34,7 @@ export const commonInfoRoutes: FastifyPluginAsync = async (app) => {
 
   // A usage counter written on every page open: not an operation-log entry (it would bury the
   // administrative writes the log is read for).
-  app.post<{ Body: { menuId: number } }>('/myCommonInfo/visit', { schema: { body: obj({ menuId: id }, ['menuId']) } }, async (request) => {
+  app.post('/myCommonInfo/visit', { schema: { body: CommonInfoVisitBody, response: { 200: DoneEnvelope } } }, async (request) => {
     const { tenantId, userId } = request.user;
     const pages = await visibleMenuPages(app.db, request.user);
     if (!pages.has(request.body.menuId)) throw notFound('菜单不存在或无权访问');

@@ -1,5 +1,6 @@
 /** `/api/jobs/{id}` and `/api/jobs/{id}/cancel`: the caller's own background jobs (tenant and user). */
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
+import { JobAnswer, JobParams } from '../../../shared/contract/jobs.js';
 import { downloadUrl } from '../../files/fileKeys.js';
 import { notFound } from '../../http/HttpError.js';
 import { ok } from '../../http/reply.js';
@@ -26,17 +27,15 @@ export function jobDto(job: JobRow) {
   };
 }
 
-const params = { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] } as const;
-
 /** Registers the job status and cancel calls. */
-export const jobRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { id: string } }>('/jobs/:id', { schema: { params } }, async (request) => {
+export const jobRoutes: ContractPlugin = async (app) => {
+  app.get('/jobs/:id', { schema: { params: JobParams, response: { 200: JobAnswer } } }, async (request) => {
     const job = await app.jobs.get(request.user.tenantId, request.user.userId, request.params.id);
     if (!job) throw notFound('任务不存在');
     return ok(jobDto(job));
   });
 
-  app.post<{ Params: { id: string } }>('/jobs/:id/cancel', { schema: { params } }, async (request) => {
+  app.post('/jobs/:id/cancel', { schema: { params: JobParams, response: { 200: JobAnswer } } }, async (request) => {
     const job = await app.jobs.cancel(request.user.tenantId, request.user.userId, request.params.id);
     if (!job) throw notFound('任务不存在');
     return ok(jobDto(job), '已取消');

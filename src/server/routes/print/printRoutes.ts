@@ -4,7 +4,9 @@
  * operation log; the history counts each record printed (kind `print` from the print view's
  * 打印 button, `pdf` for a download).
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
+import { FileAnswer } from '../../../shared/contract/common.js';
 import { ok, done } from '../../http/reply.js';
 import { requirePermission } from '../../auth/permissions.js';
 import { contentDisposition } from '../../files/contentDisposition.js';
@@ -19,26 +21,26 @@ import { listTemplates } from '../../print/templateRepository.js';
 import { docxPrint } from '../../print/docxPrint.js';
 import { printDocumentHtml } from '../../../shared/print/printLayout.js';
 import { formatDate } from '../../../../schema-adapters/index.js';
-import { formParams, historyParams, printBody } from './schemas.js';
+import { DoneEnvelope, FormTemplatesAnswer, PrintBody, PrintFormPath, PrintHistoryAnswer, PrintHistoryPath, RenderAnswer } from '../../../shared/contract/print.js';
 
-type FormP = { Params: { form: string } };
-type PrintB = { Body: TemplateRef & { ids: number[] } };
+/** What the print helpers read of a request: the caller, the origin, the form and the print body. */
+type PrintRequest = Pick<FastifyRequest, 'user' | 'protocol' | 'host'> & { params: { form: string }; body: TemplateRef & { ids: number[] } };
 
-const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+const origin = (request: Pick<FastifyRequest, 'protocol' | 'host'>) => `${request.protocol}://${request.host}`;
 
 /** Registers the printing calls. */
-export const printRoutes: FastifyPluginAsync = async (app) => {
+export const printRoutes: ContractPlugin = async (app) => {
   app.addHook('onClose', closePdfBrowser);
-  const printer = (request: FastifyRequest, form: string) => requirePermission(request.user, formPerm(form, 'print'));
+  const printer = (request: Pick<FastifyRequest, 'user'>, form: string) => requirePermission(request.user, formPerm(form, 'print'));
 
-  app.get<FormP>('/print/form/:form/templates', { schema: { params: formParams } }, async (request) => {
+  app.get('/print/form/:form/templates', { schema: { params: PrintFormPath, response: { 200: FormTemplatesAnswer } } }, async (request) => {
     const { form } = request.params;
     requirePermission(request.user, formPerm(form, 'print'), designPerm('list'), designPerm('query'));
     const list = await listTemplates(app.db, request.user.tenantId, form);
     return ok(list.map(({ id, name, paper, orientation }) => ({ id, name, paper, orientation })));
   });
 
-  const render = async (request: FastifyRequest<FormP & PrintB>) => {
+  const render = async (request: PrintRequest) => {
     const { form } = request.params;
     printer(request, form);
     await loadModel(app.db, request.user.tenantId, form);
@@ -46,16 +48,16 @@ export const printRoutes: FastifyPluginAsync = async (app) => {
     return renderPrint(app.db, template, { user: request.user, formName: form, ids: request.body.ids, origin: origin(request) });
   };
 
-  app.post<FormP & PrintB>('/print/form/:form/render', { schema: { params: formParams, body: printBody } }, async (request) => ok(await render(request)));
+  app.post('/print/form/:form/render', { schema: { params: PrintFormPath, body: PrintBody, response: { 200: RenderAnswer } } }, async (request) => ok(await render(request)));
 
-  const remember = (request: FastifyRequest<FormP & PrintB>, template: { id: number; name: string }, ids: number[], kind: 'print' | 'pdf' | 'docx') =>
+  const remember = (request: PrintRequest, template: { id: number; name: string }, ids: number[], kind: 'print' | 'pdf' | 'docx') =>
     insertPrints(app.db, request.user.tenantId, ids, {
       formName: request.params.form, templateId: template.id, templateName: template.name, kind,
       user: { userId: request.user.userId, userName: request.user.userName, nickName: request.user.nickName },
     });
 
   // The print view calls this when the user prints: one history row per record.
-  app.post<FormP & PrintB>('/print/form/:form/printed', { schema: { params: formParams, body: printBody } }, async (request) => {
+  app.post('/print/form/:form/printed', { schema: { params: PrintFormPath, body: PrintBody, response: { 200: DoneEnvelope } } }, async (request) => {
     const { form } = request.params;
     printer(request, form);
     const template = await resolveTemplate(app.db, request.user.tenantId, form, request.body);
@@ -69,7 +71,7 @@ export const printRoutes: FastifyPluginAsync = async (app) => {
     return done();
   });
 
-  app.post<FormP & PrintB>('/print/form/:form/pdf', { schema: { params: formParams, body: printBody } }, async (request, reply) => {
+  app.post('/print/form/:form/pdf', { schema: { params: PrintFormPath, body: PrintBody, response: { 200: FileAnswer } } }, async (request, reply) => {
     const result = await render(request);
     const pdf = await htmlToPdf(printDocumentHtml(result, formatDate(new Date(), 'yyyy-MM-dd HH:mm:ss')));
     await remember(request, result.template, result.sheets.map((s) => s.id), 'pdf');
@@ -78,7 +80,7 @@ export const printRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // The Word download (ADR 0952): one .docx, or a .zip of one per record.
-  app.post<FormP & PrintB>('/print/form/:form/docx', { schema: { params: formParams, body: printBody } }, async (request, reply) => {
+  app.post('/print/form/:form/docx', { schema: { params: PrintFormPath, body: PrintBody, response: { 200: FileAnswer } } }, async (request, reply) => {
     const { form } = request.params;
     printer(request, form);
     await loadModel(app.db, request.user.tenantId, form);
@@ -88,7 +90,7 @@ export const printRoutes: FastifyPluginAsync = async (app) => {
     return reply.header('content-type', file.contentType).header('content-disposition', contentDisposition(file.fileName)).send(file.bytes);
   });
 
-  app.get<{ Params: { form: string; id: number } }>('/print/form/:form/history/:id', { schema: { params: historyParams } }, async (request) => {
+  app.get('/print/form/:form/history/:id', { schema: { params: PrintHistoryPath, response: { 200: PrintHistoryAnswer } } }, async (request) => {
     const { form, id } = request.params;
     requirePermission(request.user, formPerm(form, 'query'), formPerm(form, 'list:root'), formPerm(form, 'print'));
     return ok(await listPrints(app.db, request.user.tenantId, form, id));

@@ -4,7 +4,7 @@
  * before they are stored (and again when rendered).
  */
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
 import { ok, done } from '../../http/reply.js';
 import { badRequest, conflict, found, HttpError, notFound } from '../../http/HttpError.js';
 import { readFilePart } from '../../files/readFilePart.js';
@@ -16,7 +16,19 @@ import { findFormByName } from '../../records/repositories/formDefinitions.js';
 import { sanitizeTemplateHtml } from '../../print/sanitizeTemplate.js';
 import { renderPrint } from '../../print/renderPrint.js';
 import { deleteTemplates, findTemplate, findTemplateByName, insertTemplate, listTemplates, setTemplateDocx, updateTemplate, type PrintTemplateInput } from '../../print/templateRepository.js';
-import { addBody, deleteBody, editBody, previewBody } from './schemas.js';
+import {
+  DoneEnvelope,
+  TemplateAddBody,
+  TemplateAnswer,
+  TemplateCreated,
+  TemplateDeleteBody,
+  TemplateEditBody,
+  TemplateIdPath,
+  TemplateListQuery,
+  TemplatePage,
+  TemplatePreviewBody,
+  RenderAnswer,
+} from '../../../shared/contract/print.js';
 
 const TITLE = '打印模版';
 /** Largest Word template. */
@@ -33,7 +45,7 @@ function input(b: Body): PrintTemplateInput {
 }
 
 /** Registers the template calls. */
-export const printTemplateRoutes: FastifyPluginAsync = async (app) => {
+export const printTemplateRoutes: ContractPlugin = async (app) => {
   // Multipart only for this plugin's Word upload (encapsulated, as the other upload routes do).
   await app.register(multipart, { limits: { fileSize: DOCX_MAX_MB * 1024 * 1024, files: 1, fields: 5, parts: 10 } });
   const requireForm = async (tenantId: number, formName: string) => found(await findFormByName(app.db, tenantId, formName), '表单不存在');
@@ -42,19 +54,19 @@ export const printTemplateRoutes: FastifyPluginAsync = async (app) => {
     if (other && other.id !== id) throw conflict(`打印模版'${t.name}'已存在`);
   };
 
-  app.get<{ Querystring: { formName?: string } }>('/print/template/list', { schema: { querystring: { type: 'object', properties: { formName: { type: 'string', maxLength: 63 } } } } }, async (request) => {
+  app.get('/print/template/list', { schema: { querystring: TemplateListQuery, response: { 200: TemplatePage } } }, async (request) => {
     requirePermission(request.user, designPerm('list'), designPerm('query'));
     const rows = await listTemplates(app.db, request.user.tenantId, request.query.formName || undefined);
-    return { code: 200, msg: '查询成功', rows, total: rows.length };
+    return { code: 200 as const, msg: '查询成功', rows, total: rows.length };
   });
 
-  app.get<{ Params: { id: string } }>('/print/template/:id', async (request) => {
+  app.get('/print/template/:id', { schema: { params: TemplateIdPath, response: { 200: TemplateAnswer } } }, async (request) => {
     requirePermission(request.user, designPerm('list'), designPerm('query'));
     if (!/^\d{1,9}$/.test(request.params.id)) throw notFound('打印模版不存在');
     return ok(found(await findTemplate(app.db, request.user.tenantId, Number(request.params.id)), '打印模版不存在'));
   });
 
-  app.post<{ Body: Body }>('/print/template', { schema: { body: addBody } }, async (request) => {
+  app.post('/print/template', { schema: { body: TemplateAddBody, response: { 200: TemplateCreated } } }, async (request) => {
     requirePermission(request.user, designPerm('add'), designPerm('edit'));
     const { tenantId, userName } = request.user;
     const t = input(request.body);
@@ -64,7 +76,7 @@ export const printTemplateRoutes: FastifyPluginAsync = async (app) => {
     return ok({ id });
   });
 
-  app.post<{ Body: Body & { id: number } }>('/print/template/edit', { schema: { body: editBody } }, async (request) => {
+  app.post('/print/template/edit', { schema: { body: TemplateEditBody, response: { 200: DoneEnvelope } } }, async (request) => {
     requirePermission(request.user, designPerm('edit'));
     const { tenantId, userName } = request.user;
     const old = found(await findTemplate(app.db, tenantId, request.body.id), '打印模版不存在');
@@ -75,7 +87,7 @@ export const printTemplateRoutes: FastifyPluginAsync = async (app) => {
     return done();
   });
 
-  app.post<{ Body: number[] }>('/print/template/delete', { schema: { body: deleteBody } }, async (request) => {
+  app.post('/print/template/delete', { schema: { body: TemplateDeleteBody, response: { 200: DoneEnvelope } } }, async (request) => {
     requirePermission(request.user, designPerm('remove'), designPerm('edit'));
     const ids = [...new Set(request.body)];
     const known = new Set((await listTemplates(app.db, request.user.tenantId)).map((t) => t.id));
@@ -85,7 +97,7 @@ export const printTemplateRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // A Word template beside the HTML one (ADR 0952): one .docx of at most 10 MB whose tags parse.
-  app.post<{ Params: { id: string } }>('/print/template/:id/docx', async (request) => {
+  app.post('/print/template/:id/docx', { schema: { params: TemplateIdPath, response: { 200: DoneEnvelope } } }, async (request) => {
     requirePermission(request.user, designPerm('edit'));
     const { tenantId, userName } = request.user;
     if (!/^\d{1,9}$/.test(request.params.id)) throw notFound('打印模版不存在');
@@ -108,7 +120,7 @@ export const printTemplateRoutes: FastifyPluginAsync = async (app) => {
     return done('上传成功');
   });
 
-  app.post<{ Params: { id: string } }>('/print/template/:id/docx/delete', async (request) => {
+  app.post('/print/template/:id/docx/delete', { schema: { params: TemplateIdPath, response: { 200: DoneEnvelope } } }, async (request) => {
     requirePermission(request.user, designPerm('edit'));
     const { tenantId, userName } = request.user;
     if (!/^\d{1,9}$/.test(request.params.id)) throw notFound('打印模版不存在');
@@ -118,7 +130,7 @@ export const printTemplateRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // The designer's preview of an unsaved body: with a record when one is named, else with labels.
-  app.post<{ Body: Body & { recordId?: number } }>('/print/template/preview', { schema: { body: previewBody } }, async (request) => {
+  app.post('/print/template/preview', { schema: { body: TemplatePreviewBody, response: { 200: RenderAnswer } } }, async (request) => {
     requirePermission(request.user, designPerm('add'), designPerm('edit'));
     const b = request.body;
     await requireForm(request.user.tenantId, b.formName);

@@ -1,12 +1,11 @@
 /** Per-user state of a form: saved filters (`/api/queries/{userId}/{form}`) and table settings. */
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
+import { QueriesPath, UserColumnsPath, UserStateAnswer } from '../../../shared/contract/userState.js';
 import { ok } from '../../http/reply.js';
 import { badRequest } from '../../http/HttpError.js';
 import { loadModel } from '../../records/services/recordContext.js';
 import { assertOwnUser, checkTableSettings, saveFilters, savedFilters, saveTableSettings, tableSettings } from '../../records/services/userState.js';
 import { EN_NAME } from '../../records/storage/names.js';
-
-type Params = { Params: { userId: string; form: string } };
 
 function formName(raw: unknown): string {
   if (typeof raw !== 'string' || !EN_NAME.test(raw)) throw badRequest('表单名不合法');
@@ -14,18 +13,18 @@ function formName(raw: unknown): string {
 }
 
 /** Registers saved filters and table settings. */
-export const queriesRoutes: FastifyPluginAsync = async (app) => {
-  app.get<Params>('/queries/:userId/:form', async (request) => {
+export const queriesRoutes: ContractPlugin = async (app) => {
+  app.get('/queries/:userId/:form', { schema: { params: QueriesPath, response: { 200: UserStateAnswer } } }, async (request) => {
     assertOwnUser(request.user, request.params.userId);
     return ok(await savedFilters(app.db, request.user, formName(request.params.form)));
   });
 
-  app.post<Params>('/queries/:userId/:form', async (request) => {
+  app.post('/queries/:userId/:form', { schema: { params: QueriesPath, response: { 200: UserStateAnswer } } }, async (request) => {
     assertOwnUser(request.user, request.params.userId);
     return ok(await saveFilters(app.db, request.user, formName(request.params.form), request.body));
   });
 
-  app.post('/system/config/userColumns/update', async (request) => {
+  app.post('/system/config/userColumns/update', { schema: { response: { 200: UserStateAnswer } } }, async (request) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const form = formName(body.formName);
     const model = await loadModel(app.db, request.user.tenantId, form);
@@ -34,7 +33,7 @@ export const queriesRoutes: FastifyPluginAsync = async (app) => {
     return ok(settings);
   });
 
-  app.get<{ Params: { form: string } }>('/system/config/userColumns/:form', async (request) => {
+  app.get('/system/config/userColumns/:form', { schema: { params: UserColumnsPath, response: { 200: UserStateAnswer } } }, async (request) => {
     return ok(await tableSettings(app.db, request.user, formName(request.params.form)));
   });
 };

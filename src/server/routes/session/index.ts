@@ -1,8 +1,7 @@
 /** Sign-in and session: login, logout, captcha, getInfo, getRouters, the public tenant list. */
-import type { FastifyPluginAsync } from 'fastify';
+import type { ContractPlugin } from '../../http/typeProvider.js';
 import { ok, done } from '../../http/reply.js';
 import { badRequest, found } from '../../http/HttpError.js';
-import { obj, str, optStr } from '../../http/schemas.js';
 import { login, logout, captchaEnabled } from '../../services/authService.js';
 import { createCaptcha } from '../../services/captchaService.js';
 import { buildRouters } from '../../services/routerService.js';
@@ -11,32 +10,30 @@ import { findTenantByCode, listActiveTenants } from '../../repositories/tenantRe
 import { findUserProfile } from '../../repositories/userAuthRepository.js';
 import { recordOperation, BUSINESS_TYPE, withOperation } from '../../services/operationLog.js';
 import { clearOpenId } from '../../repositories/openIdRepository.js';
-import type { LoginBody, SessionUser } from '../../../shared/auth.js';
+import type { SessionUser } from '../../../shared/auth.js';
+import {
+  CaptchaAnswer,
+  CaptchaQuery,
+  DoneEnvelope,
+  GetInfoAnswer,
+  LoginAnswer,
+  LoginRequest,
+  RoutersAnswer,
+  TenantsAnswer,
+} from '../../../shared/contract/session.js';
 
-const loginSchema = obj(
-  {
-    username: str({ min: 1, max: 64 }),
-    password: str({ min: 1, max: 128 }),
-    code: optStr(16),
-    uuid: optStr(64),
-    tenantCode: optStr(64),
-    rememberMe: { type: ['boolean', 'null'] },
-  },
-  ['username', 'password'],
-);
-
-export const sessionRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: LoginBody }>('/login', { schema: { body: loginSchema }, config: { public: true } }, async (request) => {
+export const sessionRoutes: ContractPlugin = async (app) => {
+  app.post('/login', { schema: { body: LoginRequest, response: { 200: LoginAnswer } }, config: { public: true } }, async (request) => {
     const b = request.body;
     const { token, needPerfect } = await login(
       app.db,
       { username: b.username, password: b.password, code: b.code ?? undefined, uuid: b.uuid ?? undefined, tenantCode: b.tenantCode ?? undefined },
       { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', tokenTtlHours: app.config.tokenTtlHours },
     );
-    return { code: 200, msg: '操作成功', token, needPerfect };
+    return { code: 200 as const, msg: '操作成功', token, needPerfect };
   });
 
-  app.post('/logout', async (request) => {
+  app.post('/logout', { schema: { response: { 200: DoneEnvelope } } }, async (request) => {
     await logout(app.db, request.user.token);
     await recordOperation(app.db, {
       tenantId: request.user.tenantId,
@@ -52,7 +49,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // Spec 02 §2.4, §7: unbinding WeChat clears the caller's own openId (the client confirms first).
-  app.post('/unbind', async (request) => {
+  app.post('/unbind', { schema: { response: { 200: DoneEnvelope } } }, async (request) => {
     const { tenantId, userId } = request.user;
     await withOperation(app.db, request, { title: '解绑微信', businessType: BUSINESS_TYPE.edit }, async (trx) => {
       if (!(await clearOpenId(trx, tenantId, userId))) throw badRequest('当前账号未绑定微信');
@@ -60,18 +57,18 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     return done('解绑成功');
   });
 
-  app.get<{ Querystring: { tenantCode?: string } }>(
+  app.get(
     '/captchaImage',
-    { config: { public: true }, schema: { querystring: { type: 'object', properties: { tenantCode: str({ max: 64 }) } } } },
+    { config: { public: true }, schema: { querystring: CaptchaQuery, response: { 200: CaptchaAnswer } } },
     async (request) => {
       const tenant = await findTenantByCode(app.db, request.query.tenantCode || 'DEFAULT');
       const enabled = tenant ? await captchaEnabled(app.db, tenant.id) : false;
-      if (!enabled) return { code: 200, msg: '操作成功', captchaEnabled: false };
-      return { code: 200, msg: '操作成功', captchaEnabled: true, ...(await createCaptcha(app.db)) };
+      if (!enabled) return { code: 200 as const, msg: '操作成功', captchaEnabled: false };
+      return { code: 200 as const, msg: '操作成功', captchaEnabled: true, ...(await createCaptcha(app.db)) };
     },
   );
 
-  app.get('/getInfo', async (request) => {
+  app.get('/getInfo', { schema: { response: { 200: GetInfoAnswer } } }, async (request) => {
     const u = request.user;
     const profile = found(await findUserProfile(app.db, u.tenantId, u.userId));
     const p = profile.user;
@@ -97,15 +94,15 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     };
     const roles = u.roleKeys.length ? u.roleKeys : ['ROLE_DEFAULT'];
     const permissions = u.roleKeys.includes('admin') ? ['*:*:*'] : u.permissions;
-    return { code: 200, msg: '操作成功', user, roles, permissions };
+    return { code: 200 as const, msg: '操作成功', user, roles, permissions };
   });
 
-  app.get('/getRouters', async (request) => {
+  app.get('/getRouters', { schema: { response: { 200: RoutersAnswer } } }, async (request) => {
     const menus = await listEnabledMenus(app.db, request.user.tenantId);
     return ok(buildRouters(menus, request.user));
   });
 
-  app.get('/system/tenant/all', { config: { public: true } }, async () => {
+  app.get('/system/tenant/all', { schema: { response: { 200: TenantsAnswer } }, config: { public: true } }, async () => {
     const tenants = await listActiveTenants(app.db);
     return ok(tenants.map((t) => ({ tenantId: t.id, tenantCode: t.code, tenantName: t.name })));
   });

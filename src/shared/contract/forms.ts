@@ -1,0 +1,39 @@
+/**
+ * `/api/flowable/form…`: form definitions (CONTRACT.md §4). A definition is a stored JSON document
+ * checked by the server's definition validator (its messages are spec text), so bodies and
+ * definitions are open objects here; the fixed parts are the list rows and the ids.
+ */
+import { Type, type Static } from 'typebox';
+import { DataEnvelope, Nullable, OpenObject, PageEnvelope } from './common.js';
+
+/** One row of `GET /api/flowable/form/list`. */
+export const FormSummarySchema = Type.Object({
+  id: Type.Integer(),
+  enName: Type.String(),
+  cnName: Type.String(),
+  /** The view type (1 table, 2 view, 3 tree, …) or null. */
+  type: Type.Union([Type.Integer(), Type.String(), Type.Null()]),
+  hasFlow: Type.Boolean(),
+  fieldCount: Type.Integer(),
+  version: Type.Integer(),
+  createTime: Nullable('string', { format: 'date-time' }),
+  updateTime: Nullable('string', { format: 'date-time' }),
+});
+export type FormSummary = Static<typeof FormSummarySchema>;
+export const FormSummaryPage = PageEnvelope(FormSummarySchema);
+
+/** `{enName}` of a form (an unknown one is 404 表单不存在). */
+export const FormEnNamePath = Type.Object({ enName: Type.String() });
+/** `{id}` of a form (digits; anything else is 404). */
+export const FormIdPath = Type.Object({ id: Type.String() });
+/** `GET /api/flowable/form/export?ids=1,2` (none: every form). */
+export const FormExportQuery = Type.Object({ ids: Type.Optional(Type.String({ maxLength: 10_000 })) });
+
+/** A form definition (fields, sub-forms, buttons, rules: docs/forms.md). */
+export const FormDefinitionAnswer = DataEnvelope(OpenObject);
+/** Definitions without their ids, as export writes and import reads them. */
+export const FormDefinitionsAnswer = DataEnvelope(Type.Array(OpenObject));
+/** `POST /api/flowable/form`: the new form's id. */
+export const FormCreated = DataEnvelope(Type.Object({ id: Type.Integer() }));
+/** `POST /api/flowable/form/import`: the imported forms. */
+export const FormsImported = DataEnvelope(Type.Array(Type.Object({ enName: Type.String(), id: Type.Integer() })));
