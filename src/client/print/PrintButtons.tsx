@@ -6,6 +6,7 @@
  */
 import { App, Button } from 'antd';
 import type { FormDefinition } from '../../../schema-adapters';
+import { isReadOnlyView } from '../../shared/readOnlyRecords';
 import { openPrintLink, PrintLinkError } from './openPrintLink';
 import { PrintChooser } from './PrintChooser';
 import { usePrintAction } from './usePrintAction';
@@ -15,7 +16,8 @@ export function PrintButtons(props: { def: FormDefinition; has: (...perms: strin
   const { message } = App.useApp();
   const formName = props.def.enName;
   const print = usePrintAction(formName, (text) => void message.warning(text));
-  if (!props.has(`auto:${formName}:print`)) return null;
+  // A type-2 view offers only 详情 and 导出 (issue 12 item 8): its records are printed from their source forms.
+  if (!props.has(`auto:${formName}:print`) || isReadOnlyView(props.def)) return null;
   const configured = (props.def.buttons ?? []).find((b) => b.topShow && b.sysAction === 'print');
   const ids = props.selectedIds.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
   const printOne = () => {
