@@ -89,8 +89,13 @@ export async function runImport(a: RecordsApp, form: string, name: string, conte
 
 /** A workbook of one sheet from rows (SheetJS, as a user's own tool would write it). */
 export function workbook(rows: unknown[][], type: 'xlsx' | 'xls' = 'xlsx'): Buffer {
+  return book({ Sheet1: rows }, type);
+}
+
+/** A workbook of several sheets, in the given order (SheetJS). */
+export function book(sheetsByName: Record<string, unknown[][]>, type: 'xlsx' | 'xls' = 'xlsx'): Buffer {
   const wb = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
+  for (const [name, rows] of Object.entries(sheetsByName)) XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), name);
   return XLSX.write(wb, { type: 'buffer', bookType: type === 'xls' ? 'biff8' : 'xlsx' }) as Buffer;
 }
 

@@ -10,6 +10,7 @@ import { latestInstanceOfRecord, readInstance, type InstanceRow } from '../repos
 import { readTask, tasksOfInstance, type TaskRow } from '../repositories/flowTasks.js';
 import { loadRun } from './flowRuntime.js';
 import { rejectTargets } from './taskActions.js';
+import { fieldNameOfKey } from '../../../../schema-adapters/index.js';
 
 /**
  * Who may look at an instance: its starter, anyone who had a task in it, and holders of the
@@ -26,11 +27,9 @@ function visibleMapOf(hidden: string[] | undefined): Record<string, boolean> {
   return Object.fromEntries((hidden ?? []).map((f) => [f, false]));
 }
 
-const SUFFIX = /\$(view|start|end|province|city|district)$/;
-
 function withoutHidden(record: Record<string, unknown>, hidden: string[]): Record<string, unknown> {
   const drop = new Set(hidden);
-  return Object.fromEntries(Object.entries(record).filter(([k]) => !drop.has(k.replace(SUFFIX, ''))));
+  return Object.fromEntries(Object.entries(record).filter(([k]) => !drop.has(fieldNameOfKey(k))));
 }
 
 /** An instance, its history, active and finished nodes, and what the caller may do. */

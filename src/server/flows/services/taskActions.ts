@@ -31,6 +31,7 @@ function ownFiles<T extends ActionInput>(input: T, tenantId: number): T {
   return { ...input, attachments: keys.map((k, i) => ({ name: String(list[i].name ?? k.name).slice(0, 255), url: downloadUrl(k.key) })) };
 }
 import { completeNode, endInstance, enterNodes, loadRun, notifyTasks, type FlowRun } from './flowRuntime.js';
+import { fieldNameOfKey } from '../../../../schema-adapters/index.js';
 
 /** What every action may carry. */
 export interface ActionInput {
@@ -68,7 +69,7 @@ async function log(trx: Kysely<Database>, caller: RecordCaller, run: FlowRun, ty
 /** Writes the node's editable fields sent with an approval (any other field is a 400). */
 async function applyEdits(trx: Kysely<Database>, caller: RecordCaller, run: FlowRun, nodeId: string, data: Record<string, unknown>): Promise<void> {
   const editable = new Set(run.definition.nodeFields[nodeId]?.editable ?? []);
-  const refused = Object.keys(data).filter((k) => !editable.has(k.replace(/\$(view|start|end|province|city|district)$/, '')));
+  const refused = Object.keys(data).filter((k) => !editable.has(fieldNameOfKey(k)));
   if (refused.length) throw badRequest(`当前节点不能修改字段：${refused.join(', ')}`);
   if (!Object.keys(data).length) return;
   await editRecord(trx, run.model, { ...caller, inFlow: true }, run.instance.recordId, { data, version: run.record.version }, 'save');

@@ -8,7 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { importColumns } from '../../../../schema-adapters/index.js';
+import { fieldNameOfKey, importColumns } from '../../../../schema-adapters/index.js';
 import type { FieldDefinition } from '../../../../schema-adapters/definition/types.js';
 import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
 import type { FieldError } from '../../../shared/envelope.js';
@@ -129,7 +129,7 @@ async function convertBatch(db: Kysely<Database>, model: FormModel, resolver: Im
       else Object.assign(data, out.values);
     });
     const cellOf = (field: string) => {
-      const i = m.fields.findIndex((f) => f?.enName === field.replace(/\$.*$/, ''));
+      const i = m.fields.findIndex((f) => f?.enName === fieldNameOfKey(field));
       return i < 0 ? '' : cellText(r.cells[i]);
     };
     // The record's sub-rows go into the data the adapter judges, as the form page would send them.
@@ -146,7 +146,7 @@ async function convertBatch(db: Kysely<Database>, model: FormModel, resolver: Im
         if (!problems.some((p) => p.row === sp.row && p.column === sp.column)) problems.push(sp);
         return;
       }
-      const column = labelOf.get(field.replace(/\$.*$/, '')) ?? model.main.fields.get(field)?.def.label ?? field;
+      const column = labelOf.get(fieldNameOfKey(field)) ?? model.main.fields.get(field)?.def.label ?? field;
       if (!seen.has(column) && !problems.some((p) => p.row === r.rowNo && p.column === column)) problems.push({ row: r.rowNo, column, value: cellOf(field), message });
     };
     for (const p of recordProblems(model.form.definition, data, ctx)) place(p.field, p.message);

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { batchEditableFields, isEmpty } from '../../../../schema-adapters/index.js';
+import { batchEditableFields, fieldNameOfKey, isEmpty } from '../../../../schema-adapters/index.js';
 import type { FieldError } from '../../../shared/envelope.js';
 import { VOIDED_EDIT_MESSAGE, VOIDED_STATUS } from '../../../shared/readOnlyRecords.js';
 import { badRequest, HttpError } from '../../http/HttpError.js';
@@ -33,8 +33,6 @@ export interface BatchEdit {
   query: Record<string, unknown> | null;
 }
 
-const SUFFIX = /\$(view|start|end|province|city|district)$/;
-
 /**
  * Checks the body `{data, ids? | query?, updateEmpty?}`: every key of data must be a
  * batch-editable field (else 400); without updateEmpty, empty values are dropped (spec 01 §5
@@ -49,7 +47,7 @@ export function parseBatchEdit(model: FormModel, body: Record<string, unknown>, 
   const allowed = new Map(editable.map((f) => [f.enName, f]));
   const data: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
-    const name = key.replace(SUFFIX, '');
+    const name = fieldNameOfKey(key);
     if (!allowed.has(name)) {
       const known = model.form.definition.fields.find((f) => f.enName === name);
       throw badRequest(known ? `字段「${known.label}」不能批量修改` : `未知字段：${name}`, [{ field: key, message: '不能批量修改' }]);
