@@ -92,6 +92,19 @@ function lonLat(text: string): [number, number] {
   return [lon, lat];
 }
 
+/** The element's box once two reads 150 ms apart agree (a pan or zoom animation has ended). */
+async function restingBox(el: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  let last = '';
+  await expect.poll(async () => {
+    const now = JSON.stringify(await el.boundingBox());
+    const still = now === last && now !== 'null';
+    last = now;
+    if (!still) await new Promise((r) => setTimeout(r, 150));
+    return still;
+  }, { timeout: 15_000 }).toBe(true);
+  return JSON.parse(last) as { x: number; y: number; width: number; height: number };
+}
+
 async function inside(inner: Locator, outer: Locator): Promise<boolean> {
   const [a, b] = [await inner.boundingBox(), await outer.boundingBox()];
   if (!a || !b) return false;
@@ -163,7 +176,8 @@ describe('with a tile source configured', () => {
   });
 
   it('dragging the marker sets the coordinates', async () => {
-    const box = (await marker().boundingBox())!;
+    // The map may still be panning to the loaded value: grab the marker only once it stands still.
+    const box = await restingBox(marker());
     await page.mouse.move(box.x + box.width / 2, box.y + box.height - 2);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height - 2 + 30, { steps: 5 });
