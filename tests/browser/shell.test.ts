@@ -101,7 +101,9 @@ describe('application shell in Chromium', () => {
       await page.getByRole('tab', { name: '本部合同台账' }).waitFor();
       await expect.poll(() => sider.locator('.ant-menu-item-selected').textContent()).toBe('本部合同台账');
       await expect.poll(() => page.locator('.ant-breadcrumb').textContent()).toContain('本部合同台账');
-      // The other menu over the same form is another tab, with its own menu id.
+      // The other menu over the same form is another tab, with its own menu id. After the reload
+      // the group opens again with a slide: wait for it, as above.
+      await openGroup(page, '业务表单');
       call = listCall(own.id);
       await sider.locator('.ant-menu-item', { hasText: /^合同台账$/ }).click();
       await page.waitForURL(`${app.url}/auto/contract_ledger?menuId=${own.id}`);
