@@ -88,6 +88,7 @@ function moddleContextOf(graph: FlowGraph): Promise<ModdleContext> {
   let ctx = SOURCES.get(xml);
   if (!ctx) {
     ctx = new BpmnModdle().fromXML(xml);
+    ctx.catch(() => SOURCES.delete(xml)); // a failed parse is not remembered
     if (SOURCES.size >= MAX_SOURCES) SOURCES.delete(SOURCES.keys().next().value!);
     SOURCES.set(xml, ctx);
   }
