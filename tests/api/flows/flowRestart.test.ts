@@ -52,6 +52,10 @@ describe('flows across app instances', () => {
     const id = await submit(w, 'emp', { title: '重启', amount: 50000 });
     const first = await onlyTask(w, 'lead', id);
     expect((await inject(t.app, w.tokens.lead, '/api/flowable/task/complete', { taskId: first.taskId })).statusCode).toBe(200);
+    // What survives is bpmn-engine's snapshot (ADR 0972), waiting at the boss's task.
+    const saved = (await sql<{ state: { engineVersion?: string; definitions?: unknown[] } }>`SELECT state FROM flow_instances ORDER BY id DESC LIMIT 1`.execute(t.db)).rows[0].state;
+    expect(saved.engineVersion).toBeTruthy();
+    expect(JSON.stringify(saved.definitions)).toContain('bossApprove');
     // The first app goes away; a fresh one (fresh caches, fresh pool on PostgreSQL) takes over.
     await t.app.close();
     const app = await secondApp();

@@ -105,6 +105,19 @@ describe('approval flows', () => {
     expect((await w.call(w.admin, 'POST', `/api/auto/${FORM}/list`, { pageNum: 1, pageSize: 1 })).json.total).toBe(before);
   });
 
+  it('reject into a parallel branch: the other branch counts as not taken, the join goes on to the boss (ADR 0972)', async () => {
+    await deploy(w, SKETCHES.parallel);
+    const id = await submit(w, 'emp', { title: '并行驳回', amount: 1, approver: String(w.ids.c1) });
+    await act(w, 'c1', 'complete', { taskId: (await onlyTask(w, 'c1', id)).taskId });
+    await act(w, 'lead', 'complete', { taskId: (await onlyTask(w, 'lead', id)).taskId });
+    expect((await act(w, 'boss', 'reject', { taskId: (await onlyTask(w, 'boss', id)).taskId, targetNodeId: 'named' })).status).toBe(200);
+    expect(await todo(w, 'lead', id)).toHaveLength(0);
+    await act(w, 'c1', 'complete', { taskId: (await onlyTask(w, 'c1', id)).taskId });
+    expect(await status(w, id)).toBe(0);
+    await act(w, 'boss', 'complete', { taskId: (await onlyTask(w, 'boss', id)).taskId });
+    expect(await status(w, id)).toBe(1);
+  });
+
   it('reject to the start returns the draft to the starter, who resubmits; reject to an earlier node re-opens it', async () => {
     await deploy(w, SKETCHES.twoLevel);
     const id = await submit(w, 'emp', { title: '驳回', amount: 1 });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { compileCondition } from '../../../../schema-adapters/index.js';
-import { advance, startState } from './advance.js';
-import { parseBpmn } from './parseBpmn.js';
+import { Engine } from 'bpmn-engine';
+import { advance, conditionExpressions, refuseScripts, resetTo, startState } from './advance.js';
+import { engineSource } from './engineSource.js';
+import type { EngineState, FlowGraph } from './graph.js';
+import { FlowDefinitionError, parseBpmn } from './parseBpmn.js';
 import { writeBpmn, type SketchFlow, type SketchNode } from './writeBpmn.js';
 
 const FIELDS = new Set(['amount', 'title']);
@@ -43,29 +46,108 @@ describe('parseBpmn', () => {
   });
 });
 
-describe('advance', () => {
-  it('routes by amount at an exclusive gateway', async () => {
+describe('advance (bpmn-engine, ADR 0972)', () => {
+  const parallelNodes: SketchNode[] = [{ id: 's', kind: 'start' }, { id: 'fork', kind: 'parallel' }, task('x'), task('y'), { id: 'join', kind: 'parallel' }, task('z'), { id: 'e', kind: 'end' }];
+  const parallelFlows: SketchFlow[] = [
+    { id: 'f1', from: 's', to: 'fork' }, { id: 'f2', from: 'fork', to: 'x' }, { id: 'f3', from: 'fork', to: 'y' },
+    { id: 'f4', from: 'x', to: 'join' }, { id: 'f5', from: 'y', to: 'join' }, { id: 'f6', from: 'join', to: 'z' }, { id: 'f7', from: 'z', to: 'e' },
+  ];
+  /** The stored state goes through JSON (jsonb) between steps, as in flow_instances. */
+  const stored = (s: EngineState): EngineState => JSON.parse(JSON.stringify(s)) as EngineState;
+
+  it('routes by amount at an exclusive gateway, judging conditions with our grammar', async () => {
     const g = await parseBpmn(writeBpmn('p', 'P', gatewayNodes, gatewayFlows), FIELDS);
-    const first = startState(g, judge({ amount: 20000 }));
-    expect(first.entered).toEqual(['a']);
-    expect(advance(g, first.state, 'a', judge({ amount: 20000 })).entered).toEqual(['boss']);
-    const small = advance(g, first.state, 'a', judge({ amount: 50 }));
+    const first = await startState(g, judge({ amount: 20000 }));
+    expect(first).toMatchObject({ entered: ['a'], finished: false });
+    expect((await advance(g, stored(first.state), 'a', judge({ amount: 20000 }))).entered).toEqual(['boss']);
+    const small = await advance(g, stored(first.state), 'a', judge({ amount: 50 }));
     expect(small).toMatchObject({ entered: [], finished: true });
   });
 
+  it('refuses to go on when no branch holds and there is no default', async () => {
+    const noDefault = gatewayNodes.map((n) => (n.id === 'g' ? { ...n, defaultFlow: undefined } : n));
+    const flows = gatewayFlows.map((f) => (f.id === 'f_small' ? { ...f, condition: '${amount} <= 10' } : f));
+    const g = await parseBpmn(writeBpmn('p', 'P', noDefault, flows), FIELDS);
+    const first = await startState(g, judge({ amount: 5000 }));
+    await expect(advance(g, stored(first.state), 'a', judge({ amount: 5000 }))).rejects.toThrow(FlowDefinitionError);
+  });
+
   it('forks at a parallel gateway and joins when every branch arrived', async () => {
-    const nodes: SketchNode[] = [{ id: 's', kind: 'start' }, { id: 'fork', kind: 'parallel' }, task('x'), task('y'), { id: 'join', kind: 'parallel' }, task('z'), { id: 'e', kind: 'end' }];
-    const flows: SketchFlow[] = [
-      { id: 'f1', from: 's', to: 'fork' }, { id: 'f2', from: 'fork', to: 'x' }, { id: 'f3', from: 'fork', to: 'y' },
-      { id: 'f4', from: 'x', to: 'join' }, { id: 'f5', from: 'y', to: 'join' }, { id: 'f6', from: 'join', to: 'z' }, { id: 'f7', from: 'z', to: 'e' },
-    ];
-    const g = await parseBpmn(writeBpmn('p', 'P', nodes, flows), FIELDS);
-    const s0 = startState(g, judge({}));
+    const g = await parseBpmn(writeBpmn('p', 'P', parallelNodes, parallelFlows), FIELDS);
+    const s0 = await startState(g, judge({}));
     expect(s0.entered).toEqual(['x', 'y']);
-    const s1 = advance(g, s0.state, 'y', judge({}));
-    expect(s1).toMatchObject({ entered: [], finished: false, state: { active: ['x'], joins: { join: 1 } } });
-    const s2 = advance(g, s1.state, 'x', judge({}));
-    expect(s2).toMatchObject({ entered: ['z'], state: { active: ['z'], joins: {} } });
-    expect(advance(g, s2.state, 'z', judge({})).finished).toBe(true);
+    const s1 = await advance(g, stored(s0.state), 'y', judge({}));
+    expect(s1).toMatchObject({ entered: [], finished: false });
+    const s2 = await advance(g, stored(s1.state), 'x', judge({}));
+    expect(s2).toMatchObject({ entered: ['z'], finished: false });
+    expect((await advance(g, stored(s2.state), 'z', judge({}))).finished).toBe(true);
+    await expect(advance(g, stored(s2.state), 'x', judge({}))).rejects.toThrow(/not waiting/);
+  });
+
+  it('repositions at an earlier node (reject): other branches are discarded, the join does not wait for them', async () => {
+    const g = await parseBpmn(writeBpmn('p', 'P', parallelNodes, parallelFlows), FIELDS);
+    const atZ = await advance(g, stored((await advance(g, stored((await startState(g, judge({}))).state), 'x', judge({}))).state), 'y', judge({}));
+    expect(atZ.entered).toEqual(['z']);
+    const back = await resetTo(g, 'x', judge({}));
+    expect(back).toMatchObject({ entered: ['x'], finished: false });
+    const on = await advance(g, stored(back.state), 'x', judge({}));
+    expect(on).toMatchObject({ entered: ['z'], finished: false });
+    expect((await resetTo(g, 'z', judge({}))).entered).toEqual(['z']);
+  });
+
+  it('continues an instance stored by ADR 0970’s interpreter ({active, joins})', async () => {
+    const g = await parseBpmn(writeBpmn('p', 'P', parallelNodes, parallelFlows), FIELDS);
+    const legacy: EngineState = { active: ['x'], joins: { join: 1 } };
+    expect(await advance(g, legacy, 'x', judge({}))).toMatchObject({ entered: ['z'], finished: false });
+  });
+
+  it('stores a snapshot without the source and small enough for jsonb', async () => {
+    const g = await parseBpmn(writeBpmn('p', 'P', parallelNodes, parallelFlows), FIELDS);
+    const { state } = await startState(g, judge({}));
+    const text = JSON.stringify(state);
+    expect(text).not.toContain('"source"');
+    expect(text.length).toBeLessThan(20000);
+  });
+});
+
+describe('no JavaScript from a definition runs', () => {
+  const globalFlag = globalThis as { __formworkScriptRan?: boolean };
+  const raw = (inner: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" id="D" targetNamespace="x">
+<bpmn:process id="p" isExecutable="true"><bpmn:startEvent id="s" />${inner}<bpmn:endEvent id="e" /></bpmn:process></bpmn:definitions>`;
+  const scriptTask = raw(`<bpmn:scriptTask id="js" scriptFormat="javascript"><bpmn:script>globalThis.__formworkScriptRan = true; next();</bpmn:script></bpmn:scriptTask>
+<bpmn:sequenceFlow id="a" sourceRef="s" targetRef="js" /><bpmn:sequenceFlow id="b" sourceRef="js" targetRef="e" />`);
+  const jsCondition = raw(`<bpmn:exclusiveGateway id="g" default="d" />
+<bpmn:sequenceFlow id="a" sourceRef="s" targetRef="g" />
+<bpmn:sequenceFlow id="c" sourceRef="g" targetRef="e"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression" language="javascript">globalThis.__formworkScriptRan = true; next(null, true);</bpmn:conditionExpression></bpmn:sequenceFlow>
+<bpmn:sequenceFlow id="d" sourceRef="g" targetRef="e" />`);
+
+  it('is refused at deploy (parse)', async () => {
+    await expect(parseBpmn(scriptTask, FIELDS)).rejects.toThrow(/不支持的流程元素：ScriptTask/);
+    await expect(parseBpmn(jsCondition, FIELDS)).rejects.toThrow(/条件语言须为 formwork/);
+  });
+
+  it('cannot execute even when handed to the engine with our handlers', async () => {
+    const noConditions: FlowGraph = { processId: 'p', startId: 's', nodes: {}, flows: {} };
+    for (const source of [scriptTask, jsCondition]) {
+      globalFlag.__formworkScriptRan = false;
+      const engine = new Engine({ name: 'p', source, scripts: refuseScripts as never, expressions: conditionExpressions(noConditions, () => true) as never });
+      await expect(engine.execute()).rejects.toThrow(/不允许执行脚本/);
+      expect(globalFlag.__formworkScriptRan).toBe(false);
+    }
+  });
+
+  it('the expressions handler judges only the graph’s own conditions', async () => {
+    const g = await parseBpmn(writeBpmn('p', 'P', gatewayNodes, gatewayFlows), FIELDS);
+    const handler = conditionExpressions(g, judge({ amount: 20000 }));
+    expect(handler.resolveExpression('${amount} > 10000')).toBe(true);
+    expect(() => handler.resolveExpression('${environment.services.fn()}')).toThrow(/不允许的表达式/);
+  });
+
+  it('the engine runs the XML rewritten from the graph: no script, listener or extension of the drawing', async () => {
+    const g = await parseBpmn(writeBpmn('p', 'P', gatewayNodes, gatewayFlows), FIELDS);
+    const xml = engineSource(g);
+    expect(xml).not.toMatch(/script|formwork:assignee|extensionElements/);
+    expect(xml).toContain('language="formwork"');
   });
 });

@@ -37,11 +37,21 @@ export interface FlowGraph {
   flows: Record<string, SequenceFlow>;
 }
 
-/** The interpreter's whole state: active user tasks and arrivals at parallel joins. */
-export interface EngineState {
+/** ADR 0970's own interpreter state (active user tasks, arrivals at joins); still read, never written. */
+export interface LegacyEngineState {
   active: string[];
   joins: Record<string, number>;
 }
+
+/** bpmn-engine's `getState()` without its copy of the source (ADR 0972). */
+export interface BpmnEngineSnapshot {
+  engineVersion: string;
+  definitions: Record<string, unknown>[];
+  [key: string]: unknown;
+}
+
+/** What `flow_instances.state` holds. */
+export type EngineState = BpmnEngineSnapshot | LegacyEngineState;
 
 /** The user tasks in the order a walk from the start meets them (for "reject to an earlier node"). */
 export function userTasksInOrder(graph: FlowGraph): FlowNode[] {

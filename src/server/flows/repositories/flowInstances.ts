@@ -1,4 +1,4 @@
-/** Process instances: one per submitted record and run; `state` is the interpreter's (ADR 0970). */
+/** Process instances: one per submitted record and run; `state` is bpmn-engine's snapshot (ADR 0972). */
 import { sql, type Kysely } from 'kysely';
 import type { FlowDbRow } from './flowDbRow.js';
 import type { Database } from '../../db/types.js';
@@ -46,7 +46,7 @@ export async function readInstance(db: Kysely<Database>, tenantId: number, id: n
   return r.rows[0] && toRow(r.rows[0]);
 }
 
-/** Saves the interpreter's state and, when given, a final status (with its end time). */
+/** Saves the engine's state and, when given, a final status (with its end time). */
 export async function saveInstance(db: Kysely<Database>, tenantId: number, id: number, state: EngineState, status: InstanceStatus = 'running'): Promise<void> {
   await sql`UPDATE flow_instances SET state = ${JSON.stringify(state)}::jsonb, status = ${status}, end_time = ${status === 'running' ? null : sql`now()`}
     WHERE tenant_id = ${tenantId} AND id = ${id}`.execute(db);

@@ -81,7 +81,7 @@ export async function endInstance(db: Kysely<Database>, run: FlowRun, status: Ex
   run.instance.status = status;
 }
 
-/** Applies an interpreter step: saves its state, enters its tasks, finishes the instance when nothing is active. */
+/** Applies an engine step: saves its state, enters its tasks, finishes the instance when nothing is active. */
 export async function applyStep(db: Kysely<Database>, run: FlowRun, step: AdvanceResult, by: { userId: number; userName: string }): Promise<void> {
   run.instance.state = step.state;
   if (step.finished) return endInstance(db, run, 'completed', by);
@@ -92,13 +92,13 @@ export async function applyStep(db: Kysely<Database>, run: FlowRun, step: Advanc
 /** Moves on from a user task whose every task is done. */
 export async function completeNode(db: Kysely<Database>, run: FlowRun, nodeId: string, by: { userId: number; userName: string }): Promise<void> {
   const judge = await judgeFor(db, run.tenantId, run.model, run.record, run.instance.starterId);
-  await applyStep(db, run, asBadRequest(() => advance(run.definition.graph, run.instance.state, nodeId, judge)), by);
+  await applyStep(db, run, await asBadRequest(() => advance(run.definition.graph, run.instance.state, nodeId, judge)), by);
 }
 
-/** An interpreter step; a flow that cannot go on (no gateway branch holds) is the submitter's 400. */
-export function asBadRequest<T>(step: () => T): T {
+/** An engine step; a flow that cannot go on (no gateway branch holds) is the submitter's 400. */
+export async function asBadRequest<T>(step: () => Promise<T>): Promise<T> {
   try {
-    return step();
+    return await step();
   } catch (e) {
     if (e instanceof FlowDefinitionError) throw badRequest(e.message);
     throw e;

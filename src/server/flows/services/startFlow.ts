@@ -35,10 +35,10 @@ export async function onRecordSubmitted(trx: Kysely<Database>, model: FormModel,
   if (!definition) return null;
   const record = await recordDetail(trx, model, tenantId, recordId);
   const judge = await judgeFor(trx, tenantId, model, record, caller.user.userId);
-  const step = asBadRequest(() => startState(definition.graph, judge));
+  const step = await asBadRequest(() => startState(definition.graph, judge));
   const starterName = caller.user.nickName || caller.user.userName;
   const title = titleOf(model, record);
-  const instanceId = await insertInstance(trx, tenantId, { definitionId: definition.id, formName: model.form.enName, recordId, title, starterId: caller.user.userId, starterName, state: { active: [], joins: {} } });
+  const instanceId = await insertInstance(trx, tenantId, { definitionId: definition.id, formName: model.form.enName, recordId, title, starterId: caller.user.userId, starterName, state: step.state });
   const run: FlowRun = { tenantId, instance: (await readInstance(trx, tenantId, instanceId))!, definition, model, record };
   await addHistory(trx, tenantId, { instanceId, action: 'submit', operType: BUSINESS_TYPE.flowSubmit, userId: caller.user.userId, userName: starterName, nodeName: '提交' });
   await applyStep(trx, run, step, { userId: caller.user.userId, userName: caller.user.userName });

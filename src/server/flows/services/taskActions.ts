@@ -30,7 +30,7 @@ function ownFiles<T extends ActionInput>(input: T, tenantId: number): T {
   const keys = tenantKeys(list.map((a) => String(a.url ?? '')), tenantId);
   return { ...input, attachments: keys.map((k, i) => ({ name: String(list[i].name ?? k.name).slice(0, 255), url: downloadUrl(k.key) })) };
 }
-import { completeNode, endInstance, enterNodes, loadRun, notifyTasks, type FlowRun } from './flowRuntime.js';
+import { asBadRequest, completeNode, endInstance, enterNodes, judgeFor, loadRun, notifyTasks, type FlowRun } from './flowRuntime.js';
 import { fieldNameOfKey } from '../../../../schema-adapters/index.js';
 
 /** What every action may carry. */
@@ -128,9 +128,11 @@ export async function reject(db: Kysely<Database>, caller: RecordCaller, input: 
       await insertMessages(trx as never, [{ tenantId: run.tenantId, userId: run.instance.starterId, msgType: '1', title: `已驳回：${run.instance.title}`, content: `${who(caller).userName}驳回了您的申请：${input.comment ?? ''}`, link: `/auto/${run.instance.formName}/${run.instance.recordId}` }]);
       return;
     }
-    run.instance.state = resetTo(target);
+    const judge = await judgeFor(trx, run.tenantId, run.model, run.record, run.instance.starterId);
+    const step = await asBadRequest(() => resetTo(run.definition.graph, target, judge));
+    run.instance.state = step.state;
     await saveInstance(trx, run.tenantId, run.instance.id, run.instance.state);
-    await enterNodes(trx, run, [target]);
+    await enterNodes(trx, run, step.entered);
   });
 }
 
