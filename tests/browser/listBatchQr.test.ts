@@ -9,6 +9,7 @@
  */
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
+import { sql } from 'kysely';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFormMenu } from '../../src/server/services/seed/seedMenus';
@@ -30,7 +31,16 @@ const FORM = {
   ],
 };
 // A search above the request's 1,000 rows: the batch edit runs as a job.
-const BIG = { enName: 'bq_big', cnName: '大批任务', fields: [{ enName: 'title', label: '标题', funcType: 'input' }, { enName: 'owner', label: '负责人', funcType: 'input' }] };
+const BIG = {
+  enName: 'bq_big',
+  cnName: '大批任务',
+  fields: [
+    { enName: 'title', label: '标题', funcType: 'input' },
+    { enName: 'owner', label: '负责人', funcType: 'input' },
+    { enName: 'state', label: '状态', funcType: 'select', selectMode: 0, options: [{ label: '进行中', value: 'doing' }, { label: '完成', value: 'done' }] },
+    { enName: 'closer', label: '完成人', funcType: 'input', requiredCon: "${state} == 'done'" },
+  ],
+};
 const BIG_ROWS = 1050;
 // Nothing a batch may write: a sub-form and a serial number.
 const NONE = {
@@ -92,7 +102,8 @@ beforeAll(async () => {
   for (const t of ['一号任务', '二号任务', '三号任务']) ids.push((await call('POST', '/api/auto/bq_task/add', { formName: 'bq_task', data: { title: t } })).data.id);
   await call('POST', '/api/auto/bq_none/add', { formName: 'bq_none', data: { rows: [] } });
   await call('POST', '/api/flowable/form', BIG);
-  await importRows('bq_big', [['标题'], ...Array.from({ length: BIG_ROWS }, (_, i) => [`大批${i + 1}`])]);
+  // Every row has a 完成人 but the seventh: setting 完成 on the whole search refuses that one.
+  await importRows('bq_big', [['标题', '完成人'], ...Array.from({ length: BIG_ROWS }, (_, i) => [`大批${i + 1}`, i === 6 ? '' : '钱七'])]);
   const tenant = await app.server.db.selectFrom('tenants').select('id').where('code', '=', 'DEFAULT').executeTakeFirstOrThrow();
   await addFormMenu(app.server.db, tenant.id, { enName: 'bq_task', cnName: '现场任务' });
   await addFormMenu(app.server.db, tenant.id, { enName: 'bq_none', cnName: '只读单' });
@@ -160,6 +171,29 @@ describe('批量修改', () => {
     await expect.poll(() => page.locator('[data-testid="record-list"] [role="row"][data-row-key]').first().textContent()).toContain('陈十');
     const changed = await call('POST', '/api/auto/bq_big/list', { pageNum: 1, pageSize: 1, searchConList: [{ enName: 'owner', title: '陈十', searchType: 'equal' }] });
     expect(changed.total).toBe(BIG_ROWS);
+  }, 120_000);
+
+  it('reports the refused record of a job over a large search, and writes none', async () => {
+    await openList('bq_big');
+    await expect.poll(() => page.locator('[data-testid="list-total"]').textContent()).toContain(`共 ${BIG_ROWS} 条`);
+    await page.getByRole('button', { name: '批量修改' }).click();
+    await dialog().waitFor();
+    await choose(page, '状态', '完成');
+    await dialog().getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => confirmBox().textContent()).toContain(`本次操作将影响${BIG_ROWS}行数据, 请确认！`);
+    await confirmBox().getByRole('button', { name: /确\s*定/ }).click();
+    await dialog().locator('[data-testid="batch-progress"]').waitFor();
+    const refused = page.locator('[data-testid="batch-refused"] li');
+    await expect.poll(() => refused.count(), { timeout: 60_000 }).toBe(1);
+    expect(await refused.first().textContent()).toContain('「完成人」：完成人不能为空');
+    expect(await page.locator('.ant-modal-confirm-title').last().textContent()).toBe('1行数据未能修改，本次未作任何修改：完成人不能为空');
+    const tenant = await app.server.db.selectFrom('tenants').select('id').where('code', '=', 'DEFAULT').executeTakeFirstOrThrow();
+    const done = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.id(`t_${tenant.id}`, 'bq_big')} WHERE state IS NOT NULL`.execute(app.server.db);
+    expect(done.rows[0].n).toBe(0);
+    await page.locator('.ant-modal-confirm').getByRole('button').last().click();
+    // The dialog stays open with the values, for another try.
+    await dialog().getByRole('button', { name: /取\s*消/ }).click();
+    await dialog().waitFor({ state: 'detached' });
   }, 120_000);
 
   it('says 没有可修改的信息 for a form without editable fields', async () => {
