@@ -2,11 +2,15 @@
  * 批量修改, the QR-code dialog and the /mmh5 mobile page in Chromium (issue 17 items 2 and 3):
  * the batch dialog offers the form's editable fields with the form page's components, confirms
  * with 本次操作将影响{n}行数据, 请确认！ and the list shows the result; a refused batch lists the
- * refused records; a form with nothing editable says 没有可修改的信息. 二维码 shows the record's
- * /mmh5 link and 复制链接 answers 复制成功; the link opens a phone-sized page of the record.
+ * refused records; a form with nothing editable says 没有可修改的信息; a search above 1,000 rows
+ * runs as a job with its progress in the dialog. 二维码 (toolbar, or a qrCode column's cell)
+ * shows the record's /mmh5 link and 复制链接 answers 复制成功; the link opens a phone-sized page
+ * of the record.
  */
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
+import { sql } from 'kysely';
+import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFormMenu } from '../../src/server/services/seed/seedMenus';
 import { startBrowserApp, type BrowserApp } from './support/browserApp';
@@ -22,8 +26,22 @@ const FORM = {
     { enName: 'closer', label: '完成人', funcType: 'input', requiredCon: "${state} == 'done'" },
     { enName: 'code', label: '编号', funcType: 'input', disabled: true },
     { enName: 'lines', label: '明细', funcType: 'subForm', children: [{ enName: 'item', label: '品名', funcType: 'input' }] },
+    // A qrCode field: its list cell opens the row's QR-code dialog.
+    { enName: 'qr', label: '任务码', funcType: 'qrCode' },
   ],
 };
+// A search above the request's 1,000 rows: the batch edit runs as a job.
+const BIG = {
+  enName: 'bq_big',
+  cnName: '大批任务',
+  fields: [
+    { enName: 'title', label: '标题', funcType: 'input' },
+    { enName: 'owner', label: '负责人', funcType: 'input' },
+    { enName: 'state', label: '状态', funcType: 'select', selectMode: 0, options: [{ label: '进行中', value: 'doing' }, { label: '完成', value: 'done' }] },
+    { enName: 'closer', label: '完成人', funcType: 'input', requiredCon: "${state} == 'done'" },
+  ],
+};
+const BIG_ROWS = 1050;
 // Nothing a batch may write: a sub-form and a serial number.
 const NONE = {
   enName: 'bq_none',
@@ -52,6 +70,25 @@ async function openList(form: string): Promise<void> {
   await page.locator(`[data-testid="record-list"][data-form="${form}"]`).waitFor();
 }
 
+/** Seeds rows through the import call (one job, one transaction): 1,050 saves would only slow the test. */
+async function importRows(form: string, rows: unknown[][]): Promise<void> {
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
+  const file = XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  const b = `----bq${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="rows.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`), file, Buffer.from(`\r\n--${b}--\r\n`)]);
+  const res = await app.server.app.inject({ method: 'POST', url: `/api/auto/${form}/importData?onlyParse=false`, headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${b}` }, payload });
+  const jobId = res.json().data.jobId as string;
+  // A plain loop: expect.poll belongs to tests, and this runs in beforeAll.
+  for (let i = 0; i < 300; i++) {
+    const status = (await call('GET', `/api/jobs/${jobId}`)).data.status;
+    if (status === 'done') return;
+    if (status !== 'queued' && status !== 'running') throw new Error(`import ${status}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('import did not finish');
+}
+
 const dialog = () => page.locator('.ant-modal', { has: page.locator('.ant-modal-title', { hasText: '批量修改' }) });
 const confirmBox = () => page.locator('.ant-modal-confirm');
 
@@ -64,9 +101,13 @@ beforeAll(async () => {
   await call('POST', '/api/flowable/form', NONE);
   for (const t of ['一号任务', '二号任务', '三号任务']) ids.push((await call('POST', '/api/auto/bq_task/add', { formName: 'bq_task', data: { title: t } })).data.id);
   await call('POST', '/api/auto/bq_none/add', { formName: 'bq_none', data: { rows: [] } });
+  await call('POST', '/api/flowable/form', BIG);
+  // Every row has a 完成人 but the seventh: setting 完成 on the whole search refuses that one.
+  await importRows('bq_big', [['标题', '完成人'], ...Array.from({ length: BIG_ROWS }, (_, i) => [`大批${i + 1}`, i === 6 ? '' : '钱七'])]);
   const tenant = await app.server.db.selectFrom('tenants').select('id').where('code', '=', 'DEFAULT').executeTakeFirstOrThrow();
   await addFormMenu(app.server.db, tenant.id, { enName: 'bq_task', cnName: '现场任务' });
   await addFormMenu(app.server.db, tenant.id, { enName: 'bq_none', cnName: '只读单' });
+  await addFormMenu(app.server.db, tenant.id, { enName: 'bq_big', cnName: '大批任务' });
   await useToken(app, page, token);
 });
 afterAll(async () => {
@@ -111,6 +152,50 @@ describe('批量修改', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('runs a search of more than 1,000 rows as a job: confirms the real count, shows progress, then the result, and refreshes the list', async () => {
+    await openList('bq_big');
+    await expect.poll(() => page.locator('[data-testid="list-total"]').textContent()).toContain(`共 ${BIG_ROWS} 条`);
+    await page.getByRole('button', { name: '批量修改' }).click();
+    await dialog().waitFor();
+    expect(await dialog().locator('.ant-radio-wrapper-checked').textContent()).toContain(`当前查询的全部${BIG_ROWS}行`);
+    await fill(dialog(), '负责人', '陈十');
+    await dialog().getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => confirmBox().textContent()).toContain(`本次操作将影响${BIG_ROWS}行数据, 请确认！`);
+    await confirmBox().getByRole('button', { name: /确\s*定/ }).click();
+    // The job's progress shows in the dialog (as an import's does) until it ends.
+    await dialog().locator('[data-testid="batch-progress"] .ant-progress').waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/list-batch-edit-job.png` });
+    await page.locator('.ant-message', { hasText: `操作成功，已修改${BIG_ROWS}行数据` }).waitFor({ timeout: 60_000 });
+    await dialog().waitFor({ state: 'detached' });
+    // The list shows the new values without a reload.
+    await expect.poll(() => page.locator('[data-testid="record-list"] [role="row"][data-row-key]').first().textContent()).toContain('陈十');
+    const changed = await call('POST', '/api/auto/bq_big/list', { pageNum: 1, pageSize: 1, searchConList: [{ enName: 'owner', title: '陈十', searchType: 'equal' }] });
+    expect(changed.total).toBe(BIG_ROWS);
+  }, 120_000);
+
+  it('reports the refused record of a job over a large search, and writes none', async () => {
+    await openList('bq_big');
+    await expect.poll(() => page.locator('[data-testid="list-total"]').textContent()).toContain(`共 ${BIG_ROWS} 条`);
+    await page.getByRole('button', { name: '批量修改' }).click();
+    await dialog().waitFor();
+    await choose(page, '状态', '完成');
+    await dialog().getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => confirmBox().textContent()).toContain(`本次操作将影响${BIG_ROWS}行数据, 请确认！`);
+    await confirmBox().getByRole('button', { name: /确\s*定/ }).click();
+    await dialog().locator('[data-testid="batch-progress"]').waitFor();
+    const refused = page.locator('[data-testid="batch-refused"] li');
+    await expect.poll(() => refused.count(), { timeout: 60_000 }).toBe(1);
+    expect(await refused.first().textContent()).toContain('「完成人」：完成人不能为空');
+    expect(await page.locator('.ant-modal-confirm-title').last().textContent()).toBe('1行数据未能修改，本次未作任何修改：完成人不能为空');
+    const tenant = await app.server.db.selectFrom('tenants').select('id').where('code', '=', 'DEFAULT').executeTakeFirstOrThrow();
+    const done = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.id(`t_${tenant.id}`, 'bq_big')} WHERE state IS NOT NULL`.execute(app.server.db);
+    expect(done.rows[0].n).toBe(0);
+    await page.locator('.ant-modal-confirm').getByRole('button').last().click();
+    // The dialog stays open with the values, for another try.
+    await dialog().getByRole('button', { name: /取\s*消/ }).click();
+    await dialog().waitFor({ state: 'detached' });
+  }, 120_000);
+
   it('says 没有可修改的信息 for a form without editable fields', async () => {
     await openList('bq_none');
     await page.getByRole('button', { name: '批量修改' }).click();
@@ -134,6 +219,24 @@ describe('二维码 and the mobile page', () => {
     await page.locator('.ant-message', { hasText: '复制成功' }).waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/list-qr-dialog.png` });
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  });
+
+  it('opens the same dialog from a qrCode column\'s cell, for that row\'s record', async () => {
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await openList('bq_task');
+    const cell = page.locator(`[data-row-key="${ids[1]}"] [data-testid="qr-cell"]`);
+    await cell.click();
+    const qr = page.locator('[data-testid="qr-dialog"]');
+    await qr.locator('img[alt="二维码"]').waitFor();
+    const own = `${app.url}/mmh5?formName=bq_task&formId=${ids[1]}&tenant=DEFAULT`;
+    expect(await qr.locator('[data-testid="qr-link"]').textContent()).toBe(own);
+    // Opening it selects nothing: the toolbar's 二维码 still needs a ticked row.
+    expect(await page.locator(`[data-row-key="${ids[1]}"] [aria-label="选择"]`).isChecked()).toBe(false);
+    await qr.getByText('复制链接').click();
+    await page.locator('.ant-message', { hasText: '复制成功' }).last().waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(own);
+    await page.keyboard.press('Escape');
+    await qr.waitFor({ state: 'detached' });
   });
 
   it('opens the record on a 390×844 phone screen, read-only, and saves an edit for a holder of edit', async () => {

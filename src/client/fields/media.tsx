@@ -80,12 +80,17 @@ export function mobileLink(origin: string, formName: string, formId: string | nu
   return `${origin}/mmh5?formName=${encodeURIComponent(formName)}&formId=${encodeURIComponent(String(formId))}&tenant=${encodeURIComponent(tenant)}`;
 }
 
+/** A qrCode field's link for record `id`: its `linkUrl` with `id` appended, else the record's mobile link. */
+export function qrLink(origin: string, formName: string, id: string | number, tenant: string, linkUrl?: string): string {
+  return linkUrl ? `${linkUrl}${linkUrl.includes('?') ? '&' : '?'}id=${id}` : mobileLink(origin, formName, id, tenant);
+}
+
 /** qrCode: the record's mobile link; shown once the record exists. */
 export function QrCode({ linkUrl }: { linkUrl?: string }) {
   const { recordId: id, formName } = useRecordFormInfo();
   const tenant = sessionStore.get().user?.tenantCode ?? 'DEFAULT';
   const [src, setSrc] = useState<string>();
-  const link = id && formName ? (linkUrl ? `${linkUrl}${linkUrl.includes('?') ? '&' : '?'}id=${id}` : mobileLink(window.location.origin, formName, id, tenant)) : null;
+  const link = id && formName ? qrLink(window.location.origin, formName, id, tenant, linkUrl) : null;
   useEffect(() => {
     if (!link) return;
     // Spec 01 §8: a failed QR generation is logged only. The encoder loads only where a qrCode

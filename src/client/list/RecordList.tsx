@@ -6,7 +6,7 @@
  * orchestration is `useRecordListController`'s, and this file only renders and asks the user.
  */
 import { App } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ColumnModel, FormDefinition } from '../../../schema-adapters';
 import type { RecordRow } from '../api/records';
 import { useNavigate } from '../routing/navigation';
@@ -30,12 +30,15 @@ import { TableSettingsButton } from './toolbar/TableSettingsButton';
 import { ListIoButtons } from './io/ListIoButtons';
 import { BatchEditButton } from './batch/BatchEditButton';
 import { QrCodeButton } from './qr/QrCodeButton';
+import { isReadOnlyView } from '../../shared/readOnlyRecords';
 import { PrintButtons } from '../print/PrintButtons';
 import { CustomRowButtons } from './buttons/CustomRowButtons';
 import { CustomTopButtons } from './buttons/CustomTopButtons';
 
 // The stock-in drawer is a whole Formily form: loaded only when a stock-in list asks for it.
 const StockInDrawer = lazy(() => import('../form/stockIn/StockInDrawer').then((m) => ({ default: m.StockInDrawer })));
+// The QR-code dialog of a qrCode cell (the toolbar's 二维码 dialog), loaded when first opened.
+const QrCodeDialog = lazy(() => import('./qr/QrCodeDialog').then((m) => ({ default: m.QrCodeDialog })));
 
 /** Text of the empty-list prompt of the relateForm scene. */
 export const EMPTY_ADD_PROMPT = '是否新增?';
@@ -200,6 +203,15 @@ function RecordListView(props: RecordListProps & { settings: ReturnType<typeof u
     [customTop, selectedCount, onCustomTop],
   );
   const selection = scene === 'relateForm' ? 'radio' : 'checkbox';
+  // A qrCode cell opens its row's QR-code dialog; a type-2 view's rows (combined ids) have no mobile page.
+  const [qrFor, setQrFor] = useState<{ id: number | string; linkUrl?: string } | null>(null);
+  const onOpenQr = useMemo(
+    () => (isReadOnlyView(def) ? undefined : (field: string, row: RecordRow) => {
+      const linkUrl = def.fields.find((f) => f.enName === field)?.linkUrl;
+      setQrFor({ id: row.id as number | string, linkUrl: typeof linkUrl === 'string' && linkUrl ? linkUrl : undefined });
+    }),
+    [def],
+  );
 
   return (
     <div className={styles.wrap} data-testid="record-list" data-form={enName} data-scene={scene}>
@@ -209,6 +221,11 @@ function RecordListView(props: RecordListProps & { settings: ReturnType<typeof u
         </Suspense>
       ) : null}
       {c.custom.overlay}
+      {qrFor ? (
+        <Suspense fallback={null}>
+          <QrCodeDialog formName={enName} title={def.cnName} id={qrFor.id} linkUrl={qrFor.linkUrl} onClose={() => setQrFor(null)} />
+        </Suspense>
+      ) : null}
       <ListToolbar
         buttons={c.buttons}
         selectedCount={list.selected.size}
@@ -276,6 +293,7 @@ function RecordListView(props: RecordListProps & { settings: ReturnType<typeof u
         tree={def.tree === true}
         onToggleExpand={(row) => void list.toggleExpand(row)}
         onOpenRelated={(form, id) => navigate(`/auto/${form}/detail${String(id)}`)}
+        onOpenQr={onOpenQr}
         onRowDoubleClick={scene === 'relateForm' && props.onPick ? (row) => props.onPick!([row]) : undefined}
         loading={list.loading}
         scrollRef={(el) => { scroller.current = el; }}

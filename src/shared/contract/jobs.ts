@@ -9,7 +9,7 @@ export const JobParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 export const ImportProblemSchema = Type.Object({ row: Type.Integer(), column: Type.String(), value: Type.String(), message: Type.String() });
 export type ImportProblem = Static<typeof ImportProblemSchema>;
 
-/** What a finished job leaves; the known keys of exports and imports, other keys pass through. */
+/** What a finished job leaves; the known keys of exports, imports and batch edits, other keys pass through. */
 export const JobResultSchema = Type.Object(
   {
     fileKey: Type.Optional(Type.String()),
@@ -25,6 +25,10 @@ export const JobResultSchema = Type.Object(
     problems: Type.Optional(Type.Array(ImportProblemSchema)),
     errorReportUrl: Type.Optional(Type.String()),
     errorReportName: Type.Optional(Type.String()),
+    /** A batch edit job: the records changed. */
+    updated: Type.Optional(Type.Integer()),
+    /** A failed job's field errors (a batch edit's refused records: `{id}` or `{id}.{field}`). */
+    errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
   },
   { additionalProperties: true },
 );

@@ -146,13 +146,13 @@ describe('batch edit of a whole search', () => {
     expect((await get(miss)).owner ?? null).toBeNull();
   });
 
-  it('refuses a search of more than 1,000 records, writing nothing', async () => {
+  it('refuses a search of more than 1,000 records in the request (the job takes those: batchEditJob.test.ts), writing nothing', async () => {
     const { sql } = await import('kysely');
     const t = await a.db.selectFrom('tenants').select('id').where('code', '=', 'DEFAULT').executeTakeFirstOrThrow();
     // Rows straight into the table: 1,001 saves through the API would only slow the test.
     await sql`INSERT INTO ${sql.id(`t_${t.id}`, FORM)} (tenant_id, title, sys_status) SELECT ${t.id}, '大批' || g, 1 FROM generate_series(1, 1001) g`.execute(a.db);
     const r = await batch({ query: { searchConList: [{ enName: 'title', title: '大批', searchType: 'like' }] }, data: { owner: '吴十' } });
-    expect([r.status, r.json.msg]).toEqual([400, '本次查询超过1000行，一次最多修改1000行数据，请缩小查询范围']);
+    expect([r.status, r.json.msg]).toEqual([400, '本次查询超过1000行，请以后台任务修改（batchUpdate/job）']);
     const n = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.id(`t_${t.id}`, FORM)} WHERE owner = '吴十'`.execute(a.db);
     expect(n.rows[0].n).toBe(0);
   });

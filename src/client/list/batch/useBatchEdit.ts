@@ -8,12 +8,19 @@ import { useMemo, useRef } from 'react';
 import { batchEditDefinition } from '../../../../schema-adapters/records/batchEditable';
 import { toSubmitPayload } from '../../../../schema-adapters/records/toSubmitPayload';
 import type { FormDefinition, UserContext } from '../../../../schema-adapters/definition/types';
-import { batchUpdate, type BatchTarget } from '../../api/batchEdit';
+import { batchUpdate, startBatchUpdateJob, type BatchTarget } from '../../api/batchEdit';
+import { listRecords, type ListQuery } from '../../api/records';
 import { pageSchema } from '../../form/formSchema';
 import { revalidateOnChange } from '../../form/revalidateOnChange';
 
 /** Spec 01 §9: the confirmation before a batch edit. */
 export const batchConfirmText = (n: number) => `本次操作将影响${n}行数据, 请确认！`;
+
+/** Rows a batch edit request changes at most; a larger search runs as a job (docs/api-records.md). */
+export const BATCH_MAX_ROWS = 1000;
+
+/** Whether the whole search of `total` rows (exact or an estimate) goes to the job rather than the request. */
+export const searchNeedsJob = (total: number, exact: boolean) => !exact || total > BATCH_MAX_ROWS;
 
 /** Spec 01 §5 / §8: a batch with nothing editable. */
 export const NOTHING_EDITABLE = '没有可修改的信息';
@@ -37,5 +44,9 @@ export function useBatchEdit(def: FormDefinition, ctx: UserContext) {
     schema,
     payload,
     submit: (target: BatchTarget, updateEmpty: boolean) => batchUpdate(def.enName, target, payload(updateEmpty), updateEmpty),
+    /** Queues the edit of the whole search; answers the job. */
+    submitJob: (query: ListQuery, expectedCount: number, updateEmpty: boolean) => startBatchUpdateJob(def.enName, query, expectedCount, payload(updateEmpty), updateEmpty),
+    /** The exact number of records `query` matches (the list's total is an estimate above 10,000). */
+    exactCount: async (query: ListQuery) => (await listRecords(def.enName, { ...query, pageNum: 1, pageSize: 1, exactTotal: true })).total,
   };
 }

@@ -1,4 +1,5 @@
 /** One body cell of the list: coloured status and dictionary chips, colour swatches, related links, text. */
+import { QrcodeOutlined } from '@ant-design/icons';
 import { memo } from 'react';
 import { cascaderPaths, findOption, optionPath, PATH_SEPARATOR, type ColumnModel, type FieldOption } from '../../../../schema-adapters';
 import styles from '../list.module.css';
@@ -17,9 +18,23 @@ function Chip({ option }: { option: FieldOption }) {
   );
 }
 
-/** Renders `row[column.key]` by the column's cell kind. */
-export const ListCell = memo(function ListCell({ column, row, onOpenRelated }: { column: ColumnModel | PendingColumn; row: Record<string, unknown>; onOpenRelated?: (form: string, id: unknown) => void }) {
+/** Renders `row[column.key]` by the column's cell kind (`onOpenQr`: a qrCode cell opens the row's QR-code dialog). */
+export const ListCell = memo(function ListCell({ column, row, onOpenRelated, onOpenQr }: {
+  column: ColumnModel | PendingColumn;
+  row: Record<string, unknown>;
+  onOpenRelated?: (form: string, id: unknown) => void;
+  onOpenQr?: (field: string, row: Record<string, unknown>) => void;
+}) {
   const value = row[column.key];
+  if (column.cell === 'qrCode') {
+    // The record's QR code (the value is the record itself): the toolbar's 二维码 dialog, for this row.
+    if (!onOpenQr || row.id === undefined || row.id === null) return null;
+    return (
+      <a className={styles.cellText} data-testid="qr-cell" aria-label="二维码" onClick={(e) => { e.stopPropagation(); onOpenQr(column.key, row); }}>
+        <QrcodeOutlined /> 二维码
+      </a>
+    );
+  }
   // A constant list still loading: nothing rather than its raw ids (they would flash, then change).
   if ('optionsPending' in column && column.optionsPending && !(column.viewKey && row[column.viewKey])) return <span className={styles.cellText} aria-busy="true" />;
   if (column.cell === 'status') {

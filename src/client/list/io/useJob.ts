@@ -41,7 +41,7 @@ export async function saveDownload(url: string, name: string): Promise<void> {
 /** The progress line under a bar: rows done of total, by phase. */
 export function progressText(job: JobStatus | undefined, verb: string): string {
   if (!job || job.status === 'queued') return '排队中…';
-  const phase: Record<string, string> = { query: '正在查询', parse: '正在解析', write: '正在写入', zip: '正在打包文件', export: `正在${verb}` };
+  const phase: Record<string, string> = { query: '正在查询', check: '正在检查', parse: '正在解析', write: '正在写入', zip: '正在打包文件', export: `正在${verb}` };
   const head = phase[job.phase] ?? `正在${verb}`;
   return job.total ? `${head}：${job.done} / ${job.total} 条` : `${head}：${job.done} 条`;
 }

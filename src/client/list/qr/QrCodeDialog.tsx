@@ -1,19 +1,20 @@
 /**
  * The QR-code dialog of a record (spec 01 §2.1, §2.6): the QR image of the record's mobile link
- * (`/mmh5?formName&formId&tenant`, prefixed with the site origin), the link itself, and 复制链接,
- * which answers 复制成功. Spec 01 §8: a failed generation is logged only.
+ * (`/mmh5?formName&formId&tenant`, prefixed with the site origin; a qrCode field's `linkUrl`
+ * when opened from that field's list cell), the link itself, and 复制链接, which answers
+ * 复制成功. Spec 01 §8: a failed generation is logged only.
  */
 import { App, Modal, Space, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { mobileLink } from '../../fields/media';
+import { qrLink } from '../../fields/media';
 import { getTenantCode } from '../../session/cookies';
 import { copyText } from './copyText';
 
-/** Open for one record of `formName`. */
-export function QrCodeDialog(props: { formName: string; title: string; id: number | string; onClose(): void }) {
+/** Open for one record of `formName` (`linkUrl`: a qrCode field's own link base). */
+export function QrCodeDialog(props: { formName: string; title: string; id: number | string; linkUrl?: string; onClose(): void }) {
   const { message } = App.useApp();
-  const link = mobileLink(window.location.origin, props.formName, props.id, getTenantCode());
+  const link = qrLink(window.location.origin, props.formName, props.id, getTenantCode(), props.linkUrl);
   const [src, setSrc] = useState<string>();
   useEffect(() => {
     QRCode.toDataURL(link, { width: 220, margin: 1 }).then(setSrc, (e: unknown) => console.warn('二维码生成失败', e));

@@ -25,6 +25,8 @@ export interface RowHandlers {
   actions(row: RecordRow): ReactNode;
   expand(row: RecordRow): void;
   openRelated(form: string, id: unknown): void;
+  /** A qrCode cell of `row` was clicked (`field`: the column's field). */
+  openQr?(field: string, row: RecordRow): void;
   doubleClick(row: RecordRow): void;
 }
 
@@ -66,7 +68,7 @@ export const ListRow = memo(function ListRow(props: {
         } else if (cell.id === '$actions') {
           content = handlers.actions(display.record);
         } else if (cell.model) {
-          content = <ListCell column={cell.model} row={display.record} onOpenRelated={handlers.openRelated} />;
+          content = <ListCell column={cell.model} row={display.record} onOpenRelated={handlers.openRelated} onOpenQr={handlers.openQr as (field: string, row: Record<string, unknown>) => void} />;
           if (props.tree && cell.first) {
             content = (
               <>

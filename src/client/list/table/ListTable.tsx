@@ -49,6 +49,8 @@ export interface ListTableProps {
   onResize(widths: { enName: string; width: number }[]): void;
   onToggleExpand?(row: RecordRow): void;
   onOpenRelated?(form: string, id: unknown): void;
+  /** A qrCode cell was clicked; without it qrCode cells stay empty. */
+  onOpenQr?(field: string, row: RecordRow): void;
   onRowDoubleClick?(row: RecordRow): void;
   loading?: boolean;
   /** The scroll container, for scroll-to-top after paging. */
@@ -150,13 +152,15 @@ export function ListTable(props: ListTableProps) {
   );
   const latest = useRef(props);
   latest.current = props;
+  const hasQr = !!props.onOpenQr;
   const handlers: RowHandlers = useMemo(() => ({
     toggle: (row) => latest.current.onToggleRow(row),
     actions: (row) => latest.current.renderActions?.(row),
     expand: (row) => latest.current.onToggleExpand?.(row),
     openRelated: (form, id) => latest.current.onOpenRelated?.(form, id),
+    openQr: hasQr ? (field, row) => latest.current.onOpenQr?.(field, row) : undefined,
     doubleClick: (row) => latest.current.onRowDoubleClick?.(row),
-  }), []);
+  }), [hasQr]);
 
   // Scroll frames re-render this component: the page-wide counts (1,000 rows) are kept until rows or selection change.
   const { pageCount, pageSelected } = useMemo(() => {
