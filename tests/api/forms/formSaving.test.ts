@@ -113,6 +113,9 @@ describe('check', () => {
     expect((await a.call(a.admin, 'POST', '/api/flowable/form/check', def)).json.data).toEqual({ problems: [], dataChanges: [] });
     const fresh = await a.call(a.admin, 'POST', '/api/flowable/form/check', { ...DEF, enName: 'fs_new' });
     expect(fresh.json.data).toEqual({ problems: [], dataChanges: [] });
+    // Without an id the definition is a new form: a taken enName is a problem.
+    const taken = await a.call(a.admin, 'POST', '/api/flowable/form/check', DEF);
+    expect(taken.json.data.problems).toEqual([{ path: 'enName', message: '表单英文名「fs_demo」已存在' }]);
   });
 
   it('a retype the storage migration would refuse is a problem on the field, with its path', async () => {
@@ -202,7 +205,8 @@ describe('restore', () => {
   });
 
   it('restoring the current version without changes needs no confirmation; an unknown version is 404', async () => {
-    const r = await a.call(a.admin, 'POST', `/api/flowable/form/${id}/versions/4/restore`, {});
+    // No body at all is the same as `{}`.
+    const r = await a.call(a.admin, 'POST', `/api/flowable/form/${id}/versions/4/restore`);
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect(r.json.data.version).toBe(5);
     expect((await a.call(a.admin, 'POST', `/api/flowable/form/${id}/versions/42/restore`, {})).status).toBe(404);
@@ -216,7 +220,8 @@ describe('import', () => {
     plain.fields = plain.fields.filter((f: any) => f.enName !== 'note');
     const r = await a.call(a.admin, 'POST', '/api/flowable/form/import', [plain]);
     expect(r.status, JSON.stringify(r.json)).toBe(200);
-    expect((await versions()).json.data[0]).toMatchObject({ version: 6, current: true });
+    expect((await versions()).json.data[0]).toMatchObject({ version: 6, current: true, fieldCount: 4 });
+    expect((await current()).fields.map((f: any) => f.enName)).not.toContain('note');
   });
 });
 
@@ -234,7 +239,7 @@ describe('permissions and tenants', () => {
     expect((await a.call(reader.token, 'POST', `/api/flowable/form/${id}/versions/1/restore`, { confirmDataChanges: true })).status).toBe(403);
     const editor = await a.userWith('fsedit', ['flowable:form:edit']);
     expect((await a.call(editor.token, 'POST', `/api/flowable/form/${id}/versions/5/restore`, { confirmDataChanges: true })).status).toBe(200);
-    expect((await a.call(editor.token, 'POST', '/api/flowable/form/check', DEF)).status).toBe(200);
+    expect((await a.call(editor.token, 'POST', '/api/flowable/form/check', { ...DEF, id })).status).toBe(200);
   });
 
   it('another tenant sees none of the form\'s versions and cannot restore or check against it', async () => {

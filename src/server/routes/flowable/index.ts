@@ -15,7 +15,7 @@ import { createForm, deleteForms, editForm, getFormByName, upsertForm, withoutSa
 import { checkAgainst } from '../../records/services/definitionCheck.js';
 import { formVersion, formVersions, pathNumber, restoreFormVersion } from '../../records/services/formVersions.js';
 import { IMPORT_TEMPLATE } from '../../records/services/importTemplate.js';
-import { findFormById, listForms } from '../../records/repositories/formDefinitions.js';
+import { findFormById, findFormByName, listForms } from '../../records/repositories/formDefinitions.js';
 import { parseIds } from '../../records/repositories/recordQueries.js';
 import { DoneEnvelope } from '../../../shared/contract/common.js';
 import {
@@ -101,7 +101,13 @@ export const flowableRoutes: ContractPlugin = async (app) => {
       old = Number.isSafeInteger(id) && id > 0 ? await findFormById(app.db, request.user.tenantId, id) : undefined;
       if (!old) throw notFound('表单不存在');
     }
-    return ok(await checkAgainst(app.db, request.user.tenantId, old, body));
+    const check = await checkAgainst(app.db, request.user.tenantId, old, body);
+    // A new form whose enName the tenant already uses would be refused by the create.
+    const enName = (body as { enName?: unknown } | null)?.enName;
+    if (!old && typeof enName === 'string' && !check.problems.length && await findFormByName(app.db, request.user.tenantId, enName)) {
+      check.problems.push({ path: 'enName', message: `表单英文名「${enName}」已存在` });
+    }
+    return ok(check);
   });
 
   // A save that drops or retypes stored values is a 409 (data: the check) without confirmDataChanges: true.
@@ -128,6 +134,10 @@ export const flowableRoutes: ContractPlugin = async (app) => {
 
   app.post('/flowable/form/:id/versions/:version/restore', {
     schema: { params: FormVersionPath, body: ConfirmDataChangesBody, response: { 200: FormVersionRestored } },
+    // A restore without a body is a restore without confirmation (the body is optional).
+    preValidation: async (request) => {
+      if (request.body === undefined || request.body === null) request.body = {};
+    },
   }, async (request) => {
     requirePermission(request.user, designPerm('edit'));
     const id = pathNumber(request.params.id, '表单不存在');
