@@ -128,6 +128,15 @@ describe('check', () => {
     expect((await a.call(a.admin, 'POST', '/api/auto/fs_demo/list', {})).json.rows.map((x: any) => x.title).sort()).toEqual(['丙', '乙', '甲']);
   });
 
+  it('a type whose columns differ (text → date range) retires the old value: a retype saying so', async () => {
+    const def = await current();
+    Object.assign(def.fields[1], { funcType: 'dateRange', format: 'yyyy-MM-dd' });
+    const r = await a.call(a.admin, 'POST', '/api/flowable/form/check', def);
+    expect(r.json.data.problems).toEqual([]);
+    expect(r.json.data.dataChanges).toEqual([expect.objectContaining({ kind: 'retype', field: 'amount', from: 'input', to: 'dateRange', rows: 2 })]);
+    expect(r.json.data.dataChanges[0].effect).toContain('原文本值不再显示，保留在库中');
+  });
+
   it('answers the adapter problems with paths; an unknown id is 404', async () => {
     const bad = { ...DEF, enName: 'fs_bad', fields: [{ enName: 'Bad Name', label: '坏', funcType: 'input' }] };
     const r = await a.call(a.admin, 'POST', '/api/flowable/form/check', bad);

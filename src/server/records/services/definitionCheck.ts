@@ -97,11 +97,13 @@ export async function dataChangesOf(db: Kysely<Database>, tenantId: number, old:
       const conversions = changed.map((c) => {
         const to = kept.get(roleKey(c));
         if (to) retypes.push({ table: table.name, column: c, to, label, path: `${after.path}.funcType` });
-        return to ? `${KIND_LABEL[c.kind]}转为${KIND_LABEL[to.kind]}` : `${KIND_LABEL[c.kind]}值不再使用`;
+        // A role the new type does not have (e.g. a text value when it becomes a date range) is retired like a removed field.
+        return to ? `${KIND_LABEL[c.kind]}转为${KIND_LABEL[to.kind]}` : `原${KIND_LABEL[c.kind]}值不再显示，保留在库中`;
       });
+      const verb = changed.every((c) => kept.has(roleKey(c))) ? '将被转换' : '将受影响';
       dataChanges.push({
         kind: 'retype', field: nameOf(after), label, from: String(before.field.funcType), to: String(after.field.funcType), rows,
-        effect: `字段“${label}”的类型将从 ${String(before.field.funcType)} 改为 ${String(after.field.funcType)}，${rows} ${unit}中的值将被转换（${[...new Set(conversions)].join('，')}）；若有值无法无损转换，保存会被拒绝，数据保持不变`,
+        effect: `字段“${label}”的类型将从 ${String(before.field.funcType)} 改为 ${String(after.field.funcType)}，${rows} ${unit}中的值${verb}（${[...new Set(conversions)].join('，')}）；若有值无法无损转换，保存会被拒绝，数据保持不变`,
       });
     }
   }
