@@ -143,6 +143,14 @@ describe('check', () => {
     expect(r.status).toBe(200);
     expect(r.json.data.problems[0]).toMatchObject({ path: 'fields[0].enName' });
     expect((await a.call(a.admin, 'POST', '/api/flowable/form/check', { ...DEF, id: 999999 })).status).toBe(404);
+    // A `$sql` condition reading a system table is a problem on its field, as the save's 400 says.
+    const def = await current();
+    def.fields[0].hideCondition = '$sql(SELECT count(*) FROM users)';
+    const sqlCheck = await a.call(a.admin, 'POST', '/api/flowable/form/check', def);
+    expect(sqlCheck.json.data.problems).toEqual([{ path: 'fields[0].hideCondition', message: expect.any(String) }]);
+    const saved = await a.call(a.admin, 'POST', '/api/flowable/form/edit', def);
+    expect(saved.status).toBe(400);
+    expect(saved.json.data.problems).toEqual(sqlCheck.json.data.problems);
   });
 });
 

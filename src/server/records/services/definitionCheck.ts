@@ -16,6 +16,7 @@ import { formTables } from '../storage/formStorage.js';
 import { tenantSchema } from '../storage/names.js';
 import { KIND_LABEL, retypeRefusal } from '../storage/retype.js';
 import { inTransaction } from './inTransaction.js';
+import { guardDefinitionSql } from './sqlHide.js';
 import type { StorageColumn } from '../storage/types.js';
 import type { FormRow } from '../repositories/formDefinitions.js';
 import { countRowsWithValues } from '../repositories/formVersions.js';
@@ -128,6 +129,15 @@ export function definitionProblems(input: unknown): DefinitionProblemDto[] {
 /** The check of `input` against the stored form `old` (none for a new form). */
 export async function checkAgainst(db: Kysely<Database>, tenantId: number, old: FormRow | undefined, input: unknown): Promise<DefinitionCheck> {
   const problems = definitionProblems(input);
+  if (!problems.length) {
+    // `$sql` conditions and defaults are checked against the tenant's tables, as a save does.
+    try {
+      await guardDefinitionSql(db, tenantId, input as FormDefinition);
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      problems.push(...(err.errors?.length ? err.errors.map((e) => ({ path: e.field, message: e.message })) : [{ path: '', message: err.message }]));
+    }
+  }
   if (problems.length || !old) return { problems, dataChanges: [] };
   const def = input as FormDefinition;
   if (def.enName !== old.enName) return { problems: [{ path: 'enName', message: '表单英文名不能修改' }], dataChanges: [] };
