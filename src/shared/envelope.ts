@@ -28,6 +28,8 @@ export interface ErrorResponse {
   code: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | number;
   msg: string;
   errors?: FieldError[];
+  /** Structured details of some refusals (a definition's problems, a save's data changes). */
+  data?: unknown;
 }
 
 /** The Chinese default messages of spec 02 §8 and CONTRACT.md §2. */

@@ -292,6 +292,17 @@ export interface SchemaMigrationsTable {
 }
 
 /** A saved form definition and the storage snapshot its tables follow (records migration 100). */
+/** One saved version of a form definition (migration 130). */
+export interface FormDefinitionVersionsTable {
+  form_id: number;
+  version: number;
+  tenant_id: number;
+  /** jsonb: read as the parsed definition, written as JSON text. */
+  definition: ColumnType<unknown, string, string>;
+  saved_by: Generated<string>;
+  saved_time: Timestamp;
+}
+
 export interface FormDefinitionsTable {
   id: Generated<number>;
   tenant_id: number;
@@ -423,6 +434,7 @@ export interface Database {
   seed_steps: SeedStepsTable;
   schema_migrations: SchemaMigrationsTable;
   form_definitions: FormDefinitionsTable;
+  form_definition_versions: FormDefinitionVersionsTable;
   record_add_keys: RecordAddKeysTable;
   serial_counters: SerialCountersTable;
   saved_queries: SavedQueriesTable;

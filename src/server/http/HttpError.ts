@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: FieldError[],
+    /** Structured details sent as the envelope's `data` (e.g. a definition check with a 409). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -13,8 +15,8 @@ export class HttpError extends Error {
 }
 
 /** 400 with an optional list of fields at fault. */
-export function badRequest(msg: string, errors?: FieldError[]): HttpError {
-  return new HttpError(400, msg, errors);
+export function badRequest(msg: string, errors?: FieldError[], data?: unknown): HttpError {
+  return new HttpError(400, msg, errors, data);
 }
 
 /** 401 with the message of spec 02 §8. */
@@ -33,8 +35,8 @@ export function notFound(msg: string = DEFAULT_MESSAGES[404]): HttpError {
 }
 
 /** 409: a stale edit or a duplicate. */
-export function conflict(msg: string): HttpError {
-  return new HttpError(409, msg);
+export function conflict(msg: string, data?: unknown): HttpError {
+  return new HttpError(409, msg, undefined, data);
 }
 
 /** 429: too many attempts. */

@@ -34,6 +34,7 @@ export function describeError(err: unknown): { status: number; body: ErrorRespon
   if (err instanceof HttpError) {
     const body: ErrorResponse = { code: err.status, msg: err.message };
     if (err.errors?.length) body.errors = err.errors;
+    if (err.data !== undefined) body.data = err.data;
     return { status: err.status, body, internal: false };
   }
   const fe = err as FastifyError & { validation?: Parameters<typeof toFieldErrors>[0]; validationContext?: string };

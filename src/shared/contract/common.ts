@@ -102,6 +102,8 @@ export const ErrorEnvelope = Type.Object({
   code: Type.Integer(),
   msg: Type.String(),
   errors: Type.Optional(Type.Array(FieldErrorSchema)),
+  /** Structured details of some refusals (e.g. the definition check of a 409 from a form save). */
+  data: Type.Optional(Type.Unknown()),
 });
 
 /** An .xlsx (or other file) answer, for the OpenAPI document; the body is a binary stream. */

@@ -59,3 +59,5 @@ export const FormVersionAnswer = DataEnvelope(OpenObject);
 export const FormVersionPath = Type.Object({ id: Type.String(), version: Type.String() });
 /** `POST /api/flowable/form/{id}/versions/{version}/restore`; also accepted by `POST /api/flowable/form/edit`. */
 export const ConfirmDataChangesBody = Type.Object({ confirmDataChanges: Type.Optional(Type.Boolean()) });
+/** `POST /api/flowable/form/{id}/versions/{version}/restore`: the number of the new version the restore saved. */
+export const FormVersionRestored = DataEnvelope(Type.Object({ version: Type.Integer({ minimum: 1 }) }));

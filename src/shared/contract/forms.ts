@@ -37,3 +37,12 @@ export const FormDefinitionsAnswer = DataEnvelope(Type.Array(OpenObject));
 export const FormCreated = DataEnvelope(Type.Object({ id: Type.Integer() }));
 /** `POST /api/flowable/form/import`: the imported forms. */
 export const FormsImported = DataEnvelope(Type.Array(Type.Object({ enName: Type.String(), id: Type.Integer() })));
+
+/** One row of `GET /api/flowable/form/list/options`: a form for pickers (menus, related forms). */
+export const FormOptionSchema = Type.Object({ id: Type.Integer(), enName: Type.String(), cnName: Type.String() });
+export type FormOption = Static<typeof FormOptionSchema>;
+export const FormOptionsAnswer = DataEnvelope(Type.Array(FormOptionSchema));
+/** `POST /api/flowable/form/export/selected/`: the ids of the forms to export (strings of digits accepted). */
+export const FormSelectedIds = Type.Array(Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^[0-9]{1,15}$' })]), { minItems: 1, maxItems: 1000 });
+/** `GET /api/flowable/form/importTemplate`: a sample definition to start an import file from. */
+export const FormImportTemplateAnswer = DataEnvelope(OpenObject);

@@ -36,7 +36,10 @@ describe('form definitions API', () => {
     const def = (await a.call(a.admin, 'GET', '/api/flowable/form/en/def_demo')).json.data;
     def.fields[0].enName = 'title';
     def.fields[1].funcType = 'number';
-    const e = await a.call(a.admin, 'POST', '/api/flowable/form/edit', def);
+    // Retyping a field that holds values needs the confirmation (issue 19 item 2).
+    const unconfirmed = await a.call(a.admin, 'POST', '/api/flowable/form/edit', def);
+    expect(unconfirmed.status, JSON.stringify(unconfirmed.json)).toBe(409);
+    const e = await a.call(a.admin, 'POST', '/api/flowable/form/edit', { ...def, confirmDataChanges: true });
     expect(e.status, JSON.stringify(e.json)).toBe(200);
     const row = (await a.call(a.admin, 'POST', '/api/auto/def_demo/list', {})).json.rows[0];
     expect(row).toMatchObject({ title: '甲', qty: 7 });

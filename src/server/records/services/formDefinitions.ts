@@ -6,7 +6,7 @@ import { inTransaction } from './inTransaction.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { FormDefinition } from '../../../../schema-adapters/definition/types.js';
-import { badRequest, notFound } from '../../http/HttpError.js';
+import { badRequest, conflict, notFound } from '../../http/HttpError.js';
 import { assignColumnIds } from '../storage/columnIds.js';
 import { checkDefinition } from '../storage/checkDefinition.js';
 import { formTables } from '../storage/formStorage.js';
@@ -16,6 +16,21 @@ import * as repo from '../repositories/formDefinitions.js';
 import { forgetModel } from '../query/modelCache.js';
 import { guardDefinitionSql } from './sqlHide.js';
 import { announceChange } from '../../db/changeFeed.js';
+import { insertVersion } from '../repositories/formVersions.js';
+import { dataChangesOf } from './definitionCheck.js';
+
+/** The 409 message of a save that would change stored data without `confirmDataChanges: true`. */
+export const CONFIRM_DATA_CHANGES_MSG = '此修改会影响已保存的数据，请确认后再保存';
+
+/**
+ * How a save treats changes to stored data (drop, retype, dropSubForm): `confirm` refuses them
+ * with a 409 carrying the definition check unless `confirmed` (the designer's edit and restore);
+ * `allow` applies them (import, seeds, services).
+ */
+export interface SaveOptions {
+  dataChanges: 'allow' | 'confirm';
+  confirmed?: boolean;
+}
 
 /** Who saves: the tenant and the user name written to create_by / update_by. */
 export interface Actor {
@@ -24,9 +39,16 @@ export interface Actor {
 }
 
 function prepare(input: unknown): FormDefinition {
-  const def = checkDefinition(input);
+  const def = checkDefinition(withoutSaveFlags(input));
   const { id: _id, ...rest } = def;
   return rest as FormDefinition;
+}
+
+/** The body without `confirmDataChanges` (a flag of the call, never part of the definition). */
+export function withoutSaveFlags(input: unknown): unknown {
+  if (!input || typeof input !== 'object' || Array.isArray(input) || !('confirmDataChanges' in input)) return input;
+  const { confirmDataChanges: _c, ...rest } = input as Record<string, unknown>;
+  return rest;
 }
 
 /** Creates a form: definition row and tables. Answers the new id. */
@@ -40,28 +62,44 @@ export async function createForm(db: Kysely<Database>, actor: Actor, input: unkn
     const id = await repo.insertForm(trx, actor.tenantId, def, emptyStorage(), actor.userName);
     const storage = await migrateFormTables(trx, actor.tenantId, id, def.enName, emptyStorage(), formTables(def));
     await repo.updateForm(trx, actor.tenantId, id, def, storage, actor.userName);
+    await insertVersion(trx, actor.tenantId, id, def, actor.userName);
     return id;
   });
 }
 
-/** Replaces a form's definition by id and migrates its tables (data kept or change refused). */
-export async function editForm(db: Kysely<Database>, actor: Actor, id: number, input: unknown): Promise<void> {
+/**
+ * Replaces a form's definition by id and migrates its tables (data kept or change refused), and
+ * keeps the new definition as the form's next version. With `dataChanges: 'confirm'` a save that
+ * drops or retypes stored values is a 409 (data: the definition check) unless `confirmed`.
+ */
+export async function editForm(db: Kysely<Database>, actor: Actor, id: number, input: unknown, options: SaveOptions = { dataChanges: 'allow' }): Promise<number> {
   const checked = prepare(input);
   await guardDefinitionSql(db, actor.tenantId, checked);
   // Forgotten again after the commit: a read between the two may have cached the old model.
   forgetModel(actor.tenantId, checked.enName);
-  await inTransaction(db, async (trx) => {
+  const version = await inTransaction(db, async (trx) => {
     await repo.lockTenantDefinitions(trx, actor.tenantId);
     const old = await repo.findFormById(trx, actor.tenantId, id, true);
     if (!old) throw notFound('表单不存在');
     if (old.enName !== checked.enName) throw badRequest('表单英文名不能修改');
     const { def } = assignColumnIds(checked, old.definition);
+    if (options.dataChanges === 'confirm' && !options.confirmed) {
+      const check = await dataChangesOf(trx, actor.tenantId, old, def);
+      // A retype the migration would refuse is a 400 whether confirmed or not: say so first.
+      if (check.problems.length) {
+        throw badRequest(check.problems[0].message, check.problems.map((p) => ({ field: p.path, message: p.message })), { problems: check.problems });
+      }
+      if (check.dataChanges.length) throw conflict(CONFIRM_DATA_CHANGES_MSG, check);
+    }
     const storage = await migrateFormTables(trx, actor.tenantId, id, def.enName, old.storage, formTables(def));
     await repo.updateForm(trx, actor.tenantId, id, def, storage, actor.userName);
+    const saved = await insertVersion(trx, actor.tenantId, id, def, actor.userName);
     // Other API processes drop their cached model when this commits.
     await announceChange(trx, { kind: 'model', tenantId: actor.tenantId, form: def.enName });
+    return saved;
   });
   forgetModel(actor.tenantId, checked.enName);
+  return version;
 }
 
 /** Creates the form, or edits the one with the same enName (import of exported definitions). */

@@ -80,7 +80,8 @@ export async function guardDefinitionSql(db: Kysely<Database>, tenantId: number,
       errors.push({ field: at, message: err.message });
     }
   }
-  if (errors.length) throw badRequest(errors[0].message, errors);
+  // `data.problems`: the designer's shape of the same list (issue 19 item 2).
+  if (errors.length) throw badRequest(errors[0].message, errors, { problems: errors.map((e) => ({ path: e.field, message: e.message })) });
 }
 
 /** Where `$sql` conditions run: the open database (its sandbox) and the configured limits. */

@@ -10,10 +10,12 @@ import { badRequest } from '../../http/HttpError.js';
 
 /** Throws a 400 listing every problem (path and Chinese message); returns the definition typed. */
 export function checkDefinition(input: unknown): FormDefinition {
-  if (!input || typeof input !== 'object' || Array.isArray(input)) throw badRequest('表单定义须为JSON对象');
+  const refuse = (message: string) => badRequest(message, undefined, { problems: [{ path: '', message }] });
+  if (!input || typeof input !== 'object' || Array.isArray(input)) throw refuse('表单定义须为JSON对象');
   // PostgreSQL's jsonb holds no NUL character: refuse it here rather than fail on insert.
-  if (JSON.stringify(input).includes('\\u0000')) throw badRequest('表单定义含有不允许的字符');
+  if (JSON.stringify(input).includes('\\u0000')) throw refuse('表单定义含有不允许的字符');
   const problems = validateDefinition(input);
-  if (problems.length) throw badRequest(problems[0].message, problems.map((p) => ({ field: p.path, message: p.message })));
+  // `data.problems` is the structured list the designer places on its fields (issue 19 item 2).
+  if (problems.length) throw badRequest(problems[0].message, problems.map((p) => ({ field: p.path, message: p.message })), { problems });
   return input as FormDefinition;
 }

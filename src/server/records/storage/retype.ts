@@ -4,7 +4,8 @@ import type { Database } from '../../db/types.js';
 import { badRequest } from '../../http/HttpError.js';
 import { KIND_SQL, type ColumnKind } from './types.js';
 
-const KIND_LABEL: Record<ColumnKind, string> = {
+/** Chinese names of the storage kinds, for messages. */
+export const KIND_LABEL: Record<ColumnKind, string> = {
   text: '文本', numeric: '数字', boolean: '开关', date: '日期', timestamp: '日期时间', jsonb: '单值选项', jsonb_list: '多值列表',
 };
 
@@ -88,4 +89,36 @@ export async function retypeColumn(
     throw refuse();
   }
   await sql`RELEASE SAVEPOINT fw_retype`.execute(trx);
+}
+
+/**
+ * Whether `retypeColumn` would refuse, found without changing anything: the same loss checks,
+ * and the conversion computed over every stored value in a SELECT (a cast that fails on some value
+ * is caught under a savepoint of the caller's transaction). Answers the refusal, or null.
+ */
+export async function retypeRefusal(
+  trx: Kysely<Database>, schema: string, table: string, column: string, from: ColumnKind, to: ColumnKind, label: string,
+): Promise<string | null> {
+  if (from === to) return null;
+  const t = sql.id(schema, table);
+  const c = sql.id(column) as unknown as RawBuilder<unknown>;
+  const refusal = `字段「${label}」已有数据，无法从${KIND_LABEL[from]}改为${KIND_LABEL[to]}而不丢失数据，修改未保存`;
+  const hasData = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${t} WHERE ${c} IS NOT NULL LIMIT 1) x`.execute(trx);
+  if (hasData.rows[0].n === 0) return null;
+  const conv = conversion(from, to);
+  if (!conv) return refusal;
+  if (conv.loses) {
+    const bad = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${t} WHERE ${c} IS NOT NULL AND (${conv.loses(c)}) LIMIT 1) x`.execute(trx);
+    if (bad.rows[0].n > 0) return refusal;
+  }
+  await sql`SAVEPOINT fw_retype_check`.execute(trx);
+  try {
+    await sql`SELECT count(v)::int AS n FROM (SELECT ${conv.using(c)} AS v FROM ${t} WHERE ${c} IS NOT NULL) x`.execute(trx);
+    return null;
+  } catch {
+    return refusal;
+  } finally {
+    await sql`ROLLBACK TO SAVEPOINT fw_retype_check`.execute(trx);
+    await sql`RELEASE SAVEPOINT fw_retype_check`.execute(trx);
+  }
 }
