@@ -30,6 +30,7 @@ export default function MenusPage() {
   const c = useMenusController();
   const [editing, setEditing] = useState<SysMenu | undefined>();
   const [search] = Form.useForm();
+  const [expandAll, setExpandAll] = useState(true);
   // Up / down: the row swaps places with its neighbour; siblings are renumbered 1..n where that changes their order.
   const shift = async (row: MenuTreeRow, by: -1 | 1) => {
     const list = [...siblingsOf(c.tree, row)];
@@ -67,16 +68,20 @@ export default function MenusPage() {
           <Button onClick={() => { search.resetFields(); c.search({}); }}>重置</Button>
         </Space>
       </Form>
-      <Authorized perms={['system:menu:add']}>
-        <Button type="primary" ghost style={{ marginBottom: 12 }} onClick={() => setEditing({ parentId: 0, menuName: '', menuType: 'M' })}>新增</Button>
-      </Authorized>
+      <Space style={{ marginBottom: 12 }}>
+        <Authorized perms={['system:menu:add']}>
+          <Button type="primary" ghost onClick={() => setEditing({ parentId: 0, menuName: '', menuType: 'M' })}>新增</Button>
+        </Authorized>
+        <Button onClick={() => setExpandAll((v) => !v)}>展开/折叠</Button>
+      </Space>
       <Table<MenuTreeRow>
         rowKey="menuId"
         size="middle"
         loading={c.loading}
         dataSource={c.tree}
         pagination={false}
-        key={c.rows.length}
+        expandable={{ defaultExpandAllRows: expandAll }}
+        key={`${c.rows.length}-${expandAll}`}
         columns={[
           { title: '菜单名称', dataIndex: 'menuName', width: 220 },
           { title: '图标', dataIndex: 'icon', width: 60, align: 'center', render: (i: string) => menuIcon(i) ?? null },
