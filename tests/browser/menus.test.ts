@@ -55,6 +55,7 @@ describe('菜单管理', () => {
     await dialog.locator('#menuDialog_icon').fill('tool');
     await page.locator('.ant-select-item-option', { hasText: /^tool$/ }).first().click();
     await expect.poll(() => dialog.getByRole('checkbox').isChecked()).toBe(true);
+    await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count()).toBe(0);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/menus-dialog.png` });
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await page.getByText('新增成功').first().waitFor();

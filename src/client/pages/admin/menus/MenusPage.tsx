@@ -9,6 +9,9 @@ import { formatDateTime } from '../../../session/formatDateTime';
 import { menuIcon } from '../../../routing/menuIcons';
 import { MenuDialog } from './MenuDialog';
 
+/** The order after the last of these siblings. */
+const nextOrder = (siblings: MenuTreeRow[] | undefined) => Math.max(0, ...(siblings ?? []).map((m) => m.orderNum ?? 0)) + 1;
+
 const TYPE_LABEL: Record<string, string> = { M: '目录', C: '菜单', F: '按钮' };
 
 /** The siblings of a row (same parent) in display order. */
@@ -70,7 +73,7 @@ export default function MenusPage() {
       </Form>
       <Space style={{ marginBottom: 12 }}>
         <Authorized perms={['system:menu:add']}>
-          <Button type="primary" ghost onClick={() => setEditing({ parentId: 0, menuName: '', menuType: 'M' })}>新增</Button>
+          <Button type="primary" ghost onClick={() => setEditing({ parentId: 0, menuName: '', menuType: 'M', orderNum: nextOrder(c.tree) })}>新增</Button>
         </Authorized>
         <Button onClick={() => setExpandAll((v) => !v)}>展开/折叠</Button>
       </Space>
@@ -104,7 +107,7 @@ export default function MenusPage() {
                 </Authorized>
                 {m.menuType !== 'F' && (
                   <Authorized perms={['system:menu:add']}>
-                    <Button type="link" size="small" onClick={() => setEditing({ parentId: m.menuId!, menuName: '', menuType: m.menuType === 'C' ? 'F' : 'C' })}>新增</Button>
+                    <Button type="link" size="small" onClick={() => setEditing({ parentId: m.menuId!, menuName: '', menuType: m.menuType === 'C' ? 'F' : 'C', orderNum: nextOrder(m.children) })}>新增</Button>
                   </Authorized>
                 )}
                 <Authorized perms={['system:menu:remove']}><Button type="link" size="small" danger onClick={() => remove(m)}>删除</Button></Authorized>
