@@ -32,6 +32,11 @@ export const queryKeys = {
     all: ['dicts'] as const,
     list: (query: Record<string, unknown>) => ['dicts', 'list', query] as const,
   },
+  menus: {
+    all: ['menus'] as const,
+    list: (query: Record<string, unknown>) => ['menus', 'list', query] as const,
+    forms: () => ['menus', 'forms'] as const,
+  },
   configs: {
     all: ['configs'] as const,
     list: (query: Record<string, unknown>) => ['configs', 'list', query] as const,

@@ -7,6 +7,7 @@ const users = lazy(() => import('../pages/admin/users/UsersPage'));
 const roles = lazy(() => import('../pages/admin/roles/RolesPage'));
 const depts = lazy(() => import('../pages/admin/depts/DeptsPage'));
 const dicts = lazy(() => import('../pages/admin/dicts/DictDataPage'));
+const menus = lazy(() => import('../pages/admin/menus/MenusPage'));
 const configs = lazy(() => import('../pages/admin/configs/ConfigsPage'));
 const constants = lazy(() => import('../pages/admin/constants/ConstantsPage'));
 const operlog = lazy(() => import('../pages/admin/operlog/OperLogPage'));
@@ -23,6 +24,7 @@ const VIEWS: Record<string, View> = {
   'system/dept/index': depts,
   'system/dict/index': dicts,
   'system/dict/data/index': dicts,
+  'system/menu/index': menus,
   'system/config/index': configs,
   'system/constant/index': constants,
   'system/operlog/index': operlog,

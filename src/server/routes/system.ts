@@ -6,6 +6,7 @@ import { roleRoutes } from './role/index.js';
 import { deptRoutes } from './dept/index.js';
 import { dictRoutes } from './dict/index.js';
 import { configRoutes } from './config/index.js';
+import { menuRoutes } from './menu/index.js';
 import { constantRoutes } from './constant/index.js';
 import { addressRoutes } from './address/index.js';
 import { userConfigRoutes } from './userConfig/index.js';
@@ -23,6 +24,7 @@ export const systemRoutePlugins: FastifyPluginAsync[] = [
   deptRoutes,
   dictRoutes,
   configRoutes,
+  menuRoutes,
   constantRoutes,
   addressRoutes,
   userConfigRoutes,

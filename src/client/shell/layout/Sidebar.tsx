@@ -12,6 +12,7 @@ import { fillPlaceholders } from '../../session/fillPlaceholders';
 import { sessionStore } from '../../session/sessionStore';
 import { sidebarTitle } from '../../session/sidebarTitle';
 import { settingsStore } from '../../session/settingsStore';
+import { menuIcon } from '../../routing/menuIcons';
 import styles from './Sidebar.module.css';
 
 /** Spec 02 §9. */
@@ -29,7 +30,7 @@ const isTodo = (node: MenuNode): boolean => /^\/flow\/todo(\?|$)/.test(node.path
 function toItems(nodes: MenuNode[], unread: number, todo: number): Item[] {
   return nodes.map((n) => {
     if (n.children) {
-      return { key: n.key, label: n.title, icon: <AppstoreOutlined />, children: toItems(n.children, unread, todo) } as Item;
+      return { key: n.key, label: n.title, icon: menuIcon(n.icon) ?? <AppstoreOutlined />, children: toItems(n.children, unread, todo) } as Item;
     }
     // A standalone badge after the title: wrapping the title would give it the badge's dark text colour.
     const count = isMessageCentre(n) ? unread : isTodo(n) ? todo : 0;
@@ -41,7 +42,7 @@ function toItems(nodes: MenuNode[], unread: number, todo: number): Item[] {
       ) : (
         n.title
       );
-    return { key: n.key, label, icon: n.external ? <LinkOutlined /> : <FileTextOutlined /> } as Item;
+    return { key: n.key, label, icon: menuIcon(n.icon) ?? (n.external ? <LinkOutlined /> : <FileTextOutlined />) } as Item;
   });
 }
 

@@ -12,8 +12,9 @@ import { seedMessages } from './seedMessages.js';
 import { seedAnnouncements } from './seedAnnouncements.js';
 import { seedDemoFlow } from '../../flows/services/seedDemoFlow.js';
 import { seedFlowMenus } from '../../flows/services/seedFlowMenus.js';
+import { seedMenuAdmin } from './seedMenuAdmin.js';
 
-export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, seedAddresses, seedDemoForms, seedMessages, seedAnnouncements, seedDemoFlow, seedFlowMenus];
+export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, seedAddresses, seedDemoForms, seedMessages, seedAnnouncements, seedDemoFlow, seedFlowMenus, seedMenuAdmin];
 
 /** Adds a step after the existing ones (its name must be new). */
 export function registerSeedStep(step: SeedStep): void {
