@@ -3,7 +3,8 @@ import type { ContractPlugin } from '../../http/typeProvider.js';
 import { ok } from '../../http/reply.js';
 import { DEFAULT_MESSAGES } from '../../../shared/envelope.js';
 import { badRequest } from '../../http/HttpError.js';
-import { withReadModel } from '../../records/services/recordContext.js';
+import { userContext, withReadModel } from '../../records/services/recordContext.js';
+import { withVirtualValues } from '../../records/services/viewRows.js';
 import { requireListAccess, requireQuery } from '../../records/services/formPermissions.js';
 import { calcTotals, haveSub, listPage, parseIds, recordsByIds, suggestions } from '../../records/repositories/recordQueries.js';
 import { objectBody } from './caller.js';
@@ -19,7 +20,11 @@ export const autoListRoutes: ContractPlugin = async (app) => {
   app.post('/auto/:form/list', { schema: { params: FormPath, response: { 200: RecordPage } } }, async (request, reply) => {
     const body = objectBody(request.body);
     await requireListAccess(app.db, request.user, request.params.form, body);
-    const r = await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => listPage(app.readDb, model, body, request.user.tenantId));
+    const r = await withReadModel(app.db, request.user.tenantId, request.params.form, async (model) => {
+      const page = await listPage(app.readDb, model, body, request.user.tenantId);
+      // Virtual columns (feature.virtualColumns with an expression) get their values here.
+      return { ...page, rowsJson: withVirtualValues(model.form.definition, page.rowsJson, userContext(request.user)) };
+    });
     // The rows arrive as JSON text from the database; the envelope is written around them.
     // A string is sent as it is (not serialised); the cast tells the type provider so.
     const json = `{"code":200,"msg":${LIST_MSG},"rows":[${r.rowsJson.join(',')}],"total":${r.total},"totalExact":${r.totalExact}}`;
