@@ -192,6 +192,23 @@ describe('views made through the definition API', () => {
     expect((await list('vw_ab')).total).toBe(3);
   });
 
+  it('is readable by the tenant\'s $sql sandbox role, also after a rebuild', async () => {
+    const form = {
+      enName: 'vw_sql', cnName: '视图SQL',
+      fields: [
+        { enName: 'kind', label: '类别', funcType: 'input' },
+        { enName: 'secret', label: '内部编号', funcType: 'input', required: true, hideCondition: '$sql(SELECT count(*) FROM vw_ab WHERE title = ${kind})' },
+      ],
+    };
+    const c = await a.call(a.admin, 'POST', '/api/flowable/form', form);
+    expect(c.status, JSON.stringify(c.json)).toBe(200);
+    // 苹果 is a row of the view: secret is hidden, so not required.
+    const hidden = await a.call(a.admin, 'POST', '/api/auto/vw_sql/add', { data: { kind: '苹果' } });
+    expect(hidden.status, JSON.stringify(hidden.json)).toBe(200);
+    const shown = await a.call(a.admin, 'POST', '/api/auto/vw_sql/add', { data: { kind: '无此标题' } });
+    expect(shown.status).toBe(400);
+  });
+
   it('keeps a source from being deleted while a view reads it; deleting the view then the source works', async () => {
     const c = await a.call(a.admin, 'POST', '/api/flowable/form', formDef('vw_c', '丙表'));
     const v = await a.call(a.admin, 'POST', '/api/flowable/form', { enName: 'vw_cv', cnName: '丙视图', type: 2, fields: [{ enName: 'title', label: '标题', funcType: 'input' }], view: { sources: ['vw_c'], columns: { title: { vw_c: 'title' } } } });

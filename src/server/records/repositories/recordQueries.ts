@@ -129,13 +129,15 @@ export function parseIds(body: unknown): number[] {
 }
 
 /** Records by id (the tenant's schema scopes them), in the order asked. */
-export async function recordsByIds(db: Kysely<Database>, model: FormModel, ids: number[], tenantId: number) {
+export async function recordsByIds(db: Kysely<Database>, model: FormModel, ids: (number | string)[], tenantId: number) {
   if (!ids.length) return [];
   assertTenantTable(model, tenantId);
+  // A type-2 view's ids are text (`{id}@{data_table}`).
+  const idList = model.main.view ? sql`${ids.map(String)}::text[]` : sql`${ids}::bigint[]`;
   const r = await sql<Record<string, unknown>>`SELECT ${selectColumns(model.main, 't')} FROM ${mainFrom(model)}
-    WHERE t.id = ANY(${ids}::bigint[])`.execute(db);
-  const byId = new Map(r.rows.map((row) => [Number(row.id), mapRow(model.main, row)]));
-  return ids.map((id) => byId.get(id)).filter(Boolean) as Record<string, unknown>[];
+    WHERE t.id = ANY(${idList})`.execute(db);
+  const byId = new Map(r.rows.map((row) => [String(row.id), mapRow(model.main, row)]));
+  return ids.map((id) => byId.get(String(id))).filter(Boolean) as Record<string, unknown>[];
 }
 
 /** For each id: whether some record has it as `pid` (tree rows, spec 01 §2.2 isLeafRow). */

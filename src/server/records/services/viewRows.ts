@@ -5,7 +5,7 @@
  */
 import type { FormDefinition, UserContext } from '../../../../schema-adapters/definition/types.js';
 import { computedVirtualColumns, virtualColumnValues } from '../../../../schema-adapters/definition/views.js';
-import { notFound } from '../../http/HttpError.js';
+import { badRequest, notFound } from '../../http/HttpError.js';
 import type { FormModel } from '../query/formModel.js';
 
 /** Whether a model reads a type-2 view's VIEW. */
@@ -38,4 +38,12 @@ export function addVirtualValues<T extends Record<string, unknown>>(def: FormDef
 export function withVirtualValues(def: FormDefinition, rowsJson: string[], ctx: UserContext): string[] {
   if (!computedVirtualColumns(def).length) return rowsJson;
   return rowsJson.map((j) => JSON.stringify(addVirtualValues(def, [JSON.parse(j) as Record<string, unknown>], ctx)[0]));
+}
+
+/** Parses an id list body of a view (`["12@contract", …]`): combined ids only, at most 1000. */
+export function parseViewIds(body: unknown): string[] {
+  if (!Array.isArray(body)) throw badRequest('请求体须为编号数组');
+  if (body.some((v) => typeof v !== 'string' || !/^\d{1,15}@[a-z][a-z0-9_]{0,62}$/.test(v))) throw badRequest('视图的编号须为 编号@表单 形式');
+  if (body.length > 1000) throw badRequest('一次最多处理1000条记录');
+  return [...new Set(body as string[])];
 }

@@ -4,7 +4,7 @@ import { ok } from '../../http/reply.js';
 import { DEFAULT_MESSAGES } from '../../../shared/envelope.js';
 import { badRequest } from '../../http/HttpError.js';
 import { userContext, withReadModel } from '../../records/services/recordContext.js';
-import { withVirtualValues } from '../../records/services/viewRows.js';
+import { addVirtualValues, isViewModel, parseViewIds, withVirtualValues } from '../../records/services/viewRows.js';
 import { requireListAccess, requireQuery } from '../../records/services/formPermissions.js';
 import { calcTotals, haveSub, listPage, parseIds, recordsByIds, suggestions } from '../../records/repositories/recordQueries.js';
 import { objectBody } from './caller.js';
@@ -39,8 +39,11 @@ export const autoListRoutes: ContractPlugin = async (app) => {
 
   app.post('/auto/:form/list/ids', { schema: { params: FormPath, response: { 200: RowsAnswer } } }, async (request) => {
     requireQuery(request.user, request.params.form);
-    const ids = parseIds(request.body);
-    return ok(await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => recordsByIds(app.db, model, ids, request.user.tenantId)));
+    return ok(await withReadModel(app.db, request.user.tenantId, request.params.form, async (model) => {
+      const ids = isViewModel(model) ? parseViewIds(request.body) : parseIds(request.body);
+      // The rows as the list gives them, virtual column values included.
+      return addVirtualValues(model.form.definition, await recordsByIds(app.db, model, ids, request.user.tenantId), userContext(request.user));
+    }));
   });
 
   app.post('/auto/:form/haveSub', { schema: { params: FormPath, response: { 200: HaveSubAnswer } } }, async (request) => {
