@@ -51,6 +51,9 @@ export const MAX_VIEW_SOURCES = 20;
 /** Field types a view may show: those with stored values outside sub-forms. */
 const NOT_IN_VIEW = new Set(['subForm', 'button', 'groupTitle', 'divider', 'qrCode', 'sysStatus']);
 
+/** Types whose values mean something only to their own type (ids of users, options …): mapped only to the same type. */
+const SAME_TYPE_ONLY = new Set(['select', 'radio', 'checkbox', 'cascader', 'user', 'dept', 'relatedForm', 'address', 'position', 'upload', 'dateRange', 'switch']);
+
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** Whether a definition is a type-2 view. */
@@ -127,8 +130,9 @@ function fieldShape(field: FieldDefinition): string {
 /**
  * The checks that need the source definitions (the server passes the stored ones): each source
  * exists and is a form (not a view), and each mapped source field exists outside sub-forms and
- * stores the same columns as the view field (a number maps to a number, a multiple select to a
- * multiple select …). `sources` maps a source enName to its definition; missing means absent.
+ * stores the same columns as the view field (a number maps to a number, input to textarea);
+ * choices, people, departments, relations, places, files, ranges and switches map only to
+ * their own type. `sources` maps a source enName to its definition; missing means absent.
  */
 export function viewSourceProblems(def: FormDefinition, sources: ReadonlyMap<string, FormDefinition>): ViewProblem[] {
   const spec = viewSpecOf(def);
@@ -148,7 +152,8 @@ export function viewSourceProblems(def: FormDefinition, sources: ReadonlyMap<str
       const at = `view.columns.${field.enName}.${name}`;
       const sourceField = source.fields.find((f) => f.enName === target);
       if (!sourceField || sourceField.funcType === 'subForm') { out.push({ path: at, message: `来源表单 “${name}” 没有字段 “${target}”` }); continue; }
-      if (fieldShape(sourceField) !== want) {
+      const sameKind = sourceField.funcType === field.funcType || !(SAME_TYPE_ONLY.has(sourceField.funcType) || SAME_TYPE_ONLY.has(field.funcType));
+      if (fieldShape(sourceField) !== want || !sameKind) {
         out.push({ path: at, message: `来源字段 “${name}.${target}”（${sourceField.funcType}）与视图字段 “${field.enName}”（${field.funcType}）的类型不兼容` });
       }
     }
