@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordsApp, type RecordsApp } from '../records/support/recordsApp.js';
+import { runExport, sheets } from '../io/ioSupport.js';
 
 let a: RecordsApp;
 const VIEW = 'auto_tzbk_btgl_all';
@@ -143,6 +144,16 @@ describe('views made through the definition API', () => {
     ]);
     const search = await list('vw_ab', { searchConList: [{ enName: 'title', funcType: 'input', title: '苹果', searchType: 'like' }] });
     expect(search.rows.map((r) => r.title).sort()).toEqual(['苹果', '苹果派']);
+  });
+
+  it('exports a search in list order, and selected combined ids, with the virtual columns', async () => {
+    const r = await runExport(a, 'vw_ab', { currentColumns: ['title', 'amount', 'doubled'], queryMap: { sysOrderBy: { field: 'title', order: 'asc' } } });
+    expect(r.job.status).toBe('done');
+    expect(sheets(r.file!.body)['视图测试']).toEqual([['标题', '金额', '双倍'], ['苹果', 3, 6], ['苹果派', null, 0], ['香蕉', 5, 10]]);
+    const rows = (await list('vw_ab', { sysOrderBy: { field: 'title', order: 'asc' } })).rows;
+    const picked = await runExport(a, 'vw_ab', { queryMap: { ids: [rows[2].id, rows[0].id] } });
+    expect(picked.job.result.rows).toBe(2);
+    expect(sheets(picked.file!.body)['视图测试']).toEqual([['标题', '金额', '双倍', '标签'], ['香蕉', 5, 10, '香蕉!'], ['苹果', 3, 6, '苹果!']]);
   });
 
   it('refuses a view over a missing form, over a view, or mapping an incompatible field', async () => {

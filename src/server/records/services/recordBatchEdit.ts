@@ -77,7 +77,8 @@ async function targets(db: Kysely<Database>, model: FormModel, edit: BatchEdit, 
     return { ids: edit.ids.filter((id) => found.has(id)), refused: edit.ids.filter((id) => !found.has(id)).map((id) => ({ field: String(id), message: '记录不存在' })) };
   }
   // One more than the limit tells a search that is too large without reading all its ids.
-  const ids = await exportIds(db, model, edit.query ?? {}, tenantId, BATCH_EDIT_MAX_ROWS + 1);
+  // Numbers: a batch edit never reaches a type-2 view (assertWritable), whose ids are text.
+  const ids = (await exportIds(db, model, edit.query ?? {}, tenantId, BATCH_EDIT_MAX_ROWS + 1)) as number[];
   if (ids.length > BATCH_EDIT_MAX_ROWS) throw badRequest(`本次查询超过${BATCH_EDIT_MAX_ROWS}行，一次最多修改${BATCH_EDIT_MAX_ROWS}行数据，请缩小查询范围`);
   return { ids, refused: [] };
 }
