@@ -24,6 +24,19 @@ export {
 } from './definition/names';
 export { validateDefinition, type DefinitionProblem } from './definition/validateDefinition';
 export { formOptions, type AddMode, type FormOptions } from './definition/formOptions';
+export {
+  computedVirtualColumns,
+  isViewDefinition,
+  MAX_VIEW_SOURCES,
+  viewShapeProblems,
+  viewSourceProblems,
+  viewSpecOf,
+  virtualColumnProblems,
+  virtualColumnValues,
+  type ViewProblem,
+  type ViewSpec,
+  type VirtualColumn,
+} from './definition/views';
 
 export { COMPONENT_NAMES, FIELD_TYPE_SPECS, specOf } from './fieldTypes/registry';
 export type { CellKind, FieldFamily, FieldTypeSpec, SearchKind, StorageKind, StoragePart } from './fieldTypes/fieldTypeSpec';

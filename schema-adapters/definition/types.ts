@@ -27,7 +27,8 @@ export interface ColumnEval {
 export interface FormFeature {
   pcTableElements?: TableElement[];
   columnEvalList?: ColumnEval[];
-  virtualColumns?: { enName: string; cnName: string }[];
+  /** Extra list columns; `expr` (condition grammar, value form) gives each row's value (definition/views.ts). */
+  virtualColumns?: { enName: string; cnName: string; expr?: string }[];
   formChecks?: { scene: string; [key: string]: unknown }[];
   fixColumns?: number;
   /** 'compact': smaller list rows (read through `formOptions`). */
@@ -117,6 +118,8 @@ export interface FormDefinition {
   cnName: string;
   /** 2 = a non-flow view over combined ids `form id@data_table`. */
   type?: number;
+  /** Of a type-2 view: its source forms and column mapping (definition/views.ts ViewSpec). */
+  view?: { sources: string[]; columns: Record<string, Record<string, string | null>> };
   hasFlow?: boolean;
   fields: FieldDefinition[];
   buttons?: FormButton[];

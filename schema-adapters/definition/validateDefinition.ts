@@ -6,6 +6,7 @@ import { allowedInSubForm, NOT_IN_SUB_FORM, subFormProblems } from '../fieldType
 import { storageColumns } from '../records/storageColumns';
 import { CHILD_TABLE_SYSTEM_COLUMNS, EN_NAME_PATTERN, JS_OBJECT_NAMES, MAIN_TABLE_SYSTEM_COLUMNS, MAX_TABLE_COLUMNS, PG_SYSTEM_COLUMN_NAMES, RESERVED_FIELD_NAMES } from './names';
 import type { FieldDefinition, FormDefinition } from './types';
+import { viewShapeProblems, virtualColumnProblems } from './views';
 
 /** One problem of a definition: a path like `fields[2].children[0].hideCondition`, and a Chinese message. */
 export interface DefinitionProblem {
@@ -152,5 +153,8 @@ export function validateDefinition(input: unknown): DefinitionProblem[] {
   if (!out.length) checkColumnCount(input as unknown as FormDefinition, out);
   out.push(...buttonProblems(input.buttons, new Set(names.keys())));
   if (isObject(input.feature)) out.push(...formCheckProblems(input.feature.formChecks));
+  // Type-2 views (the sources' existence and field types are the server's check: viewSourceProblems).
+  out.push(...viewShapeProblems(input));
+  out.push(...virtualColumnProblems(input.feature, new Set(names.keys())));
   return out;
 }

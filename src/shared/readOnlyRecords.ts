@@ -32,3 +32,12 @@ export const IN_APPROVAL_EDIT_MESSAGE = '审批中的数据不能修改';
 export function isInApproval(def: { hasFlow?: boolean } | null | undefined, row: { sys_status?: unknown; sysStatus?: unknown } | null | undefined): boolean {
   return !!def?.hasFlow && row != null && Number(row.sys_status ?? row.sysStatus) === 0;
 }
+
+/**
+ * The source record of a row of a type-2 view (`id` `12@contract_ledger`, issue 19 item 4): its
+ * detail opens on the source form. Null for a row that is not a view row.
+ */
+export function viewRowSource(row: { id?: unknown } | null | undefined): { form: string; id: string } | null {
+  const m = typeof row?.id === 'string' ? /^(\d{1,15})@([a-z][a-z0-9_]{0,62})$/.exec(row.id) : null;
+  return m ? { form: m[2], id: m[1] } : null;
+}

@@ -6,6 +6,7 @@ import { useCallback } from 'react';
 import { formOptions, type FormDefinition } from '../../../../schema-adapters';
 import { deleteRecords, precheck, voidRecords, type RecordRow } from '../../api/records';
 import type { ListAction } from './listActions';
+import { viewRowSource } from '../../../shared/readOnlyRecords';
 
 /** Spec 01 §9 texts. */
 export const ACTION_TEXTS = {
@@ -76,9 +77,13 @@ export function useListActions(def: FormDefinition, has: (...perms: string[]) =>
           if (formOptions(def).addMode === 'stockInDrawer' && routes.openAddDrawer) routes.openAddDrawer();
           else routes.navigate(`/auto/${form}/add`);
           return;
-        case 'query':
-          if (first) routes.navigate(`/auto/${form}/detail${first.id}`);
+        case 'query': {
+          // A view row's detail is its source record, on the source form's detail page.
+          const source = viewRowSource(first);
+          if (source) routes.navigate(`/auto/${source.form}/detail${source.id}`);
+          else if (first) routes.navigate(`/auto/${form}/detail${first.id}`);
           return;
+        }
         case 'edit':
           if (first) routes.navigate(`/auto/${form}/${first.id}`);
           return;

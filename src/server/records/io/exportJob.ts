@@ -7,7 +7,7 @@
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import type { FieldDefinition } from '../../../../schema-adapters/definition/types.js';
+import type { FieldDefinition, UserContext } from '../../../../schema-adapters/definition/types.js';
 import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
 import { downloadUrl, newFileKey, sanitizeFileName } from '../../files/fileKeys.js';
 import { keyOfRef, uniqueNames } from '../../files/fileRefs.js';
@@ -20,8 +20,9 @@ import { recordOperation } from '../../services/operationLog.js';
 import type { FormModel } from '../query/formModel.js';
 import { loadModel } from '../services/recordContext.js';
 import { cellOf, FILE_TYPES, type Cell } from './cellText.js';
-import type { ExportParams } from './exportRequest.js';
-import { childRows, existingIds, exportIds, mainRows } from '../repositories/exportQueries.js';
+import { virtualFields, type ExportParams } from './exportRequest.js';
+import { childRows, existingIds, exportIds, mainRows, type RecordId } from '../repositories/exportQueries.js';
+import { addVirtualValues } from '../services/viewRows.js';
 import { csvWriter, xlsxWriter, type TableWriter } from './tableWriter.js';
 
 const CHUNK = 2000;
@@ -63,9 +64,11 @@ function filesOf(value: unknown, tenantId: number): { key: string; name: string 
   return out;
 }
 
-async function writeTable(db: Kysely<Database>, model: FormModel, p: ExportParams, job: JobRow, ctx: JobContext, ids: number[], w: TableWriter, files: FileEntry[]): Promise<void> {
+async function writeTable(db: Kysely<Database>, model: FormModel, p: ExportParams & { user: JobUser }, job: JobRow, ctx: JobContext, ids: RecordId[], w: TableWriter, files: FileEntry[]): Promise<void> {
   const tenantId = job.tenantId;
-  const mainFields = fieldsOf(model.form.definition.fields, p.columns);
+  const def = model.form.definition;
+  const mainFields = fieldsOf([...def.fields, ...virtualFields(def)], p.columns);
+  const user: UserContext = { ...p.user, deptId: p.user.deptId };
   const subs = p.subs.map((s) => ({ ...s, model: model.subs.get(s.name)!, fields: fieldsOf(model.subs.get(s.name)!.def.children ?? [], s.columns) }))
     .filter((s) => s.fields.length);
   const collect = (folder: string, fields: FieldDefinition[], row: Record<string, unknown>, on: boolean) => {
@@ -82,8 +85,10 @@ async function writeTable(db: Kysely<Database>, model: FormModel, p: ExportParam
   for (let i = 0; i < ids.length; i += CHUNK) {
     ctx.throwIfCancelled();
     const chunk = ids.slice(i, i + CHUNK);
-    const rows = await mainRows(db, model, chunk, tenantId);
-    const children = p.byLine && subs.length ? await Promise.all(subs.map((s) => childRows(db, model, s.model, chunk, tenantId))) : [];
+    // Virtual columns get their values as in the list (services/viewRows).
+    const rows = addVirtualValues(def, await mainRows(db, model, chunk, tenantId), user);
+    // Sub-forms belong to forms, whose ids are numbers (a view has none).
+    const children = p.byLine && subs.length ? await Promise.all(subs.map((s) => childRows(db, model, s.model, chunk as number[], tenantId))) : [];
     for (const [j, row] of rows.entries()) {
       const folder = `${i + j + 1}_${row.id}`;
       collect(folder, mainFields, row, p.includeFiles);
@@ -111,7 +116,7 @@ async function writeTable(db: Kysely<Database>, model: FormModel, p: ExportParam
     await w.sheet(s.model.def.label, ['主表序号', ...s.fields.map((f) => f.label)]);
     for (let i = 0; i < ids.length; i += CHUNK) {
       ctx.throwIfCancelled();
-      const chunk = ids.slice(i, i + CHUNK);
+      const chunk = ids.slice(i, i + CHUNK) as number[];
       const children = await childRows(db, model, s.model, chunk, tenantId);
       for (const [j, id] of chunk.entries()) {
         for (const child of children.get(id) ?? []) {

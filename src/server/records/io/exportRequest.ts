@@ -2,7 +2,7 @@
  * `POST /api/auto/{form}/export` body checked before a job is queued (spec 01 §7): columns of
  * the main form and of sub-forms, by line or not, files or not, and either ids or the list query.
  */
-import type { FieldDefinition } from '../../../../schema-adapters/definition/types.js';
+import type { FieldDefinition, FormDefinition } from '../../../../schema-adapters/definition/types.js';
 import { importColumns } from '../../../../schema-adapters/index.js';
 import type { UserContext } from '../../../../schema-adapters/definition/types.js';
 import { badRequest } from '../../http/HttpError.js';
@@ -10,6 +10,8 @@ import type { FormModel } from '../query/formModel.js';
 import { compileList } from '../query/listQuery.js';
 import { parseIds } from '../repositories/recordQueries.js';
 import { FILE_TYPES } from './cellText.js';
+import { computedVirtualColumns } from '../../../../schema-adapters/definition/views.js';
+import { isViewModel, parseViewIds } from '../services/viewRows.js';
 
 /** What an export job needs, all plain JSON (it is stored with the job). */
 export interface ExportParams {
@@ -19,7 +21,8 @@ export interface ExportParams {
   byLine: boolean;
   includeFiles: boolean;
   format: 'xlsx' | 'csv';
-  ids: number[] | null;
+  /** Record ids; a type-2 view's are its combined ids `{id}@{data_table}`. */
+  ids: (number | string)[] | null;
   query: Record<string, unknown> | null;
 }
 
@@ -39,6 +42,11 @@ export function mainFilesEnabled(model: FormModel): boolean {
   return f?.enableExportFile === true;
 }
 
+/** The computed virtual columns of a definition as export columns (cellOf reads their values from the row). */
+export function virtualFields(def: FormDefinition): FieldDefinition[] {
+  return computedVirtualColumns(def).map((v) => ({ enName: v.enName, label: v.cnName, funcType: 'input' }));
+}
+
 function pick(available: FieldDefinition[], asked: string[] | null, filesOk: boolean, where: string): string[] {
   const byName = new Map(available.map((f) => [f.enName, f]));
   const chosen = asked ?? available.filter((f) => filesOk || !FILE_TYPES.has(f.funcType)).map((f) => f.enName);
@@ -56,7 +64,8 @@ export function parseExportRequest(model: FormModel, body: Record<string, unknow
   const defs = new Map(model.form.definition.fields.map((f) => [f.enName, f]));
   const mainFields = cols.filter((c) => c.funcType !== 'subForm').map((c) => defs.get(c.key)!).filter(Boolean);
   const filesOk = mainFilesEnabled(model);
-  const columns = pick(mainFields, names(body.currentColumns, 'currentColumns '), filesOk, '');
+  // Computed virtual columns export as text columns under their headers, as the list shows them.
+  const columns = pick([...mainFields, ...virtualFields(model.form.definition)], names(body.currentColumns, 'currentColumns '), filesOk, '');
   const subsRaw = body.subFormColumns;
   if (subsRaw !== undefined && subsRaw !== null && !Array.isArray(subsRaw)) throw badRequest('subFormColumns 须为数组');
   const subs = ((subsRaw as unknown[] | undefined) ?? []).map((s) => {
@@ -76,10 +85,10 @@ export function parseExportRequest(model: FormModel, body: Record<string, unknow
   if (!queryMap || typeof queryMap !== 'object' || Array.isArray(queryMap)) throw badRequest('queryMap 须为对象');
   const qm = queryMap as Record<string, unknown>;
   const rawIds = body.ids ?? qm.ids;
-  let ids: number[] | null = null;
+  let ids: (number | string)[] | null = null;
   let query: Record<string, unknown> | null = null;
   if (rawIds !== undefined && rawIds !== null && !(Array.isArray(rawIds) && !rawIds.length)) {
-    ids = parseIds(rawIds);
+    ids = isViewModel(model) ? parseViewIds(rawIds) : parseIds(rawIds);
   } else {
     const { ids: _ignored, pageNum: _p, pageSize: _s, ...rest } = qm;
     query = rest;

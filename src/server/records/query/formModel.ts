@@ -16,6 +16,8 @@ export interface ModelTable {
   fields: Map<string, ModelField>;
   /** Row key (`field`, `field$view`, …) → column, for reading and writing rows. */
   byKey: Map<string, StorageColumn>;
+  /** The relation is a type-2 view's VIEW: text ids `{id}@{data_table}` and a `data_table` column (storage/views.ts). */
+  view?: boolean;
 }
 
 /** The whole form. */
@@ -48,5 +50,7 @@ export function formModel(form: FormRow): FormModel {
     const sub = def.fields.find((f) => f.funcType === 'subForm' && Number(f.columnId) === t.columnId);
     if (sub) subs.set(sub.enName, { ...tableModel(t, sub.children ?? []), def: sub });
   }
-  return { form, schema: tenantSchema(form.tenantId), main: tableModel(mainTable, def.fields), subs };
+  const main = tableModel(mainTable, def.fields);
+  if (form.storage.view) main.view = true;
+  return { form, schema: tenantSchema(form.tenantId), main, subs };
 }

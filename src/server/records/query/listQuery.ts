@@ -57,6 +57,12 @@ function parseInitFilter(model: FormModel, raw: unknown): Cond[] {
   const out: Cond[] = [];
   for (const [key, value] of Object.entries(init as Record<string, unknown>)) {
     const name = key.startsWith('in$_') ? key.slice(4) : key;
+    // A type-2 view's ids are text (`{id}@{data_table}`).
+    if (name === 'id' && model.main.view) {
+      const list = capValues(Array.isArray(value) ? value : [value], name).filter((v) => !isBlank(v));
+      if (list.length) out.push(sql`t.id = ANY(${toTextList(list, name)}::text[])`);
+      continue;
+    }
     if (Object.hasOwn(SYSTEM_COLUMNS, name)) { out.push(systemEquals(name, value)); continue; }
     const m = /^(.*)\$(start|end)$/.exec(name);
     if (m && model.main.fields.has(m[1])) {

@@ -16,6 +16,7 @@ function columnSelect(alias: string, c: StorageColumn): RawBuilder<unknown> {
 /** The select list of a table's rows (system columns first). */
 export function selectColumns(table: ModelTable, alias: string, child = false): RawBuilder<unknown> {
   const sys = (child ? CHILD_SYSTEM : MAIN_SYSTEM).map((n) => sql`${sql.id(alias, n)}`);
+  if (table.view) sys.push(sql`${sql.id(alias, 'data_table')}`);
   return sql.join([...sys, ...table.table.columns.map((c) => columnSelect(alias, c))], sql`, `);
 }
 
@@ -32,6 +33,8 @@ export function jsonSelectList(table: ModelTable, alias: string): RawBuilder<unk
     ? sql`to_char(${sql.id(alias, n)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${sql.id(n)}`
     : sql`${sql.id(alias, n)}`));
   sys.push(sql`${sql.id(alias, 'sys_status')} AS "sysStatus"`);
+  // A view's row: the combined id (text) and the source form it comes from (spec 01 §3.3).
+  if (table.view) sys.push(sql`${sql.id(alias, 'data_table')}`);
   const cols = table.table.columns.map((c) => {
     const r = sql.id(alias, c.name);
     const key = sql.id(c.field + ROLE_SUFFIX[c.role]);
@@ -45,9 +48,10 @@ export function mapRow(table: ModelTable, raw: Record<string, unknown>, child = 
   const out: Record<string, unknown> = {};
   for (const n of child ? CHILD_SYSTEM : MAIN_SYSTEM) {
     const v = raw[n];
-    out[n] = v === null || v === undefined ? null : n === 'create_by' || v instanceof Date ? v : Number(v);
+    out[n] = v === null || v === undefined ? null : n === 'create_by' || v instanceof Date || (n === 'id' && table.view) ? v : Number(v);
   }
   if (!child) out.sysStatus = out.sys_status;
+  if (table.view) out.data_table = raw.data_table ?? null;
   for (const c of table.table.columns) {
     const v = raw[c.name];
     out[c.field + ROLE_SUFFIX[c.role]] = v === null || v === undefined ? null : c.kind === 'numeric' ? Number(v) : v;

@@ -9,28 +9,34 @@ import { mapRow, selectColumns } from '../query/rowShape.js';
 export const EXPORT_MAX_ROWS = 1_000_000;
 
 /** Ids of the records matching a list query (its search and sort), at most `limit` (default 1,000,000). */
-export async function exportIds(db: Kysely<Database>, model: FormModel, query: Record<string, unknown>, tenantId: number, limit = EXPORT_MAX_ROWS): Promise<number[]> {
+/** A record id: a number, or a type-2 view's combined id `{id}@{data_table}` (text). */
+export type RecordId = number | string;
+
+const idOf = (model: FormModel, raw: string | number): RecordId => (model.main.view ? String(raw) : Number(raw));
+const idArray = (model: FormModel, ids: RecordId[]) => (model.main.view ? sql`${ids.map(String)}::text[]` : sql`${ids}::bigint[]`);
+
+export async function exportIds(db: Kysely<Database>, model: FormModel, query: Record<string, unknown>, tenantId: number, limit = EXPORT_MAX_ROWS): Promise<RecordId[]> {
   const q = compileList(model, { ...query, pageNum: 1, pageSize: 10 }, tenantId);
   const r = await sql<{ id: string | number }>`SELECT t.id FROM ${sql.id(model.schema, model.main.table.name)} t
     WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${limit}`.execute(db);
-  return r.rows.map((x) => Number(x.id));
+  return r.rows.map((x) => idOf(model, x.id));
 }
 
 /** Which of `ids` exist in the tenant, in the order given. */
-export async function existingIds(db: Kysely<Database>, model: FormModel, ids: number[], tenantId: number): Promise<number[]> {
+export async function existingIds(db: Kysely<Database>, model: FormModel, ids: RecordId[], tenantId: number): Promise<RecordId[]> {
   if (!ids.length) return [];
   const r = await sql<{ id: string | number }>`SELECT t.id FROM ${sql.id(model.schema, model.main.table.name)} t
-    WHERE t.tenant_id = ${tenantId} AND t.id = ANY(${ids}::bigint[])`.execute(db);
-  const found = new Set(r.rows.map((x) => Number(x.id)));
+    WHERE t.tenant_id = ${tenantId} AND t.id = ANY(${idArray(model, ids)})`.execute(db);
+  const found = new Set(r.rows.map((x) => idOf(model, x.id)));
   return ids.filter((id) => found.has(id));
 }
 
 /** Main rows by id in the order asked (rows as the API maps them). */
-export async function mainRows(db: Kysely<Database>, model: FormModel, ids: number[], tenantId: number): Promise<Record<string, unknown>[]> {
+export async function mainRows(db: Kysely<Database>, model: FormModel, ids: RecordId[], tenantId: number): Promise<Record<string, unknown>[]> {
   if (!ids.length) return [];
   const r = await sql<FormTableRow>`SELECT ${selectColumns(model.main, 't')} FROM ${sql.id(model.schema, model.main.table.name)} t
-    WHERE t.tenant_id = ${tenantId} AND t.id = ANY(${ids}::bigint[])`.execute(db);
-  const byId = new Map(r.rows.map((row) => [Number(row.id), mapRow(model.main, row)]));
+    WHERE t.tenant_id = ${tenantId} AND t.id = ANY(${idArray(model, ids)})`.execute(db);
+  const byId = new Map(r.rows.map((row) => [idOf(model, row.id as string | number), mapRow(model.main, row)]));
   return ids.map((id) => byId.get(id)).filter((x): x is Record<string, unknown> => !!x);
 }
 

@@ -27,6 +27,15 @@ export interface JsonPage {
  * Deep pages profit too: skipped rows are never read beyond their ids.
  */
 export function listPageQuery(model: FormModel, q: CompiledList) {
+  if (model.main.view) {
+    // A type-2 view's id is computed text (`{id}@{data_table}`, no index to find a row again by):
+    // one pass, the page's rows chosen and ordered, then their JSON.
+    return sql<{ j: string }>`
+      SELECT row_to_json(fw_row.*)::text AS j
+      FROM (SELECT * FROM ${mainFrom(model)} WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${q.pageSize} OFFSET ${q.offset}) t
+      CROSS JOIN LATERAL (SELECT ${jsonSelectList(model.main, 't')}) fw_row
+      ORDER BY ${q.orderBy}`;
+  }
   // A LATERAL projection names the row's keys so row_to_json writes the record as the API sends it.
   // `fw_row.*` is a whole-row reference even when a field (a column) is itself named fw_row.
   return sql<{ j: string }>`
@@ -42,7 +51,7 @@ export async function listPage(db: Kysely<Database>, model: FormModel, body: Rec
   const q = compileList(model, body, tenantId);
   // Without a filter the exact total is the table's maintained row count (one index read, ADR 0930);
   // with one, the planner's estimate runs beside the page query (dropped when the page alone tells).
-  const counted = q.filtered ? null : countedRows(db, model.form.id);
+  const counted = q.filtered ? null : model.main.view ? viewCountedRows(db, model) : countedRows(db, model.form.id);
   const estimate = q.exactTotal || !q.filtered ? null : estimateRows(db, mainFrom(model), q.where);
   counted?.catch(() => {});
   estimate?.catch(() => {});
@@ -53,6 +62,21 @@ export async function listPage(db: Kysely<Database>, model: FormModel, body: Rec
     ? await smartTotal(db, mainFrom(model), q.where, page, q.exactTotal, estimate)
     : { total: n, exact: true };
   return { rowsJson: r.rows.map((row) => row.j), total: total.total, totalExact: total.exact };
+}
+
+/**
+ * The exact row count of a type-2 view: a VIEW has no counting trigger, but it is the UNION ALL
+ * of its sources' main tables, so it holds the sum of their maintained counts (null when a
+ * source has no counter: the list then counts as any filtered list does, smartTotal).
+ */
+export async function viewCountedRows(db: Kysely<Database>, model: FormModel): Promise<number | null> {
+  let sum = 0;
+  for (const s of model.form.storage.view?.sources ?? []) {
+    const n = await countedRows(db, s.formId);
+    if (n === null) return null;
+    sum += n;
+  }
+  return sum;
 }
 
 /** A list page with its rows as objects (in-process callers and tests; the route sends `listPage`'s text). */
@@ -105,13 +129,15 @@ export function parseIds(body: unknown): number[] {
 }
 
 /** Records by id (the tenant's schema scopes them), in the order asked. */
-export async function recordsByIds(db: Kysely<Database>, model: FormModel, ids: number[], tenantId: number) {
+export async function recordsByIds(db: Kysely<Database>, model: FormModel, ids: (number | string)[], tenantId: number) {
   if (!ids.length) return [];
   assertTenantTable(model, tenantId);
+  // A type-2 view's ids are text (`{id}@{data_table}`).
+  const idList = model.main.view ? sql`${ids.map(String)}::text[]` : sql`${ids}::bigint[]`;
   const r = await sql<Record<string, unknown>>`SELECT ${selectColumns(model.main, 't')} FROM ${mainFrom(model)}
-    WHERE t.id = ANY(${ids}::bigint[])`.execute(db);
-  const byId = new Map(r.rows.map((row) => [Number(row.id), mapRow(model.main, row)]));
-  return ids.map((id) => byId.get(id)).filter(Boolean) as Record<string, unknown>[];
+    WHERE t.id = ANY(${idList})`.execute(db);
+  const byId = new Map(r.rows.map((row) => [String(row.id), mapRow(model.main, row)]));
+  return ids.map((id) => byId.get(String(id))).filter(Boolean) as Record<string, unknown>[];
 }
 
 /** For each id: whether some record has it as `pid` (tree rows, spec 01 §2.2 isLeafRow). */

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { FormDefinition } from '../../../../schema-adapters/definition/types.js';
+import { viewSpecOf } from '../../../../schema-adapters/definition/views.js';
 import type { AuthUser } from '../../auth/types.js';
 import type { FileStore } from '../../files/fileStore.js';
 import { HttpError } from '../../http/HttpError.js';
@@ -38,6 +39,8 @@ export function demoDefinitions(): FormDefinition[] {
     const out: string[] = [];
     const walk = (fs: FormDefinition['fields']) => fs.forEach((f) => { if (f.relateEnName) out.push(String(f.relateEnName)); if (f.children) walk(f.children); });
     walk(d.fields);
+    // A type-2 view's sources are created before it.
+    out.push(...(viewSpecOf(d)?.sources ?? []));
     return out;
   };
   const ordered: FormDefinition[] = [];
@@ -85,6 +88,8 @@ export async function seedTenantForms(db: Kysely<Database>, tenant: SeedTenant, 
     await createForm(db, { tenantId: tenant.id, userName: 'admin' }, def);
     await addFormMenu(db, tenant.id, { enName: def.enName, cnName: def.cnName, orderNum: order++ });
     await grantRolePermissions(db, tenant.id, 'staff', ['query', 'add', 'edit', 'print', 'export'].map((a) => `auto:${def.enName}:${a}`));
+    // A view shows its sources' records: it has none of its own to seed.
+    if (viewSpecOf(def)) continue;
     const model = await loadModel(db, tenant.id, def.enName);
     const r = random(tenant.id * 7919 + def.enName.length * 131);
     const ids: number[] = [];

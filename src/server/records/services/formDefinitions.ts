@@ -16,6 +16,8 @@ import * as repo from '../repositories/formDefinitions.js';
 import { forgetModel } from '../query/modelCache.js';
 import { guardDefinitionSql } from './sqlHide.js';
 import { announceChange } from '../../db/changeFeed.js';
+import { viewSpecOf } from '../../../../schema-adapters/definition/views.js';
+import { buildView, dropView, dropViewsOver, viewsOver } from '../storage/views.js';
 import { insertVersion } from '../repositories/formVersions.js';
 import { dataChangesOf } from './definitionCheck.js';
 
@@ -60,7 +62,9 @@ export async function createForm(db: Kysely<Database>, actor: Actor, input: unkn
     if (await repo.findFormByName(trx, actor.tenantId, checked.enName)) throw badRequest(`表单英文名「${checked.enName}」已存在`);
     const { def } = assignColumnIds(checked, null);
     const id = await repo.insertForm(trx, actor.tenantId, def, emptyStorage(), actor.userName);
-    const storage = await migrateFormTables(trx, actor.tenantId, id, def.enName, emptyStorage(), formTables(def));
+    // A type-2 view with `view` is a VIEW over its sources (storage/views.ts), not tables.
+    const storage = viewSpecOf(def) ? await buildView(trx, actor.tenantId, def)
+      : await migrateFormTables(trx, actor.tenantId, id, def.enName, emptyStorage(), formTables(def));
     await repo.updateForm(trx, actor.tenantId, id, def, storage, actor.userName);
     await insertVersion(trx, actor.tenantId, id, def, actor.userName);
     return id;
@@ -83,7 +87,9 @@ export async function editForm(db: Kysely<Database>, actor: Actor, id: number, i
     if (!old) throw notFound('表单不存在');
     if (old.enName !== checked.enName) throw badRequest('表单英文名不能修改');
     const { def } = assignColumnIds(checked, old.definition);
-    if (options.dataChanges === 'confirm' && !options.confirmed) {
+    if (!!old.storage.view !== !!viewSpecOf(def)) throw badRequest('视图与表单不能互相转换：请新建');
+    // A view stores nothing of its own: only a form's save can change stored data.
+    if (!viewSpecOf(def) && options.dataChanges === 'confirm' && !options.confirmed) {
       const check = await dataChangesOf(trx, actor.tenantId, old, def);
       // A retype the migration would refuse is a 400 whether confirmed or not: say so first.
       if (check.problems.length) {
@@ -91,7 +97,8 @@ export async function editForm(db: Kysely<Database>, actor: Actor, id: number, i
       }
       if (check.dataChanges.length) throw conflict(CONFIRM_DATA_CHANGES_MSG, check);
     }
-    const storage = await migrateFormTables(trx, actor.tenantId, id, def.enName, old.storage, formTables(def));
+    const storage = viewSpecOf(def) ? await buildView(trx, actor.tenantId, def)
+      : await migrateFormTables(trx, actor.tenantId, id, def.enName, old.storage, formTables(def));
     await repo.updateForm(trx, actor.tenantId, id, def, storage, actor.userName);
     const saved = await insertVersion(trx, actor.tenantId, id, def, actor.userName);
     // Other API processes drop their cached model when this commits.
@@ -118,10 +125,21 @@ export async function deleteForms(db: Kysely<Database>, actor: Actor, ids: numbe
     for (const id of ids) {
       const form = await repo.findFormById(trx, actor.tenantId, id, true);
       if (!form) throw notFound('表单不存在');
+      const readers = (await viewsOver(trx, actor.tenantId, form.enName)).filter((v) => !ids.includes(v.id));
+      if (readers.length) throw badRequest(`表单「${form.cnName}」是视图「${readers[0].cnName}」的来源，不能删除`);
+      if (form.storage.view) {
+        // A VIEW holds no data of its own.
+        await dropView(trx, actor.tenantId, form.storage.tables[0].name);
+        forgetModel(actor.tenantId, form.enName);
+        await announceChange(trx, { kind: 'model', tenantId: actor.tenantId, form: form.enName });
+        continue;
+      }
       const main = form.storage.tables[0];
       if (main) {
         if (await repo.tableHasRows(trx, schema, main.name)) throw badRequest(`表单「${form.cnName}」已有数据，不能删除`);
       }
+      // Views deleted in the same call may still read the table (checked above): dropped first.
+      if (main) await dropViewsOver(trx, actor.tenantId, [main.name]);
       const tables = [...form.storage.tables.slice(1), ...form.storage.retired.tables, ...form.storage.tables.slice(0, 1)];
       for (const t of tables) await repo.dropFormTable(trx, schema, t.name);
       forgetModel(actor.tenantId, form.enName);

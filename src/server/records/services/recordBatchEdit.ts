@@ -103,7 +103,8 @@ async function targets(db: Kysely<Database>, model: FormModel, edit: BatchEdit, 
     return { ids: edit.ids.filter((id) => found.has(id)), refused: edit.ids.filter((id) => !found.has(id)).map((id) => ({ field: String(id), message: '记录不存在' })) };
   }
   // One more than the limit tells a search that is too large without reading all its ids.
-  const ids = await exportIds(db, model, edit.query ?? {}, tenantId, max + 1);
+  // Numbers: a batch edit never reaches a type-2 view (assertWritable), whose ids are text.
+  const ids = (await exportIds(db, model, edit.query ?? {}, tenantId, max + 1)) as number[];
   if (ids.length > max) throw badRequest(max === BATCH_EDIT_MAX_ROWS ? USE_JOB_MESSAGE : `本次查询超过${max}行，一次最多修改${max}行数据，请缩小查询范围`);
   if (edit.expectedCount !== null && ids.length !== edit.expectedCount) {
     throw badRequest(`查询结果已变化（确认时${edit.expectedCount}行，现为${ids.length}行），请重新确认`);

@@ -13,6 +13,11 @@ import { statusesOf } from '../repositories/recordWrites.js';
 /** A record write: add, edit (also stash and push of a draft), delete, void, or their pre-check. */
 export type WriteOp = 'add' | 'edit' | 'delete' | 'invalid' | 'check';
 
+/** Throws the view refusal (400) before a write's ids are read: a view's ids are not record ids. */
+export function assertNotView(model: FormModel): void {
+  if (isReadOnlyView(model.form.definition)) throw badRequest(VIEW_READ_ONLY_MESSAGE);
+}
+
 /**
  * Throws a Chinese 400 when `op` may not run on `ids` of `model`; ids that do not exist are left
  * to the write itself (its 404). Delete of a voided record is allowed (see shared/readOnlyRecords).

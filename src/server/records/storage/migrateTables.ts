@@ -12,6 +12,7 @@ import { KIND_SQL, ROLE_SUFFIX, type FormStorage, type StorageColumn, type Stora
 import { syncIndexes } from './indexes.js';
 import { addTenantCheck, installRowCount } from './rowCounts.js';
 import { syncExpressionStats } from './expressionStats.js';
+import { dropViewsOver, rebuildViews } from './views.js';
 
 const key = (c: { columnId: number; role: string }) => `${c.columnId}:${c.role}`;
 const retiredColumnName = (c: StorageColumn) => `removed$c${c.columnId}${ROLE_SUFFIX[c.role]}`;
@@ -97,6 +98,9 @@ export async function migrateFormTables(
   const schema = tenantSchema(tenantId);
   await ensureTenantSchema(trx, tenantId);
   const retired: FormStorage['retired'] = structuredClone(before.retired);
+  // Type-2 views over this form read its main table: dropped here (PostgreSQL refuses to retype a
+  // column a view reads), built again from the new snapshot at the end (storage/views.ts).
+  const views = await dropViewsOver(trx, tenantId, before.tables.slice(0, 1).map((t) => t.name));
   const wantedTables = new Set(after.map((t) => t.columnId));
   // Retire removed sub-form tables first: their names may be reused.
   for (const t of before.tables) {
@@ -122,6 +126,7 @@ export async function migrateFormTables(
   }
   await syncIndexes(trx, schema, formId, after[0], true);
   await syncExpressionStats(trx, schema, formId, after[0], true);
+  if (views.length || before.tables.length) await rebuildViews(trx, tenantId, formName, after[0]);
   await grantTenantRead(trx, tenantId);
   return { tables: after, retired };
 }

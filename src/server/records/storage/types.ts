@@ -38,6 +38,8 @@ export interface FormStorage {
   tables: StorageTable[];
   /** Columns and tables of removed fields, kept with their data under retired names. */
   retired: { columns: (StorageColumn & { table: number })[]; tables: StorageTable[] };
+  /** Of a type-2 view built as a VIEW (storage/views.ts): its `tables[0]` is the VIEW, over these forms. */
+  view?: { sources: { formId: number; enName: string }[] };
 }
 
 /**

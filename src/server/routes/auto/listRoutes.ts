@@ -3,7 +3,8 @@ import type { ContractPlugin } from '../../http/typeProvider.js';
 import { ok } from '../../http/reply.js';
 import { DEFAULT_MESSAGES } from '../../../shared/envelope.js';
 import { badRequest } from '../../http/HttpError.js';
-import { withReadModel } from '../../records/services/recordContext.js';
+import { userContext, withReadModel } from '../../records/services/recordContext.js';
+import { addVirtualValues, isViewModel, parseViewIds, withVirtualValues } from '../../records/services/viewRows.js';
 import { requireListAccess, requireQuery } from '../../records/services/formPermissions.js';
 import { calcTotals, haveSub, listPage, parseIds, recordsByIds, suggestions } from '../../records/repositories/recordQueries.js';
 import { objectBody } from './caller.js';
@@ -19,7 +20,11 @@ export const autoListRoutes: ContractPlugin = async (app) => {
   app.post('/auto/:form/list', { schema: { params: FormPath, response: { 200: RecordPage } } }, async (request, reply) => {
     const body = objectBody(request.body);
     await requireListAccess(app.db, request.user, request.params.form, body);
-    const r = await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => listPage(app.readDb, model, body, request.user.tenantId));
+    const r = await withReadModel(app.db, request.user.tenantId, request.params.form, async (model) => {
+      const page = await listPage(app.readDb, model, body, request.user.tenantId);
+      // Virtual columns (feature.virtualColumns with an expression) get their values here.
+      return { ...page, rowsJson: withVirtualValues(model.form.definition, page.rowsJson, userContext(request.user)) };
+    });
     // The rows arrive as JSON text from the database; the envelope is written around them.
     // A string is sent as it is (not serialised); the cast tells the type provider so.
     const json = `{"code":200,"msg":${LIST_MSG},"rows":[${r.rowsJson.join(',')}],"total":${r.total},"totalExact":${r.totalExact}}`;
@@ -34,8 +39,11 @@ export const autoListRoutes: ContractPlugin = async (app) => {
 
   app.post('/auto/:form/list/ids', { schema: { params: FormPath, response: { 200: RowsAnswer } } }, async (request) => {
     requireQuery(request.user, request.params.form);
-    const ids = parseIds(request.body);
-    return ok(await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => recordsByIds(app.db, model, ids, request.user.tenantId)));
+    return ok(await withReadModel(app.db, request.user.tenantId, request.params.form, async (model) => {
+      const ids = isViewModel(model) ? parseViewIds(request.body) : parseIds(request.body);
+      // The rows as the list gives them, virtual column values included.
+      return addVirtualValues(model.form.definition, await recordsByIds(app.db, model, ids, request.user.tenantId), userContext(request.user));
+    }));
   });
 
   app.post('/auto/:form/haveSub', { schema: { params: FormPath, response: { 200: HaveSubAnswer } } }, async (request) => {

@@ -10,7 +10,8 @@ import type { SqlConditions } from '../../records/services/sqlHide.js';
 import { recordCopy, recordDetail } from '../../records/services/recordRead.js';
 import { deleteRecords, precheck, voidRecords } from '../../records/services/recordRemove.js';
 import { parseIds } from '../../records/repositories/recordQueries.js';
-import { assertWritable } from '../../records/services/writeGuard.js';
+import { assertNotView, assertWritable } from '../../records/services/writeGuard.js';
+import { isViewModel, viewRowSource } from '../../records/services/viewRows.js';
 import { callerOf, idParam } from './caller.js';
 import { CheckPath, DoneEnvelope, DraftPath, FormPath, FreshUuid, PrecheckAnswer, RecordDetail, RecordPath, SavedRecord } from '../../../shared/contract/records.js';
 
@@ -40,6 +41,13 @@ export const autoRecordRoutes: ContractPlugin = async (app) => {
     const { form } = request.params;
     requirePermission(request.user, formPerm(form, 'query'), formPerm(form, 'list:root'), formPerm(form, 'edit'));
     const model = await loadModel(app.db, request.user.tenantId, form);
+    if (isViewModel(model)) {
+      // A view row's detail is its source record (`{id}@{data_table}`), read as the source form's detail.
+      const source = viewRowSource(model, request.params.id);
+      requirePermission(request.user, formPerm(source.form, 'query'), formPerm(source.form, 'list:root'), formPerm(source.form, 'edit'));
+      const sourceModel = await loadModel(app.db, request.user.tenantId, source.form);
+      return ok({ ...(await recordDetail(app.db, sourceModel, request.user.tenantId, source.id)), data_table: source.form });
+    }
     return ok(await recordDetail(app.db, model, request.user.tenantId, idParam(request.params.id)));
   });
 
@@ -54,6 +62,7 @@ export const autoRecordRoutes: ContractPlugin = async (app) => {
   app.post('/auto/:form/edit/:id', { schema: { params: RecordPath, response: { 200: SavedRecord } } }, async (request) => {
     requirePermission(request.user, formPerm(request.params.form, 'edit'));
     const model = await loadModel(app.db, request.user.tenantId, request.params.form);
+    assertNotView(model);
     const id = idParam(request.params.id);
     await assertWritable(app.db, model, request.user.tenantId, 'edit', [id]);
     return ok(await editRecord(app.db, model, callerOf(request), id, request.body, 'save', conditions));
@@ -68,6 +77,7 @@ export const autoRecordRoutes: ContractPlugin = async (app) => {
       return ok(await addRecord(app.db, model, callerOf(request), request.body, mode, conditions));
     }
     requirePermission(request.user, formPerm(form, 'add'), formPerm(form, 'edit'));
+    assertNotView(model);
     const id = idParam(x);
     await assertWritable(app.db, model, request.user.tenantId, 'edit', [id]);
     return ok(await editRecord(app.db, model, callerOf(request), id, request.body, mode, conditions));
@@ -88,6 +98,7 @@ export const autoRecordRoutes: ContractPlugin = async (app) => {
   app.post('/auto/:form/delete', { schema: { params: FormPath, response: { 200: DoneEnvelope } } }, async (request) => {
     requirePermission(request.user, formPerm(request.params.form, 'remove'));
     const model = await loadModel(app.db, request.user.tenantId, request.params.form);
+    assertNotView(model);
     const ids = idsOf(request.body);
     await assertWritable(app.db, model, request.user.tenantId, 'delete', ids);
     await deleteRecords(app.db, model, callerOf(request), ids);
@@ -97,6 +108,7 @@ export const autoRecordRoutes: ContractPlugin = async (app) => {
   const invalid = async (request: { params: { form: string }; body: unknown } & Parameters<typeof callerOf>[0]) => {
     requirePermission(request.user, formPerm(request.params.form, 'invalid'));
     const model = await loadModel(app.db, request.user.tenantId, request.params.form);
+    assertNotView(model);
     const ids = idsOf(request.body);
     await assertWritable(app.db, model, request.user.tenantId, 'invalid', ids);
     await voidRecords(app.db, model, callerOf(request), ids);
