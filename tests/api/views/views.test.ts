@@ -197,7 +197,9 @@ describe('views made through the definition API', () => {
     // A source field the view reads cannot be retyped incompatibly or removed while the view maps it.
     const again = (await a.call(a.admin, 'GET', '/api/flowable/form/en/vw_b')).json.data;
     again.fields = again.fields.filter((f: any) => f.enName !== 'amount2');
-    const refused = await a.call(a.admin, 'POST', '/api/flowable/form/edit', again);
+    // Dropping a field that holds values is first a 409 asking to confirm (ADR 0980); confirmed, the view refuses it.
+    expect((await a.call(a.admin, 'POST', '/api/flowable/form/edit', again)).status).toBe(409);
+    const refused = await a.call(a.admin, 'POST', '/api/flowable/form/edit', { ...again, confirmDataChanges: true });
     expect(refused.status).toBe(400);
     expect(refused.json.msg).toContain('视图');
     expect((await list('vw_ab')).total).toBe(3);
