@@ -122,3 +122,18 @@ describe('definition diff', () => {
     expect(d.form).toEqual([{ key: 'cnName', from: '示例', to: '示例二' }]);
   });
 });
+
+describe('condition colouring', () => {
+  it('colours fields, operators and strings and marks where parsing stops', async () => {
+    const { viewCondition } = await import('./conditionHighlight');
+    const ok = viewCondition("${kind} == 'x' && ${amount} > 10");
+    expect(ok.error).toBeNull();
+    expect(ok.segments.filter((s) => s.kind === 'field').map((s) => s.text)).toEqual(['${kind}', '${amount}']);
+    expect(ok.segments.map((s) => s.text).join('')).toBe("${kind} == 'x' && ${amount} > 10");
+    const bad = viewCondition('${kind} == ');
+    expect(bad.error).toBeTruthy();
+    expect(bad.segments.at(-1)!.kind).toBe('error');
+    expect(viewCondition('').kind).toBe('empty');
+    expect(viewCondition('$sql(select 1)').kind).toBe('sql');
+  });
+});

@@ -8,9 +8,14 @@ import type { FieldType } from '../../../../schema-adapters/definition/fieldType
 import type { FieldDefinition, FormDefinition } from '../../../../schema-adapters/definition/types';
 
 /** A field of the draft. */
-export type DraftField = FieldDefinition & { __key: string; children?: DraftField[] };
+export interface DraftField extends FieldDefinition {
+  __key: string;
+  children?: DraftField[];
+}
 /** The draft definition. */
-export type Draft = Omit<FormDefinition, 'fields'> & { fields: DraftField[] };
+export interface Draft extends FormDefinition {
+  fields: DraftField[];
+}
 
 /** Where a field goes: the main form (`container: 'root'`) or a sub-form's rows (its key), at an index. */
 export interface DropTarget {
@@ -24,7 +29,10 @@ export const newKey = (): string => `f${++counter}_${Math.random().toString(36).
 
 /** A saved definition as a draft (keys added). */
 export function toDraft(def: FormDefinition): Draft {
-  const keyed = (f: FieldDefinition): DraftField => ({ ...f, __key: newKey(), ...(Array.isArray(f.children) ? { children: f.children.map(keyed) } : {}) });
+  const keyed = (f: FieldDefinition): DraftField => {
+    const { children, ...rest } = f;
+    return { ...rest, __key: newKey(), ...(Array.isArray(children) ? { children: children.map(keyed) } : {}) } as DraftField;
+  };
   return { ...def, fields: (def.fields ?? []).map(keyed) };
 }
 
@@ -32,9 +40,9 @@ export function toDraft(def: FormDefinition): Draft {
 export function fromDraft(draft: Draft): FormDefinition {
   const plain = (f: DraftField): FieldDefinition => {
     const { __key: _key, children, ...rest } = f;
-    return children ? { ...rest, children: children.map(plain) } : rest;
+    return (children ? { ...rest, children: children.map(plain) } : rest) as FieldDefinition;
   };
-  return { ...draft, fields: draft.fields.map(plain) };
+  return { ...draft, fields: draft.fields.map(plain) } as FormDefinition;
 }
 
 /** An empty new form. */
@@ -106,12 +114,13 @@ export function addField(draft: Draft, funcType: FieldType, target: DropTarget):
   const list = listOf(draft, target.container);
   if (!list) return { draft, key: null };
   const field = starterField(funcType, takenNames(draft));
-  const keyed: DraftField = { ...field, __key: newKey(), ...(field.children ? { children: field.children.map((c) => ({ ...c, __key: newKey() })) } : {}) } as DraftField;
+  const { children, ...rest } = field;
+  const keyed = { ...rest, __key: newKey(), ...(children ? { children: children.map((c) => ({ ...c, __key: newKey() })) } : {}) } as DraftField;
   if (keyed.children) {
     // The starter row field must not clash with a name already used in the form.
     const taken = takenNames(draft);
     taken.add(keyed.enName);
-    keyed.children = keyed.children.map((c) => ({ ...c, enName: taken.has(c.enName) ? starterField(c.funcType, taken).enName : c.enName }));
+    keyed.children = keyed.children.map((c) => ({ ...c, enName: taken.has(c.enName) ? starterField(c.funcType, taken).enName : c.enName }) as DraftField);
   }
   return { draft: withList(draft, target.container, clampInsert(list, target.index, keyed)), key: keyed.__key };
 }
