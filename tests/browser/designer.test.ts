@@ -28,15 +28,16 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** Drags with the mouse in small steps (dnd-kit's pointer sensor needs movement past 5 px). */
-async function drag(from: Locator, to: Locator): Promise<void> {
+/** Drags with the mouse in small steps (dnd-kit's pointer sensor needs movement past 5 px); `end` drops on the target's bottom padding (a container: append). */
+async function drag(from: Locator, to: Locator, end = false): Promise<void> {
   const a = (await from.boundingBox())!;
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 + 12, { steps: 4 });
   const b = (await to.boundingBox())!;
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height - 12, { steps: 12 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height - 10, { steps: 2 });
+  const y = end ? b.y + b.height - 3 : b.y + b.height / 2;
+  await page.mouse.move(b.x + b.width / 2, y - 2, { steps: 12 });
+  await page.mouse.move(b.x + b.width / 2, y, { steps: 2 });
   await page.mouse.up();
 }
 
@@ -48,7 +49,7 @@ const cards = () => page.locator('[data-container="root"] > .fw-field-card');
 /** Adds a field by dragging and names it in the property panel. */
 async function addField(type: string, label: string, enName: string, into: Locator = root()): Promise<void> {
   const before = await page.locator('.fw-field-card').count();
-  await drag(palette(type), into);
+  await drag(palette(type), into, true);
   await expect.poll(() => page.locator('.fw-field-card').count()).toBe(before + (type === '子表' ? 2 : 1));
   await panel().getByRole('textbox', { name: '字段名称' }).fill(label);
   await panel().getByRole('textbox', { name: '英文名' }).fill(enName);
@@ -87,14 +88,16 @@ describe('form designer', () => {
     await cond.fill("${kind} == '2'");
     await expect.poll(() => panel().locator('.fw-cond-error').count()).toBe(0);
     expect(await panel().locator('.fw-cond-field').first().textContent()).toBe('${kind}');
-    await panel().getByRole('radio', { name: '半行 12' }).check({ force: true });
+    await panel().locator('.ant-segmented-item', { hasText: '半行 12' }).click();
+    await expect.poll(() => page.locator('.fw-field-card[data-field="remark"]').evaluate((e) => (e as HTMLElement).style.gridColumn)).toContain('span 12');
 
     await addField('子表', '明细', 'items');
-    await drag(palette('数字'), page.locator('[data-container="subForm"]').first());
+    await drag(palette('数字'), page.locator('[data-container="subForm"]').first(), true);
     await expect.poll(() => page.locator('[data-container="subForm"] .fw-field-card').count()).toBe(2);
     await panel().getByRole('textbox', { name: '字段名称' }).fill('数量');
     await panel().getByRole('textbox', { name: '英文名' }).fill('qty');
 
+    await expect.poll(async () => (await cards().evaluateAll((els) => els.map((e) => e.getAttribute('data-field')))).join(',')).toBe('customer,kind,remark,items');
     // Reorder: drag 备注 before 客户名称.
     await drag(page.locator('.fw-field-card[data-field="remark"]'), page.locator('.fw-field-card[data-field="customer"]'));
     await expect.poll(async () => (await cards().evaluateAll((els) => els.map((e) => e.getAttribute('data-field')))).join(',')).toBe('remark,customer,kind,items');
@@ -134,7 +137,7 @@ describe('form designer', () => {
     expect(saved.cnName).toBe('设计器示例');
     expect(saved.fields.map((f: { enName: string }) => f.enName)).toEqual(['customer', 'kind', 'remark', 'items']);
     expect(saved.fields[2]).toMatchObject({ hideCondition: "${kind} == '2'", span: 12 });
-    expect(saved.fields[3].children.map((c: { enName: string }) => c.enName)).toEqual(['qty', 'input_1']);
+    expect(saved.fields[3].children.map((c: { enName: string }) => c.enName)).toEqual(['input_1', 'qty']);
     expect(saved.fields[0].__key).toBeUndefined();
 
     // Its add page (打开列表 without a menu opens the add page) takes a record.

@@ -30,7 +30,8 @@ export default function DesignerPage() {
   const formId = useQueryParams().get('id');
   const allowed = useHasPermission(formId ? 'flowable:form:edit' : 'flowable:form:add');
   if (!allowed) return <Alert type="error" showIcon style={{ margin: 24 }} message="无权访问表单设计" description={`需要权限 ${formId ? 'flowable:form:edit' : 'flowable:form:add'}`} />;
-  return <Designer key={formId ?? 'new'} formId={formId} />;
+  // No key on the id: a new form's save puts `?id=` into the address without re-mounting.
+  return <Designer formId={formId} />;
 }
 
 function Designer({ formId }: { formId: string | null }) {

@@ -4,7 +4,7 @@
  * check → (confirm data changes) → create or edit. The page shows what it says.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { validateDefinition, type DefinitionProblem } from '../../../../schema-adapters/definition/validateDefinition';
 import type { FieldType } from '../../../../schema-adapters/definition/fieldTypes';
 import type { DefinitionCheck } from '../../../shared/contract/formVersions';
@@ -33,9 +33,12 @@ export function useDesigner(formId: string | null) {
   const [saving, setSaving] = useState(false);
   const queryClient = useQueryClient();
   const draft = history.present;
+  const loadedId = useRef<string | null>(null);
+  loadedId.current = draft.id == null ? null : String(draft.id);
 
   useEffect(() => {
-    if (!formId) return;
+    // The id a save just gave the draft is not loaded again.
+    if (!formId || formId === loadedId.current) return;
     let live = true;
     setLoading(true);
     getFormById(formId)
