@@ -115,7 +115,11 @@ describe('form designer', () => {
     await expect.poll(() => preview.locator('.ant-formily-item-label').allTextContents().then((t) => t.join('|'))).toContain('备注');
     await choose(page, '类型', '选项二');
     await expect.poll(() => item(preview, '备注').isVisible()).toBe(false);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/designer.png` });
+    if (SHOTS) {
+      await page.locator('.fw-field-card[data-field="remark"]').click();
+      await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+      await page.screenshot({ path: `${SHOTS}/designer.png` });
+    }
     for (const mode of ['编辑', '详情', '流程', '新增']) {
       await preview.locator('.ant-segmented-item', { hasText: mode }).click();
       await expect.poll(() => preview.locator('.ant-card-head-title').textContent()).toContain(`· ${mode}`);
