@@ -137,3 +137,24 @@ describe('condition colouring', () => {
     expect(viewCondition('$sql(select 1)').kind).toBe('sql');
   });
 });
+
+describe('drop targets', () => {
+  it('prefers the innermost area and never targets the dragged sub-form itself', async () => {
+    const { rank, insideActive, dropTargetOf } = await import('./dropTarget');
+    const rootArea = { source: 'container' as const, container: 'root', depth: 0, index: 3 };
+    const rootCard = { source: 'field' as const, key: 's', container: 'root', index: 2, depth: 0, funcType: 'subForm' as const, label: '明细' };
+    const rowArea = { source: 'container' as const, container: 's', depth: 1, parent: 's', index: 1 };
+    const rowCard = { source: 'field' as const, key: 'r', container: 's', index: 0, depth: 1, funcType: 'input' as const, label: 'A' };
+    expect([rootArea, rowCard, rootCard, rowArea].sort((a, b) => rank(b) - rank(a))).toEqual([rowCard, rowArea, rootCard, rootArea]);
+    expect(insideActive(rowArea, 's')).toBe(true);
+    expect(insideActive(rowCard, 's')).toBe(true);
+    expect(insideActive(rootCard, 's')).toBe(false);
+    expect(dropTargetOf(rowArea)).toEqual({ container: 's', index: 1 });
+    expect(dropTargetOf(rowCard)).toEqual({ container: 's', index: 0 });
+  });
+
+  it('builds the menu body of a new form', async () => {
+    const { formMenuBody } = await import('../../api/formDesign');
+    expect(formMenuBody('demo', '示例', 5, 2)).toEqual({ parentId: 5, menuName: '示例', menuType: 'C', component: 'Auto', path: 'demo', formName: 'demo', perms: 'auto:demo:list', orderNum: 2, icon: '', visible: '0', status: '0', isFrame: '1' });
+  });
+});
