@@ -44,6 +44,7 @@ export { COLOR_OPTIONS, toBoolean, usesConfiguredList } from './fieldTypes/choic
 export { SYS_STATUS_OPTIONS, POSITION_PATTERN } from './fieldTypes/special';
 export { NUMBER_STRING } from './fieldTypes/number';
 export { ADDRESS_PARTS, addressLevels } from './fieldTypes/reference';
+export { FAMILY_LABELS, FIELD_TYPE_LABELS, freeEnName, PALETTE_GROUPS, propertySpecs, starterField, type PaletteGroup, type PropertyEditor, type PropertySpec } from './fieldTypes/palette';
 export { allowedInSubForm, isRowList, NOT_IN_SUB_FORM, rowFieldsOf, subFormProblems, type SubFormProblem } from './fieldTypes/subform';
 export { DATE_FORMATS, formatDate, toDayjsFormat } from './shared/dateFormat';
 

@@ -15,6 +15,8 @@ export const paths = {
   /** 打印模版 of a form (表单配置). */
   printTemplates: (enName: string) => `/system/form/print/${enName}`,
   autoList: (enName: string) => `/auto/${enName}`,
+  /** The form designer (spec 02 §2.3), no chrome; `?id=` edits a saved form. */
+  designer: '/tool/build/index',
   dictData: (dictId: string | number) => `/dict/type/data/${dictId}`,
 };
 

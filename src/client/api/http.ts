@@ -28,6 +28,8 @@ export class HttpError extends Error {
     message: string,
     readonly code: number,
     readonly errors?: FieldError[],
+    /** The envelope's `data` of a refusal (e.g. the designer's 400 problems and 409 check). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -79,7 +81,7 @@ function transportFailure(text: string, network = false, silent = false): HttpEr
   return new HttpError(text, 0);
 }
 
-function failWithCode(code: number, msg: string, errors?: FieldError[], silent = false): HttpError {
+function failWithCode(code: number, msg: string, errors?: FieldError[], silent = false, data?: unknown): HttpError {
   const { feedback, onRelogin } = httpHooks();
   if (code === 401) {
     if (getToken() && !reloginShown) {
@@ -88,12 +90,12 @@ function failWithCode(code: number, msg: string, errors?: FieldError[], silent =
     } else if (!getToken() && !silent) {
       feedback.notify(msg);
     }
-    return new HttpError(msg, code, errors);
+    return new HttpError(msg, code, errors, data);
   }
-  if (silent) return new HttpError(msg, code, errors);
+  if (silent) return new HttpError(msg, code, errors, data);
   if (code === 500) feedback.toast(msg);
   else feedback.notify(msg);
-  return new HttpError(msg, code, errors);
+  return new HttpError(msg, code, errors, data);
 }
 
 function defaultMessage(code: number): string {
@@ -132,7 +134,7 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
     if (options.responseType === 'blob') return (await response.blob()) as T;
     return (await response.text()) as T;
   }
-  let json: { code?: number; msg?: string; errors?: FieldError[] };
+  let json: { code?: number; msg?: string; errors?: FieldError[]; data?: unknown };
   try {
     json = await response.json();
   } catch {
@@ -140,7 +142,7 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
   }
   const code = typeof json.code === 'number' ? json.code : response.status;
   if (code === 200 && response.ok) return json as T;
-  throw failWithCode(code, json.msg || defaultMessage(code), json.errors, options.silent);
+  throw failWithCode(code, json.msg || defaultMessage(code), json.errors, options.silent, json.data);
 }
 
 /** GET with serialised query parameters. */

@@ -1,11 +1,11 @@
 /** The guard and login gate around the signed-in part of the app (spec 02 §2.1). */
 import { App } from 'antd';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useLoginGate } from '../controllers/useLoginGate';
 import '../session/dayjsLocale';
 import { getToken } from '../session/cookies';
-import { isPublicPath } from '../paths';
+import { isPublicPath, paths } from '../paths';
 import { MainLayout } from './layout/MainLayout';
 import { PageLoading } from '../routing/PageLoading';
 
@@ -24,9 +24,12 @@ export function Protected() {
   return <Gate />;
 }
 
+// The form designer has no header or sidebar (spec 02 §2.3) but needs the signed-in session.
+const DesignerPage = lazy(() => import('../pages/designer/DesignerPage'));
+
 function Gate() {
+  const [location, navigate] = useLocation();
   const { message } = App.useApp();
-  const [, navigate] = useLocation();
   const onFailed = useCallback(
     (text: string | undefined) => {
       if (text) void message.error(text);
@@ -36,5 +39,6 @@ function Gate() {
   );
   const { ready } = useLoginGate(onFailed);
   if (!ready) return <PageLoading tip="正在加载系统资源，请耐心等待" />;
+  if (location === paths.designer) return <Suspense fallback={<PageLoading />}><DesignerPage /></Suspense>;
   return <MainLayout />;
 }

@@ -1,10 +1,11 @@
-/** 表单配置: the tenant's form definitions, with a link to each list and a read-only view of the definition. */
+/** 表单配置: the tenant's form definitions, with a link to each list, the designer (新建表单, 设计) and a read-only view of the definition. */
 import { Button, Drawer, Input, Space, Table, Tag, Typography } from 'antd';
 import type { FormSummary } from '../../../api/forms';
 import { useFormsController } from '../../../controllers/useFormsController';
 import { formatDateTime } from '../../../session/formatDateTime';
 import { paths } from '../../../paths';
 import { useNavigate } from '../../../routing/navigation';
+import { Authorized } from '../../../routing/Authorized';
 
 /** The form definitions screen. */
 export default function FormsPage() {
@@ -14,6 +15,7 @@ export default function FormsPage() {
     <>
       <Space style={{ marginBottom: 12 }}>
         <Input.Search placeholder="请输入表单名称或英文名" allowClear onSearch={c.setKeyword} onChange={(e) => c.setKeyword(e.target.value)} style={{ width: 280 }} />
+        <Authorized perms={['flowable:form:add']}><Button type="primary" onClick={() => navigate(paths.designer)}>新建表单</Button></Authorized>
       </Space>
       <Table<FormSummary>
         rowKey="enName"
@@ -33,6 +35,7 @@ export default function FormsPage() {
             render: (_, f) => (
               <Space size={0}>
                 <Button type="link" size="small" onClick={() => navigate(paths.autoList(f.enName))}>打开列表</Button>
+                {f.id != null ? <Authorized perms={['flowable:form:edit']}><Button type="link" size="small" onClick={() => navigate(`${paths.designer}?id=${f.id}`)}>设计</Button></Authorized> : null}
                 <Button type="link" size="small" onClick={() => c.view(f.enName)}>查看定义</Button>
                 <Button type="link" size="small" onClick={() => navigate(paths.printTemplates(f.enName))}>打印模版</Button>
               </Space>

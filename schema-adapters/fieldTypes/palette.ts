@@ -1,0 +1,122 @@
+/**
+ * The designer's palette and property panel over the registry (issue 19): each funcType's Chinese
+ * name, the palette groups (one per field family, in the registry's order), the properties a
+ * type's panel offers, and a starter field that passes `validateDefinition`. Pure data.
+ */
+import { FIELD_TYPES, type FieldType } from '../definition/fieldTypes';
+import type { FieldDefinition } from '../definition/types';
+import type { FieldFamily } from './fieldTypeSpec';
+import { FIELD_TYPE_SPECS } from './registry';
+
+/** The Chinese name of each funcType as the palette shows it. */
+export const FIELD_TYPE_LABELS = {
+  input: '单行文本', textarea: '多行文本', number: '数字', rate: '评分',
+  select: '下拉选择', radio: '单选框', checkbox: '多选框', cascader: '级联选择', switch: '开关', color: '颜色',
+  dateStamp: '日期', dateRange: '日期范围', timeOnly: '时间',
+  user: '人员', dept: '部门', relatedForm: '关联表单', address: '地址',
+  subForm: '子表', upload: '附件', idCard: '身份证', invoice: '发票', qrCode: '二维码',
+  groupTitle: '分组标题', divider: '分割线',
+  button: '按钮', serialNumber: '流水号', sysStatus: '状态', business: '业务编号', position: '定位',
+} satisfies Record<FieldType, string>;
+
+/** The Chinese name of each family: the palette's group titles. */
+export const FAMILY_LABELS: Record<FieldFamily, string> = {
+  text: '文本', number: '数字', choice: '选择', date: '日期时间', reference: '引用',
+  subform: '子表', media: '文件与识别', layout: '布局', special: '特殊',
+};
+
+/** One palette group: a family and its types. */
+export interface PaletteGroup {
+  family: FieldFamily;
+  title: string;
+  types: { funcType: FieldType; label: string }[];
+}
+
+const FAMILY_ORDER: FieldFamily[] = ['text', 'number', 'choice', 'date', 'reference', 'subform', 'media', 'layout', 'special'];
+
+/** The palette: every funcType once, grouped by the registry's family. */
+export const PALETTE_GROUPS: PaletteGroup[] = FAMILY_ORDER.map((family) => ({
+  family,
+  title: FAMILY_LABELS[family],
+  types: FIELD_TYPES.filter((t) => FIELD_TYPE_SPECS[t].family === family).map((funcType) => ({ funcType, label: FIELD_TYPE_LABELS[funcType] })),
+})).filter((g) => g.types.length > 0);
+
+/** How the property panel edits one property. */
+export type PropertyEditor = 'text' | 'number' | 'boolean' | 'condition' | 'options' | 'json' | 'format' | 'span';
+
+/** One property of a field's panel. */
+export interface PropertySpec {
+  key: string;
+  label: string;
+  editor: PropertyEditor;
+  /** The panel's section. */
+  section: 'basic' | 'rules' | 'default' | 'options' | 'relation' | 'format' | 'limits';
+}
+
+const P = (key: string, label: string, editor: PropertyEditor, section: PropertySpec['section']): PropertySpec => ({ key, label, editor, section });
+
+/** Every field has these (layout types without the value rules). */
+const COMMON: PropertySpec[] = [
+  P('label', '字段名称', 'text', 'basic'),
+  P('enName', '英文名', 'text', 'basic'),
+  P('span', '宽度', 'span', 'basic'),
+  P('placeholder', '提示文字', 'text', 'basic'),
+  P('required', '必填', 'boolean', 'rules'),
+  P('requiredCon', '必填条件', 'condition', 'rules'),
+  P('hideCondition', '隐藏条件', 'condition', 'rules'),
+  P('disabled', '禁用', 'boolean', 'rules'),
+  P('disabledCon', '禁用条件', 'condition', 'rules'),
+  P('detailEditable', '详情页可编辑', 'boolean', 'rules'),
+  P('defaultType', '默认值类型', 'text', 'default'),
+  P('defaultValue', '默认值', 'json', 'default'),
+];
+const LAYOUT: PropertySpec[] = [P('label', '字段名称', 'text', 'basic'), P('enName', '英文名', 'text', 'basic'), P('span', '宽度', 'span', 'basic'), P('hideCondition', '隐藏条件', 'condition', 'rules')];
+const OPTIONS: PropertySpec[] = [P('selectMode', '选项来源（0 固定选项）', 'number', 'options'), P('options', '选项', 'options', 'options'), P('configDataId', '常量列表 configDataId', 'text', 'options'), P('multiple', '多选', 'boolean', 'options'), P('filterable', '可搜索', 'boolean', 'options')];
+
+/** Per-type extras beyond COMMON, as the adapter's field types read them. */
+const EXTRAS: Partial<Record<FieldType, PropertySpec[]>> = {
+  input: [P('maxLength', '最大长度', 'number', 'limits'), P('fixLength', '固定长度', 'number', 'limits'), P('fixLengthTips', '固定长度提示', 'text', 'limits'), P('linkUrl', '链接地址', 'text', 'relation')],
+  textarea: [P('maxLength', '最大长度', 'number', 'limits')],
+  number: [P('min', '最小值', 'number', 'limits'), P('max', '最大值', 'number', 'limits'), P('precision', '小数位数', 'number', 'format'), P('suffix', '单位', 'text', 'format')],
+  rate: [P('max', '最大值', 'number', 'limits')],
+  select: OPTIONS, radio: OPTIONS, checkbox: OPTIONS, cascader: OPTIONS,
+  dateStamp: [P('format', '日期格式', 'format', 'format'), P('currentTime', '默认当前时间', 'boolean', 'default')],
+  dateRange: [P('format', '日期格式', 'format', 'format')],
+  timeOnly: [P('format', '时间格式', 'format', 'format')],
+  user: [P('multiple', '多选', 'boolean', 'options'), P('currentUser', '默认当前用户', 'boolean', 'default')],
+  dept: [P('multiple', '多选', 'boolean', 'options'), P('currentDept', '默认当前部门', 'boolean', 'default'), P('parentOrg', '上级组织', 'json', 'relation')],
+  relatedForm: [P('relateEnName', '关联表单英文名', 'text', 'relation'), P('relateField', '显示字段', 'text', 'relation'), P('relateFilter', '关联过滤', 'json', 'relation'), P('relate2Current', '带入当前表单', 'json', 'relation'), P('relateHeadFilter', '表头过滤', 'json', 'relation')],
+  address: [P('type', '级数（1–3）', 'number', 'limits')],
+  upload: [P('accept', '文件类型', 'text', 'limits'), P('multiple', '多个文件', 'boolean', 'limits')],
+  subForm: [P('subFormFeature', '子表设置', 'json', 'format')],
+  button: [P('buttonName', '按钮文字', 'text', 'basic'), P('linkUrl', '链接地址', 'text', 'relation')],
+  position: [P('currentPos', '默认当前位置', 'boolean', 'default')],
+};
+
+const NO_VALUE_RULES: FieldType[] = ['groupTitle', 'divider'];
+
+/** The properties the panel offers for a funcType, in section order. */
+export function propertySpecs(funcType: FieldType): PropertySpec[] {
+  if (NO_VALUE_RULES.includes(funcType)) return LAYOUT;
+  return [...COMMON, ...(EXTRAS[funcType] ?? [])];
+}
+
+/** The first free enName `{funcType lower-cased}_{n}` among `taken`. */
+export function freeEnName(funcType: FieldType, taken: ReadonlySet<string>): string {
+  const base = funcType.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  for (let n = 1; ; n++) if (!taken.has(`${base}_${n}`)) return `${base}_${n}`;
+}
+
+/** A new field of a funcType, valid as it stands (sub-forms with one text row field, choices with two options) except a relatedForm, which still needs its relateEnName. */
+export function starterField(funcType: FieldType, taken: ReadonlySet<string>): FieldDefinition {
+  const enName = freeEnName(funcType, taken);
+  const field: FieldDefinition = { enName, label: FIELD_TYPE_LABELS[funcType], funcType, span: 24 };
+  if (['select', 'radio', 'checkbox', 'cascader'].includes(funcType)) {
+    field.selectMode = 0;
+    field.options = [{ label: '选项一', value: '1' }, { label: '选项二', value: '2' }];
+  }
+  if (funcType === 'subForm') field.children = [{ enName: 'input_1', label: '单行文本', funcType: 'input', span: 24 }];
+  if (funcType === 'sysStatus') field.enName = taken.has('sys_status') ? enName : 'sys_status';
+  if (funcType === 'divider') field.label = '';
+  return field;
+}
