@@ -48,7 +48,7 @@ export async function restoreVersion(id: string | number, version: number, confi
   await post(`/flowable/form/${encodeURIComponent(String(id))}/versions/${version}/restore`, { confirmDataChanges }, { silent: true });
 }
 
-/** The body of `POST /api/system/menu` for a form's list menu. */
+/** The body of `POST /api/system/menu` for a form's list menu (the seed's shape: path `/auto/{form}`, permission `auto:{form}:query`). */
 export interface FormMenuBody {
   parentId: number;
   menuName: string;
@@ -62,11 +62,16 @@ export interface FormMenuBody {
   visible: '0';
   status: '0';
   isFrame: '1';
+  /** Also the button entries (F) `auto:{form}:query|add|edit|…`, so roles can be granted them. */
+  createButtons: true;
 }
 
 /** The menu entry of a form's list (issue 19 item 3). */
 export function formMenuBody(enName: string, cnName: string, parentId: number, orderNum: number): FormMenuBody {
-  return { parentId, menuName: cnName, menuType: 'C', component: 'Auto', path: enName, formName: enName, perms: `auto:${enName}:list`, orderNum, icon: '', visible: '0', status: '0', isFrame: '1' };
+  return {
+    parentId, menuName: cnName, menuType: 'C', component: 'Auto', path: `/auto/${enName}`, formName: enName, perms: `auto:${enName}:query`,
+    orderNum, icon: '', visible: '0', status: '0', isFrame: '1', createButtons: true,
+  };
 }
 
 /** `POST /api/system/menu`. */

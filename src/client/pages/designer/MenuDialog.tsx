@@ -1,9 +1,12 @@
 /** After a new form is saved: offers to add its list menu (POST /api/system/menu) under a chosen directory. */
 import { App, Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { getRouters } from '../../api/auth';
 import { addMenu, formMenuBody } from '../../api/formDesign';
 import type { MenuEntry } from '../../api/types';
+import { queryKeys } from '../../api/queryKeys';
+import { sessionStore } from '../../session/sessionStore';
 
 interface DirNode { value: number; title: string; children?: DirNode[] }
 
@@ -17,6 +20,7 @@ function directories(entries: MenuEntry[]): DirNode[] {
 /** The dialog; `form` null means closed. */
 export function MenuDialog({ form, onClose }: { form: { enName: string; cnName: string } | null; onClose: () => void }) {
   const { message } = App.useApp();
+  const client = useQueryClient();
   const [tree, setTree] = useState<DirNode[]>([]);
   const [parentId, setParentId] = useState<number>(0);
   const [name, setName] = useState('');
@@ -32,10 +36,13 @@ export function MenuDialog({ form, onClose }: { form: { enName: string; cnName: 
     setBusy(true);
     try {
       await addMenu(formMenuBody(form.enName, name || form.cnName, parentId, order));
-      void message.success('菜单已添加，重新登录或刷新后可见');
+      // The server reads menus afresh on each getRouters: reloading it puts the menu in this user's sidebar now.
+      const routers = await client.fetchQuery({ queryKey: queryKeys.session.routers(), queryFn: getRouters, staleTime: 0 });
+      sessionStore.set({ menus: routers.data ?? [] });
+      void message.success('菜单已添加');
       onClose();
     } catch (err) {
-      void message.error(`添加菜单失败：${err instanceof Error ? err.message : String(err)}（菜单管理接口可能尚未提供）`);
+      void message.error(`添加菜单失败：${err instanceof Error ? err.message : String(err)}`);
     } finally {
       setBusy(false);
     }

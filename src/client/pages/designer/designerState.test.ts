@@ -155,6 +155,6 @@ describe('drop targets', () => {
 
   it('builds the menu body of a new form', async () => {
     const { formMenuBody } = await import('../../api/formDesign');
-    expect(formMenuBody('demo', '示例', 5, 2)).toEqual({ parentId: 5, menuName: '示例', menuType: 'C', component: 'Auto', path: 'demo', formName: 'demo', perms: 'auto:demo:list', orderNum: 2, icon: '', visible: '0', status: '0', isFrame: '1' });
+    expect(formMenuBody('demo', '示例', 5, 2)).toEqual({ parentId: 5, menuName: '示例', menuType: 'C', component: 'Auto', path: '/auto/demo', formName: 'demo', perms: 'auto:demo:query', orderNum: 2, icon: '', visible: '0', status: '0', isFrame: '1', createButtons: true });
   });
 });
