@@ -16,6 +16,7 @@ import { m110SqlRoles } from '../../records/migrations/110_sql_roles.js';
 import { m111AddKeyPayload } from '../../records/migrations/111_add_key_payload.js';
 import { m120RowCounts } from '../../records/migrations/120_row_counts.js';
 import { m121ExpressionStats } from '../../records/migrations/121_expression_stats.js';
+import { m122CreateTimeIndex } from '../../records/migrations/122_create_time_index.js';
 import { m130FormVersions } from '../../records/migrations/130_form_versions.js';
 import { m800Jobs } from '../../jobs/migration.js';
 import { m060ButtonSecrets } from './060_button_secrets.js';
@@ -35,6 +36,7 @@ export const migrations: Migration[] = [
   m030PreviousLogin,
   m120RowCounts,
   m121ExpressionStats,
+  m122CreateTimeIndex,
   m045Print,
   m060ButtonSecrets,
   m050Flows,

@@ -28,6 +28,10 @@ export async function syncIndexes(trx: Kysely<Database>, schema: string, formId:
     // Tree rows: haveSub and child lists look records up by their parent record.
     const name = `ix_f${formId}_pid`;
     wanted.set(name, () => sql`CREATE INDEX ${sql.id(name)} ON ${t} (pid) WHERE pid IS NOT NULL`.execute(trx));
+    // 创建时间 is the column lists are most often sorted by after the default (id): without this a
+    // sorted page is a top-N sort of the whole table (ADR 0930 addendum).
+    const created = `ix_f${formId}_ctime`;
+    wanted.set(created, () => sql`CREATE INDEX ${sql.id(created)} ON ${t} (create_time, id)`.execute(trx));
   }
   const existing = await sql<{ indexname: string }>`
     SELECT indexname FROM pg_indexes WHERE schemaname = ${schema} AND indexname LIKE ${`ix\\_f${formId}\\_%`}`.execute(trx);
