@@ -14,7 +14,7 @@ import { keyOfRef, uniqueNames } from '../../files/fileRefs.js';
 import { parseFileKey } from '../../files/fileKeys.js';
 import type { FileStore } from '../../files/fileStore.js';
 import { zipStream } from '../../files/zipStream.js';
-import type { JobContext, JobHandler, JobResult, JobRow } from '../../jobs/types.js';
+import type { JobHandler, JobResult } from '../../jobs/types.js';
 import { insertMessages } from '../../repositories/messageRepository.js';
 import { recordOperation } from '../../services/operationLog.js';
 import type { FormModel } from '../query/formModel.js';
@@ -23,6 +23,7 @@ import { cellOf, FILE_TYPES, type Cell } from './cellText.js';
 import type { ExportParams } from './exportRequest.js';
 import { childRows, existingIds, exportIds, mainRows } from '../repositories/exportQueries.js';
 import { csvWriter, xlsxWriter, type TableWriter } from './tableWriter.js';
+import { exportInWorker, useExportWorker } from './exportThread.js';
 
 const CHUNK = 2000;
 
@@ -36,7 +37,8 @@ export interface JobUser {
   roleNames: string[];
 }
 
-interface FileEntry { folder: string; key: string; name: string }
+/** A record's file to put in the export's zip. */
+export interface FileEntry { folder: string; key: string; name: string }
 
 function stamp(d = new Date()): string {
   const p = (n: number) => String(n).padStart(2, '0');
@@ -63,8 +65,27 @@ function filesOf(value: unknown, tenantId: number): { key: string; name: string 
   return out;
 }
 
-async function writeTable(db: Kysely<Database>, model: FormModel, p: ExportParams, job: JobRow, ctx: JobContext, ids: number[], w: TableWriter, files: FileEntry[]): Promise<void> {
-  const tenantId = job.tenantId;
+/** What the table part of an export needs from its runner (the job's context, or a worker thread's messages). */
+export interface TableHooks {
+  progress(done: number, total?: number | null, phase?: string): Promise<void>;
+  throwIfCancelled(): void;
+}
+
+/** The ids an export writes, in list order (the chosen ones that exist, or the list query's). */
+export async function idsToExport(db: Kysely<Database>, model: FormModel, p: ExportParams, tenantId: number): Promise<number[]> {
+  return p.ids ? existingIds(db, model, p.ids, tenantId) : exportIds(db, model, p.query ?? {}, tenantId);
+}
+
+/** Reads the records `ids` and writes the table into `w` (not closed); answers the files to attach. */
+export async function produceTable(db: Kysely<Database>, p: ExportParams, tenantId: number, ids: number[], ctx: TableHooks, w: TableWriter): Promise<{ rows: number; files: FileEntry[] }> {
+  const model = await loadModel(db, tenantId, p.form);
+  await ctx.progress(0, ids.length, 'export');
+  const files: FileEntry[] = [];
+  await writeTable(db, model, p, tenantId, ctx, ids, w, files);
+  return { rows: ids.length, files };
+}
+
+async function writeTable(db: Kysely<Database>, model: FormModel, p: ExportParams, tenantId: number, ctx: TableHooks, ids: number[], w: TableWriter, files: FileEntry[]): Promise<void> {
   const mainFields = fieldsOf(model.form.definition.fields, p.columns);
   const subs = p.subs.map((s) => ({ ...s, model: model.subs.get(s.name)!, fields: fieldsOf(model.subs.get(s.name)!.def.children ?? [], s.columns) }))
     .filter((s) => s.fields.length);
@@ -134,30 +155,34 @@ export const exportJob: JobHandler = async (job, ctx): Promise<JobResult> => {
   const p = job.params as unknown as ExportParams & { user: JobUser };
   const db = ctx.db;
   const model = await loadModel(db, job.tenantId, p.form);
-  await ctx.progress(0, null, 'query');
-  const ids = p.ids ? await existingIds(db, model, p.ids, job.tenantId) : await exportIds(db, model, p.query ?? {}, job.tenantId);
-  await ctx.progress(0, ids.length, 'export');
-  const files: FileEntry[] = [];
   const tableName = sanitizeFileName(`${model.form.cnName}_${stamp()}.${p.format}`);
   const zipped = p.includeFiles || p.subs.some((s) => s.includeFiles);
   const tableKey = newFileKey(job.tenantId, tableName);
-  const w = p.format === 'csv' ? csvWriter() : xlsxWriter();
-  const stored = putStream(ctx.store, tableKey, w.out);
-  stored.catch(() => {});
-  try {
-    await writeTable(db, model, p, job, ctx, ids, w, files);
-    await w.close();
-    await stored;
-  } catch (err) {
-    w.fail(err as Error);
-    await stored.catch(() => {});
-    await ctx.store.remove(tableKey);
-    throw err;
+  let rows: number;
+  let files: FileEntry[];
+  await ctx.progress(0, null, 'query');
+  const ids = await idsToExport(db, model, p, job.tenantId);
+  if (ctx.databaseUrl && useExportWorker(ids.length)) {
+    ({ rows, files } = await exportInWorker(ctx.databaseUrl, p, job.tenantId, ids, ctx, (out) => putStream(ctx.store, tableKey, out), () => ctx.store.remove(tableKey)));
+  } else {
+    const w = p.format === 'csv' ? csvWriter() : xlsxWriter();
+    const stored = putStream(ctx.store, tableKey, w.out);
+    stored.catch(() => {});
+    try {
+      ({ rows, files } = await produceTable(db, p, job.tenantId, ids, ctx, w));
+      await w.close();
+      await stored;
+    } catch (err) {
+      w.fail(err as Error);
+      await stored.catch(() => {});
+      await ctx.store.remove(tableKey);
+      throw err;
+    }
   }
   let key = tableKey;
   let fileName = tableName;
   if (zipped && files.length) {
-    await ctx.progress(ids.length, ids.length, 'zip');
+    await ctx.progress(rows, rows, 'zip');
     fileName = sanitizeFileName(`${model.form.cnName}_${stamp()}.zip`);
     key = newFileKey(job.tenantId, fileName);
     const names = uniqueNames(files.map((f) => `${f.folder}/${f.name}`));
@@ -184,10 +209,10 @@ export const exportJob: JobHandler = async (job, ctx): Promise<JobResult> => {
   ctx.throwIfCancelled();
   await recordOperation(db, {
     tenantId: job.tenantId, title: model.form.cnName, businessType: BUSINESS_TYPE.export, operUserId: p.user.userId, operName: p.user.userName,
-    requestMethod: 'POST', operUrl: `/api/auto/${p.form}/export`, operParam: { rows: ids.length, columns: p.columns, subs: p.subs.map((s) => s.name), byLine: p.byLine, jobId: job.id },
+    requestMethod: 'POST', operUrl: `/api/auto/${p.form}/export`, operParam: { rows: rows, columns: p.columns, subs: p.subs.map((s) => s.name), byLine: p.byLine, jobId: job.id },
   });
-  await insertMessages(db, [{ tenantId: job.tenantId, userId: job.userId, title: `导出完成：${model.form.cnName}`, content: `${fileName}（共 ${ids.length} 条）已可下载`, link: downloadUrl(key) }]);
-  return { fileKey: key, fileName, rows: ids.length, msg: fileName };
+  await insertMessages(db, [{ tenantId: job.tenantId, userId: job.userId, title: `导出完成：${model.form.cnName}`, content: `${fileName}（共 ${rows} 条）已可下载`, link: downloadUrl(key) }]);
+  return { fileKey: key, fileName, rows: rows, msg: fileName };
 };
 
 function emptyStream(): Readable {
