@@ -93,6 +93,7 @@ async function writeTable(db: Kysely<Database>, model: FormModel, p: ExportParam
     if (!on) return;
     for (const f of fields) if (FILE_TYPES.has(f.funcType)) for (const file of filesOf(row[f.enName], tenantId)) files.push({ folder, ...file });
   };
+  const wanted = new Set(mainFields.map((f) => f.enName));
   const total = ids.length * (p.byLine ? 1 : 1 + subs.length);
   let done = 0;
   if (p.byLine && subs.length) {
@@ -103,7 +104,7 @@ async function writeTable(db: Kysely<Database>, model: FormModel, p: ExportParam
   for (let i = 0; i < ids.length; i += CHUNK) {
     ctx.throwIfCancelled();
     const chunk = ids.slice(i, i + CHUNK);
-    const rows = await mainRows(db, model, chunk, tenantId);
+    const rows = await mainRows(db, model, chunk, tenantId, wanted);
     const children = p.byLine && subs.length ? await Promise.all(subs.map((s) => childRows(db, model, s.model, chunk, tenantId))) : [];
     for (const [j, row] of rows.entries()) {
       const folder = `${i + j + 1}_${row.id}`;
