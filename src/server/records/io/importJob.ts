@@ -210,6 +210,7 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
   const meta = { tenantId: job.tenantId, userId: p.user.userId, userName: p.user.userName, deptId: p.user.deptId };
   const pass = async (q: Kysely<Database>, write: boolean): Promise<number> => {
     let n = 0;
+    let pending: Promise<void> = Promise.resolve();
     for await (const rows of batches(ctx.store, p.fileKey, kind, onHeader)) {
       ctx.throwIfCancelled();
       const m = mapped as unknown as Mapped;
@@ -227,16 +228,23 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
         }
         const withChildren = converted.some((c) => c.subs.some((s) => s.rows.length));
         const ids = withChildren ? await reserveIds(q, model, values.length) : undefined;
-        n += await insertMainRows(q, model, values, meta, status, ids);
-        if (ids) {
-          for (const sub of subInput!.present) {
-            const children = converted.flatMap((c, i) => (c.subs.find((s) => s.sub === sub)?.rows ?? []).map((v, order) => ({ parentId: ids[i], order, values: v })));
-            await insertChildRows(q, model, model.subs.get(sub.name)!, job.tenantId, children);
+        // The insert runs while the next batch is read and converted (queries on the
+        // transaction's connection still go one after the other, in order).
+        await pending;
+        pending = (async () => {
+          n += await insertMainRows(q, model, values, meta, status, ids);
+          if (ids) {
+            for (const sub of subInput!.present) {
+              const children = converted.flatMap((c, i) => (c.subs.find((s) => s.sub === sub)?.rows ?? []).map((v, order) => ({ parentId: ids[i], order, values: v })));
+              await insertChildRows(q, model, model.subs.get(sub.name)!, job.tenantId, children);
+            }
           }
-        }
-        await ctx.progress(n, null, 'write');
+          await ctx.progress(n, null, 'write');
+        })();
+        pending.catch(() => {});
       } else await ctx.progress(total, null, 'parse');
     }
+    await pending;
     if (subInput && problems.length < REPORT_MAX) problems.push(...orphanProblems(subInput.sheets, ordinals).slice(0, REPORT_MAX - problems.length));
     return n;
   };
