@@ -26,6 +26,7 @@ export function installJobs(app: FastifyInstance, store: FileStore): void {
   const jobs = new JobService({
     db: app.db,
     store,
+    databaseUrl: postgres ? app.database.url : undefined,
     transport: postgres ? pgBossTransport(app.database.pool, app.log) : inProcessTransport(),
     ttlMinutes: jobResultTtlMinutes(),
     sweepStale: postgres,

@@ -26,6 +26,8 @@ interface Local {
 export interface JobServiceOptions {
   db: Kysely<Database>;
   store: FileStore;
+  /** PostgreSQL's connection string (handed to handlers as `ctx.databaseUrl`). */
+  databaseUrl?: string;
   transport: JobTransport;
   /** Minutes a result file stays downloadable. */
   ttlMinutes: number;
@@ -158,6 +160,7 @@ export class JobService {
     const ctx: JobContext = {
       db,
       store: this.opts.store,
+      databaseUrl: this.opts.databaseUrl,
       progress: async (done, total, phase) => {
         l.done = done;
         if (total !== undefined) l.total = total;

@@ -46,6 +46,8 @@ export class JobCancelledError extends Error {
 export interface JobContext {
   db: Kysely<Database>;
   store: FileStore;
+  /** The PostgreSQL connection string, where the app runs on PostgreSQL (a job may open connections of its own, e.g. in a worker thread). */
+  databaseUrl?: string;
   /** Records progress (written at most a few times a second). */
   progress(done: number, total?: number | null, phase?: string): Promise<void>;
   /** Whether the owner asked to cancel (checked against the database about once a second). */

@@ -14,7 +14,7 @@ import { keyOfRef, uniqueNames } from '../../files/fileRefs.js';
 import { parseFileKey } from '../../files/fileKeys.js';
 import type { FileStore } from '../../files/fileStore.js';
 import { zipStream } from '../../files/zipStream.js';
-import type { JobContext, JobHandler, JobResult, JobRow } from '../../jobs/types.js';
+import type { JobHandler, JobResult } from '../../jobs/types.js';
 import { insertMessages } from '../../repositories/messageRepository.js';
 import { recordOperation } from '../../services/operationLog.js';
 import type { FormModel } from '../query/formModel.js';
@@ -24,6 +24,7 @@ import { virtualFields, type ExportParams } from './exportRequest.js';
 import { childRows, existingIds, exportIds, mainRows, type RecordId } from '../repositories/exportQueries.js';
 import { addVirtualValues } from '../services/viewRows.js';
 import { csvWriter, xlsxWriter, type TableWriter } from './tableWriter.js';
+import { exportInWorker, useExportWorker } from './exportThread.js';
 
 const CHUNK = 2000;
 
@@ -37,7 +38,8 @@ export interface JobUser {
   roleNames: string[];
 }
 
-interface FileEntry { folder: string; key: string; name: string }
+/** A record's file to put in the export's zip. */
+export interface FileEntry { folder: string; key: string; name: string }
 
 function stamp(d = new Date()): string {
   const p = (n: number) => String(n).padStart(2, '0');
@@ -64,10 +66,30 @@ function filesOf(value: unknown, tenantId: number): { key: string; name: string 
   return out;
 }
 
-async function writeTable(db: Kysely<Database>, model: FormModel, p: ExportParams & { user: JobUser }, job: JobRow, ctx: JobContext, ids: RecordId[], w: TableWriter, files: FileEntry[]): Promise<void> {
-  const tenantId = job.tenantId;
+/** What the table part of an export needs from its runner (the job's context, or a worker thread's messages). */
+export interface TableHooks {
+  progress(done: number, total?: number | null, phase?: string): Promise<void>;
+  throwIfCancelled(): void;
+}
+
+/** The ids an export writes, in list order (the chosen ones that exist, or the list query's). */
+export async function idsToExport(db: Kysely<Database>, model: FormModel, p: ExportParams, tenantId: number): Promise<RecordId[]> {
+  return p.ids ? existingIds(db, model, p.ids, tenantId) : exportIds(db, model, p.query ?? {}, tenantId);
+}
+
+/** Reads the records `ids` and writes the table into `w` (not closed); answers the files to attach. */
+export async function produceTable(db: Kysely<Database>, p: ExportParams & { user: JobUser }, tenantId: number, ids: RecordId[], ctx: TableHooks, w: TableWriter): Promise<{ rows: number; files: FileEntry[] }> {
+  const model = await loadModel(db, tenantId, p.form);
+  await ctx.progress(0, ids.length, 'export');
+  const files: FileEntry[] = [];
+  await writeTable(db, model, p, tenantId, ctx, ids, w, files);
+  return { rows: ids.length, files };
+}
+
+async function writeTable(db: Kysely<Database>, model: FormModel, p: ExportParams & { user: JobUser }, tenantId: number, ctx: TableHooks, ids: RecordId[], w: TableWriter, files: FileEntry[]): Promise<void> {
   const def = model.form.definition;
-  const mainFields = fieldsOf([...def.fields, ...virtualFields(def)], p.columns);
+  const virtual = virtualFields(def);
+  const mainFields = fieldsOf([...def.fields, ...virtual], p.columns);
   const user: UserContext = { ...p.user, deptId: p.user.deptId };
   const subs = p.subs.map((s) => ({ ...s, model: model.subs.get(s.name)!, fields: fieldsOf(model.subs.get(s.name)!.def.children ?? [], s.columns) }))
     .filter((s) => s.fields.length);
@@ -75,6 +97,8 @@ async function writeTable(db: Kysely<Database>, model: FormModel, p: ExportParam
     if (!on) return;
     for (const f of fields) if (FILE_TYPES.has(f.funcType)) for (const file of filesOf(row[f.enName], tenantId)) files.push({ folder, ...file });
   };
+  // Only the exported fields' columns are read, unless a virtual column is exported: its expression may name any field.
+  const wanted = mainFields.some((f) => virtual.includes(f)) ? undefined : new Set(mainFields.map((f) => f.enName));
   const total = ids.length * (p.byLine ? 1 : 1 + subs.length);
   let done = 0;
   if (p.byLine && subs.length) {
@@ -86,7 +110,7 @@ async function writeTable(db: Kysely<Database>, model: FormModel, p: ExportParam
     ctx.throwIfCancelled();
     const chunk = ids.slice(i, i + CHUNK);
     // Virtual columns get their values as in the list (services/viewRows).
-    const rows = addVirtualValues(def, await mainRows(db, model, chunk, tenantId), user);
+    const rows = addVirtualValues(def, await mainRows(db, model, chunk, tenantId, wanted), user);
     // Sub-forms belong to forms, whose ids are numbers (a view has none).
     const children = p.byLine && subs.length ? await Promise.all(subs.map((s) => childRows(db, model, s.model, chunk as number[], tenantId))) : [];
     for (const [j, row] of rows.entries()) {
@@ -116,10 +140,10 @@ async function writeTable(db: Kysely<Database>, model: FormModel, p: ExportParam
     await w.sheet(s.model.def.label, ['主表序号', ...s.fields.map((f) => f.label)]);
     for (let i = 0; i < ids.length; i += CHUNK) {
       ctx.throwIfCancelled();
-      const chunk = ids.slice(i, i + CHUNK) as number[];
-      const children = await childRows(db, model, s.model, chunk, tenantId);
+      const chunk = ids.slice(i, i + CHUNK);
+      const children = await childRows(db, model, s.model, chunk as number[], tenantId);
       for (const [j, id] of chunk.entries()) {
-        for (const child of children.get(id) ?? []) {
+        for (const child of children.get(id as number) ?? []) {
           collect(`${i + j + 1}_${id}/${s.model.def.label}`, s.fields, child, s.includeFiles);
           await w.row([i + j + 1, ...s.fields.map((f) => cellOf(f, child))]);
         }
@@ -139,30 +163,34 @@ export const exportJob: JobHandler = async (job, ctx): Promise<JobResult> => {
   const p = job.params as unknown as ExportParams & { user: JobUser };
   const db = ctx.db;
   const model = await loadModel(db, job.tenantId, p.form);
-  await ctx.progress(0, null, 'query');
-  const ids = p.ids ? await existingIds(db, model, p.ids, job.tenantId) : await exportIds(db, model, p.query ?? {}, job.tenantId);
-  await ctx.progress(0, ids.length, 'export');
-  const files: FileEntry[] = [];
   const tableName = sanitizeFileName(`${model.form.cnName}_${stamp()}.${p.format}`);
   const zipped = p.includeFiles || p.subs.some((s) => s.includeFiles);
   const tableKey = newFileKey(job.tenantId, tableName);
-  const w = p.format === 'csv' ? csvWriter() : xlsxWriter();
-  const stored = putStream(ctx.store, tableKey, w.out);
-  stored.catch(() => {});
-  try {
-    await writeTable(db, model, p, job, ctx, ids, w, files);
-    await w.close();
-    await stored;
-  } catch (err) {
-    w.fail(err as Error);
-    await stored.catch(() => {});
-    await ctx.store.remove(tableKey);
-    throw err;
+  let rows: number;
+  let files: FileEntry[];
+  await ctx.progress(0, null, 'query');
+  const ids = await idsToExport(db, model, p, job.tenantId);
+  if (ctx.databaseUrl && useExportWorker(ids.length)) {
+    ({ rows, files } = await exportInWorker(ctx.databaseUrl, p, job.tenantId, ids, ctx, (out) => putStream(ctx.store, tableKey, out), () => ctx.store.remove(tableKey)));
+  } else {
+    const w = p.format === 'csv' ? csvWriter() : xlsxWriter();
+    const stored = putStream(ctx.store, tableKey, w.out);
+    stored.catch(() => {});
+    try {
+      ({ rows, files } = await produceTable(db, p, job.tenantId, ids, ctx, w));
+      await w.close();
+      await stored;
+    } catch (err) {
+      w.fail(err as Error);
+      await stored.catch(() => {});
+      await ctx.store.remove(tableKey);
+      throw err;
+    }
   }
   let key = tableKey;
   let fileName = tableName;
   if (zipped && files.length) {
-    await ctx.progress(ids.length, ids.length, 'zip');
+    await ctx.progress(rows, rows, 'zip');
     fileName = sanitizeFileName(`${model.form.cnName}_${stamp()}.zip`);
     key = newFileKey(job.tenantId, fileName);
     const names = uniqueNames(files.map((f) => `${f.folder}/${f.name}`));
@@ -189,10 +217,10 @@ export const exportJob: JobHandler = async (job, ctx): Promise<JobResult> => {
   ctx.throwIfCancelled();
   await recordOperation(db, {
     tenantId: job.tenantId, title: model.form.cnName, businessType: BUSINESS_TYPE.export, operUserId: p.user.userId, operName: p.user.userName,
-    requestMethod: 'POST', operUrl: `/api/auto/${p.form}/export`, operParam: { rows: ids.length, columns: p.columns, subs: p.subs.map((s) => s.name), byLine: p.byLine, jobId: job.id },
+    requestMethod: 'POST', operUrl: `/api/auto/${p.form}/export`, operParam: { rows: rows, columns: p.columns, subs: p.subs.map((s) => s.name), byLine: p.byLine, jobId: job.id },
   });
-  await insertMessages(db, [{ tenantId: job.tenantId, userId: job.userId, title: `导出完成：${model.form.cnName}`, content: `${fileName}（共 ${ids.length} 条）已可下载`, link: downloadUrl(key) }]);
-  return { fileKey: key, fileName, rows: ids.length, msg: fileName };
+  await insertMessages(db, [{ tenantId: job.tenantId, userId: job.userId, title: `导出完成：${model.form.cnName}`, content: `${fileName}（共 ${rows} 条）已可下载`, link: downloadUrl(key) }]);
+  return { fileKey: key, fileName, rows: rows, msg: fileName };
 };
 
 function emptyStream(): Readable {

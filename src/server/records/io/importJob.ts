@@ -1,9 +1,10 @@
 /**
- * The import job (spec 01 §2.5, §7; issue 14): the uploaded table is read twice as a stream.
- * Pass 1 converts and checks every row (labels → ids, the adapter's validateRecord, column
- * types) and collects problems; `onlyParse` ends there with a preview. Pass 2 runs only when no
- * row has a problem and writes every row in one transaction with batched multi-row inserts: all
- * rows or none, also when the job is cancelled or the server stops midway. Sub-form sheets
+ * The import job (spec 01 §2.5, §7; issue 14): the uploaded table is read once as a stream, in
+ * batches. Each row is converted and checked (labels → ids, the adapter's validateRecord, column
+ * types) and problems are collected; `onlyParse` ends there with a preview. An import writes each
+ * batch with multi-row inserts into one transaction while no problem has been found, goes on
+ * checking after the first one (the report names every problem) and then rolls back: all rows or
+ * none, also when the job is cancelled or the server stops midway. Sub-form sheets
  * (importSubSheets.ts) are read first and held in memory, so each record is judged with its rows.
  */
 import type { Kysely } from 'kysely';
@@ -198,22 +199,74 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
     if (sheets.count) subInput = { sheets, present };
   }
 
-  // Pass 1: read, convert and check every row.
+  // One pass: read, convert and check every row; an import (not a parse) writes each batch into
+  // its one transaction as long as no problem has been found, keeps checking after the first
+  // problem (for the report) and then rolls everything back: all rows or none.
   const preview: string[][] = [];
   const ordinals = new Set<number>();
   let total = 0;
-  for await (const rows of batches(ctx.store, p.fileKey, kind, onHeader)) {
-    ctx.throwIfCancelled();
-    const m = mapped as unknown as Mapped;
-    for (const c of await convertBatch(db, model, resolver, m, rows, p.user, subInput)) {
-      total++;
-      ordinals.add(c.rowNo - 1);
-      if (preview.length < PREVIEW_ROWS) preview.push(m.fields.map((f, i) => (f ? cellText(rows.find((r) => r.rowNo === c.rowNo)!.cells[i]) : '')));
-      if (problems.length < REPORT_MAX) problems.push(...c.problems.slice(0, REPORT_MAX - problems.length));
+  const status = model.form.definition.hasFlow ? 0 : 1;
+  const serials = model.form.definition.fields.filter((f) => f.funcType === 'serialNumber' && model.main.fields.get(f.enName)?.columns.value);
+  const meta = { tenantId: job.tenantId, userId: p.user.userId, userName: p.user.userName, deptId: p.user.deptId };
+  const pass = async (q: Kysely<Database>, write: boolean): Promise<number> => {
+    let n = 0;
+    let pending: Promise<void> = Promise.resolve();
+    for await (const rows of batches(ctx.store, p.fileKey, kind, onHeader)) {
+      ctx.throwIfCancelled();
+      const m = mapped as unknown as Mapped;
+      const converted = await convertBatch(q, model, resolver, m, rows, p.user, subInput);
+      for (const [k, c] of converted.entries()) {
+        total++;
+        ordinals.add(c.rowNo - 1);
+        if (preview.length < PREVIEW_ROWS) preview.push(m.fields.map((f, i) => (f ? cellText(rows[k].cells[i]) : '')));
+        if (problems.length < REPORT_MAX) problems.push(...c.problems.slice(0, REPORT_MAX - problems.length));
+      }
+      if (write && !problems.length) {
+        const values = converted.map((c) => c.values!);
+        for (const v of values) {
+          for (const f of serials) v.set(model.main.fields.get(f.enName)!.columns.value!.name, boundValue(await nextSerial(q, job.tenantId, model.form.id, f)));
+        }
+        const withChildren = converted.some((c) => c.subs.some((s) => s.rows.length));
+        const ids = withChildren ? await reserveIds(q, model, values.length) : undefined;
+        // The insert runs while the next batch is read and converted (queries on the
+        // transaction's connection still go one after the other, in order).
+        await pending;
+        pending = (async () => {
+          n += await insertMainRows(q, model, values, meta, status, ids);
+          if (ids) {
+            for (const sub of subInput!.present) {
+              const children = converted.flatMap((c, i) => (c.subs.find((s) => s.sub === sub)?.rows ?? []).map((v, order) => ({ parentId: ids[i], order, values: v })));
+              await insertChildRows(q, model, model.subs.get(sub.name)!, job.tenantId, children);
+            }
+          }
+          await ctx.progress(n, null, 'write');
+        })();
+        pending.catch(() => {});
+      } else await ctx.progress(total, null, 'parse');
     }
-    await ctx.progress(total, null, 'parse');
+    await pending;
+    if (subInput && problems.length < REPORT_MAX) problems.push(...orphanProblems(subInput.sheets, ordinals).slice(0, REPORT_MAX - problems.length));
+    return n;
+  };
+  let imported = 0;
+  if (p.onlyParse) await pass(db, false);
+  else {
+    const rollback = new Error('import rolled back');
+    try {
+      imported = await inTransaction(db, async (trx) => {
+        const n = await pass(trx, true);
+        if (problems.length || !total) throw rollback;
+        ctx.throwIfCancelled();
+        await recordOperation(trx, {
+          tenantId: job.tenantId, title: model.form.cnName, businessType: BUSINESS_TYPE.import, operUserId: p.user.userId, operName: p.user.userName,
+          requestMethod: 'POST', operUrl: `/api/auto/${p.form}/importData`, operParam: { formName: p.form, fileName: p.fileName, rows: n, jobId: job.id },
+        });
+        return n;
+      });
+    } catch (err) {
+      if (err !== rollback) throw err;
+    }
   }
-  if (subInput && problems.length < REPORT_MAX) problems.push(...orphanProblems(subInput.sheets, ordinals).slice(0, REPORT_MAX - problems.length));
   const subRows = subInput ? [...subInput.sheets.byParent.entries()].filter(([k]) => ordinals.has(k)).reduce((n, [, rows]) => n + rows.length, 0) : 0;
   const m = mapped as Mapped | null;
   const columns = m ? m.fields.map((f) => f?.label ?? null) : [];
@@ -231,42 +284,6 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
     const msg = problems.length ? `共 ${total} 条数据，发现 ${problems.length} 处问题，未导入任何数据` : p.onlyParse ? `解析成功，共 ${total} 条数据${withSubs}` : '文件中没有数据';
     return { success: !problems.length && (p.onlyParse || total > 0), imported: 0, msg, ...base, ...reportPart };
   }
-
-  // Pass 2: all rows in one transaction.
-  await ctx.progress(0, total, 'write');
-  const status = model.form.definition.hasFlow ? 0 : 1;
-  const serials = model.form.definition.fields.filter((f) => f.funcType === 'serialNumber' && model.main.fields.get(f.enName)?.columns.value);
-  const meta = { tenantId: job.tenantId, userId: p.user.userId, userName: p.user.userName, deptId: p.user.deptId };
-  const imported = await inTransaction(db, async (trx) => {
-    let n = 0;
-    for await (const rows of batches(ctx.store, p.fileKey, kind, onHeader)) {
-      ctx.throwIfCancelled();
-      const converted = await convertBatch(trx, model, resolver, mapped as unknown as Mapped, rows, p.user, subInput);
-      const bad = converted.find((c) => !c.values);
-      // The file is the one pass 1 read; a changed lookup (a user deleted meanwhile) stops the import.
-      if (bad) throw badRequest(`第 ${bad.rowNo} 行：${bad.problems[0]?.message ?? '数据有误'}`);
-      const values = converted.map((c) => c.values!);
-      for (const v of values) {
-        for (const f of serials) v.set(model.main.fields.get(f.enName)!.columns.value!.name, boundValue(await nextSerial(trx, job.tenantId, model.form.id, f)));
-      }
-      const withChildren = converted.some((c) => c.subs.some((s) => s.rows.length));
-      const ids = withChildren ? await reserveIds(trx, model, values.length) : undefined;
-      n += await insertMainRows(trx, model, values, meta, status, ids);
-      if (ids) {
-        for (const sub of subInput!.present) {
-          const children = converted.flatMap((c, i) => (c.subs.find((s) => s.sub === sub)?.rows ?? []).map((v, order) => ({ parentId: ids[i], order, values: v })));
-          await insertChildRows(trx, model, model.subs.get(sub.name)!, job.tenantId, children);
-        }
-      }
-      await ctx.progress(n, total, 'write');
-    }
-    ctx.throwIfCancelled();
-    await recordOperation(trx, {
-      tenantId: job.tenantId, title: model.form.cnName, businessType: BUSINESS_TYPE.import, operUserId: p.user.userId, operName: p.user.userName,
-      requestMethod: 'POST', operUrl: `/api/auto/${p.form}/importData`, operParam: { formName: p.form, fileName: p.fileName, rows: n, jobId: job.id },
-    });
-    return n;
-  });
   await ctx.store.remove(p.fileKey);
   // Fresh statistics and visibility map for the new rows (ADR 0930); the import stands either way.
   await afterBulkWrite(db, model.schema, model.main.table.name, imported).catch(() => false);

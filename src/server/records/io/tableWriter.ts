@@ -1,5 +1,5 @@
 /**
- * Streaming table writers for export: `.xlsx` through exceljs's WorkbookWriter (ADR 0801), `.csv`
+ * Streaming table writers for export: `.xlsx` written directly (xlsxStream.ts, ADR 0803), `.csv`
  * through papaparse. Both write into a stream the file store consumes as it goes, so a million
  * rows never sit in memory. A sheet holds at most `sheetRows` data rows (Excel: 1,048,575 under a
  * header); the writer continues on a new sheet named `{name}(2)`, `{name}(3)`, …
@@ -10,6 +10,7 @@ import type * as ExcelTypes from 'exceljs';
 import ExcelJS from './exceljs.js';
 import Papa from 'papaparse';
 import type { Cell } from './cellText.js';
+import { XlsxStream } from './xlsxStream.js';
 
 /** Excel's rows per sheet less the header row. */
 export const EXCEL_SHEET_ROWS = 1_048_575;
@@ -42,8 +43,47 @@ function sheetName(name: string, used: Set<string>): string {
 /** exceljs asks the loop to yield now and then, or it holds the sheet until commit (ARCHITECTURE.md). */
 const YIELD_EVERY = 10_000;
 
-/** An `.xlsx` writer. */
+/** An `.xlsx` writer: the SpreadsheetML written directly, deflated off the event loop (ADR 0803). */
 export function xlsxWriter(sheetRows = sheetRowLimit()): TableWriter {
+  const out = new PassThrough();
+  const book = new XlsxStream(out);
+  const used = new Set<string>();
+  let name = '';
+  let headers: string[] = [];
+  let inSheet = 0;
+  let part = 1;
+  const open = async (n: string) => {
+    await book.addSheet(sheetName(n, used));
+    await book.addRow(headers);
+    inSheet = 0;
+  };
+  return {
+    out,
+    async sheet(n, h) {
+      name = n;
+      headers = h;
+      part = 1;
+      await open(n);
+    },
+    async row(cells) {
+      if (inSheet >= sheetRows) {
+        part++;
+        await open(`${name}(${part})`);
+      }
+      await book.addRow(cells);
+      inSheet++;
+    },
+    async close() {
+      await book.close();
+    },
+    fail(err) {
+      book.fail(err);
+    },
+  };
+}
+
+/** The former `.xlsx` writer through exceljs's WorkbookWriter (ADR 0801), kept for the bench's comparison (ADR 0803). */
+export function exceljsXlsxWriter(sheetRows = sheetRowLimit()): TableWriter {
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
   const used = new Set<string>();

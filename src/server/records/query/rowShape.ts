@@ -6,7 +6,8 @@ import { ROLE_SUFFIX, type StorageColumn } from '../storage/types.js';
 const MAIN_SYSTEM = ['id', 'sys_status', 'pid', 'create_by', 'create_user_id', 'create_dept_id', 'create_time', 'update_time', 'version'];
 const CHILD_SYSTEM = ['id', 'parent_id', 'pid', 'row_order'];
 
-function columnSelect(alias: string, c: StorageColumn): RawBuilder<unknown> {
+/** One column of a select list (timestamps as text). */
+export function columnSelect(alias: string, c: StorageColumn): RawBuilder<unknown> {
   const r = sql.id(alias, c.name);
   // Timestamps leave the database as text so no time zone shifts them; dates already do.
   if (c.kind === 'timestamp') return sql`to_char(${r}, 'YYYY-MM-DD HH24:MI:SS') AS ${sql.id(c.name)}`;

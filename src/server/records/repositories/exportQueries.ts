@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, FormTableRow } from '../../db/types.js';
 import type { FormModel, ModelTable } from '../query/formModel.js';
 import { compileList } from '../query/listQuery.js';
-import { mapRow, selectColumns } from '../query/rowShape.js';
+import { columnSelect, mapRow, selectColumns } from '../query/rowShape.js';
 
 /** Spec 01 §9: the export query is page 1 × 1,000,000. */
 export const EXPORT_MAX_ROWS = 1_000_000;
@@ -31,10 +31,16 @@ export async function existingIds(db: Kysely<Database>, model: FormModel, ids: R
   return ids.filter((id) => found.has(id));
 }
 
-/** Main rows by id in the order asked (rows as the API maps them). */
-export async function mainRows(db: Kysely<Database>, model: FormModel, ids: RecordId[], tenantId: number): Promise<Record<string, unknown>[]> {
+/**
+ * Main rows by id in the order asked (rows as the API maps them). With `fields`, only the id and
+ * those fields' columns are read (an export needs no system columns: less to parse and map); a
+ * view's rows are read whole (their source columns are what tell the rows apart).
+ */
+export async function mainRows(db: Kysely<Database>, model: FormModel, ids: RecordId[], tenantId: number, fields?: ReadonlySet<string>): Promise<Record<string, unknown>[]> {
   if (!ids.length) return [];
-  const r = await sql<FormTableRow>`SELECT ${selectColumns(model.main, 't')} FROM ${sql.id(model.schema, model.main.table.name)} t
+  const cols = fields && !model.main.view ? model.main.table.columns.filter((c) => fields.has(c.field)) : null;
+  const list = cols ? sql.join([sql`t.id`, ...cols.map((c) => columnSelect('t', c))], sql`, `) : selectColumns(model.main, 't');
+  const r = await sql<FormTableRow>`SELECT ${list} FROM ${sql.id(model.schema, model.main.table.name)} t
     WHERE t.tenant_id = ${tenantId} AND t.id = ANY(${idArray(model, ids)})`.execute(db);
   const byId = new Map(r.rows.map((row) => [idOf(model, row.id as string | number), mapRow(model.main, row)]));
   return ids.map((id) => byId.get(id)).filter((x): x is Record<string, unknown> => !!x);
