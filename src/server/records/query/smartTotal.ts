@@ -6,7 +6,9 @@
  *   is answered, flagged `totalExact: false`;
  * - otherwise at most TOTAL_EXACT_LIMIT + 1 matching rows are counted: at or below the limit
  *   the count is exact; above it, max(estimate, limit + 1), flagged inexact.
- * `exactTotal: true` in the request forces a full count(*).
+ * `exactTotal: true` in the request forces a full count(*), started beside the page query (on
+ * PostgreSQL it runs on a second connection, so the answer waits for the slower of the two, not for
+ * both; a short page, which is its own total, makes it wasted work, but then it counted few rows).
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/types.js';
@@ -47,16 +49,19 @@ async function planEstimate(db: Kysely<Database>, from: RawBuilder<unknown>, whe
   return typeof rows === 'number' && Number.isFinite(rows) ? Math.round(rows) : 0;
 }
 
-/** Decides the total (see the module comment); `estimate` is a promise already under way. */
+/** The exact count(*) of the rows matching `where`. */
+export async function countRows(db: Kysely<Database>, from: RawBuilder<unknown>, where: RawBuilder<unknown>): Promise<number> {
+  const r = await sql<{ n: number }>`SELECT count(*)::bigint AS n FROM ${from} WHERE ${where}`.execute(db);
+  return Number(r.rows[0].n);
+}
+
+/** Decides the total (see the module comment); `estimate` and `count` are promises already under way. */
 export async function smartTotal(
   db: Kysely<Database>, from: RawBuilder<unknown>, where: RawBuilder<unknown>,
-  page: { offset: number; pageSize: number; rows: number }, exact: boolean, estimate: Promise<number> | null,
+  page: { offset: number; pageSize: number; rows: number }, exact: boolean, estimate: Promise<number> | null, count: Promise<number> | null = null,
 ): Promise<Total> {
   if ((page.rows > 0 && page.rows < page.pageSize) || (page.offset === 0 && page.rows === 0)) return { total: page.offset + page.rows, exact: true };
-  if (exact) {
-    const r = await sql<{ n: number }>`SELECT count(*)::bigint AS n FROM ${from} WHERE ${where}`.execute(db);
-    return { total: Number(r.rows[0].n), exact: true };
-  }
+  if (exact) return { total: await (count ?? countRows(db, from, where)), exact: true };
   const est = await (estimate ?? estimateRows(db, from, where));
   const floor = page.offset + page.rows;
   if (est > TOTAL_EXACT_LIMIT) return { total: Math.max(est, floor), exact: false };

@@ -4,7 +4,7 @@ import { badRequest } from '../../http/HttpError.js';
 import type { FormModel } from '../query/formModel.js';
 import { assertTenantTable, compileList, compileWhere, type CompiledList } from '../query/listQuery.js';
 import { jsonSelectList, mapRow, selectColumns } from '../query/rowShape.js';
-import { estimateRows, smartTotal } from '../query/smartTotal.js';
+import { countRows, estimateRows, smartTotal } from '../query/smartTotal.js';
 import { likePattern } from '../query/values.js';
 import { countedRows } from '../storage/rowCounts.js';
 import type { Database } from '../../db/types.js';
@@ -50,16 +50,19 @@ export function listPageQuery(model: FormModel, q: CompiledList) {
 export async function listPage(db: Kysely<Database>, model: FormModel, body: Record<string, unknown>, tenantId: number): Promise<JsonPage> {
   const q = compileList(model, body, tenantId);
   // Without a filter the exact total is the table's maintained row count (one index read, ADR 0930);
-  // with one, the planner's estimate runs beside the page query (dropped when the page alone tells).
+  // with one, the planner's estimate (or, for `exactTotal`, the count) runs beside the page query
+  // (dropped when the page alone tells).
   const counted = q.filtered ? null : model.main.view ? viewCountedRows(db, model) : countedRows(db, model.form.id);
   const estimate = q.exactTotal || !q.filtered ? null : estimateRows(db, mainFrom(model), q.where);
+  const count = q.exactTotal && q.filtered ? countRows(db, mainFrom(model), q.where) : null;
   counted?.catch(() => {});
   estimate?.catch(() => {});
+  count?.catch(() => {});
   const r = await listPageQuery(model, q).execute(db);
   const page = { offset: q.offset, pageSize: q.pageSize, rows: r.rows.length };
   const n = await counted;
   const total = n === null || n === undefined
-    ? await smartTotal(db, mainFrom(model), q.where, page, q.exactTotal, estimate)
+    ? await smartTotal(db, mainFrom(model), q.where, page, q.exactTotal, estimate, count)
     : { total: n, exact: true };
   return { rowsJson: r.rows.map((row) => row.j), total: total.total, totalExact: total.exact };
 }
