@@ -2,6 +2,8 @@
  * What the form's pickers offer (spec 01 §3.6, CONTRACT.md §7): constant-list options, address
  * levels, users and departments. The records themselves are `records.ts`'s.
  */
+import type { Static } from 'typebox';
+import type { AddressChildren } from '../../shared/contract/system';
 import { get, post } from './http';
 import type { DataResponse, PageResponse } from './types';
 
@@ -18,11 +20,8 @@ export async function constantOptions(parentId: number | string): Promise<Consta
   return (await post<DataResponse<ConstantOption[]>>(`/system/constant/list/tree/${parentId}`, null)).data ?? [];
 }
 
-/** An address level entry. */
-export interface AddressNode {
-  id: number;
-  name: string;
-}
+/** An address level entry (its level, and whether it has no children). */
+export type AddressNode = Static<typeof AddressChildren>['data'][number];
 
 /** `GET /api/system/address/{id}/children` (1 = the provinces). */
 export async function addressChildren(id: number): Promise<AddressNode[]> {
