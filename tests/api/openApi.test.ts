@@ -14,6 +14,30 @@ import { createTestApp, type TestApp } from './support/testServer.js';
 const PENDING: string[] = [
 ];
 
+/**
+ * Answers whose data may be a bare open object (no declared property): every key is written as
+ * the server has it. Each is open for a reason; every other answer declares what it returns, so a
+ * response schema cannot silently drop a field the client reads nor pass one it should not see.
+ * A stored definition (a form version's too) takes forms.ts `FormDefinitionSchema`: open beyond
+ * its fixed parts, so not bare.
+ */
+const OPEN_ANSWERS: Record<string, string> = {
+  'GET /api/auto/{form}/{id}': 'a record of the form: its keys are the form\'s fields (records.ts RecordDetail)',
+  'GET /api/auto/{form}/{id}/copy': 'a record of the form, as a copy (records.ts RecordDetail)',
+  'POST /api/auto/{form}/list/ids': 'rows of the form: their keys are the form\'s fields (records.ts RowsAnswer)',
+  'GET /api/user/config/get': 'the caller\'s own settings by key, each the JSON the client stored (system.ts UserConfigsAnswer)',
+  'POST /api/ocr/idCard/parse': 'the recognition service\'s fields, passed on as it gives them (files.ts IdCardAnswer)',
+  'POST /api/ocr/invoice/parse': 'the recognition service\'s invoice, passed on as it gives it (files.ts InvoiceAnswer)',
+};
+
+type Schema = { type?: unknown; properties?: Record<string, Schema>; additionalProperties?: unknown; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; patternProperties?: unknown };
+/** An object schema that declares nothing and lets every key through. */
+const bareOpen = (s: Schema | undefined): boolean =>
+  !!s && s.type === 'object' && s.additionalProperties === true && !Object.keys(s.properties ?? {}).length && !s.patternProperties;
+/** The data of an answer is bare open: itself, a list of them, or one branch of a union. */
+const openData = (s: Schema | undefined): boolean =>
+  !!s && (bareOpen(s) || openData(s.items) || (s.anyOf ?? s.oneOf ?? []).some(openData));
+
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
@@ -66,6 +90,22 @@ describe('the OpenAPI document', () => {
     expect(missing).toEqual([]);
     // A plugin converted in full leaves the pending list (so the list cannot hide a new route).
     expect([...pendingConverted]).toEqual([]);
+  });
+
+  it('gives no answer a bare open object as its data, except the listed open shapes', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/api/docs/openapi.json', token: admin })).json();
+    const open: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        for (const c of Object.values(op.responses?.['200']?.content ?? {})) {
+          const props = c.schema?.properties ?? {};
+          if (openData(props.data) || openData(props.rows)) open.push(`${method.toUpperCase()} ${path}`);
+        }
+      }
+    }
+    expect(open.filter((route) => !OPEN_ANSWERS[route])).toEqual([]);
+    // A listed route that is no longer open (or gone) leaves the list.
+    expect(Object.keys(OPEN_ANSWERS).filter((route) => !open.includes(route))).toEqual([]);
   });
 
   it('is for administrators only', async () => {

@@ -1,18 +1,14 @@
 /** Sign-in and session calls (spec 02 §7 "Authentication and session"). */
+import type { Static } from 'typebox';
+import type { LoginAnswer, LoginRequest } from '../../shared/contract/session';
 import { get, post } from './http';
 import type { DataResponse, InfoResponse, MenuEntry, Tenant } from './types';
 
-/** The login payload of spec 02 §3. */
-export interface LoginBody {
-  username: string;
-  password: string;
-  code?: string;
-  uuid?: string;
-  tenantCode: string;
-}
+/** The login payload of spec 02 §3 (the sign-in page always names the tenant). */
+export type LoginBody = Static<typeof LoginRequest> & { tenantCode: string };
 
 /** `POST /api/login` → the bearer token, and `needPerfect` when the password must be changed first. */
-export function login(body: LoginBody): Promise<{ code: 200; token: string; needPerfect?: boolean }> {
+export function login(body: LoginBody): Promise<Static<typeof LoginAnswer>> {
   return post('/login', body, { isToken: false });
 }
 

@@ -1,19 +1,14 @@
 /** Typed calls of custom buttons (spec 01 §7; docs/api-records.md "Custom buttons"). No React. */
+import type { Static } from 'typebox';
+import type { ButtonRunAnswer, CheckEntrySchema, PrecheckResult } from '../../shared/contract/records';
 import { post } from './http';
 import type { DataResponse } from './types';
 
 /** One pre-check answer: `stop` refuses, `warn` asks 继续操作. */
-export interface ButtonCheckEntry {
-  action: 'stop' | 'warn';
-  errorTips: string;
-}
+export type ButtonCheckEntry = Static<typeof CheckEntrySchema>;
 
 /** What a run did; `links` are opened by the browser (link and print steps). */
-export interface ButtonRunResult {
-  updated: number;
-  created: { form: string; id: number }[];
-  links: string[];
-}
+export type ButtonRunResult = Static<typeof ButtonRunAnswer>['data'];
 
 /** `POST /auto/button/check` — silent: the caller shows the answer or the failure. */
 export function checkButton(formName: string, button: string | number, ids: number[]) {
@@ -26,11 +21,7 @@ export function runButton(formName: string, button: string | number, ids: number
 }
 
 /** The answer of `check/deleteSub` (like check/delete): stop refuses, warn asks. */
-export interface DeleteSubAnswer {
-  success: boolean;
-  action: 'stop' | 'warn' | null;
-  errorTips: string;
-}
+export type DeleteSubAnswer = Static<typeof PrecheckResult>;
 
 /** `POST /auto/{form}/check/deleteSub` before saved sub-form rows are removed (feature.formChecks scene deleteSub). */
 export function checkDeleteSub(formName: string, subForm: string, parentId: number | string, ids: number[]) {

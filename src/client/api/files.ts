@@ -3,18 +3,14 @@
  * recognition services are configured. Uploads use XMLHttpRequest because fetch reports no upload
  * progress; the token and the error messages follow http.ts.
  */
+import type { Static } from 'typebox';
+import type { RecognitionStatusSchema, StoredFile as ContractStoredFile } from '../../shared/contract/files';
 import { getToken } from '../session/cookies';
 import { get, HttpError, post } from './http';
 import type { DataResponse } from './types';
 
-/** What `/api/common/upload` answers for one file. */
-export interface UploadedFile {
-  fileName: string;
-  url: string;
-  size: number;
-  obsUrl: string;
-  originalName?: string;
-}
+/** What `/api/common/upload` answers for one file (the contract's `StoredFile`: key, download url, size, object-store url, original name). */
+export type UploadedFile = Static<typeof ContractStoredFile>;
 
 /** A file as upload fields store it in a record. */
 export interface StoredFile {
@@ -103,12 +99,7 @@ export function downloadKeyOf(url: string): string | undefined {
 }
 
 /** Which recognitions the server offers (`idCard`, `invoice`, `business`) and the message when off. */
-export interface RecognitionStatus {
-  idCard: boolean;
-  invoice: boolean;
-  business: boolean;
-  message: string;
-}
+export type RecognitionStatus = Static<typeof RecognitionStatusSchema>;
 
 /** `GET /api/common/recognition/status`. */
 export async function recognitionStatus(): Promise<RecognitionStatus> {

@@ -1,4 +1,20 @@
 /** Approval-flow calls (docs/api-flows.md): the three lists, a task, an instance, its diagram and the actions. */
+import type { Static } from 'typebox';
+import type {
+  DeployBody,
+  DeployedAnswer,
+  FlowAttachmentSchema,
+  FlowDiagramSchema,
+  FlowHistoryEntrySchema,
+  FlowInstanceSchema,
+  FlowStartedRowSchema,
+  FlowTaskRowSchema,
+  FlowTaskViewSchema,
+  InstanceStatusSchema,
+  NodeFieldsSchema,
+  OptionalDefinitionAnswer,
+  RecordInstanceAnswer,
+} from '../../shared/contract/flows';
 import { get, post } from './http';
 import type { DataResponse, PageResponse } from './types';
 
@@ -6,80 +22,27 @@ import type { DataResponse, PageResponse } from './types';
 export type FlowListKind = 'todo' | 'done' | 'started';
 
 /** One row of 我的待办 / 我的已办. */
-export interface FlowTaskRow {
-  taskId: number;
-  taskName: string;
-  instanceId: number;
-  formName: string;
-  recordId: number;
-  title: string;
-  starterName: string;
-  result?: string | null;
-  comment?: string;
-  createTime: string;
-  endTime?: string | null;
-  instanceStatus: InstanceStatus;
-}
+export type FlowTaskRow = Static<typeof FlowTaskRowSchema>;
 
 /** One row of 我发起的. */
-export interface FlowStartedRow {
-  instanceId: number;
-  formName: string;
-  recordId: number;
-  title: string;
-  status: InstanceStatus;
-  currentNodes: string;
-  createTime: string;
-  endTime: string | null;
-}
+export type FlowStartedRow = Static<typeof FlowStartedRowSchema>;
 
-export type InstanceStatus = 'running' | 'completed' | 'rejected' | 'withdrawn' | 'cancelled';
+export type InstanceStatus = Static<typeof InstanceStatusSchema>;
 
 /** A task as the task page needs it. */
-export interface FlowTask {
-  taskId: number;
-  nodeId: string;
-  nodeName: string;
-  status: string;
-  instanceId: number;
-  instanceStatus: InstanceStatus;
-  formName: string;
-  recordId: number;
-  title: string;
-  starterName: string;
-  visibleMap: Record<string, boolean>;
-  editable: string[];
-  canAct: boolean;
-  rejectTargets: { nodeId: string; nodeName: string }[];
-  record: Record<string, unknown>;
-}
+export type FlowTask = Static<typeof FlowTaskViewSchema>;
 
 /** One history entry. */
-export interface FlowHistoryEntry {
-  id: number;
-  nodeName: string;
-  action: 'submit' | 'approve' | 'reject' | 'withdraw' | 'transfer' | 'addSign' | 'reassign' | 'end';
-  userName: string;
-  comment: string;
-  attachments: FlowAttachment[];
-  target: string;
-  createTime: string;
-}
+export type FlowHistoryEntry = Static<typeof FlowHistoryEntrySchema>;
 
 /** An instance with its history. */
-export interface FlowInstance {
-  instanceId: number;
-  formName: string;
-  formCnName: string;
-  recordId: number;
-  title: string;
-  status: InstanceStatus;
-  starterName: string;
-  history: FlowHistoryEntry[];
-  activeNodes: string[];
-  canWithdraw: boolean;
-  myTaskId: number | null;
-}
+export type FlowInstance = Static<typeof FlowInstanceSchema>;
+
+/** A file attached to an action's comment (from the upload call). */
+export type FlowAttachment = Static<typeof FlowAttachmentSchema>;
+
+/** Per user task: fields hidden from it and fields it may edit. */
+export type NodeFields = Static<typeof NodeFieldsSchema>;
 
 const LIST_URL: Record<FlowListKind, string> = { todo: '/flowable/task/todoList', done: '/flowable/task/finishedList', started: '/flowable/task/myProcess' };
 
@@ -96,15 +59,9 @@ export function todoCount(): Promise<DataResponse<number>> {
 export const getFlowTask = (taskId: number): Promise<DataResponse<FlowTask>> => get(`/flowable/task/${taskId}`);
 export const getFlowInstance = (id: number): Promise<DataResponse<FlowInstance>> => get(`/flowable/instance/${id}`);
 /** The newest instance of a record (null: none); silent, since the detail page's panel only adds to it. */
-export const getRecordFlowInstance = (formName: string, recordId: number): Promise<DataResponse<{ instanceId: number; status: InstanceStatus } | null>> =>
+export const getRecordFlowInstance = (formName: string, recordId: number): Promise<Static<typeof RecordInstanceAnswer>> =>
   get(`/flowable/instance/record/${encodeURIComponent(formName)}/${recordId}`, undefined, { silent: true });
-export const getFlowDiagram = (id: number): Promise<DataResponse<{ xml: string; activeNodes: string[]; finishedNodes: string[] }>> => get(`/flowable/instance/${id}/diagram`);
-
-/** A file attached to an action's comment (from the upload call). */
-export interface FlowAttachment {
-  name: string;
-  url: string;
-}
+export const getFlowDiagram = (id: number): Promise<DataResponse<Static<typeof FlowDiagramSchema>>> => get(`/flowable/instance/${id}/diagram`);
 
 /** The actions (each with an optional comment and attachments). */
 export const flowActions = {
@@ -115,15 +72,12 @@ export const flowActions = {
   withdraw: (instanceId: number, comment: string) => post('/flowable/task/revokeProcess', { instanceId, comment }),
 };
 
-/** Per user task: fields hidden from it and fields it may edit. */
-export type NodeFields = Record<string, { hidden?: string[]; editable?: string[] }>;
-
 /** The newest deployed flow of a form, or null. */
-export function latestFlowDefinition(formName: string): Promise<DataResponse<{ id: number; version: number; name: string; bpmnXml: string; nodeFields: NodeFields } | null>> {
+export function latestFlowDefinition(formName: string): Promise<Static<typeof OptionalDefinitionAnswer>> {
   return get(`/flowable/definition/latest/${encodeURIComponent(formName)}`);
 }
 
 /** Deploys a new version of a form's flow. */
-export function deployFlowDefinition(body: { formName: string; name?: string; xml: string; nodeFields: NodeFields }): Promise<DataResponse<{ id: number; version: number }>> {
+export function deployFlowDefinition(body: Static<typeof DeployBody>): Promise<Static<typeof DeployedAnswer>> {
   return post('/flowable/definition/deploy', body);
 }

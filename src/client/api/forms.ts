@@ -1,5 +1,6 @@
 /** Form definition calls the shell needs (CONTRACT.md §4). */
 import type { FormDefinition } from '../../../schema-adapters/definition/types';
+import type { FormSummary } from '../../shared/contract/forms';
 import { get } from './http';
 import type { DataResponse } from './types';
 
@@ -9,16 +10,7 @@ export function getFormByEnName(enName: string): Promise<DataResponse<FormDefini
 }
 
 /** A form in the definitions list. */
-export interface FormSummary {
-  id?: number;
-  enName: string;
-  cnName: string;
-  type?: string | null;
-  hasFlow?: boolean;
-  fieldCount?: number;
-  version?: number;
-  updateTime?: string;
-}
+export type { FormSummary } from '../../shared/contract/forms';
 
 /** `GET /api/flowable/form/list`: every form of the tenant (rows or data, whichever the server gives). */
 export async function listForms(): Promise<FormSummary[]> {

@@ -1,8 +1,10 @@
 /** Home-page module lists (spec 02 §2.4, §7 /system/home/modules/default and /system/home/my/modules). */
 import { get, post } from './http';
 import type { DataResponse, PageResponse } from './types';
-import type { CalendarEntry } from '../../shared/contract/calendar';
-import type { Announcement } from '../../shared/contract/announcements';
+import type { Static } from 'typebox';
+import type { CalendarEntry, CalendarEntryBody } from '../../shared/contract/calendar';
+import type { Announcement, AnnouncementBody } from '../../shared/contract/announcements';
+import type { CommonInfoPage } from '../../shared/contract/userState';
 import type { HomeModule } from '../../shared/contract/homeModules';
 
 export type { HomeModule } from '../../shared/contract/homeModules';
@@ -29,15 +31,8 @@ export function saveDefaultModules(modules: HomeModule[]): Promise<unknown> {
 
 export type { CalendarEntry } from '../../shared/contract/calendar';
 
-/** What the add / edit dialog sends. */
-export interface CalendarEntryInput {
-  id?: number;
-  title: string;
-  content?: string;
-  startTime: string;
-  endTime?: string;
-  allDay?: boolean;
-}
+/** What the add / edit dialog sends: the contract's body with the title and start the dialog always fills. */
+export type CalendarEntryInput = CalendarEntryBody & { id?: number; title: string; startTime: string };
 
 /** The user's entries overlapping `start`..`end` (`YYYY-MM-DD`, inclusive). */
 export function listCalendar(start: string, end: string): Promise<DataResponse<CalendarEntry[]>> {
@@ -63,14 +58,8 @@ export function listAnnouncements(limit = 10): Promise<DataResponse<Announcement
   return get('/rollingAnnounce/list', { limit });
 }
 
-/** One of the user's most visited menus (spec 02 §7 /myCommonInfo/page/get, bizType 2). */
-export interface CommonMenu {
-  menuId: number;
-  title: string;
-  /** The route path with `?menuId=` (an http(s) link as it is). */
-  path: string;
-  count: number;
-}
+/** One of the user's most visited menus (spec 02 §7 /myCommonInfo/page/get, bizType 2); `path` carries `?menuId=` (an http(s) link as it is). */
+export type CommonMenu = Static<typeof CommonInfoPage>['rows'][number];
 
 /** The user's most visited menus, most visited first (the spec's call: bizType 2, one page of 999). */
 export function getCommonMenus(): Promise<PageResponse<CommonMenu>> {
@@ -83,14 +72,7 @@ export function recordMenuVisit(menuId: number): Promise<unknown> {
 }
 
 /** What the announcement dialog sends. */
-export interface AnnouncementInput {
-  id?: number;
-  content: string;
-  startDate: string | null;
-  endDate: string | null;
-  status: string;
-  sort: number;
-}
+export type AnnouncementInput = AnnouncementBody & { id?: number };
 
 /** Every announcement of the tenant (needs `system:announce:list`). */
 export function pageAnnouncements(pageNum: number, pageSize: number): Promise<PageResponse<Announcement>> {

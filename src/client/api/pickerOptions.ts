@@ -2,27 +2,23 @@
  * What the form's pickers offer (spec 01 §3.6, CONTRACT.md §7): constant-list options, address
  * levels, users and departments. The records themselves are `records.ts`'s.
  */
+import type { Static } from 'typebox';
+import type { AddressChildren } from '../../shared/contract/system';
+import type { ConstantNode } from '../../shared/contract/constants';
+import type { DeptNode } from '../../shared/contract/depts';
 import { get, post } from './http';
 import type { DataResponse, PageResponse } from './types';
 
-/** A constant-list item as the option tree gives it. */
-export interface ConstantOption {
-  id: number;
-  name: string;
-  orderNum?: number;
-  children?: ConstantOption[];
-}
+/** A constant-list item as the option tree gives it (the part of the contract's `ConstantNode` the pickers read). */
+export type ConstantOption = Pick<ConstantNode, 'id' | 'name'> & Partial<Pick<ConstantNode, 'orderNum'>> & { children?: ConstantOption[] };
 
 /** `POST /api/system/constant/list/tree/{parentId}`: the options of a configured list, as a tree. */
 export async function constantOptions(parentId: number | string): Promise<ConstantOption[]> {
   return (await post<DataResponse<ConstantOption[]>>(`/system/constant/list/tree/${parentId}`, null)).data ?? [];
 }
 
-/** An address level entry. */
-export interface AddressNode {
-  id: number;
-  name: string;
-}
+/** An address level entry (its level, and whether it has no children). */
+export type AddressNode = Static<typeof AddressChildren>['data'][number];
 
 /** `GET /api/system/address/{id}/children` (1 = the provinces). */
 export async function addressChildren(id: number): Promise<AddressNode[]> {
@@ -38,12 +34,8 @@ export interface PickUser {
   status?: string | number;
 }
 
-/** A department tree node (`GET /api/system/dept/treeselect`). */
-export interface PickDept {
-  id: number;
-  label: string;
-  children?: PickDept[];
-}
+/** A department tree node (`GET /api/system/dept/treeselect`; the part of the contract's `DeptNode` the pickers read). */
+export type PickDept = Pick<DeptNode, 'id' | 'label'> & { children?: PickDept[] };
 
 /** The department tree of the tenant. */
 export async function deptTreeOptions(): Promise<PickDept[]> {

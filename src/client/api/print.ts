@@ -1,44 +1,29 @@
-/** Print templates and printing (docs/api-print.md). */
-import type { Orientation, Paper, PrintLayout, PrintRender } from '../../shared/print/printLayout';
+/** Print templates and printing (docs/api-print.md); the types are the contract's (src/shared/contract/print.ts). */
+import type { Static } from 'typebox';
+import type { PrintRender } from '../../shared/print/printLayout';
+import type { PrintBody, PrintChoiceSchema, PrintHistoryEntrySchema, PrintTemplateSchema, TemplateAddBody } from '../../shared/contract/print';
 import { get, post } from './http';
 import type { DataResponse } from './types';
 
 /** A stored template. */
-export interface PrintTemplate extends PrintLayout {
-  id: number;
-  formName: string;
-  name: string;
-  body: string;
-  /** File name of the Word template ('' when none). */
-  docxName?: string;
-  updateTime?: string;
-}
+export type PrintTemplate = Static<typeof PrintTemplateSchema>;
 
-/** What the template screen saves. */
-export type PrintTemplateInput = Omit<PrintTemplate, 'id' | 'updateTime' | 'docxName'> & { id?: number };
+/** What the template screen edits and saves: a template's own fields, all present, and its id once stored. */
+export type PrintTemplateInput = Required<Static<typeof TemplateAddBody>> & { id?: number };
 
 /** A template as a printing user sees it. */
-export interface PrintChoice {
-  id: number;
-  name: string;
-  paper: Paper;
-  orientation: Orientation;
-}
+export type PrintChoice = Static<typeof PrintChoiceSchema>;
 
 /** Which template: by id, by name, or the form's only one. */
-export interface TemplateRef {
-  templateId?: number;
-  templateName?: string;
-}
+export type TemplateRef = Omit<Static<typeof PrintBody>, 'ids'>;
 
 /** One print of a record. */
-export interface PrintHistoryEntry {
-  id: number;
-  templateName: string;
-  kind: 'print' | 'pdf' | 'docx';
-  userName: string;
-  nickName: string;
-  printTime: string;
+export type PrintHistoryEntry = Static<typeof PrintHistoryEntrySchema>;
+
+/** The body of an add, an edit or a preview: the template's own fields only (the bodies are closed). */
+function templateBody(t: PrintTemplateInput): Static<typeof TemplateAddBody> {
+  const { formName, name, paper, orientation, marginTop, marginRight, marginBottom, marginLeft, header, footer, body } = t;
+  return { formName, name, paper, orientation, marginTop, marginRight, marginBottom, marginLeft, header, footer, body };
 }
 
 /** `GET /api/print/template/list?formName=`. */
@@ -48,8 +33,7 @@ export async function listPrintTemplates(formName: string): Promise<PrintTemplat
 
 /** `POST /api/print/template` or `/edit`. */
 export function savePrintTemplate(t: PrintTemplateInput): Promise<unknown> {
-  const { updateTime: _u, docxName: _d, ...body } = t as PrintTemplateInput & { updateTime?: string; docxName?: string };
-  return body.id ? post('/print/template/edit', body) : post('/print/template', body);
+  return t.id ? post('/print/template/edit', { id: t.id, ...templateBody(t) }) : post('/print/template', templateBody(t));
 }
 
 /** `POST /api/print/template/delete`. */
@@ -59,8 +43,7 @@ export function deletePrintTemplates(ids: number[]): Promise<unknown> {
 
 /** `POST /api/print/template/preview`: an unsaved body rendered with labels (or a record). */
 export async function previewPrintTemplate(t: PrintTemplateInput, recordId?: number): Promise<PrintRender> {
-  const { id: _id, updateTime: _u, docxName: _d, ...body } = t as PrintTemplateInput & { updateTime?: string; docxName?: string };
-  return (await post<DataResponse<PrintRender>>('/print/template/preview', { ...body, ...(recordId ? { recordId } : {}) })).data;
+  return (await post<DataResponse<PrintRender>>('/print/template/preview', { ...templateBody(t), ...(recordId ? { recordId } : {}) })).data;
 }
 
 const formPath = (formName: string) => `/print/form/${encodeURIComponent(formName)}`;

@@ -112,7 +112,11 @@ export const FileAnswer = Type.Unsafe<unknown>({ type: 'string', format: 'binary
 /** Any JSON value, passed through unchanged (per-form data, stored JSON documents). */
 export const AnyJson = Type.Unknown();
 
-/** An object whose keys are not fixed (per-form rows); every key is serialised. */
-export const OpenObject = Type.Object({}, { additionalProperties: true });
+/**
+ * An object whose keys are not fixed (per-form rows); every key is serialised. Typed as
+ * `Record<string, unknown>` so a client reads its keys without casts. An answer's data may be a
+ * bare OpenObject only where tests/api/openApi.test.ts lists it with its reason.
+ */
+export const OpenObject = Type.Unsafe<Record<string, unknown>>({ type: 'object', properties: {}, additionalProperties: true });
 
 export type { Static };

@@ -31,8 +31,10 @@ export const DownloadQuery = Closed({
 /** `POST /api/common/file/delete`. */
 export const FileDeleteBody = Closed({ fileName: Type.String({ minLength: 1, maxLength: 1000 }) });
 
+/** Which recognitions the server offers (`idCard`, `invoice`, `business`) and the message shown beside a field when one is off. */
+export const RecognitionStatusSchema = Type.Object({ idCard: Type.Boolean(), invoice: Type.Boolean(), business: Type.Boolean(), message: Type.String() });
 /** `GET /api/common/recognition/status`: which recognition services are configured. */
-export const RecognitionStatusAnswer = DataEnvelope(AnyJson);
+export const RecognitionStatusAnswer = DataEnvelope(RecognitionStatusSchema);
 /** `POST /api/ocr/idCard/parse`: the service's fields (plus `ethnicity`). */
 export const IdCardAnswer = DataEnvelope(OpenObject);
 /** `POST /api/ocr/invoice/parse`: fileName, url, obsUrl, invoice and result, at the top level and in `data`. */

@@ -1,10 +1,13 @@
 /**
  * `/api/flowable/form…`: form definitions (CONTRACT.md §4). A definition is a stored JSON document
- * checked by the server's definition validator (its messages are spec text), so bodies and
- * definitions are open objects here; the fixed parts are the list rows and the ids.
+ * checked by the server's definition validator (its messages are spec text), so bodies are open
+ * here and a definition is open beyond its fixed parts: the parts every stored definition has
+ * (validateDefinition refuses one without them) are declared, everything else (buttons, feature,
+ * a field's options, rules and sub-form children…, docs/forms.md) rides along unchanged. The
+ * document's own type is the adapter's `FormDefinition` (schema-adapters/definition/types.ts).
  */
 import { Type, type Static } from 'typebox';
-import { DataEnvelope, Nullable, OpenObject, PageEnvelope } from './common.js';
+import { DataEnvelope, Nullable, PageEnvelope } from './common.js';
 
 /** One row of `GET /api/flowable/form/list`. */
 export const FormSummarySchema = Type.Object({
@@ -29,10 +32,20 @@ export const FormIdPath = Type.Object({ id: Type.String() });
 /** `GET /api/flowable/form/export?ids=1,2` (none: every form). */
 export const FormExportQuery = Type.Object({ ids: Type.Optional(Type.String({ maxLength: 10_000 })) });
 
+/** A field of a definition: its name, label and type are fixed; every other property is kept as stored. */
+export const FormFieldSchema = Type.Object(
+  { enName: Type.String(), label: Type.String(), funcType: Type.String() },
+  { additionalProperties: true, description: 'a field (docs/forms.md): enName, label, funcType and its type\'s own properties; a sub-form\'s fields under children' },
+);
+const documentProps = { enName: Type.String(), cnName: Type.String(), fields: Type.Array(FormFieldSchema) };
+/** A stored definition without its id (export, import). */
+export const FormDocumentSchema = Type.Object(documentProps, { additionalProperties: true });
+/** A stored definition with its id (the form's row id, a number; the adapter's type also allows text). */
+export const FormDefinitionSchema = Type.Object({ id: Type.Optional(Type.Union([Type.Integer(), Type.String()])), ...documentProps }, { additionalProperties: true });
 /** A form definition (fields, sub-forms, buttons, rules: docs/forms.md). */
-export const FormDefinitionAnswer = DataEnvelope(OpenObject);
+export const FormDefinitionAnswer = DataEnvelope(FormDefinitionSchema);
 /** Definitions without their ids, as export writes and import reads them. */
-export const FormDefinitionsAnswer = DataEnvelope(Type.Array(OpenObject));
+export const FormDefinitionsAnswer = DataEnvelope(Type.Array(FormDocumentSchema));
 /** `POST /api/flowable/form`: the new form's id. */
 export const FormCreated = DataEnvelope(Type.Object({ id: Type.Integer() }));
 /** `POST /api/flowable/form/import`: the imported forms. */

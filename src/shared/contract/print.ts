@@ -1,6 +1,6 @@
 /** `/api/print/…`: print templates and printing records (docs/api-print.md). */
 import { Type } from 'typebox';
-import { Closed, DataEnvelope, DoneEnvelope, Id, IdList, OpenObject, PageEnvelope, Str, StrEnum } from './common.js';
+import { Closed, DataEnvelope, DoneEnvelope, Id, IdList, Nullable, PageEnvelope, Str, StrEnum } from './common.js';
 import { MAX_MARGIN_MM, ORIENTATIONS, PAPERS } from '../print/printLayout.js';
 
 /** Most records one print (render, PDF, Word) takes. */
@@ -41,14 +41,64 @@ export const PrintBody = Closed({
 export const PrintFormPath = Closed({ form: FormName });
 export const PrintHistoryPath = Closed({ form: FormName, id: Id });
 
-/** A stored template (layout, body, Word file name…). */
-export const TemplatePage = PageEnvelope(OpenObject);
-export const TemplateAnswer = DataEnvelope(OpenObject);
+// ---- answers ----
+
+const DateTime = Type.String({ format: 'date-time' });
+const Layout = {
+  paper: StrEnum(PAPERS),
+  orientation: StrEnum(ORIENTATIONS),
+  marginTop: Type.Integer(),
+  marginRight: Type.Integer(),
+  marginBottom: Type.Integer(),
+  marginLeft: Type.Integer(),
+  header: Type.String(),
+  footer: Type.String(),
+};
+
+/** A stored template: layout, body, the Word file's name ('' when none), who and when. */
+export const PrintTemplateSchema = Type.Object({
+  id: Type.Integer(),
+  formName: Type.String(),
+  name: Type.String(),
+  ...Layout,
+  body: Type.String(),
+  docxName: Type.String(),
+  createBy: Type.String(),
+  createTime: DateTime,
+  updateBy: Type.String(),
+  updateTime: DateTime,
+});
+export const TemplatePage = PageEnvelope(PrintTemplateSchema);
+export const TemplateAnswer = DataEnvelope(PrintTemplateSchema);
 export const TemplateCreated = DataEnvelope(Type.Object({ id: Type.Integer() }));
+
+/** A template as a printing user chooses it. */
+export const PrintChoiceSchema = Type.Object({ id: Type.Integer(), name: Type.String(), paper: StrEnum(PAPERS), orientation: StrEnum(ORIENTATIONS) });
 /** The templates a form offers at print time. */
-export const FormTemplatesAnswer = DataEnvelope(Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), paper: Type.String(), orientation: Type.String() })));
-/** The filled sheets for the print view (template, form title, one sheet per record). */
-export const RenderAnswer = DataEnvelope(OpenObject);
-/** A record's print history (who, when, which template, how). */
-export const PrintHistoryAnswer = DataEnvelope(Type.Array(OpenObject));
+export const FormTemplatesAnswer = DataEnvelope(Type.Array(PrintChoiceSchema));
+
+/** One rendered record: its id (0 in the designer's sample) and the cleaned, filled body. */
+export const PrintSheetSchema = Type.Object({ id: Type.Integer(), html: Type.String() });
+/** The filled sheets for the print view: the form, the template's layout, one sheet per record. */
+export const PrintRenderSchema = Type.Object({
+  formName: Type.String(),
+  formTitle: Type.String(),
+  template: Type.Object({ id: Type.Integer(), name: Type.String(), ...Layout, hasDocx: Type.Optional(Type.Boolean()) }),
+  sheets: Type.Array(PrintSheetSchema),
+});
+export const RenderAnswer = DataEnvelope(PrintRenderSchema);
+
+/** One print of one record: which template (null once deleted), how, who, when. */
+export const PrintHistoryEntrySchema = Type.Object({
+  id: Type.Integer(),
+  recordId: Type.Integer(),
+  templateId: Nullable('integer'),
+  templateName: Type.String(),
+  kind: StrEnum(['print', 'pdf', 'docx'] as const),
+  userName: Type.String(),
+  nickName: Type.String(),
+  printTime: DateTime,
+});
+/** A record's print history, newest first. */
+export const PrintHistoryAnswer = DataEnvelope(Type.Array(PrintHistoryEntrySchema));
 export { DoneEnvelope };

@@ -123,8 +123,10 @@ export const HideAnswer = DataEnvelope(Type.Unknown());
 export const SqlDefaultsAnswer = DataEnvelope(Type.Record(Type.String(), Type.Unknown()));
 /** `batchUpdate`: how many records changed, which, and the refused ones with their reasons. */
 export const BatchEditAnswer = DataEnvelope(Type.Object({ updated: Type.Integer(), ids: Type.Array(Type.Integer()) }, { additionalProperties: true }));
-/** `button/check`: one entry per failed rule (open: rule, level, message). */
-export const ButtonCheckAnswer = DataEnvelope(Type.Array(OpenObject));
+/** One failed check rule of a button or a form check: stop (refuse) or warn (ask), and its filled text. */
+export const CheckEntrySchema = Type.Object({ action: Type.Union([Type.Literal('stop'), Type.Literal('warn')]), errorTips: Type.String() });
+/** `button/check`: one entry per failed rule, stops first. */
+export const ButtonCheckAnswer = DataEnvelope(Type.Array(CheckEntrySchema));
 /** `button/action`: records updated, records created, links to open. */
 export const ButtonRunAnswer = DataEnvelope(
   Type.Object({ updated: Type.Integer(), created: Type.Array(Type.Object({ form: Type.String(), id: Type.Integer() })), links: Type.Array(Type.String()) }),

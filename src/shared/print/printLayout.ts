@@ -3,6 +3,8 @@
  * the browser's print view at /view-report and the server's PDF render the same sheets with the
  * same styles, so what a user previews is what the PDF holds. Pure strings, no DOM.
  */
+import type { Static } from 'typebox';
+import type { PrintRenderSchema, PrintSheetSchema } from '../contract/print.js';
 
 export type Paper = 'A4' | 'A5';
 export type Orientation = 'portrait' | 'landscape';
@@ -19,19 +21,11 @@ export interface PrintLayout {
   footer: string;
 }
 
-/** One rendered record: its id and the cleaned, filled body. */
-export interface PrintSheet {
-  id: number;
-  html: string;
-}
+/** One rendered record: its id and the cleaned, filled body (src/shared/contract/print.ts). */
+export type PrintSheet = Static<typeof PrintSheetSchema>;
 
-/** What `POST /api/print/{form}/render` answers. */
-export interface PrintRender {
-  formName: string;
-  formTitle: string;
-  template: PrintLayout & { id: number; name: string; hasDocx?: boolean };
-  sheets: PrintSheet[];
-}
+/** What `POST /api/print/form/{form}/render` answers (src/shared/contract/print.ts). */
+export type PrintRender = Static<typeof PrintRenderSchema>;
 
 export const PAPERS: Paper[] = ['A4', 'A5'];
 export const ORIENTATIONS: Orientation[] = ['portrait', 'landscape'];

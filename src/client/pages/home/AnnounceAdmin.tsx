@@ -5,7 +5,7 @@
 import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Radio, Space, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import type { Announcement } from '../../api/home';
+import type { Announcement, AnnouncementInput } from '../../api/home';
 import { ANNOUNCE_PERMISSIONS, useAnnouncementAdmin } from '../../controllers/useHomeModules';
 import { useHasPermission } from '../../routing/Authorized';
 import { confirmDelete } from '../admin/common/confirmDelete';
@@ -18,7 +18,7 @@ interface Draft {
   content: string;
   startDate?: Dayjs | null;
   endDate?: Dayjs | null;
-  status: string;
+  status: NonNullable<AnnouncementInput['status']>;
   sort: number;
 }
 
@@ -94,7 +94,7 @@ export function AnnounceAdmin({ open, onClose }: { open: boolean; onClose: () =>
   const canEdit = useHasPermission(ANNOUNCE_PERMISSIONS.edit);
   const canRemove = useHasPermission(ANNOUNCE_PERMISSIONS.remove);
   const edit = (r: Announcement) =>
-    setDraft({ id: r.id, content: r.content, startDate: r.startDate ? dayjs(r.startDate, DAY) : null, endDate: r.endDate ? dayjs(r.endDate, DAY) : null, status: r.status, sort: r.sort });
+    setDraft({ id: r.id, content: r.content, startDate: r.startDate ? dayjs(r.startDate, DAY) : null, endDate: r.endDate ? dayjs(r.endDate, DAY) : null, status: r.status === '1' ? '1' : '0', sort: r.sort });
   return (
     <Modal title="公告管理" open={open} onCancel={onClose} footer={<Button onClick={onClose}>关闭</Button>} width={860} destroyOnHidden>
       {canAdd ? (

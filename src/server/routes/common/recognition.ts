@@ -2,15 +2,11 @@
  * Whether recognition services (ID card and invoice OCR, company lookup) are configured. None is
  * bundled: without one, idCard / invoice / business fields store their images and say so.
  */
+import type { Static } from 'typebox';
+import type { RecognitionStatusSchema } from '../../../shared/contract/files.js';
 
-/** Which recognitions are available, from OCR_SERVICE_URL and COMPANY_LOOKUP_URL. */
-export interface RecognitionStatus {
-  idCard: boolean;
-  invoice: boolean;
-  business: boolean;
-  /** Shown beside the field when a recognition is off. */
-  message: string;
-}
+/** Which recognitions are available, from OCR_SERVICE_URL and COMPANY_LOOKUP_URL (src/shared/contract/files.ts). */
+export type RecognitionStatus = Static<typeof RecognitionStatusSchema>;
 
 /** The current status (read from the environment at call time). */
 export function recognitionStatus(env: NodeJS.ProcessEnv = process.env): RecognitionStatus {

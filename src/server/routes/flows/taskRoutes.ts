@@ -18,20 +18,24 @@ import {
   ActionDone,
   AddSignBody,
   CompleteBody,
+  DiagramAnswer,
   FlowIdPath,
   FlowRecordPath,
-  FlowViewAnswer,
-  OptionalFlowViewAnswer,
+  InstanceViewAnswer,
   ReassignBody,
+  RecordInstanceAnswer,
   RejectBody,
   RevokeBody,
+  StartedPage,
   TaskListQuery,
+  TaskViewAnswer,
   TaskPage,
   TodoCountAnswer,
   TransferBody,
 } from '../../../shared/contract/flows.js';
 
 const list = { querystring: TaskListQuery, response: { 200: TaskPage } };
+const started = { querystring: TaskListQuery, response: { 200: StartedPage } };
 const action = <B>(body: B) => ({ body, response: { 200: ActionDone } });
 const clean = <T extends { comment?: string | null }>(b: T) => ({ ...b, comment: b.comment ?? '' });
 
@@ -46,17 +50,17 @@ export const flowTaskRoutes: ContractPlugin = async (app) => {
     const r = await listTasks(app.db, request.user.tenantId, request.user.userId, 'done', q.keyword?.trim() || undefined, q.pageNum, q.pageSize);
     return page(r.rows, r.total);
   });
-  app.get('/flowable/task/myProcess', { schema: list }, async (request) => {
+  app.get('/flowable/task/myProcess', { schema: started }, async (request) => {
     const q = request.query;
     const r = await listStarted(app.db, request.user.tenantId, request.user.userId, q.keyword?.trim() || undefined, q.pageNum, q.pageSize);
     return page(r.rows, r.total);
   });
   app.get('/flowable/task/todoCount', { schema: { response: { 200: TodoCountAnswer } } }, async (request) => ok(await countTodo(app.db, request.user.tenantId, request.user.userId)));
 
-  app.get('/flowable/task/:id', { schema: { params: FlowIdPath, response: { 200: FlowViewAnswer } } }, async (request) => ok(await taskView(app.db, request.user, idParam(request.params.id))));
-  app.get('/flowable/instance/:id', { schema: { params: FlowIdPath, response: { 200: FlowViewAnswer } } }, async (request) => ok(await instanceView(app.db, request.user, idParam(request.params.id))));
-  app.get('/flowable/instance/:id/diagram', { schema: { params: FlowIdPath, response: { 200: FlowViewAnswer } } }, async (request) => ok(await instanceDiagram(app.db, request.user, idParam(request.params.id))));
-  app.get('/flowable/instance/record/:form/:id', { schema: { params: FlowRecordPath, response: { 200: OptionalFlowViewAnswer } } }, async (request) =>
+  app.get('/flowable/task/:id', { schema: { params: FlowIdPath, response: { 200: TaskViewAnswer } } }, async (request) => ok(await taskView(app.db, request.user, idParam(request.params.id))));
+  app.get('/flowable/instance/:id', { schema: { params: FlowIdPath, response: { 200: InstanceViewAnswer } } }, async (request) => ok(await instanceView(app.db, request.user, idParam(request.params.id))));
+  app.get('/flowable/instance/:id/diagram', { schema: { params: FlowIdPath, response: { 200: DiagramAnswer } } }, async (request) => ok(await instanceDiagram(app.db, request.user, idParam(request.params.id))));
+  app.get('/flowable/instance/record/:form/:id', { schema: { params: FlowRecordPath, response: { 200: RecordInstanceAnswer } } }, async (request) =>
     ok(await recordInstance(app.db, request.user, request.params.form, idParam(request.params.id))));
 
   app.post('/flowable/task/complete', { schema: action(CompleteBody) }, async (request) => {
