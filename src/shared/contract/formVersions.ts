@@ -8,7 +8,8 @@
  * the changes and asks first.
  */
 import { Type, type Static } from 'typebox';
-import { DataEnvelope, Nullable, OpenObject } from './common.js';
+import { DataEnvelope, Nullable } from './common.js';
+import { FormDefinitionSchema } from './forms.js';
 
 /** One problem of the adapter's `validateDefinition`: `path` like `fields[3].enName` or `fields[2].children[0].label`. */
 export const DefinitionProblemSchema = Type.Object({
@@ -55,7 +56,7 @@ export type FormVersion = Static<typeof FormVersionSchema>;
 /** `GET /api/flowable/form/{id}/versions`. */
 export const FormVersionsAnswer = DataEnvelope(Type.Array(FormVersionSchema));
 /** `GET /api/flowable/form/{id}/versions/{version}`: that version's definition. */
-export const FormVersionAnswer = DataEnvelope(OpenObject);
+export const FormVersionAnswer = DataEnvelope(FormDefinitionSchema);
 export const FormVersionPath = Type.Object({ id: Type.String(), version: Type.String() });
 /** `POST /api/flowable/form/{id}/versions/{version}/restore`; also accepted by `POST /api/flowable/form/edit`. */
 export const ConfirmDataChangesBody = Type.Object({ confirmDataChanges: Type.Optional(Type.Boolean()) });

@@ -58,4 +58,4 @@ export const FormOptionsAnswer = DataEnvelope(Type.Array(FormOptionSchema));
 /** `POST /api/flowable/form/export/selected/`: the ids of the forms to export (strings of digits accepted). */
 export const FormSelectedIds = Type.Array(Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^[0-9]{1,15}$' })]), { minItems: 1, maxItems: 1000 });
 /** `GET /api/flowable/form/importTemplate`: a sample definition to start an import file from. */
-export const FormImportTemplateAnswer = DataEnvelope(OpenObject);
+export const FormImportTemplateAnswer = DataEnvelope(FormDocumentSchema);

@@ -3,7 +3,9 @@
  * adapter's validateDefinition, showing the usual parts (fields, a select with options, a date,
  * a sub-form, list columns) to start an import file from. Import takes it as it is, or in an array.
  */
-export const IMPORT_TEMPLATE = {
+import type { FormDefinition } from '../../../../schema-adapters/definition/types.js';
+
+export const IMPORT_TEMPLATE: FormDefinition = {
   enName: 'sample_form',
   cnName: '示例表单',
   hasFlow: false,
@@ -25,4 +27,4 @@ export const IMPORT_TEMPLATE = {
       ],
     },
   ],
-} as const;
+};
