@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn, startBrowserApp, type BrowserApp } from './support/browserApp';
-import { openMenu, userMenu } from './support/shellActions';
+import { openMenu, searchMenu, userMenu } from './support/shellActions';
 
 /** Set FW_SCREENSHOTS=1 to refresh docs/screenshots/ from this run. */
 const shotsDir = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../../docs/screenshots') : undefined;
@@ -83,8 +83,7 @@ describe('main screens', () => {
     await shot('11-settings');
     await page.locator('.ant-drawer-close').click();
     await page.locator('.ant-drawer-content').waitFor({ state: 'hidden' });
-    await page.getByLabel('菜单搜索').click();
-    await page.keyboard.type('bumen');
+    await searchMenu(page, 'bumen');
     await page.waitForTimeout(300);
     await page.keyboard.press('Control+A');
     await page.keyboard.type('部门');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chooseTenant, signIn, startBrowserApp, TEST_PASSWORD, type BrowserApp } from './support/browserApp';
-import { openGroup, openMenu, resetBrowser, tabMenu, tabTitles, tokenOf, userMenu } from './support/shellActions';
+import { openGroup, openMenu, resetBrowser, searchMenu, tabMenu, tabTitles, tokenOf, userMenu } from './support/shellActions';
 
 let app: BrowserApp;
 let page: Page;
@@ -117,8 +117,7 @@ describe('application shell in Chromium', () => {
       await call;
       await page.waitForURL(`${app.url}/auto/contract_ledger?menuId=${second.id}`);
       // The menu search goes to the menu's address too.
-      await page.getByLabel('菜单搜索').click();
-      await page.keyboard.type('本部合同');
+      await searchMenu(page, '本部合同');
       await page.locator('.ant-select-item-option', { hasText: '本部合同台账' }).click();
       await page.waitForURL(`${app.url}/auto/contract_ledger?menuId=${second.id}`);
       // /auto/{form}/{id} is the edit page of that record.
@@ -178,8 +177,7 @@ describe('application shell in Chromium', () => {
 
   it('finds a page by a misspelt title in the menu search', async () => {
     await signIn(page, app.url, '华建工程有限公司');
-    await page.getByLabel('菜单搜索').click();
-    await page.keyboard.type('用护管理');
+    await searchMenu(page, '用护管理');
     const option = page.locator('.ant-select-item-option', { hasText: '系统管理 > 用户管理' });
     await option.waitFor();
     await option.click();

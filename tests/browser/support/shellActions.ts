@@ -52,3 +52,13 @@ export async function resetBrowser(page: Page, url: string): Promise<void> {
     sessionStorage.clear();
   });
 }
+
+/**
+ * Types into the header's menu search. The box loads on the first click (a lazy chunk) and takes
+ * focus when it mounts: keys typed before that are lost, so wait for its focused input first.
+ */
+export async function searchMenu(page: Page, text: string): Promise<void> {
+  await page.getByLabel('菜单搜索').click();
+  await page.locator('input.ant-select-selection-search-input:focus').waitFor();
+  await page.keyboard.type(text);
+}
