@@ -70,7 +70,8 @@ function checkField(raw: unknown, at: string, inSubForm: boolean, seen: Set<stri
   for (const key of ['maxLength', 'fixLength', 'precision'] as const) {
     if (raw[key] != null && !isNonNegativeInt(raw[key])) out.push({ path: `${at}.${key}`, message: `${key} 须为非负整数` });
   }
-  if (raw.min != null && raw.max != null && Number(raw.min) > Number(raw.max)) out.push({ path: `${at}.min`, message: '最小值不能大于最大值' });
+  // Both ends carry the problem, so the designer shows it under whichever limit was just edited.
+  if (raw.min != null && raw.max != null && Number(raw.min) > Number(raw.max)) for (const key of ['min', 'max']) out.push({ path: `${at}.${key}`, message: '最小值不能大于最大值' });
   if (raw.span != null && !(Number.isInteger(raw.span) && (raw.span as number) >= 1 && (raw.span as number) <= 24)) out.push({ path: `${at}.span`, message: 'span 须为 1 到 24 的整数' });
   checkOptions(raw, at, out);
   out.push(...colorRuleProblems(raw.colorRules, `${at}.colorRules`));

@@ -7,6 +7,7 @@ import { FIELD_TYPES, type FieldType } from '../definition/fieldTypes';
 import type { FieldDefinition } from '../definition/types';
 import type { FieldFamily } from './fieldTypeSpec';
 import { FIELD_TYPE_SPECS } from './registry';
+import { DATE_FORMATS } from '../shared/dateFormat';
 
 /** The Chinese name of each funcType as the palette shows it. */
 export const FIELD_TYPE_LABELS = {
@@ -51,14 +52,22 @@ export interface PropertySpec {
   editor: PropertyEditor;
   /** The panel's section. */
   section: 'basic' | 'rules' | 'default' | 'options' | 'relation' | 'format' | 'limits';
+  /** Number editors: the smallest and largest value the adapter accepts, and whether it must be whole. */
+  min?: number;
+  max?: number;
+  integer?: boolean;
+  /** A representative valid value where the editor alone does not say one (see `sampleValueOf`). */
+  sample?: unknown;
 }
 
-const P = (key: string, label: string, editor: PropertyEditor, section: PropertySpec['section']): PropertySpec => ({ key, label, editor, section });
+type SpecExtras = Pick<PropertySpec, 'min' | 'max' | 'integer' | 'sample'>;
+const P = (key: string, label: string, editor: PropertyEditor, section: PropertySpec['section'], extras: SpecExtras = {}): PropertySpec => ({ key, label, editor, section, ...extras });
+const COUNT: SpecExtras = { min: 0, integer: true };
 
 /** Every field has these (layout types without the value rules). */
 const COMMON: PropertySpec[] = [
   P('label', '字段名称', 'text', 'basic'),
-  P('enName', '英文名', 'text', 'basic'),
+  P('enName', '英文名', 'text', 'basic', { sample: 'edited_name' }),
   P('span', '宽度', 'span', 'basic'),
   P('placeholder', '提示文字', 'text', 'basic'),
   P('required', '必填', 'boolean', 'rules'),
@@ -67,29 +76,29 @@ const COMMON: PropertySpec[] = [
   P('disabled', '禁用', 'boolean', 'rules'),
   P('disabledCon', '禁用条件', 'condition', 'rules'),
   P('detailEditable', '详情页可编辑', 'boolean', 'rules'),
-  P('defaultType', '默认值类型', 'text', 'default'),
-  P('defaultValue', '默认值', 'json', 'default'),
+  P('defaultType', '默认值类型', 'text', 'default', { sample: 'fix' }),
+  P('defaultValue', '默认值', 'json', 'default', { sample: '' }),
 ];
-const LAYOUT: PropertySpec[] = [P('label', '字段名称', 'text', 'basic'), P('enName', '英文名', 'text', 'basic'), P('span', '宽度', 'span', 'basic'), P('hideCondition', '隐藏条件', 'condition', 'rules')];
-const OPTIONS: PropertySpec[] = [P('selectMode', '选项来源（0 固定选项）', 'number', 'options'), P('options', '选项', 'options', 'options'), P('configDataId', '常量列表 configDataId', 'text', 'options'), P('multiple', '多选', 'boolean', 'options'), P('filterable', '可搜索', 'boolean', 'options')];
+const LAYOUT: PropertySpec[] = [P('label', '字段名称', 'text', 'basic'), P('enName', '英文名', 'text', 'basic', { sample: 'edited_name' }), P('span', '宽度', 'span', 'basic'), P('hideCondition', '隐藏条件', 'condition', 'rules')];
+const OPTIONS: PropertySpec[] = [P('selectMode', '选项来源（0 固定选项）', 'number', 'options', { min: 0, max: 1, integer: true, sample: 0 }), P('options', '选项', 'options', 'options'), P('configDataId', '常量列表 configDataId', 'text', 'options', { sample: '1' }), P('multiple', '多选', 'boolean', 'options'), P('filterable', '可搜索', 'boolean', 'options')];
 
 /** Per-type extras beyond COMMON, as the adapter's field types read them. */
 const EXTRAS: Partial<Record<FieldType, PropertySpec[]>> = {
-  input: [P('maxLength', '最大长度', 'number', 'limits'), P('fixLength', '固定长度', 'number', 'limits'), P('fixLengthTips', '固定长度提示', 'text', 'limits'), P('linkUrl', '链接地址', 'text', 'relation')],
-  textarea: [P('maxLength', '最大长度', 'number', 'limits')],
-  number: [P('min', '最小值', 'number', 'limits'), P('max', '最大值', 'number', 'limits'), P('precision', '小数位数', 'number', 'format'), P('suffix', '单位', 'text', 'format')],
-  rate: [P('max', '最大值', 'number', 'limits')],
+  input: [P('maxLength', '最大长度', 'number', 'limits', { ...COUNT, sample: 50 }), P('fixLength', '固定长度', 'number', 'limits', { ...COUNT, sample: 18 }), P('fixLengthTips', '固定长度提示', 'text', 'limits'), P('linkUrl', '链接地址', 'text', 'relation', { sample: 'https://example.com' })],
+  textarea: [P('maxLength', '最大长度', 'number', 'limits', { ...COUNT, sample: 500 })],
+  number: [P('min', '最小值', 'number', 'limits', { sample: 0 }), P('max', '最大值', 'number', 'limits', { sample: 100 }), P('precision', '小数位数', 'number', 'format', { ...COUNT, sample: 2 }), P('suffix', '单位', 'text', 'format', { sample: '元' })],
+  rate: [P('max', '最大值', 'number', 'limits', { min: 1, max: 10, integer: true, sample: 5 })],
   select: OPTIONS, radio: OPTIONS, checkbox: OPTIONS, cascader: OPTIONS,
-  dateStamp: [P('format', '日期格式', 'format', 'format'), P('currentTime', '默认当前时间', 'boolean', 'default')],
-  dateRange: [P('format', '日期格式', 'format', 'format')],
-  timeOnly: [P('format', '时间格式', 'format', 'format')],
+  dateStamp: [P('format', '日期格式', 'format', 'format', { sample: DATE_FORMATS.dateTime }), P('currentTime', '默认当前时间', 'boolean', 'default')],
+  dateRange: [P('format', '日期格式', 'format', 'format', { sample: DATE_FORMATS.date })],
+  timeOnly: [P('format', '时间格式', 'format', 'format', { sample: DATE_FORMATS.time })],
   user: [P('multiple', '多选', 'boolean', 'options'), P('currentUser', '默认当前用户', 'boolean', 'default')],
-  dept: [P('multiple', '多选', 'boolean', 'options'), P('currentDept', '默认当前部门', 'boolean', 'default'), P('parentOrg', '上级组织', 'json', 'relation')],
-  relatedForm: [P('relateEnName', '关联表单英文名', 'text', 'relation'), P('relateField', '显示字段', 'text', 'relation'), P('relateFilter', '关联过滤', 'json', 'relation'), P('relate2Current', '带入当前表单', 'json', 'relation'), P('relateHeadFilter', '表头过滤', 'json', 'relation')],
-  address: [P('type', '级数（1–3）', 'number', 'limits')],
-  upload: [P('accept', '文件类型', 'text', 'limits'), P('multiple', '多个文件', 'boolean', 'limits')],
-  subForm: [P('subFormFeature', '子表设置', 'json', 'format')],
-  button: [P('buttonName', '按钮文字', 'text', 'basic'), P('linkUrl', '链接地址', 'text', 'relation')],
+  dept: [P('multiple', '多选', 'boolean', 'options'), P('currentDept', '默认当前部门', 'boolean', 'default'), P('parentOrg', '上级组织', 'json', 'relation', { sample: true })],
+  relatedForm: [P('relateEnName', '关联表单英文名', 'text', 'relation', { sample: 'other_form' }), P('relateField', '显示字段', 'text', 'relation', { sample: 'name' }), P('relateFilter', '关联过滤', 'json', 'relation', { sample: { status: 'active' } }), P('relate2Current', '带入当前表单', 'json', 'relation', { sample: { name: 'name' } }), P('relateHeadFilter', '表头过滤', 'json', 'relation', { sample: { status: 'active' } })],
+  address: [P('type', '级数（1–3）', 'number', 'limits', { min: 1, max: 3, integer: true, sample: 3 })],
+  upload: [P('accept', '文件类型', 'text', 'limits', { sample: '.pdf,.jpg' }), P('multiple', '多个文件', 'boolean', 'limits')],
+  subForm: [P('subFormFeature', '子表设置', 'json', 'format', { sample: { enableExportFile: true } })],
+  button: [P('buttonName', '按钮文字', 'text', 'basic'), P('linkUrl', '链接地址', 'text', 'relation', { sample: 'https://example.com' })],
   position: [P('currentPos', '默认当前位置', 'boolean', 'default')],
 };
 
@@ -99,6 +108,32 @@ const NO_VALUE_RULES: FieldType[] = ['groupTitle', 'divider'];
 export function propertySpecs(funcType: FieldType): PropertySpec[] {
   if (NO_VALUE_RULES.includes(funcType)) return LAYOUT;
   return [...COMMON, ...(EXTRAS[funcType] ?? [])];
+}
+
+/** What a sample value may name: another field of the same form (for conditions). */
+export interface SampleContext {
+  /** The enName of another value field of the form (or of the same sub-form's rows). */
+  otherEnName: string;
+}
+
+/**
+ * A representative valid value of one property, derived from its spec (issue 19: every edit the
+ * panel offers must give a valid definition; tests/adapters/propertyEdits.test.ts applies each).
+ * Example: `sampleValueOf({key: 'hideCondition', editor: 'condition', …}, {otherEnName: 'a'})` →
+ * `"${a} == '1'"`.
+ */
+export function sampleValueOf(spec: PropertySpec, ctx: SampleContext): unknown {
+  if (spec.sample !== undefined) return spec.sample;
+  switch (spec.editor) {
+    case 'text': return `${spec.label}示例`;
+    case 'number': return spec.max ?? (spec.min ?? 0) + 10;
+    case 'boolean': return true;
+    case 'span': return 12;
+    case 'condition': return `\${${ctx.otherEnName}} == '1'`;
+    case 'options': return [{ label: '甲', value: 'a' }, { label: '乙', value: 'b' }, { label: '丙', value: 'c' }];
+    case 'format': return DATE_FORMATS.date;
+    case 'json': return {};
+  }
 }
 
 /** The first free enName `{funcType lower-cased}_{n}` among `taken`. */

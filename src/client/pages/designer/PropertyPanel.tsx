@@ -25,7 +25,7 @@ function Editor({ spec, value, set }: { spec: PropertySpec; value: unknown; set:
     case 'text':
       return <Input aria-label={spec.label} value={value == null ? '' : String(value)} onChange={(e) => set(e.target.value === '' && spec.key !== 'label' ? undefined : e.target.value)} />;
     case 'number':
-      return <InputNumber aria-label={spec.label} style={{ width: '100%' }} value={value == null || value === '' ? null : Number(value)} onChange={(v) => set(v ?? undefined)} />;
+      return <InputNumber aria-label={spec.label} style={{ width: '100%' }} min={spec.min} max={spec.max} precision={spec.integer ? 0 : undefined} value={value == null || value === '' ? null : Number(value)} onChange={(v) => set(v ?? undefined)} />;
     case 'boolean':
       return <Switch aria-label={spec.label} checked={value === true} onChange={(v) => set(v || undefined)} />;
     case 'span':
