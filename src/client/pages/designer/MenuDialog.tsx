@@ -1,12 +1,8 @@
 /** After a new form is saved: offers to add its list menu (POST /api/system/menu) under a chosen directory. */
 import { App, Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { getRouters } from '../../api/auth';
-import { addMenu, formMenuBody } from '../../api/formDesign';
+import { useEffect, useMemo, useState } from 'react';
 import type { MenuEntry } from '../../api/types';
-import { queryKeys } from '../../api/queryKeys';
-import { sessionStore } from '../../session/sessionStore';
+import { useFormMenu } from '../../controllers/useFormMenu';
 
 interface DirNode { value: number; title: string; children?: DirNode[] }
 
@@ -20,8 +16,8 @@ function directories(entries: MenuEntry[]): DirNode[] {
 /** The dialog; `form` null means closed. */
 export function MenuDialog({ form, onClose }: { form: { enName: string; cnName: string } | null; onClose: () => void }) {
   const { message } = App.useApp();
-  const client = useQueryClient();
-  const [tree, setTree] = useState<DirNode[]>([]);
+  const { menus, add } = useFormMenu(!!form);
+  const tree = useMemo(() => directories(menus), [menus]);
   const [parentId, setParentId] = useState<number>(0);
   const [name, setName] = useState('');
   const [order, setOrder] = useState(1);
@@ -29,16 +25,12 @@ export function MenuDialog({ form, onClose }: { form: { enName: string; cnName: 
   useEffect(() => {
     if (!form) return;
     setName(form.cnName);
-    getRouters().then((r) => setTree(directories(r.data ?? []))).catch(() => setTree([]));
   }, [form]);
   const submit = async () => {
     if (!form) return;
     setBusy(true);
     try {
-      await addMenu(formMenuBody(form.enName, name || form.cnName, parentId, order));
-      // The server reads menus afresh on each getRouters: reloading it puts the menu in this user's sidebar now.
-      const routers = await client.fetchQuery({ queryKey: queryKeys.session.routers(), queryFn: getRouters, staleTime: 0 });
-      sessionStore.set({ menus: routers.data ?? [] });
+      await add(form.enName, name || form.cnName, parentId, order);
       void message.success('菜单已添加');
       onClose();
     } catch (err) {

@@ -6,51 +6,32 @@
 import { Alert, App, Button, Drawer, List, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import type { FormDefinition } from '../../../../schema-adapters/definition/types';
-import type { FormVersion } from '../../../shared/contract/formVersions';
-import { getFormById, getVersion, listVersions, readRefusal, restoreVersion } from '../../api/formDesign';
+import { useFormVersions } from '../../controllers/useFormVersions';
 import { formatDateTime } from '../../session/formatDateTime';
 import { diffDefinitions, type DefinitionDiff } from './diff';
 import { DiffView } from './DiffView';
 
-/** Said when the server has no versions calls yet. */
-export const VERSIONS_MISSING = '服务器暂未提供版本记录（/flowable/form/{id}/versions）';
-
 /** The drawer. */
 export function VersionsDrawer({ open, formId, current, dirty, onClose, onRestored }: { open: boolean; formId: number | string | undefined; current: FormDefinition; dirty: boolean; onClose: () => void; onRestored: (def: FormDefinition) => void }) {
   const { message, modal } = App.useApp();
-  const [versions, setVersions] = useState<FormVersion[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const { versions, error, version: readVersion, restore: restoreCall } = useFormVersions(open, formId);
   const [diff, setDiff] = useState<{ version: number; diff: DefinitionDiff } | null>(null);
-  useEffect(() => {
-    if (!open || formId == null) return;
-    setDiff(null);
-    listVersions(formId).then((v) => { setVersions(v); setError(null); }).catch((err: unknown) => {
-      const r = readRefusal(err);
-      setError(r.kind === 'missing' ? VERSIONS_MISSING : r.kind === 'other' ? r.message : '读取版本失败');
-    });
-  }, [open, formId]);
+  useEffect(() => { if (open && formId != null) setDiff(null); }, [open, formId]);
   const show = async (version: number) => {
-    try {
-      const def = await getVersion(formId!, version);
-      setDiff({ version, diff: diffDefinitions(def, current) });
-    } catch (err) {
-      const r = readRefusal(err);
-      void message.error(r.kind === 'other' || r.kind === 'missing' ? r.message : '读取版本失败');
-    }
+    const r = await readVersion(version);
+    if ('definition' in r) setDiff({ version, diff: diffDefinitions(r.definition, current) });
+    else void message.error(r.message);
   };
   const restore = (version: number, confirmed = false): void => {
     const run = async () => {
-      try {
-        await restoreVersion(formId!, version, confirmed);
-        onRestored(await getFormById(formId!));
+      const r = await restoreCall(version, confirmed);
+      if (r.kind === 'restored') {
+        onRestored(r.definition);
         void message.success(`已恢复到版本 ${version}`);
         onClose();
-      } catch (err) {
-        const r = readRefusal(err);
-        if (r.kind === 'dataChanges') {
-          modal.confirm({ title: '恢复将影响已有数据', content: <ul>{r.check.dataChanges.map((c, i) => <li key={i}>{c.effect}</li>)}</ul>, okText: '确认恢复', cancelText: '取消', onOk: () => restore(version, true) });
-        } else void message.error(r.kind === 'problems' ? r.problems.map((p) => p.message).join('；') : r.message);
-      }
+      } else if (r.kind === 'confirm') {
+        modal.confirm({ title: '恢复将影响已有数据', content: <ul>{r.check.dataChanges.map((c, i) => <li key={i}>{c.effect}</li>)}</ul>, okText: '确认恢复', cancelText: '取消', onOk: () => restore(version, true) });
+      } else void message.error(r.message);
     };
     if (confirmed) { void run(); return; }
     modal.confirm({ title: `恢复到版本 ${version}？`, content: dirty ? '当前草稿有未保存的修改，恢复后将被替换。' : '恢复会保存为新的当前版本，当前定义仍保留为一个版本。', okText: '恢复', cancelText: '取消', onOk: run });

@@ -154,7 +154,7 @@ describe('drop targets', () => {
   });
 
   it('builds the menu body of a new form', async () => {
-    const { formMenuBody } = await import('../../api/formDesign');
+    const { formMenuBody } = await import('../../controllers/useFormMenu');
     expect(formMenuBody('demo', '示例', 5, 2)).toEqual({ parentId: 5, menuName: '示例', menuType: 'C', component: 'Auto', path: '/auto/demo', formName: 'demo', perms: 'auto:demo:query', orderNum: 2, icon: '', visible: '0', status: '0', isFrame: '1', createButtons: true });
   });
 });

@@ -1,15 +1,13 @@
 /**
  * The designer's controller (no antd): the draft with undo / redo, the selection, the live
  * problems of `validateDefinition` plus the server's, loading a form by id, and saving through
- * check → (confirm data changes) → create or edit. The page shows what it says.
+ * check → (confirm data changes) → create or edit (the calls: controllers/useFormDesigner.ts). The page shows what it says.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { validateDefinition, type DefinitionProblem } from '../../../../schema-adapters/definition/validateDefinition';
 import type { FieldType } from '../../../../schema-adapters/definition/fieldTypes';
 import type { DefinitionCheck } from '../../../shared/contract/formVersions';
-import { checkDefinition, getFormById, readRefusal, saveDefinition } from '../../api/formDesign';
-import { queryKeys } from '../../api/queryKeys';
+import { useFormDesigner } from '../../controllers/useFormDesigner';
 import { addField, emptyDraft, fromDraft, moveField, removeField, toDraft, updateField, updateForm, type Draft, type DropTarget } from './draft';
 import { historyReducer, initHistory, isDirty } from './history';
 
@@ -20,9 +18,6 @@ export type SaveOutcome =
   | { kind: 'problems'; count: number }
   | { kind: 'failed'; message: string };
 
-/** Said when the server does not offer the check yet (issue 19 item 2 pending). */
-export const CHECK_MISSING = '服务器暂未提供保存前检查（/flowable/form/check），已跳过数据影响检查直接保存';
-
 /** The controller. */
 export function useDesigner(formId: string | null) {
   const [history, dispatch] = useReducer(historyReducer, undefined, () => initHistory(emptyDraft()));
@@ -31,7 +26,7 @@ export function useDesigner(formId: string | null) {
   const [loading, setLoading] = useState(!!formId);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const queryClient = useQueryClient();
+  const calls = useFormDesigner();
   const draft = history.present;
   const loadedId = useRef<string | null>(null);
   loadedId.current = draft.id == null ? null : String(draft.id);
@@ -41,12 +36,12 @@ export function useDesigner(formId: string | null) {
     if (!formId || formId === loadedId.current) return;
     let live = true;
     setLoading(true);
-    getFormById(formId)
-      .then((def) => { if (live) { dispatch({ type: 'load', draft: toDraft({ ...def, id: def.id ?? Number(formId) }) }); setLoadError(null); } })
+    calls.load(formId)
+      .then((def) => { if (live) { dispatch({ type: 'load', draft: toDraft(def) }); setLoadError(null); } })
       .catch((err: unknown) => { if (live) setLoadError(err instanceof Error ? err.message : String(err)); })
       .finally(() => { if (live) setLoading(false); });
     return () => { live = false; };
-  }, [formId]);
+  }, [formId, calls]);
 
   const definition = useMemo(() => fromDraft(draft), [draft]);
   const localProblems = useMemo(() => validateDefinition(definition), [definition]);
@@ -60,36 +55,15 @@ export function useDesigner(formId: string | null) {
   const save = useCallback(async (confirmDataChanges: boolean): Promise<SaveOutcome> => {
     if (localProblems.length) return { kind: 'problems', count: localProblems.length };
     setSaving(true);
-    let note: string | undefined;
     try {
-      if (!confirmDataChanges) {
-        try {
-          const check = await checkDefinition(definition);
-          if (check.problems.length) { setServerProblems(check.problems); return { kind: 'problems', count: check.problems.length }; }
-          if (check.dataChanges.length) return { kind: 'confirm', check };
-        } catch (err) {
-          const refusal = readRefusal(err);
-          if (refusal.kind !== 'missing') return { kind: 'failed', message: refusal.kind === 'problems' ? '定义有问题' : refusal.kind === 'other' ? refusal.message : '检查失败' };
-          note = CHECK_MISSING;
-        }
-      }
-      try {
-        const id = await saveDefinition(definition, confirmDataChanges);
-        const created = definition.id == null;
-        const saved = created ? updateForm(draft, { id }) : draft;
-        dispatch({ type: 'saved', draft: saved });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.forms.all });
-        return { kind: 'saved', id, created, note };
-      } catch (err) {
-        const refusal = readRefusal(err);
-        if (refusal.kind === 'problems') { setServerProblems(refusal.problems); return { kind: 'problems', count: refusal.problems.length }; }
-        if (refusal.kind === 'dataChanges') return { kind: 'confirm', check: refusal.check };
-        return { kind: 'failed', message: refusal.message };
-      }
+      const outcome = await calls.save(definition, confirmDataChanges);
+      if (outcome.kind === 'problems') { setServerProblems(outcome.problems); return { kind: 'problems', count: outcome.problems.length }; }
+      if (outcome.kind === 'saved') dispatch({ type: 'saved', draft: outcome.created ? updateForm(draft, { id: outcome.id }) : draft });
+      return outcome;
     } finally {
       setSaving(false);
     }
-  }, [definition, draft, localProblems, queryClient]);
+  }, [definition, draft, localProblems, calls]);
 
   return {
     draft,
