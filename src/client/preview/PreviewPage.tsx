@@ -5,24 +5,14 @@
  * switchable user context; the list columns with generated sample rows.
  */
 import { UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Collapse, Input, Row, Segmented, Select, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Col, Collapse, Input, Row, Select, Space, Table, Typography, Upload } from 'antd';
 import { cellText } from '../fields/data/cellText';
-import { RecordFormView } from '../form/RecordFormView';
-import type { FormMode } from '../form/formSchema';
-import { UserContextSwitcher } from './UserContextSwitcher';
+import { PreviewFormPanel } from './LivePreview';
 import { usePreview } from './usePreview';
-
-const MODES: { label: string; value: FormMode }[] = [
-  { label: '新增', value: 'add' },
-  { label: '编辑', value: 'edit' },
-  { label: '详情', value: 'detail' },
-  { label: '流程', value: 'flow' },
-];
 
 /** The page. */
 export default function PreviewPage() {
   const p = usePreview();
-  const fieldNames = (p.def?.fields ?? []).map((f) => ({ label: f.label, value: f.enName }));
   return (
     <Card variant="borderless" title="表单预览" className="fw-preview">
       <Row gutter={16}>
@@ -44,28 +34,13 @@ export default function PreviewPage() {
         </Col>
         <Col xs={24} xl={16}>
           <Space direction="vertical" style={{ width: '100%' }}>
-            <Space wrap>
-              <Segmented aria-label="表单模式" options={MODES} value={p.mode} onChange={(v) => p.setMode(v as FormMode)} />
-              {p.mode === 'flow' ? (
-                <Select
-                  aria-label="流程中隐藏的字段"
-                  mode="multiple"
-                  placeholder="流程中隐藏的字段"
-                  style={{ minWidth: 240 }}
-                  options={fieldNames}
-                  value={Object.keys(p.visibleMap).filter((k) => p.visibleMap[k] === false)}
-                  onChange={(hidden: string[]) => p.setVisibleMap(Object.fromEntries(hidden.map((h) => [h, false])))}
-                />
-              ) : null}
-            </Space>
-            <UserContextSwitcher ctx={p.ctx} onChange={p.setCtx} />
-            {p.def && p.form && p.schema ? (
-              <Card size="small" title={`${p.def.cnName} · ${MODES.find((m) => m.value === p.mode)?.label}`} extra={<Button size="small" onClick={() => void p.form?.validate().catch(() => undefined)}>校验</Button>}>
-                <RecordFormView key={`${p.mode}-${p.fixture}`} form={p.form} schema={p.schema} info={{ formName: p.def.enName, mode: p.mode, loaded: true, ctx: p.ctx, def: p.def, offline: true }} />
-              </Card>
-            ) : (
-              <Alert type="warning" message="定义有问题，改正后显示表单" />
-            )}
+            <PreviewFormPanel
+              def={p.def}
+              built={p.built}
+              modes={p.modes}
+              empty="定义有问题，改正后显示表单"
+              extra={<Button size="small" onClick={() => void p.built?.form.validate().catch(() => undefined)}>校验</Button>}
+            />
             <Collapse
               items={[
                 { key: 'schema', label: 'Formily Schema（JSON）', children: <pre className="fw-preview-json" style={{ maxHeight: 480, overflow: 'auto', fontSize: 12 }}>{JSON.stringify(p.rawSchema, null, 2)}</pre> },
