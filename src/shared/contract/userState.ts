@@ -9,8 +9,24 @@ import { AnyJson, Closed, DataEnvelope, Id, Nullable, PageEnvelope } from './com
 
 export const QueriesPath = Type.Object({ userId: Type.String(), form: Type.String() });
 export const UserColumnsPath = Type.Object({ form: Type.String() });
-/** Saved filters, or table settings (columns, widths, order, page size) as stored. */
+/** Saved filters, as stored. */
 export const UserStateAnswer = DataEnvelope(AnyJson);
+
+/**
+ * A user's table settings of a form (spec 01 §3.5), as checkTableSettings stores them: page size
+ * (null: the default), fixed columns, whether the status column shows, and the column widths in
+ * order. Optional because the client sends only what it changes; the server's answer has all four.
+ */
+export const TableSettingsSchema = Type.Object({
+  pageSize: Type.Optional(Nullable('integer')),
+  fixColumns: Type.Optional(Type.Integer()),
+  showStatus: Type.Optional(Type.Boolean()),
+  columns: Type.Optional(Type.Array(Type.Object({ enName: Type.String(), width: Type.Integer() }))),
+});
+/** `GET /api/system/config/userColumns/{form}`: the stored settings, or null. */
+export const TableSettingsAnswer = DataEnvelope(Type.Union([TableSettingsSchema, Type.Null()]));
+/** `POST /api/system/config/userColumns/update`: the settings as checked and stored. */
+export const TableSettingsSaved = DataEnvelope(TableSettingsSchema);
 
 /** `POST /api/myCommonInfo/page/get`: bizType 2 (menu pages) is the one kind built. */
 export const CommonInfoPageBody = Closed({
