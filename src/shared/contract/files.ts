@@ -1,7 +1,8 @@
 /**
  * `/api/common/…` and `/api/ocr/…`: uploads, downloads, deletes, zip and PDF bundles, recognition
- * (spec 02 §3, §5, §7; docs/files.md). Uploads are multipart (no JSON body schema); the answers
- * of the recognition services are theirs, so they are open objects.
+ * (spec 02 §3, §5, §7; docs/files.md). Uploads are multipart (no JSON body schema); what the
+ * recognition services read is theirs, so it stays open (the ID card's fields, the invoice's
+ * `fields` and item lines) inside exact answers where the server builds the rest.
  */
 import { Type } from 'typebox';
 import { AnyJson, Closed, DataEnvelope, Nullable, OpenObject, Str } from './common.js';

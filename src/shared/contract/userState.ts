@@ -1,8 +1,8 @@
 /**
  * Per-user state: saved filters of a form (`/api/queries/{userId}/{form}`), table settings
  * (`/api/system/config/userColumns…`) and the 常用功能 home module (`/api/myCommonInfo…`). Saved
- * filters and table settings are the client's stored JSON, checked by the server's services
- * (their messages are spec text), so they are passed through as they are.
+ * filters and table settings are checked by the server's services (their messages are spec text),
+ * so the bodies have no route schema; the table settings' answers are exact (`TableSettingsSchema`).
  */
 import { Type } from 'typebox';
 import { AnyJson, Closed, DataEnvelope, Id, Nullable, PageEnvelope } from './common.js';
