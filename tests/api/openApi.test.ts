@@ -27,7 +27,6 @@ const OPEN_ANSWERS: Record<string, string> = {
   'POST /api/auto/{form}/list/ids': 'rows of the form: their keys are the form\'s fields (records.ts RowsAnswer)',
   'GET /api/user/config/get': 'the caller\'s own settings by key, each the JSON the client stored (system.ts UserConfigsAnswer)',
   'POST /api/ocr/idCard/parse': 'the recognition service\'s fields, passed on as it gives them (files.ts IdCardAnswer)',
-  'POST /api/ocr/invoice/parse': 'the recognition service\'s invoice, passed on as it gives it (files.ts InvoiceAnswer)',
 };
 
 type Schema = { type?: unknown; properties?: Record<string, Schema>; additionalProperties?: unknown; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; patternProperties?: unknown };

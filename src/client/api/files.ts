@@ -4,7 +4,7 @@
  * progress; the token and the error messages follow http.ts.
  */
 import type { Static } from 'typebox';
-import type { RecognitionStatusSchema, StoredFile as ContractStoredFile } from '../../shared/contract/files';
+import type { InvoiceParsed, RecognitionStatusSchema, StoredFile as ContractStoredFile } from '../../shared/contract/files';
 import { getToken } from '../session/cookies';
 import { get, HttpError, post } from './http';
 import type { DataResponse } from './types';
@@ -12,13 +12,8 @@ import type { DataResponse } from './types';
 /** What `/api/common/upload` answers for one file (the contract's `StoredFile`: key, download url, size, object-store url, original name). */
 export type UploadedFile = Static<typeof ContractStoredFile>;
 
-/** A file as upload fields store it in a record. */
-export interface StoredFile {
-  name: string;
-  url: string;
-  fileName: string;
-  size?: number;
-}
+/** A file as upload fields store it in a record: the upload answer's url, key and size, and its original name as `name`. */
+export type StoredFile = Pick<UploadedFile, 'url' | 'fileName'> & Partial<Pick<UploadedFile, 'size'>> & { name: UploadedFile['originalName'] };
 
 /** `POST /api/common/download/zip`: the files (by url, with the name each gets in the archive) as one zip. */
 export function downloadZip(files: { url: string; name?: string }[], fileName?: string): Promise<Blob> {
@@ -58,16 +53,19 @@ export async function uploadFile(file: Blob, name: string, onProgress?: (percent
   return (await postFile<DataResponse<UploadedFile>>('/api/common/upload', file, name, onProgress, signal)).data;
 }
 
-/** What `/api/ocr/invoice/parse` answers (spec 02 §3): the stored image and the recognised fields and items. */
+/** What `/api/ocr/invoice/parse` answers in `data` (the contract's `InvoiceParsed`). */
+type InvoiceParsedAnswer = Static<typeof InvoiceParsed>;
+
+/** The invoice parse as the field uses it (spec 02 §3): the stored image, and the recognised fields and item lines of the contract's `InvoiceResult`. */
 export interface InvoiceParse {
   file: UploadedFile;
-  fields: Record<string, unknown>;
-  items: Record<string, unknown>[];
+  fields: InvoiceParsedAnswer['result']['fields'];
+  items: InvoiceParsedAnswer['result']['item_list'];
 }
 
 /** `POST /api/ocr/invoice/parse`: stores the invoice image and recognises it. */
 export async function parseInvoice(file: Blob, name: string, onProgress?: (percent: number) => void): Promise<InvoiceParse> {
-  const body = await postFile<DataResponse<UploadedFile & { result?: { fields?: Record<string, unknown>; item_list?: Record<string, unknown>[] } }>>('/api/ocr/invoice/parse', file, name, onProgress);
+  const body = await postFile<DataResponse<InvoiceParsedAnswer>>('/api/ocr/invoice/parse', file, name, onProgress);
   const { result, ...stored } = body.data;
   return { file: stored, fields: result?.fields ?? {}, items: result?.item_list ?? [] };
 }

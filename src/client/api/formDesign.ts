@@ -4,6 +4,7 @@
  * Calls the server may not offer yet answer 404; callers turn that into a plain message.
  */
 import type { DefinitionCheck, DefinitionProblemDto, FormVersion } from '../../shared/contract/formVersions';
+import type { AddMenuBody } from '../../shared/contract/menus';
 import type { FormDefinition } from '../../../schema-adapters/definition/types';
 import { get, HttpError, post } from './http';
 import type { DataResponse } from './types';
@@ -48,23 +49,13 @@ export async function restoreVersion(id: string | number, version: number, confi
   await post(`/flowable/form/${encodeURIComponent(String(id))}/versions/${version}/restore`, { confirmDataChanges }, { silent: true });
 }
 
-/** The body of `POST /api/system/menu` for a form's list menu (the seed's shape: path `/auto/{form}`, permission `auto:{form}:query`). */
-export interface FormMenuBody {
-  parentId: number;
-  menuName: string;
-  menuType: 'C';
-  component: 'Auto';
-  path: string;
-  formName: string;
-  perms: string;
-  orderNum: number;
-  icon: string;
-  visible: '0';
-  status: '0';
-  isFrame: '1';
-  /** Also the button entries (F) `auto:{form}:query|add|edit|…`, so roles can be granted them. */
-  createButtons: true;
-}
+/**
+ * The body of `POST /api/system/menu` for a form's list menu: the contract's `AddMenuBody` with
+ * every field given and the seed's values fixed (path `/auto/{form}`, permission `auto:{form}:query`;
+ * `createButtons` also adds the button entries (F) `auto:{form}:query|add|edit|…`, so roles can be granted them).
+ */
+export type FormMenuBody = AddMenuBody & Required<Pick<AddMenuBody, 'parentId' | 'menuName' | 'path' | 'formName' | 'perms' | 'orderNum' | 'icon'>>
+  & { menuType: 'C'; component: 'Auto'; visible: '0'; status: '0'; isFrame: '1'; createButtons: true };
 
 /** The menu entry of a form's list (issue 19 item 3). */
 export function formMenuBody(enName: string, cnName: string, parentId: number, orderNum: number): FormMenuBody {

@@ -1,7 +1,8 @@
 /** Typed calls of export, import and their jobs (spec 01 §7; docs/api-records.md "Export and import"). No React. */
 import { get, post } from './http';
 import type { DataResponse } from './types';
-import type { ListQuery } from '../../shared/records';
+import type { Static } from 'typebox';
+import type { ExportBody } from '../../shared/contract/records';
 import type { Job } from '../../shared/contract/jobs';
 
 const form = (name: string) => `/auto/${encodeURIComponent(name)}`;
@@ -15,14 +16,8 @@ export type JobStatus = Job;
 /** Whether a job has ended (no more progress to follow). */
 export const jobEnded = (job: JobStatus | undefined) => !!job && !['queued', 'running'].includes(job.status);
 
-/** The body of `POST /api/auto/{form}/export`. */
-export interface ExportRequest {
-  currentColumns: string[];
-  subFormColumns: { formName: string; columns: string[]; includeFiles?: boolean }[];
-  exportByLine: boolean;
-  includeFiles: boolean;
-  queryMap: ListQuery | { ids: (number | string)[] };
-}
+/** The body of `POST /api/auto/{form}/export` (the contract's `ExportBody`; the client leaves the format to its default, xlsx). */
+export type ExportRequest = Omit<Static<typeof ExportBody>, 'format'>;
 
 /** Queues an export; answers its job. */
 export function startExport(formName: string, body: ExportRequest): Promise<DataResponse<JobStatus>> {

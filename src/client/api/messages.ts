@@ -1,18 +1,13 @@
 /** Message-centre calls (spec 02 §7 "Messages and home"). */
 import { get, post } from './http';
 import type { DataResponse, PageResponse } from './types';
-import type { Message } from '../../shared/contract/messages';
+import type { Static } from 'typebox';
+import type { Message, MessagePageBody, MessagesUpdated } from '../../shared/contract/messages';
 
 export type { Message } from '../../shared/contract/messages';
 
-/** The query of `POST /api/msg/detail/page/get`. */
-export interface MessageQuery {
-  pageNum: number;
-  pageSize: number;
-  /** true: read only, false: unread only, absent: all. */
-  isRead?: boolean | null;
-  keyword?: string;
-}
+/** The query of `POST /api/msg/detail/page/get` (the contract's `MessagePageBody`; the client always sends the page). isRead: true read only, false unread only, absent: all. */
+export type MessageQuery = Required<Pick<MessagePageBody, 'pageNum' | 'pageSize'>> & Pick<MessagePageBody, 'isRead' | 'keyword'>;
 
 /** `POST /api/msg/detail/page/get`: a page of the own messages, newest first. */
 export function pageMessages(query: MessageQuery): Promise<PageResponse<Message>> {
@@ -23,7 +18,7 @@ export function pageMessages(query: MessageQuery): Promise<PageResponse<Message>
 }
 
 /** `POST /api/msg/detail/batch/update`: mark own messages (or all with `'all'`) read or unread. */
-export function markMessages(ids: number[] | 'all', isRead = true): Promise<DataResponse<{ updated: number; unread: number }>> {
+export function markMessages(ids: number[] | 'all', isRead = true): Promise<DataResponse<Static<typeof MessagesUpdated>['data']>> {
   return post('/msg/detail/batch/update', ids === 'all' ? { all: true, isRead } : { ids, isRead });
 }
 

@@ -5,7 +5,8 @@
 import type { Static } from 'typebox';
 import type { AddressChildren } from '../../shared/contract/system';
 import type { ConstantNode } from '../../shared/contract/constants';
-import type { DeptNode } from '../../shared/contract/depts';
+import type { Dept, DeptNode } from '../../shared/contract/depts';
+import type { UserOption } from '../../shared/contract/users';
 import { get, post } from './http';
 import type { DataResponse, PageResponse } from './types';
 
@@ -25,14 +26,8 @@ export async function addressChildren(id: number): Promise<AddressNode[]> {
   return (await get<DataResponse<AddressNode[]>>(`/system/address/${id}/children`)).data ?? [];
 }
 
-/** A user as the pickers show it (spec 01 §3.6). */
-export interface PickUser {
-  userId: number;
-  userName?: string;
-  nickName: string;
-  deptId?: number | null;
-  status?: string | number;
-}
+/** A user as the pickers show it (spec 01 §3.6): the contract's `UserOption` (`/system/user/ids` answers only userId and nickName). */
+export type PickUser = Pick<UserOption, 'userId' | 'nickName'> & Partial<Pick<UserOption, 'userName' | 'deptId' | 'status'>>;
 
 /** A department tree node (`GET /api/system/dept/treeselect`; the part of the contract's `DeptNode` the pickers read). */
 export type PickDept = Pick<DeptNode, 'id' | 'label'> & { children?: PickDept[] };
@@ -42,12 +37,8 @@ export async function deptTreeOptions(): Promise<PickDept[]> {
   return (await get<DataResponse<PickDept[]>>('/system/dept/treeselect')).data ?? [];
 }
 
-/** A department of the current user's subtree (`GET /api/system/dept/currentUser/subList`). */
-export interface PickSubDept {
-  deptId: number;
-  deptName: string;
-  parentId?: number | null;
-}
+/** A department of the current user's subtree (`GET /api/system/dept/currentUser/subList`; the part of the contract's `Dept` the pickers read). */
+export type PickSubDept = Pick<Dept, 'deptId' | 'deptName'> & Partial<Pick<Dept, 'parentId'>>;
 
 /** The current user's department and those below it. */
 export async function currentDeptOptions(): Promise<PickSubDept[]> {

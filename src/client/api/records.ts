@@ -3,6 +3,9 @@
  * for the list, the form pages and the pickers alike (issue 13 merged `api/recordForm.ts` into it).
  * No React.
  */
+import type { Static } from 'typebox';
+import type { AddRecordBody, EditRecordBody, SavedRecord } from '../../shared/contract/records';
+import type { TableSettingsSchema } from '../../shared/contract/userState';
 import { get, post } from './http';
 import type { DataResponse, PageResponse } from './types';
 
@@ -83,21 +86,20 @@ export async function editRecord(formName: string, id: number | string, data: Re
   return (await post<DataResponse<{ id: number; version: number }>>(`${form(formName)}/edit/${id}`, { formName, data, version })).data;
 }
 
-/** A draft save or submit: the data, the add's uuid or the edit's version. */
-export interface DraftBody {
-  data: Record<string, unknown>;
-  uuid?: string;
-  version?: number;
-}
+/** A draft save or submit: the data, the add's uuid (the contract's add body) or the edit's version (its edit body). */
+export type DraftBody = Pick<Static<typeof AddRecordBody>, 'data' | 'uuid'> & Pick<Static<typeof EditRecordBody>, 'version'>;
+
+/** What a draft save or submit answers: the id and, for an edit, the new version (the contract's `SavedRecord`). */
+export type SavedDraft = Static<typeof SavedRecord>['data'];
 
 /** `POST /api/auto/stash/{form}/{add|id}`: save as a draft (sys_status -1), rules not enforced. */
-export async function stashRecord(formName: string, target: 'add' | number | string, body: DraftBody): Promise<{ id: number; version?: number }> {
-  return (await post<DataResponse<{ id: number; version?: number }>>(`/auto/stash/${encodeURIComponent(formName)}/${target}`, { formName, ...body })).data;
+export async function stashRecord(formName: string, target: 'add' | number | string, body: DraftBody): Promise<SavedDraft> {
+  return (await post<DataResponse<SavedDraft>>(`/auto/stash/${encodeURIComponent(formName)}/${target}`, { formName, ...body })).data;
 }
 
 /** `POST /api/auto/push/{form}/{add|id}`: submit a draft (rules enforced). */
-export async function pushRecord(formName: string, target: 'add' | number | string, body: DraftBody): Promise<{ id: number; version?: number }> {
-  return (await post<DataResponse<{ id: number; version?: number }>>(`/auto/push/${encodeURIComponent(formName)}/${target}`, { formName, ...body })).data;
+export async function pushRecord(formName: string, target: 'add' | number | string, body: DraftBody): Promise<SavedDraft> {
+  return (await post<DataResponse<SavedDraft>>(`/auto/push/${encodeURIComponent(formName)}/${target}`, { formName, ...body })).data;
 }
 
 /** `GET /api/auto/{form}/{id}`: the record with its sub-form rows. */
@@ -120,13 +122,8 @@ export async function initBySql(formName: string, data: Record<string, unknown>)
   return (await post<DataResponse<Record<string, unknown>>>(`${form(formName)}/init/by/sql`, { formName, data })).data ?? {};
 }
 
-/** Per-user table settings of a form (spec 01 §3.5). */
-export interface TableSettings {
-  pageSize?: number | null;
-  fixColumns?: number;
-  showStatus?: boolean;
-  columns?: { enName: string; width: number }[];
-}
+/** Per-user table settings of a form (spec 01 §3.5; the contract's `TableSettingsSchema`). */
+export type TableSettings = Static<typeof TableSettingsSchema>;
 
 /** `GET /api/system/config/userColumns/{form}`: the user's table settings, or null. */
 export function getTableSettings(formName: string): Promise<DataResponse<TableSettings | null>> {

@@ -1,10 +1,11 @@
 /**
  * `/api/common/…` and `/api/ocr/…`: uploads, downloads, deletes, zip and PDF bundles, recognition
- * (spec 02 §3, §5, §7; docs/files.md). Uploads are multipart (no JSON body schema); the answers
- * of the recognition services are theirs, so they are open objects.
+ * (spec 02 §3, §5, §7; docs/files.md). Uploads are multipart (no JSON body schema); what the
+ * recognition services read is theirs, so it stays open (the ID card's fields, the invoice's
+ * `fields` and item lines) inside exact answers where the server builds the rest.
  */
 import { Type } from 'typebox';
-import { AnyJson, Closed, DataEnvelope, OpenObject, Str } from './common.js';
+import { AnyJson, Closed, DataEnvelope, Nullable, OpenObject, Str } from './common.js';
 
 /** At most this many files per zip or merge. */
 export const MAX_BUNDLE_FILES = 200;
@@ -37,8 +38,23 @@ export const RecognitionStatusSchema = Type.Object({ idCard: Type.Boolean(), inv
 export const RecognitionStatusAnswer = DataEnvelope(RecognitionStatusSchema);
 /** `POST /api/ocr/idCard/parse`: the service's fields (plus `ethnicity`). */
 export const IdCardAnswer = DataEnvelope(OpenObject);
+/** The invoice image as the field stores it (its check status is not yet known: null). */
+export const InvoiceImage = Type.Object({ url: Type.String(), name: Type.String(), obsUrl: Type.String(), checkStatus: Nullable('string'), checkError: Nullable('string') });
+/** What the service recognised: the invoice's fields and its item lines (the service's, so open). */
+export const InvoiceResult = Type.Object({ fields: OpenObject, item_list: Type.Array(Type.Unknown()) });
+/** The stored image, the field's `invoice` value and the recognised `result`. */
+export const InvoiceParsed = Type.Object(
+  { ...StoredFile.properties, invoice: InvoiceImage, result: InvoiceResult },
+  { additionalProperties: true },
+);
 /** `POST /api/ocr/invoice/parse`: fileName, url, obsUrl, invoice and result, at the top level and in `data`. */
-export const InvoiceAnswer = Type.Object({ code: Type.Literal(200), msg: Type.String(), data: OpenObject }, { additionalProperties: true });
+export const InvoiceAnswer = Type.Object(
+  {
+    code: Type.Literal(200), msg: Type.String(), data: InvoiceParsed,
+    fileName: Type.String(), url: Type.String(), obsUrl: Type.String(), invoice: InvoiceImage, result: InvoiceResult,
+  },
+  { additionalProperties: true },
+);
 /** `GET /api/common/company/creditInfoQuery?keyword=`. */
 export const CompanyQuery = Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 100 })) });
 export const CompanyAnswer = DataEnvelope(AnyJson);

@@ -69,6 +69,19 @@ export const ListRequest = Type.Object(
 export const AddRecordBody = Type.Object({ formName: Type.Optional(Type.String()), data: OpenObject, uuid: Type.Optional(Type.String()) }, { additionalProperties: true });
 /** `POST /api/auto/{form}/edit/{id}` `{formName, data, version}` (a stale version → 409). */
 export const EditRecordBody = Type.Object({ formName: Type.Optional(Type.String()), data: OpenObject, version: Type.Optional(Type.Integer()) }, { additionalProperties: true });
+/**
+ * `POST /api/auto/{form}/export`: the main columns, the sub-form columns, one row per sub-form line
+ * or not, whether files go along, the format (xlsx by default), and the rows: the list's query or
+ * the chosen ids. Checked by the export service (its messages are spec text), like the other bodies here.
+ */
+export const ExportBody = Type.Object({
+  currentColumns: Type.Array(Type.String()),
+  subFormColumns: Type.Array(Type.Object({ formName: Type.String(), columns: Type.Array(Type.String()), includeFiles: Type.Optional(Type.Boolean()) })),
+  exportByLine: Type.Boolean(),
+  includeFiles: Type.Boolean(),
+  format: Type.Optional(Type.Union([Type.Literal('xlsx'), Type.Literal('csv')])),
+  queryMap: Type.Union([ListRequest, Type.Object({ ids: Type.Array(RecordId) })]),
+});
 
 // ---- answers ----
 

@@ -2,7 +2,7 @@
 import type { PickUser } from '../../api/pickerOptions';
 
 /** Selected users in pick order, unique by id. */
-export type Selection = { userId: number; nickName: string }[];
+export type Selection = Pick<PickUser, 'userId' | 'nickName'>[];
 
 /** Adds users (duplicates dropped); in single mode only the last one is kept. */
 export function addUsers(sel: Selection, users: Pick<PickUser, 'userId' | 'nickName'>[], multiple: boolean): Selection {

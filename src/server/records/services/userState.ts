@@ -3,6 +3,8 @@
  * here; the rows are repositories/userSettings.ts's.
  */
 import type { Kysely } from 'kysely';
+import type { Static } from 'typebox';
+import type { TableSettingsSchema } from '../../../shared/contract/userState.js';
 import type { AuthUser } from '../../auth/types.js';
 import type { Database } from '../../db/types.js';
 import { readFilterKeys, readTableSettings, writeFilterKeys, writeTableSettings } from '../repositories/userSettings.js';
@@ -32,13 +34,8 @@ export async function saveFilters(db: Kysely<Database>, user: AuthUser, form: st
 /** Field types that never form a list column. */
 const NOT_COLUMNS = new Set(['subForm', 'groupTitle', 'divider']);
 
-/** A user's table settings of a form. */
-export interface TableSettings {
-  pageSize: number | null;
-  fixColumns: number;
-  showStatus: boolean;
-  columns: { enName: string; width: number }[];
-}
+/** A user's table settings of a form, as stored: the contract's, every part filled. */
+export type TableSettings = Required<Static<typeof TableSettingsSchema>>;
 
 /** Checks table settings against the form: page size 1–1000, 0 ≤ fixColumns ≤ columns, known columns. */
 export function checkTableSettings(model: FormModel, body: unknown): TableSettings {

@@ -1,6 +1,6 @@
 /** Per-user state of a form: saved filters (`/api/queries/{userId}/{form}`) and table settings. */
 import type { ContractPlugin } from '../../http/typeProvider.js';
-import { QueriesPath, UserColumnsPath, UserStateAnswer } from '../../../shared/contract/userState.js';
+import { QueriesPath, TableSettingsAnswer, TableSettingsSaved, UserColumnsPath, UserStateAnswer } from '../../../shared/contract/userState.js';
 import { ok } from '../../http/reply.js';
 import { badRequest } from '../../http/HttpError.js';
 import { loadModel } from '../../records/services/recordContext.js';
@@ -24,7 +24,7 @@ export const queriesRoutes: ContractPlugin = async (app) => {
     return ok(await saveFilters(app.db, request.user, formName(request.params.form), request.body));
   });
 
-  app.post('/system/config/userColumns/update', { schema: { response: { 200: UserStateAnswer } } }, async (request) => {
+  app.post('/system/config/userColumns/update', { schema: { response: { 200: TableSettingsSaved } } }, async (request) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const form = formName(body.formName);
     const model = await loadModel(app.db, request.user.tenantId, form);
@@ -33,7 +33,7 @@ export const queriesRoutes: ContractPlugin = async (app) => {
     return ok(settings);
   });
 
-  app.get('/system/config/userColumns/:form', { schema: { params: UserColumnsPath, response: { 200: UserStateAnswer } } }, async (request) => {
+  app.get('/system/config/userColumns/:form', { schema: { params: UserColumnsPath, response: { 200: TableSettingsAnswer } } }, async (request) => {
     return ok(await tableSettings(app.db, request.user, formName(request.params.form)));
   });
 };
