@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnMain, type MainProcess } from './support/apiProcess.js';
 import { testDatabaseKind } from './support/testDatabase.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'formwork-main-'));
@@ -13,26 +14,11 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Starts `src/server/main.ts` as `npm start` does (without the client build). */
-function startMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIR: join(dataDir, 'no-client'), LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const address = new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', () => {
-      const m = /"address":"(http:\/\/[^"]+)"/.exec(output);
-      if (m) resolve(m[1]);
-    });
-    void exited.then((code) => reject(new Error(`exited with ${code}: ${output}`)));
-  });
-  address.catch(() => {}); // awaited by the tests that expect a start; others watch `exited`
-  return { child, address, exited, output: () => output };
+/** On PGlite in this test's data directory (DATABASE_URL empty). */
+function startMain(env: Record<string, string>): MainProcess {
+  const main = spawnMain({ DATA_DIR: dataDir, DATABASE_URL: '', ...env });
+  children.push(main.child);
+  return main;
 }
 
 describe.skipIf(testDatabaseKind() === 'postgres')('the server process on a PGlite data directory', () => {
@@ -60,5 +46,5 @@ describe.skipIf(testDatabaseKind() === 'postgres')('the server process on a PGli
     expect(third.output()).not.toContain('seed step');
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
-  });
+  }, 180_000); // three process starts, the first one seeding PGlite: over a minute on a busy machine
 });

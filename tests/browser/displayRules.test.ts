@@ -6,36 +6,25 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserApp, type BrowserApp } from './support/browserApp';
-import { api as callApi, item, useToken } from './support/formActions';
+import { startAdminSession, type AdminSession } from './support/adminSession';
+import type { BrowserApp } from './support/browserApp';
+import { item } from './support/formActions';
+import { openList as openListOf } from './support/listPages';
 
 let app: BrowserApp;
 let page: Page;
-let token: string;
+let api: AdminSession['api'];
 type Row = Record<string, any>;
 
-const api = <T = any>(method: string, url: string, body?: unknown) => callApi<T>(app, token, method, url, body);
 const rowsOf = async (form: string): Promise<Row[]> => (await api('POST', `/api/auto/${form}/list`, { pageNum: 1, pageSize: 1000 })).rows;
+const openList = (form: string) => openListOf(app, page, form);
 
 beforeAll(async () => {
-  app = await startBrowserApp();
-  page = await app.newPage();
-  page.setDefaultTimeout(20_000);
-  token = await app.server.login('DEFAULT');
-  await useToken(app, page, token);
+  ({ app, page, api } = await startAdminSession({ timeout: 20_000 }));
 }, 300_000);
 afterAll(async () => {
   await app?.close();
 });
-
-/** Opens a list fresh (the per-route cache dropped) and waits for its rows. */
-async function openList(form: string): Promise<void> {
-  await page.goto(`${app.url}/404`);
-  await page.evaluate(() => sessionStorage.clear());
-  await page.goto(`${app.url}/auto/${form}`);
-  await page.locator(`[data-testid="record-list"][data-form="${form}"]`).waitFor();
-  await page.locator('[data-row-key]').first().waitFor();
-}
 
 /** The texts of the rendered body cells of a column. */
 const columnTexts = (key: string) => page.locator(`[data-row-key] [data-column="${key}"]`).evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()));

@@ -7,8 +7,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBpmn } from '../../src/server/flows/engine/writeBpmn';
-import { startBrowserApp, TEST_PASSWORD, type BrowserApp } from './support/browserApp';
-import { api, fill, useToken } from './support/formActions';
+import { startAdminSession } from './support/adminSession';
+import { TEST_PASSWORD, type BrowserApp } from './support/browserApp';
+import { api, fill, useToken, useUser } from './support/formActions';
 
 const FORM = 'flow_leave_b';
 let app: BrowserApp;
@@ -17,9 +18,7 @@ let admin: string;
 let recordId = 0;
 
 beforeAll(async () => {
-  app = await startBrowserApp();
-  page = await app.newPage();
-  admin = await app.server.login('DEFAULT');
+  ({ app, page, token: admin } = await startAdminSession({ signedIn: false }));
   await api(app, admin, 'POST', '/api/flowable/form', { enName: FORM, cnName: '请假单', hasFlow: true, fields: [{ enName: 'title', label: '事由', funcType: 'input', required: true }] });
   const xml = writeBpmn('leave', '请假审批', [
     { id: 'start', kind: 'start' }, { id: 'approve', kind: 'userTask', name: '主管审批', assigneeType: 'user', assignee: 'admin' }, { id: 'end', kind: 'end' },
@@ -39,8 +38,7 @@ describe('flow form record pages', () => {
     await useToken(app, page, admin);
     await page.goto(`${app.url}/auto/${FORM}/add?from=flow`);
     await page.getByRole('button', { name: '暂存' }).waitFor();
-    await page.context().clearCookies();
-    await useToken(app, page, await app.server.login('DEFAULT', 'rootonly', TEST_PASSWORD));
+    await useUser(app, page, 'rootonly');
     const config = page.waitForResponse((r) => r.url().includes('/system/config/configKeys'));
     await page.goto(`${app.url}/auto/${FORM}/add?from=flow`);
     await config;
@@ -56,8 +54,7 @@ describe('flow form record pages', () => {
   });
 
   it('the detail page shows the approval panel: status, history, diagram link', async () => {
-    await page.context().clearCookies();
-    await useToken(app, page, admin);
+    await useUser(app, page, 'admin');
     await page.goto(`${app.url}/auto/${FORM}/detail${recordId}`);
     const panel = page.getByTestId('record-flow-panel');
     await panel.waitFor();

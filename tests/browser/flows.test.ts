@@ -8,8 +8,9 @@
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserApp, TEST_PASSWORD, type BrowserApp } from './support/browserApp';
-import { api, fill, item, useToken } from './support/formActions';
+import { startAdminSession } from './support/adminSession';
+import type { BrowserApp } from './support/browserApp';
+import { api, fill, item, useUser } from './support/formActions';
 
 /** Set FW_SCREENSHOTS=1 to refresh this file's pictures in docs/screenshots/ (flow-*.png). */
 const SHOTS = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../../docs/screenshots') : undefined;
@@ -26,18 +27,11 @@ let admin: string;
 let recordId = 0;
 
 beforeAll(async () => {
-  app = await startBrowserApp();
-  page = await app.newPage();
-  admin = await app.server.login('DEFAULT');
+  ({ app, page, token: admin } = await startAdminSession({ signedIn: false }));
 });
 afterAll(async () => {
   await app?.close();
 });
-
-async function signInAs(userName: string): Promise<void> {
-  await page.context().clearCookies();
-  await useToken(app, page, await app.server.login('DEFAULT', userName, TEST_PASSWORD));
-}
 
 async function openTodo(title: string): Promise<void> {
   await page.goto(`${app.url}/flow/todo`);
@@ -59,7 +53,7 @@ describe('submit → approve → approve', () => {
       data: { title: '浏览器审批测试', applicant: String(me), urgency: 'normal', est_amount: 1200, need_date: '2026-12-01', finance_note: '只给总经理' },
     });
     recordId = add.data.id;
-    await signInAs('liuyang');
+    await useUser(app, page, 'liuyang');
     await openTodo('采购申请：浏览器审批测试');
     await expect.poll(() => item(page, '申请事由').innerText()).toContain('浏览器审批测试');
     // 部门审批 does not see the finance note.
@@ -77,7 +71,7 @@ describe('submit → approve → approve', () => {
   });
 
   it('the second approver fills the editable field and approves; the record is done', async () => {
-    await signInAs('admin');
+    await useUser(app, page, 'admin');
     await page.goto(`${app.url}/flow/todo`);
     await page.locator('a', { hasText: '采购申请：浏览器审批测试' }).first().waitFor();
     await shot('flow-todo');

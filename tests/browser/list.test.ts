@@ -7,7 +7,9 @@
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserApp, type BrowserApp } from './support/browserApp';
+import { startAdminSession, type AdminSession } from './support/adminSession';
+import type { BrowserApp } from './support/browserApp';
+import { openList as openListOf } from './support/listPages';
 
 /** Set FW_SCREENSHOTS=1 to refresh this file's pictures in docs/screenshots/. */
 const SHOTS = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../../docs/screenshots') : undefined;
@@ -15,29 +17,11 @@ type Row = Record<string, any>;
 
 let app: BrowserApp;
 let page: Page;
-let token: string;
+let api: AdminSession['api'];
 let ledger: Row[];
 
-async function api(method: string, url: string, body?: unknown) {
-  const res = await app.server.request({ method, url, token, body });
-  const json = res.json();
-  if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return json;
-}
-
-/** Sign in by the API and hand the token to the browser (the sign-in screen has its own tests). */
-async function signInAsAdmin(): Promise<void> {
-  await page.context().addCookies([{ name: 'Admin-Token', value: token, url: app.url }]);
-}
-
 /** Opens a list fresh: the state a list caches per route (spec 01 §2.1) is dropped first. */
-async function openList(form: string): Promise<void> {
-  await page.goto(`${app.url}/404`);
-  await page.evaluate(() => sessionStorage.clear());
-  await page.goto(`${app.url}/auto/${form}`);
-  await page.locator(`[data-testid="record-list"][data-form="${form}"]`).waitFor();
-  await page.locator('[data-row-key]').first().waitFor();
-}
+const openList = (form: string) => openListOf(app, page, form);
 
 async function rowKeys(): Promise<string[]> {
   return page.locator('[data-row-key]').evaluateAll((els) => els.map((e) => e.getAttribute('data-row-key') ?? ''));
@@ -66,12 +50,8 @@ async function clearTags(): Promise<void> {
 }
 
 beforeAll(async () => {
-  app = await startBrowserApp();
-  page = await app.newPage();
-  page.setDefaultTimeout(10_000);
-  token = await app.server.login('DEFAULT');
+  ({ app, page, api } = await startAdminSession({ timeout: 10_000 }));
   ledger = (await api('POST', '/api/auto/contract_ledger/list', { pageNum: 1, pageSize: 1000 })).rows;
-  await signInAsAdmin();
 });
 afterAll(async () => {
   await app?.close();

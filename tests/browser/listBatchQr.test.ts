@@ -12,9 +12,10 @@ import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addFormMenu } from '../../src/server/services/seed/seedMenus';
-import { startBrowserApp, type BrowserApp } from './support/browserApp';
-import { api, choose, fill, item, useToken } from './support/formActions';
+import { addFormMenus, startAdminSession, type AdminSession } from './support/adminSession';
+import type { BrowserApp } from './support/browserApp';
+import { choose, fill, item, useToken } from './support/formActions';
+import { openList as openListOf } from './support/listPages';
 
 const FORM = {
   enName: 'bq_task',
@@ -58,17 +59,11 @@ const SHOTS = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../../d
 let app: BrowserApp;
 let page: Page;
 let token: string;
+let call: AdminSession['api'];
 const ids: number[] = [];
 
-const call = (method: string, url: string, body?: unknown) => api(app, token, method, url, body);
 const record = async (id: number) => (await call('GET', `/api/auto/bq_task/${id}`)).data;
-
-async function openList(form: string): Promise<void> {
-  await page.goto(`${app.url}/404`);
-  await page.evaluate(() => sessionStorage.clear());
-  await page.goto(`${app.url}/auto/${form}`);
-  await page.locator(`[data-testid="record-list"][data-form="${form}"]`).waitFor();
-}
+const openList = (form: string) => openListOf(app, page, form);
 
 /** Seeds rows through the import call (one job, one transaction): 1,050 saves would only slow the test. */
 async function importRows(form: string, rows: unknown[][]): Promise<void> {
@@ -93,10 +88,7 @@ const dialog = () => page.locator('.ant-modal', { has: page.locator('.ant-modal-
 const confirmBox = () => page.locator('.ant-modal-confirm');
 
 beforeAll(async () => {
-  app = await startBrowserApp();
-  page = await app.newPage();
-  page.setDefaultTimeout(15_000);
-  token = await app.server.login('DEFAULT');
+  ({ app, page, token, api: call } = await startAdminSession({ timeout: 15_000 }));
   await call('POST', '/api/flowable/form', FORM);
   await call('POST', '/api/flowable/form', NONE);
   for (const t of ['一号任务', '二号任务', '三号任务']) ids.push((await call('POST', '/api/auto/bq_task/add', { formName: 'bq_task', data: { title: t } })).data.id);
@@ -104,11 +96,7 @@ beforeAll(async () => {
   await call('POST', '/api/flowable/form', BIG);
   // Every row has a 完成人 but the seventh: setting 完成 on the whole search refuses that one.
   await importRows('bq_big', [['标题', '完成人'], ...Array.from({ length: BIG_ROWS }, (_, i) => [`大批${i + 1}`, i === 6 ? '' : '钱七'])]);
-  const tenant = await app.server.db.selectFrom('tenants').select('id').where('code', '=', 'DEFAULT').executeTakeFirstOrThrow();
-  await addFormMenu(app.server.db, tenant.id, { enName: 'bq_task', cnName: '现场任务' });
-  await addFormMenu(app.server.db, tenant.id, { enName: 'bq_none', cnName: '只读单' });
-  await addFormMenu(app.server.db, tenant.id, { enName: 'bq_big', cnName: '大批任务' });
-  await useToken(app, page, token);
+  await addFormMenus(app, FORM, NONE, BIG);
 });
 afterAll(async () => {
   await app?.close();

@@ -8,8 +8,9 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addFormMenu } from '../../src/server/services/seed/seedMenus';
-import { startBrowserApp, type BrowserApp } from './support/browserApp';
+import { addFormMenus, startAdminSession, type AdminSession } from './support/adminSession';
+import type { BrowserApp } from './support/browserApp';
+import { openList as openListOf } from './support/listPages';
 
 const FORM = {
   enName: 'io_web',
@@ -28,14 +29,8 @@ const FORM = {
 
 let app: BrowserApp;
 let page: Page;
-let token: string;
+let api: AdminSession['api'];
 const ids: number[] = [];
-
-async function api(method: string, url: string, body?: unknown) {
-  const res = await app.server.request({ method, url, token, body });
-  if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res.json();
-}
 
 function sheetRows(path: string): Record<string, unknown[][]> {
   const wb = XLSX.read(readFileSync(path));
@@ -48,26 +43,15 @@ function workbook(rows: unknown[][]): Buffer {
   return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
 
-async function openList(): Promise<void> {
-  await page.goto(`${app.url}/404`);
-  await page.evaluate(() => sessionStorage.clear());
-  await page.goto(`${app.url}/auto/io_web`);
-  await page.locator('[data-testid="record-list"][data-form="io_web"]').waitFor();
-  await page.locator('[data-row-key]').first().waitFor();
-}
+const openList = () => openListOf(app, page, 'io_web');
 
 beforeAll(async () => {
-  app = await startBrowserApp();
-  page = await app.newPage();
-  page.setDefaultTimeout(15_000);
-  token = await app.server.login('DEFAULT');
+  ({ app, page, api } = await startAdminSession({ timeout: 15_000 }));
   await api('POST', '/api/flowable/form', FORM);
   for (const [i, t] of ['一号单', '二号单', '三号单'].entries()) {
     ids.push((await api('POST', '/api/auto/io_web/add', { formName: 'io_web', data: { title: t, amount: (i + 1) * 10, kind: i % 2 ? 'b' : 'a', lines: [{ item: `件${i}`, price: i }] } })).data.id);
   }
-  const tenant = await app.server.db.selectFrom('tenants').select('id').where('code', '=', 'DEFAULT').executeTakeFirstOrThrow();
-  await addFormMenu(app.server.db, tenant.id, { enName: 'io_web', cnName: '网页订单' });
-  await page.context().addCookies([{ name: 'Admin-Token', value: token, url: app.url }]);
+  await addFormMenus(app, FORM);
 });
 afterAll(async () => {
   await app?.close();

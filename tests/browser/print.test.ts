@@ -8,8 +8,9 @@ import { resolve } from 'node:path';
 import PizZip from 'pizzip';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addFormMenu } from '../../src/server/services/seed/seedMenus';
-import { startBrowserApp, type BrowserApp } from './support/browserApp';
+import { addFormMenus, startAdminSession, type AdminSession } from './support/adminSession';
+import type { BrowserApp } from './support/browserApp';
+import { openList as openListOf } from './support/listPages';
 
 /** Set FW_SCREENSHOTS=1 to refresh this file's pictures in docs/screenshots/. */
 const SHOTS = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../../docs/screenshots') : undefined;
@@ -26,39 +27,22 @@ const FORM = {
 
 let app: BrowserApp;
 let page: Page;
-let token: string;
+let api: AdminSession['api'];
 const ids: number[] = [];
-
-async function api(method: string, url: string, body?: unknown) {
-  const res = await app.server.request({ method, url, token, body });
-  if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res.json();
-}
 
 const template = (name: string, body: string) => ({ formName: 'pr_web', name, paper: 'A4', orientation: 'portrait', marginTop: 15, marginRight: 15, marginBottom: 15, marginLeft: 15, header: '{{$form}} 页眉', footer: '页脚文字', body });
 
-async function openList(): Promise<void> {
-  await page.goto(`${app.url}/404`);
-  await page.evaluate(() => sessionStorage.clear());
-  await page.goto(`${app.url}/auto/pr_web`);
-  await page.locator('[data-testid="record-list"][data-form="pr_web"]').waitFor();
-  await page.locator('[data-row-key]').first().waitFor();
-}
+const openList = () => openListOf(app, page, 'pr_web');
 
 beforeAll(async () => {
-  app = await startBrowserApp();
-  page = await app.newPage();
-  page.setDefaultTimeout(15_000);
-  token = await app.server.login('DEFAULT');
+  ({ app, page, api } = await startAdminSession({ timeout: 15_000 }));
   await api('POST', '/api/flowable/form', FORM);
   for (const [i, t] of ['甲合同', '乙合同'].entries()) {
     ids.push((await api('POST', '/api/auto/pr_web/add', { formName: 'pr_web', data: { title: t, amount: 100 * (i + 1), lines: [{ item: `物料${i}` }, { item: '通用件' }] } })).data.id);
   }
   await api('POST', '/api/print/template', template('正式版', '<h2>{{合同名称}}</h2><p>金额 {{amount}}</p><table><tbody><tr data-each="明细"><td>{{$index}}</td><td>{{品名}}</td></tr></tbody></table><img src=x onerror="window.__pwned=1">'));
   await api('POST', '/api/print/template', template('简版', '<p class="short">简：{{合同名称}}</p>'));
-  const tenant = await app.server.db.selectFrom('tenants').select('id').where('code', '=', 'DEFAULT').executeTakeFirstOrThrow();
-  await addFormMenu(app.server.db, tenant.id, { enName: 'pr_web', cnName: '网页合同' });
-  await page.context().addCookies([{ name: 'Admin-Token', value: token, url: app.url }]);
+  await addFormMenus(app, FORM);
   // window.print would open the system dialog: count the calls instead.
   await page.context().addInitScript(() => {
     (window as unknown as { __prints: number }).__prints = 0;

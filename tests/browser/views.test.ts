@@ -5,23 +5,18 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserApp, type BrowserApp } from './support/browserApp';
-import { api as callApi, useToken } from './support/formActions';
+import { startAdminSession, type AdminSession } from './support/adminSession';
+import type { BrowserApp } from './support/browserApp';
 
 let app: BrowserApp;
 let page: Page;
-let token: string;
+let api: AdminSession['api'];
 type Row = Record<string, any>;
 
 const VIEW = 'auto_tzbk_btgl_all';
-const api = <T = any>(method: string, url: string, body?: unknown) => callApi<T>(app, token, method, url, body);
 
 beforeAll(async () => {
-  app = await startBrowserApp();
-  page = await app.newPage();
-  page.setDefaultTimeout(20_000);
-  token = await app.server.login('DEFAULT');
-  await useToken(app, page, token);
+  ({ app, page, api } = await startAdminSession({ timeout: 20_000 }));
 }, 300_000);
 afterAll(async () => {
   await app?.close();

@@ -52,7 +52,7 @@ export async function restoreVersion(id: string | number, version: number, confi
 /**
  * The body of `POST /api/system/menu` for a form's list menu: the contract's `AddMenuBody` with
  * every field given and the seed's values fixed (path `/auto/{form}`, permission `auto:{form}:query`;
- * `createButtons` also adds the button entries (F) `auto:{form}:query|add|edit|…`, so roles can be granted them).
+ * `createButtons` also adds a button entry (F) `auto:{form}:{action}` for each of `FORM_ACTIONS`, so roles can be granted them).
  */
 export type FormMenuBody = AddMenuBody & Required<Pick<AddMenuBody, 'parentId' | 'menuName' | 'path' | 'formName' | 'perms' | 'orderNum' | 'icon'>>
   & { menuType: 'C'; component: 'Auto'; visible: '0'; status: '0'; isFrame: '1'; createButtons: true };

@@ -7,7 +7,7 @@ import { connect, mapReadPretty, useField } from '@formily/react';
 import { App, Button, Input, Space, Tag, Typography } from 'antd';
 import { useNavigate } from '../routing/navigation';
 import { hasPermission, sessionStore } from '../session/sessionStore';
-import { formPermission } from '../session/permissionStrings';
+import { formPermission } from '../../shared/formPermissions';
 import { useState } from 'react';
 import { lookupCompany } from '../api/files';
 import { useRecognition } from './data/useRecognition';

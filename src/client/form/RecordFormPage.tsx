@@ -8,7 +8,7 @@ import { App, Card, Spin, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { createUploadTracker, UPLOAD_RUNNING_TEXT } from '../fields/data/uploadTracker';
 import { hasPermission, sessionStore } from '../session/sessionStore';
-import { formPermission } from '../session/permissionStrings';
+import { formPermission } from '../../shared/formPermissions';
 import { formTabTitle } from '../session/tabTitle';
 import { retargetTab, setTabTitle } from '../session/tabsStore';
 import { useCurrentPage } from '../controllers/useRouteTable';

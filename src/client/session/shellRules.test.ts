@@ -105,10 +105,11 @@ describe('small rules', () => {
   });
 
   it('splits and joins permission strings per form and action', () => {
-    const perms = ['auto:contract:add', 'auto:contract:list:root', 'system:user:list', 'auto:other:add'];
+    const perms = ['auto:contract:add', 'auto:contract:list:root', 'auto:contract:invalid', 'auto:contract:btn3', 'system:user:list', 'auto:other:add'];
     const split = splitPermissions(perms, ['contract']);
-    expect(split).toEqual({ byForm: { contract: ['add', 'list:root'] }, other: ['system:user:list', 'auto:other:add'] });
-    expect(joinPermissions({ ...split.byForm, contract: ['query'] }, split.other)).toEqual(['auto:contract:query', 'system:user:list', 'auto:other:add']);
+    // A custom button's permission is no checkbox of the matrix: it stays among the free strings.
+    expect(split).toEqual({ byForm: { contract: ['add', 'list:root', 'invalid'] }, other: ['auto:contract:btn3', 'system:user:list', 'auto:other:add'] });
+    expect(joinPermissions({ ...split.byForm, contract: ['query'] }, split.other)).toEqual(['auto:contract:query', 'auto:contract:btn3', 'system:user:list', 'auto:other:add']);
   });
 
   it('turns a menu query (JSON or a=b) into the search string of the route', () => {

@@ -9,7 +9,8 @@ import { badRequest, conflict } from '../http/HttpError.js';
 import { findFormByName } from '../records/repositories/formDefinitions.js';
 import { findMenu, grantedPermissions, insertMenu, listMenus, type MenuDto, type MenuInput } from '../repositories/menuRepository.js';
 import { autoRouteName } from './seed/seedMenus.js';
-import { AUTO_COMPONENT, FORM_BUTTON_ACTIONS, type AddMenuBody } from '../../shared/contract/menus.js';
+import { AUTO_COMPONENT, type AddMenuBody } from '../../shared/contract/menus.js';
+import { FORM_ACTIONS, formPermission } from '../../shared/formPermissions.js';
 
 const EXTERNAL = /^https?:\/\//;
 
@@ -76,14 +77,14 @@ export async function checkNoCycle(db: Kysely<Database>, tenantId: number, menuI
   }
 }
 
-/** Adds the button entries (F) `auto:{form}:{action}` under a form menu, so roles can grant them. */
+/** Adds a button entry (F) under a form menu for each action the server checks on the form, so roles can grant them. */
 export async function addFormButtons(db: Kysely<Database>, tenantId: number, menu: { menuId: number; formName: string }): Promise<number[]> {
   const ids: number[] = [];
   let order = 1;
-  for (const a of FORM_BUTTON_ACTIONS) {
+  for (const a of FORM_ACTIONS) {
     ids.push(
       await insertMenu(db, tenantId, {
-        parentId: menu.menuId, menuName: a.label, menuType: 'F', orderNum: order++, component: '', path: '', formName: '', perms: `auto:${menu.formName}:${a.action}`,
+        parentId: menu.menuId, menuName: a.label, menuType: 'F', orderNum: order++, component: '', path: '', formName: '', perms: formPermission(menu.formName, a.action),
         icon: '', visible: '0', status: '0', isFrame: '1', target: '', query: '', routeName: '',
       }),
     );

@@ -12,17 +12,6 @@ export type MenuType = (typeof MENU_TYPES)[number];
 
 /** The component of a generated form list (spec 02 §2.1: a name containing Auto loads the module list). */
 export const AUTO_COMPONENT = 'Auto';
-/** The button entries a form menu may get, as `auto:{form}:{action}` (spec 01 §6). */
-export const FORM_BUTTON_ACTIONS = [
-  { action: 'query', label: '查询' },
-  { action: 'add', label: '新增' },
-  { action: 'edit', label: '修改' },
-  { action: 'remove', label: '删除' },
-  { action: 'export', label: '导出' },
-  { action: 'import', label: '导入' },
-  { action: 'print', label: '打印' },
-] as const;
-
 const ParentId = Type.Integer({ minimum: 0, maximum: 9_007_199_254_740_991 });
 /** One or more permission strings joined by commas (a menu shows to holders of any). */
 export const MENU_PERMS_PATTERN = `^(${PERMISSION_PATTERN.slice(1, -1)})(,(${PERMISSION_PATTERN.slice(1, -1)}))*$|^$`;

@@ -79,7 +79,11 @@ describe('menu administration', () => {
     const m = (await admin.get(`/api/system/menu/${res.body.data.id}`)).body.data;
     expect(m).toMatchObject({ path: '/auto/menu_probe', perms: 'auto:menu_probe:query', routeName: 'AutoMenuProbe', isFrame: '1' });
     const buttons = (await menus()).filter((x) => x.parentId === m.menuId);
-    expect(buttons.map((b) => b.perms).sort()).toEqual(['add', 'edit', 'export', 'import', 'print', 'query', 'remove'].map((a) => `auto:menu_probe:${a}`).sort());
+    // One entry for each action the server checks on the form's calls, 作废 and 流程列表 included.
+    expect(buttons.sort((x, y) => x.orderNum - y.orderNum).map((b) => [b.menuName, b.perms])).toEqual([
+      ['查询', 'auto:menu_probe:query'], ['新增', 'auto:menu_probe:add'], ['修改', 'auto:menu_probe:edit'], ['删除', 'auto:menu_probe:remove'], ['作废', 'auto:menu_probe:invalid'],
+      ['导入', 'auto:menu_probe:import'], ['导出', 'auto:menu_probe:export'], ['打印', 'auto:menu_probe:print'], ['流程列表', 'auto:menu_probe:list:root'],
+    ]);
     expect(buttons.every((b) => b.menuType === 'F')).toBe(true);
     // Buttons never appear in the sidebar.
     const routers = flatRouters((await admin.get('/api/getRouters')).body.data);

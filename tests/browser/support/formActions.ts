@@ -1,6 +1,6 @@
 /** Helpers over the generated form pages for browser tests (form*.test.ts). */
 import type { Locator, Page } from 'playwright-core';
-import type { BrowserApp } from './browserApp';
+import { TEST_PASSWORD, type BrowserApp } from './browserApp';
 
 /** The form item of a field, found by its label. */
 export function item(root: Page | Locator, label: string): Locator {
@@ -40,4 +40,10 @@ export async function api<T = any>(app: BrowserApp, token: string, method: strin
   const res = await app.server.request({ method, url, token, body });
   if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
   return res.json() as T;
+}
+
+/** Drops the page's session and signs the DEFAULT tenant's user in with an API token. */
+export async function useUser(app: BrowserApp, page: Page, userName: string, password = TEST_PASSWORD): Promise<void> {
+  await page.context().clearCookies();
+  await useToken(app, page, await app.server.login('DEFAULT', userName, password));
 }

@@ -4,9 +4,10 @@ import { hasAnyPermission, requirePermission } from '../../auth/permissions.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { findFormByName } from '../repositories/formDefinitions.js';
+import { formPermission } from '../../../shared/formPermissions.js';
 
-/** `auto:{form}:{action}`. */
-export const formPerm = (form: string, action: string) => `auto:${form}:${action}`;
+/** `auto:{form}:{action}`: typed, so a check here names an action the roles and menus can grant. */
+export const formPerm = formPermission;
 
 /** Listing and reading need query (or list:root). */
 export function requireQuery(user: AuthUser, form: string): void {

@@ -6,6 +6,7 @@ import type { SysMenu } from '../../../api/menus';
 import type { MenuTreeRow } from '../../../controllers/useMenusController';
 import { MENU_ICONS } from '../../../routing/menuIcons';
 import { AddMenuBody, AUTO_COMPONENT } from '../../../../shared/contract/menus';
+import { FORM_ACTIONS } from '../../../../shared/formPermissions';
 import { fieldRules, maxLengthOf } from '../common/contractRules';
 
 /** What a 菜单 (C) opens: a generated form list, a screen of this app, or an external address. */
@@ -130,7 +131,7 @@ export function MenuDialog(props: { value: SysMenu | undefined; tree: MenuTreeRo
         <Form.Item name="status" label="菜单状态"><Radio.Group options={[{ value: '0', label: '正常' }, { value: '1', label: '停用' }]} /></Form.Item>
         {isNew && menuType === 'C' && pageKind === 'auto' && (
           <Form.Item name="createButtons" valuePropName="checked" wrapperCol={{ offset: 5 }}>
-            <Checkbox>同时生成按钮权限（新增、修改、删除、导出、导入、打印、查询）</Checkbox>
+            <Checkbox>同时生成按钮权限（{FORM_ACTIONS.map((a) => a.label).join('、')}）</Checkbox>
           </Form.Item>
         )}
       </Form>

@@ -1,12 +1,13 @@
 /** Per-form action checkboxes plus free permission strings (spec 01 §6). */
 import { Checkbox, Select, Table } from 'antd';
 import type { FormSummary } from '../../../api/forms';
-import { FORM_ACTIONS, joinPermissions, splitPermissions } from '../../../session/permissionStrings';
+import { FORM_ACTIONS, type FormAction } from '../../../../shared/formPermissions';
+import { joinPermissions, splitPermissions } from '../../../session/permissionStrings';
 
 /** A controlled editor of a role's permission strings (for antd Form.Item). */
 export function PermissionMatrix({ forms, value = [], onChange }: { forms: FormSummary[]; value?: string[]; onChange?: (v: string[]) => void }) {
   const { byForm, other } = splitPermissions(value, forms.map((f) => f.enName));
-  const set = (form: string, actions: string[]) => onChange?.(joinPermissions({ ...byForm, [form]: actions }, other));
+  const set = (form: string, actions: FormAction[]) => onChange?.(joinPermissions({ ...byForm, [form]: actions }, other));
   return (
     <>
       <Table<FormSummary>
@@ -23,7 +24,7 @@ export function PermissionMatrix({ forms, value = [], onChange }: { forms: FormS
             render: (_, f) => (
               <Checkbox.Group
                 value={byForm[f.enName]}
-                onChange={(v) => set(f.enName, v as string[])}
+                onChange={(v) => set(f.enName, v as FormAction[])}
                 options={FORM_ACTIONS.map((a) => ({ value: a.action, label: a.label }))}
               />
             ),
