@@ -111,6 +111,40 @@ describe('row counter', () => {
   });
 });
 
+describe('write generation (ADR 0931)', () => {
+  const generation = async () => BigInt((await sql<{ w: string }>`SELECT sum(w)::text AS w FROM form_row_counts WHERE form_id = ${model.form.id}`.execute(t.db)).rows[0].w);
+
+  it('moves with every writing statement, UPDATE and TRUNCATE included, and never goes back', async () => {
+    const g0 = await generation();
+    await sql`UPDATE ${table()} SET n = n + 1 WHERE n = 11`.execute(t.db);
+    const g1 = await generation();
+    expect(g1).toBeGreaterThan(g0);
+    await sql`INSERT INTO ${table()} (tenant_id, n) VALUES (${tenantId}, 7)`.execute(t.db);
+    await sql`DELETE FROM ${table()} WHERE n = 7`.execute(t.db);
+    expect(await generation()).toBe(g1 + 2n);
+    // Folding keeps the sum of the weights.
+    for (let i = 0; i < FOLD_EVERY; i++) await sql`UPDATE ${table()} SET n = n WHERE n = 12`.execute(t.db);
+    expect(await generation()).toBe(g1 + 2n + BigInt(FOLD_EVERY));
+    expect(await deltaRows(t.db)).toBeLessThanOrEqual(FOLD_EVERY);
+    const g2 = await generation();
+    await sql`TRUNCATE ${table()}`.execute(t.db);
+    expect(await generation()).toBeGreaterThan(g2);
+    expect(await countedRows(t.db, model.form.id)).toBe(0);
+  });
+
+  it('is added by migration 123 to counters of the first shape', async () => {
+    await sql`DROP TRIGGER fw_count_upd ON ${table()}`.execute(t.db);
+    await sql`ALTER TABLE form_row_counts DROP COLUMN w`.execute(t.db);
+    await sql`DELETE FROM schema_migrations WHERE id = 123`.execute(t.db);
+    expect(await migrate(t.db)).toEqual([123]);
+    const g0 = await generation();
+    await sql`INSERT INTO ${table()} (tenant_id, n) VALUES (${tenantId}, 1)`.execute(t.db);
+    await sql`UPDATE ${table()} SET n = 2`.execute(t.db);
+    expect(await generation()).toBe(g0 + 2n);
+    expect(await countedRows(t.db, model.form.id)).toBe(await exactCount(t.db));
+  });
+});
+
 describe('after a bulk write', () => {
   it('vacuums and analyzes the table: the estimate and the visibility map know the new rows', async () => {
     await createForm(t.db, { tenantId, userName: 'admin' }, { enName: 'bulk', cnName: '批量', fields: [{ enName: 'n', label: '序号', funcType: 'number' }] });

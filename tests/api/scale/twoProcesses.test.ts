@@ -101,6 +101,27 @@ describe.skipIf(!enabled)('two API processes on one PostgreSQL', () => {
       expect(now).toMatchObject({ title: '甲改', version: v + 1 });
     });
 
+    it('a filtered exact total and sum cached on one process follow writes made through the other (ADR 0931)', async () => {
+      const query = { pageNum: 1, pageSize: 1, exactTotal: true, searchConList: [{ enName: 'title', title: '计数缓存', searchType: 'like' }] };
+      const totalOn = async (p: ApiProcess) => {
+        const r = await call(p.url, 'POST', '/api/auto/scale_note/list', admin, query);
+        expect(r.status, JSON.stringify(r.json)).toBe(200);
+        return r.json.total as number;
+      };
+      const add = async (p: ApiProcess, title: string) => (await call(p.url, 'POST', '/api/auto/scale_note/add', admin, { formName: 'scale_note', data: { title } })).json.data;
+      await add(a, '计数缓存一');
+      await add(a, '计数缓存二');
+      // B computes and keeps the answer, then answers it again from its cache.
+      expect(await totalOn(b)).toBe(2);
+      expect(await totalOn(b)).toBe(2);
+      const third = await add(a, '计数缓存三');
+      expect(await totalOn(b)).toBe(3);
+      const v = (await call(a.url, 'GET', `/api/auto/scale_note/${third.id}`, admin)).json.data.version;
+      expect((await call(a.url, 'POST', `/api/auto/scale_note/edit/${third.id}`, admin, { version: v, data: { title: '改名' } })).status).toBe(200);
+      expect(await totalOn(b)).toBe(2);
+      expect(await totalOn(a)).toBe(2);
+    });
+
     it('a form definition saved on one process is used at once by the other\'s cached list model', async () => {
       const added = await call(a.url, 'POST', '/api/auto/scale_note/add', admin, { formName: 'scale_note', data: { title: '缓存' } });
       const id = added.json.data.id;

@@ -5,6 +5,9 @@
 // copied onto the peer's table; a trigram index on `title` on both). Cases run interleaved, round
 // after round, each request timed by a client process of its own; every case checks that both
 // answer the same total, so the work compared is the same. F/D is Formwork's median over Directus's.
+// The filtered cases run twice: warm (the same request repeated: Formwork answers the exact total
+// or sum from its count cache, ADR 0931) and cold (an untimed one-row UPDATE of the table before
+// each request, on both systems: Formwork's cache misses every time and counts again).
 //
 // `npm run bench -- peer`; PEER_BENCH_ROUNDS (default 5) × 10 requests per case and round;
 // PEER_BENCH_EXPORT=0 skips the export of every row (CSV against CSV: the peer has no .xlsx).
@@ -77,7 +80,10 @@ async function copyIndexes(fw: pg.Client, peer: pg.Client, schema: string): Prom
   return made;
 }
 
-async function timeFetch(url: string, token: string, body: unknown, method: 'GET' | 'POST'): Promise<{ samples: number[]; last: any }> {
+/** A write run before each request of a cold case (untimed): the table has changed since the last answer. */
+interface Touch { url: string; sql: string }
+
+async function timeFetch(url: string, token: string, body: unknown, method: 'GET' | 'POST', touch?: Touch): Promise<{ samples: number[]; last: any }> {
   const child = execFile(process.execPath, [TIMER], { maxBuffer: 64 * 1024 * 1024 });
   const out = new Promise<string>((resolve, reject) => {
     let text = '';
@@ -85,7 +91,7 @@ async function timeFetch(url: string, token: string, body: unknown, method: 'GET
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`timing client for ${url} exited with ${code}`))));
   });
-  child.stdin!.end(JSON.stringify({ url, token, body, method, n: PER_ROUND, warmup: 2 }));
+  child.stdin!.end(JSON.stringify({ url, token, body, method, n: PER_ROUND, warmup: 2, touch }));
   return JSON.parse(await out) as { samples: number[]; last: any };
 }
 
@@ -186,7 +192,8 @@ export default async function peerBench(): Promise<BenchResult[]> {
       const rangeFilter = JSON.stringify({ _and: [{ amount: { _between: [1000, 1050] } }, { category: { _eq: 'b' } }] });
       const rangeSearch = [{ enName: 'amount', amount$start: 1000, amount$end: 1050 }, { enName: 'category', category: 'b' }];
       const byCreated = { field: 'create_time', order: 'desc' };
-      const cases: { name: string; f: [string, unknown]; d: string; fTotal: (a: any) => unknown; dTotal: (a: any) => unknown }[] = [
+      type Case = { name: string; f: [string, unknown]; d: string; fTotal: (a: any) => unknown; dTotal: (a: any) => unknown; cold?: boolean };
+      const warm: Case[] = [
         { name: 'page 20 sorted by create_time + exact total',
           f: [list, { pageNum: 1, pageSize: 20, sysOrderBy: byCreated, exactTotal: true }],
           d: q({ limit: '20', sort: '-create_time', meta: 'filter_count' }),
@@ -204,11 +211,16 @@ export default async function peerBench(): Promise<BenchResult[]> {
           d: q({ 'aggregate[sum]': 'amount,qty', 'aggregate[avg]': 'amount', filter: rangeFilter }),
           fTotal: (a) => Number((a.data as { field: string; sum: number }[]).find((r) => r.field === 'amount')?.sum), dTotal: (a) => Number(a.data[0].sum.amount) },
       ];
+      // Cold variants of the filtered cases: a one-row UPDATE that changes no value (on both
+      // systems, untimed) before each request, so Formwork's count cache never hits.
+      const cases: Case[] = [...warm, ...warm.slice(1).map((c) => ({ ...c, name: `${c.name}, cold (table written before each request)`, cold: true }))];
+      const fTouch: Touch = { url: fwDb.url, sql: `UPDATE ${schema}.bench_orders SET qty = qty WHERE id = 1` };
+      const dTouch: Touch = { url: peerDb.url, sql: 'UPDATE public.bench_orders SET qty = qty WHERE id = 1' };
       const samples = cases.map(() => ({ f: [] as number[], d: [] as number[], fLast: undefined as unknown, dLast: undefined as unknown }));
       for (let round = 0; round < ROUNDS; round++) {
         for (const [i, c] of cases.entries()) {
-          const f = await timeFetch(c.f[0], token, c.f[1], 'POST');
-          const d = await timeFetch(c.d, peer.token, undefined, 'GET');
+          const f = await timeFetch(c.f[0], token, c.f[1], 'POST', c.cold ? fTouch : undefined);
+          const d = await timeFetch(c.d, peer.token, undefined, 'GET', c.cold ? dTouch : undefined);
           samples[i].f.push(...f.samples);
           samples[i].d.push(...d.samples);
           samples[i].fLast = f.last;

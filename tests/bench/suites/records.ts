@@ -150,7 +150,9 @@ async function runOn(kind: 'postgres' | 'pglite', database: AppDatabase, rows: n
       for (const [name, url, body, target] of figures) {
         // "Raw SQL" is what the API sent for this request (captured from the pool), in the steady
         // state the timed requests see (estimate cache warm), run one after another on one
-        // connection: the same work, exact with exact and estimated with estimated.
+        // connection: the same work, exact with exact and estimated with estimated. Repeated
+        // filtered exact requests are count-cache hits (ADR 0931): their steady state, and so their
+        // raw SQL, is the page query plus the generation read; the peer suite also times them cold.
         const once = () => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) }).then((r) => r.text());
         await once();
         await once();

@@ -17,6 +17,7 @@ import { m111AddKeyPayload } from '../../records/migrations/111_add_key_payload.
 import { m120RowCounts } from '../../records/migrations/120_row_counts.js';
 import { m121ExpressionStats } from '../../records/migrations/121_expression_stats.js';
 import { m122CreateTimeIndex } from '../../records/migrations/122_create_time_index.js';
+import { m123WriteGeneration } from '../../records/migrations/123_write_generation.js';
 import { m130FormVersions } from '../../records/migrations/130_form_versions.js';
 import { m800Jobs } from '../../jobs/migration.js';
 import { m060ButtonSecrets } from './060_button_secrets.js';
@@ -41,4 +42,5 @@ export const migrations: Migration[] = [
   m060ButtonSecrets,
   m050Flows,
   m130FormVersions,
+  m123WriteGeneration,
 ];

@@ -33,6 +33,8 @@ export interface CompiledList {
   exactTotal: boolean;
   /** Whether any condition narrows the rows (an unfiltered list's total is the table's row count). */
   filtered: boolean;
+  /** Whether the conditions read the main table alone (its counts may be cached, ADR 0931). */
+  mainTableOnly: boolean;
 }
 
 function systemEquals(name: string, value: unknown): Cond {
@@ -173,6 +175,21 @@ function whereParts(model: FormModel, body: Record<string, unknown>, tenantId: n
   return conds;
 }
 
+/**
+ * Whether the conditions of `body` read no table but the main one. Sub-form entries (in
+ * `searchConList` or an array `initFilter`) are EXISTS over a child table, whose writes move no
+ * generation, so a count under them is not cached (countCache.ts). A condition that comes to read
+ * any other table must be recognised here too.
+ */
+export function readsMainTableOnly(model: FormModel, body: Record<string, unknown>): boolean {
+  if (model.main.view) return false;
+  let init = body.initFilter;
+  if (typeof init === 'string') { try { init = JSON.parse(init); } catch { return false; } }
+  const lists = [body.searchConList, init].filter(Array.isArray) as unknown[][];
+  return !lists.some((list) => list.some((e) => !!e && typeof e === 'object' && typeof (e as { enName?: unknown }).enName === 'string'
+    && model.subs.has((e as { enName: string }).enName)));
+}
+
 const joinWhere = (conds: Cond[]): Cond => (conds.length ? sql.join(conds, sql` AND `) : sql`TRUE`);
 
 /** Compiles the WHERE clause alone (lists, totals, suggestions and ids share it). */
@@ -187,6 +204,7 @@ export function compileList(model: FormModel, body: Record<string, unknown>, ten
   return {
     where: joinWhere(conds),
     filtered: conds.length > 0,
+    mainTableOnly: readsMainTableOnly(model, body),
     orderBy: compileOrder(model, body),
     pageNum,
     pageSize,

@@ -9,9 +9,12 @@
  * `exactTotal: true` in the request forces a full count(*), started beside the page query (on
  * PostgreSQL it runs on a second connection, so the answer waits for the slower of the two, not for
  * both; a short page, which is its own total, makes it wasted work, but then it counted few rows).
+ * Both counts (the full one and the capped one) go through the count cache when the caller gives a
+ * `source` (countCache.ts, ADR 0931): exact, reused only while the table has not been written.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { cachedRow, type CacheSource } from './countCache.js';
 
 /** Up to this many matching rows the total is exact. */
 export const TOTAL_EXACT_LIMIT = 10_000;
@@ -49,24 +52,25 @@ async function planEstimate(db: Kysely<Database>, from: RawBuilder<unknown>, whe
   return typeof rows === 'number' && Number.isFinite(rows) ? Math.round(rows) : 0;
 }
 
-/** The exact count(*) of the rows matching `where`. */
-export async function countRows(db: Kysely<Database>, from: RawBuilder<unknown>, where: RawBuilder<unknown>): Promise<number> {
-  const r = await sql<{ n: number }>`SELECT count(*)::bigint AS n FROM ${from} WHERE ${where}`.execute(db);
-  return Number(r.rows[0].n);
+/** The exact count(*) of the rows matching `where` (cached under `source`'s generation when given). */
+export async function countRows(db: Kysely<Database>, from: RawBuilder<unknown>, where: RawBuilder<unknown>, source: CacheSource | null = null): Promise<number> {
+  const r = await cachedRow(db, source, sql<{ n: string }>`SELECT count(*)::bigint AS n FROM ${from} WHERE ${where}`);
+  return Number(r!.n);
 }
 
 /** Decides the total (see the module comment); `estimate` and `count` are promises already under way. */
 export async function smartTotal(
   db: Kysely<Database>, from: RawBuilder<unknown>, where: RawBuilder<unknown>,
   page: { offset: number; pageSize: number; rows: number }, exact: boolean, estimate: Promise<number> | null, count: Promise<number> | null = null,
+  source: CacheSource | null = null,
 ): Promise<Total> {
   if ((page.rows > 0 && page.rows < page.pageSize) || (page.offset === 0 && page.rows === 0)) return { total: page.offset + page.rows, exact: true };
-  if (exact) return { total: await (count ?? countRows(db, from, where)), exact: true };
+  if (exact) return { total: await (count ?? countRows(db, from, where, source)), exact: true };
   const est = await (estimate ?? estimateRows(db, from, where));
   const floor = page.offset + page.rows;
   if (est > TOTAL_EXACT_LIMIT) return { total: Math.max(est, floor), exact: false };
-  const capped = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${TOTAL_EXACT_LIMIT + 1}) x`.execute(db);
-  const n = Number(capped.rows[0].n);
+  const capped = await cachedRow(db, source, sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${TOTAL_EXACT_LIMIT + 1}) x`);
+  const n = Number(capped!.n);
   if (n <= TOTAL_EXACT_LIMIT) return { total: n, exact: true };
   return { total: Math.max(est, TOTAL_EXACT_LIMIT + 1, floor), exact: false };
 }

@@ -2,14 +2,19 @@
 import { sql, type Kysely } from 'kysely';
 import { badRequest } from '../../http/HttpError.js';
 import type { FormModel } from '../query/formModel.js';
-import { assertTenantTable, compileList, compileWhere, type CompiledList } from '../query/listQuery.js';
+import { assertTenantTable, compileList, compileWhere, readsMainTableOnly, type CompiledList } from '../query/listQuery.js';
 import { jsonSelectList, mapRow, selectColumns } from '../query/rowShape.js';
 import { countRows, estimateRows, smartTotal } from '../query/smartTotal.js';
 import { likePattern } from '../query/values.js';
 import { countedRows } from '../storage/rowCounts.js';
+import { cachedRow, type CacheSource } from '../query/countCache.js';
 import type { Database } from '../../db/types.js';
 
 const mainFrom = (m: FormModel) => sql`${sql.id(m.schema, m.main.table.name)} t`;
+
+/** The main table whose write generation guards cached counts and sums, when they may be cached (ADR 0931). */
+const cacheSource = (m: FormModel, mainTableOnly: boolean): CacheSource | null =>
+  (mainTableOnly && !m.main.view ? { formId: m.form.id, schema: m.schema, table: m.main.table.name } : null);
 
 /** A list page whose rows are JSON texts made by the database (see `jsonSelectList`). */
 export interface JsonPage {
@@ -54,7 +59,8 @@ export async function listPage(db: Kysely<Database>, model: FormModel, body: Rec
   // (dropped when the page alone tells).
   const counted = q.filtered ? null : model.main.view ? viewCountedRows(db, model) : countedRows(db, model.form.id);
   const estimate = q.exactTotal || !q.filtered ? null : estimateRows(db, mainFrom(model), q.where);
-  const count = q.exactTotal && q.filtered ? countRows(db, mainFrom(model), q.where) : null;
+  const source = cacheSource(model, q.mainTableOnly);
+  const count = q.exactTotal && q.filtered ? countRows(db, mainFrom(model), q.where, source) : null;
   counted?.catch(() => {});
   estimate?.catch(() => {});
   count?.catch(() => {});
@@ -62,7 +68,7 @@ export async function listPage(db: Kysely<Database>, model: FormModel, body: Rec
   const page = { offset: q.offset, pageSize: q.pageSize, rows: r.rows.length };
   const n = await counted;
   const total = n === null || n === undefined
-    ? await smartTotal(db, mainFrom(model), q.where, page, q.exactTotal, estimate, count)
+    ? await smartTotal(db, mainFrom(model), q.where, page, q.exactTotal, estimate, count, source)
     : { total: n, exact: true };
   return { rowsJson: r.rows.map((row) => row.j), total: total.total, totalExact: total.exact };
 }
@@ -111,8 +117,9 @@ export async function calcTotals(db: Kysely<Database>, model: FormModel, body: R
     ...(s.ops.includes('sum') ? [sql`round(sum(t.${sql.id(s.col)}), ${s.precision}) AS ${sql.id(`s${i}`)}`] : []),
     ...(s.ops.includes('avg') ? [sql`round(avg(t.${sql.id(s.col)}), ${s.precision}) AS ${sql.id(`a${i}`)}`] : []),
   ]);
-  const r = await sql<Record<string, unknown>>`SELECT ${sql.join(selects, sql`, `)} FROM ${mainFrom(model)} WHERE ${where}`.execute(db);
-  const row = r.rows[0] ?? {};
+  // Exact, and reused while the table is not written (ADR 0931).
+  const row = (await cachedRow(db, cacheSource(model, readsMainTableOnly(model, body)),
+    sql<Record<string, unknown>>`SELECT ${sql.join(selects, sql`, `)} FROM ${mainFrom(model)} WHERE ${where}`)) ?? {};
   const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
   return specs.map((s, i) => {
     const out: Record<string, unknown> = { field: s.name };

@@ -10,7 +10,7 @@ import { retypeColumn } from './retype.js';
 import { ensureTenantSchema, grantTenantRead } from './tenantSchema.js';
 import { KIND_SQL, ROLE_SUFFIX, type FormStorage, type StorageColumn, type StorageTable } from './types.js';
 import { syncIndexes } from './indexes.js';
-import { addTenantCheck, installRowCount } from './rowCounts.js';
+import { addTenantCheck, bumpGeneration, installRowCount } from './rowCounts.js';
 import { syncExpressionStats } from './expressionStats.js';
 import { dropViewsOver, rebuildViews } from './views.js';
 
@@ -128,5 +128,8 @@ export async function migrateFormTables(
   await syncExpressionStats(trx, schema, formId, after[0], true);
   if (views.length || before.tables.length) await rebuildViews(trx, tenantId, formName, after[0]);
   await grantTenantRead(trx, tenantId);
+  // Renamed, retyped, retired and added columns change what the same SQL text reads, and no row
+  // trigger sees DDL: the form's write generation moves, so no count cached before is reused (ADR 0931).
+  await bumpGeneration(trx, formId);
   return { tables: after, retired };
 }

@@ -8,6 +8,12 @@
  * delta folds the form's committed deltas into one row, skipping rows another transaction has
  * locked (`FOR UPDATE SKIP LOCKED`), so a read sums a handful of rows: O(1).
  * A form without any row here has no counter (the list then falls back to the smart total).
+ *
+ * The same rows carry the form's **write generation** (ADR 0931): each delta has a weight `w`
+ * (1 per writing statement, UPDATE included, which appends a delta with n = 0), folds keep
+ * `sum(w)`, and a reset (TRUNCATE, a re-seed) starts above the old sum, so `sum(w)` only grows and
+ * grows with every committed write. Two snapshots that see the same generation see the same
+ * committed writes to the table (query/countCache.ts relies on this to reuse exact counts).
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
@@ -22,34 +28,49 @@ export async function createRowCountObjects(db: Kysely<Database>): Promise<void>
       form_id int NOT NULL REFERENCES form_definitions(id) ON DELETE CASCADE,
       id bigint GENERATED ALWAYS AS IDENTITY,
       n bigint NOT NULL,
+      w bigint NOT NULL DEFAULT 1,
       PRIMARY KEY (form_id, id)
     )`.execute(db);
+  await createCountFunction(db);
+}
+
+/**
+ * The trigger function (CREATE OR REPLACE: migration 123 brings databases of migration 120's
+ * first shape to this one).
+ */
+export async function createCountFunction(db: Kysely<Database>): Promise<void> {
   // The search_path of the migration is kept with the function, so the trigger finds the table
   // whatever search_path the writing session has.
   await sql.raw(`
-    CREATE FUNCTION fw_count_rows() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $fw$
+    CREATE OR REPLACE FUNCTION fw_count_rows() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $fw$
     DECLARE
       f int := TG_ARGV[0]::int;
       d bigint;
       delta_id bigint;
     BEGIN
       IF TG_OP = 'TRUNCATE' THEN
-        DELETE FROM form_row_counts WHERE form_id = f;
-        INSERT INTO form_row_counts (form_id, n) VALUES (f, 0);
+        -- TRUNCATE holds the table exclusively: no writer of it is in flight, every delta is committed.
+        WITH gone AS (DELETE FROM form_row_counts WHERE form_id = f RETURNING w)
+        INSERT INTO form_row_counts (form_id, n, w) SELECT f, 0, coalesce(sum(w), 0) + 1 FROM gone;
         RETURN NULL;
       ELSIF TG_OP = 'INSERT' THEN
         SELECT count(*) INTO d FROM fw_new;
-      ELSE
+        IF d = 0 THEN RETURN NULL; END IF;
+      ELSIF TG_OP = 'DELETE' THEN
         SELECT -count(*) INTO d FROM fw_old;
+        IF d = 0 THEN RETURN NULL; END IF;
+      ELSE
+        -- UPDATE: the count stays, the generation moves (no transition table: a mass update would
+        -- store every row for it, so an update of no row moves it too, which is only a cache miss).
+        d := 0;
       END IF;
-      IF d = 0 THEN RETURN NULL; END IF;
-      INSERT INTO form_row_counts (form_id, n) VALUES (f, d) RETURNING id INTO delta_id;
+      INSERT INTO form_row_counts (form_id, n, w) VALUES (f, d, 1) RETURNING id INTO delta_id;
       IF delta_id % ${FOLD_EVERY} = 0 THEN
         WITH gone AS (
           DELETE FROM form_row_counts WHERE form_id = f AND id IN (
             SELECT id FROM form_row_counts WHERE form_id = f FOR UPDATE SKIP LOCKED)
-          RETURNING n)
-        INSERT INTO form_row_counts (form_id, n) SELECT f, sum(n) FROM gone HAVING count(*) > 0;
+          RETURNING n, w)
+        INSERT INTO form_row_counts (form_id, n, w) SELECT f, sum(n), sum(w) FROM gone HAVING count(*) > 0;
       END IF;
       RETURN NULL;
     END $fw$`).execute(db);
@@ -70,8 +91,27 @@ export async function installRowCount(trx: Kysely<Database>, schema: string, tab
     FOR EACH STATEMENT EXECUTE FUNCTION fw_count_rows(${arg})`.execute(trx);
   await sql`CREATE TRIGGER fw_count_trunc AFTER TRUNCATE ON ${t}
     FOR EACH STATEMENT EXECUTE FUNCTION fw_count_rows(${arg})`.execute(trx);
-  await sql`DELETE FROM form_row_counts WHERE form_id = ${formId}`.execute(trx);
-  await sql`INSERT INTO form_row_counts (form_id, n) SELECT ${formId}, count(*) FROM ${t}`.execute(trx);
+  await installUpdateTrigger(trx, schema, table, formId);
+  // The seed's weight starts above whatever generation the form had, so it never goes back.
+  await sql`WITH gone AS (DELETE FROM form_row_counts WHERE form_id = ${formId} RETURNING w)
+    INSERT INTO form_row_counts (form_id, n, w) SELECT ${formId}, (SELECT count(*) FROM ${t}), coalesce(sum(w), 0) + 1 FROM gone`.execute(trx);
+}
+
+/** The UPDATE trigger that moves the generation (migration 123 adds it to tables counted before it). */
+export async function installUpdateTrigger(trx: Kysely<Database>, schema: string, table: string, formId: number): Promise<void> {
+  if (!Number.isSafeInteger(formId) || formId <= 0) throw new Error(`Bad form id ${formId}`);
+  await sql`CREATE TRIGGER fw_count_upd AFTER UPDATE ON ${sql.id(schema, table)}
+    FOR EACH STATEMENT EXECUTE FUNCTION fw_count_rows(${sql.lit(String(formId))})`.execute(trx);
+}
+
+/**
+ * Moves a form's generation inside the caller's transaction: for changes no row trigger sees
+ * (a definition save renames, retypes, retires and adds columns, so the same SQL text can read
+ * other values afterwards). Nothing happens for a form without a counter.
+ */
+export async function bumpGeneration(trx: Kysely<Database>, formId: number): Promise<void> {
+  await sql`INSERT INTO form_row_counts (form_id, n, w)
+    SELECT ${formId}, 0, 1 WHERE EXISTS (SELECT 1 FROM form_row_counts WHERE form_id = ${formId})`.execute(trx);
 }
 
 /**
@@ -89,4 +129,26 @@ export async function countedRows(db: Kysely<Database>, formId: number): Promise
     SELECT sum(n)::text AS n, count(*)::text AS k FROM form_row_counts WHERE form_id = ${formId}`.execute(db);
   const row = r.rows[0];
   return row && Number(row.k) > 0 ? Number(row.n) : null;
+}
+
+/** One form's write generation as the database sees it in one snapshot (ADR 0931). */
+export interface GenerationRow {
+  fw_gen_oid: string | null;
+  fw_gen_w: string | null;
+  fw_gen_k: number;
+}
+
+/**
+ * The SELECT that reads a form's generation: its main table's oid (a table dropped and made again
+ * is another table) and `sum(w)`. Put in the same statement as a count, both read one snapshot.
+ */
+export function generationQuery(formId: number, schema: string, table: string) {
+  return sql<GenerationRow>`SELECT to_regclass(quote_ident(${schema}) || '.' || quote_ident(${table}))::oid::text AS fw_gen_oid,
+    sum(w)::text AS fw_gen_w, count(*)::int AS fw_gen_k FROM form_row_counts WHERE form_id = ${formId}`;
+}
+
+/** The generation as one comparable text, or null when the form has no counter (nothing may be cached). */
+export function generationText(row: GenerationRow | undefined): string | null {
+  if (!row || !row.fw_gen_oid || row.fw_gen_w === null || !(Number(row.fw_gen_k) > 0)) return null;
+  return `${row.fw_gen_oid}:${row.fw_gen_w}`;
 }

@@ -1,0 +1,109 @@
+/**
+ * Exact counts and aggregates reused while the table has not been written (ADR 0931).
+ *
+ * A filtered exact total or a `getCalcdValue` sum is a pure function of the SQL, its parameters
+ * and the committed rows the statement's snapshot sees. Every committed write to a form's main
+ * table moves the form's write generation (storage/rowCounts.ts: `sum(w)` over the counter's
+ * deltas, kept by the same statement-level triggers, UPDATE included, and moved by definition
+ * saves), and within one server the snapshots are nested (each sees every transaction an earlier
+ * one saw), so two snapshots that read the same generation see the same committed writes. So:
+ * - on a miss the value and the generation are read **in one statement** (one snapshot) and kept
+ *   as (generation, value);
+ * - a later request reads the generation alone (one index read of a handful of rows); when it
+ *   equals the kept one, the kept value is the exact answer for that request's snapshot, with no
+ *   staleness window; otherwise the value is computed again the same way.
+ *
+ * What is never cached: reads inside a transaction (its own uncommitted writes would be seen under
+ * a generation others also reach), forms without a counter (type-2 views, unbuilt forms), queries
+ * that read another table (sub-form conditions: their tables have no generation; the caller says
+ * so) or call something that changes without a write (now(), current_user …: refused by name).
+ * The cache is per process and per database handle (the primary and the read replica each have
+ * their own, since a replica applies commits in WAL order, which is not the primary's visibility
+ * order); other processes write freely, since validity is checked against the database each time.
+ * Memory: an LRU of at most MAX_ENTRIES keys, each a hash of the SQL and its parameters.
+ */
+import { createHash } from 'node:crypto';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { generationQuery, generationText, type GenerationRow } from '../storage/rowCounts.js';
+
+/** The table whose generation guards a cached value. */
+export interface CacheSource {
+  formId: number;
+  schema: string;
+  table: string;
+}
+
+/** Entries per database handle. */
+export const MAX_ENTRIES = 20_000;
+
+interface Entry {
+  gen: string;
+  value: unknown;
+}
+
+const caches = new WeakMap<object, Map<string, Entry>>();
+const stats = { hits: 0, misses: 0, uncached: 0 };
+
+/** Hits, misses (computed and kept) and uncached reads since the process started (tests and the bench read it). */
+export function countCacheStats(): Readonly<typeof stats> {
+  return { ...stats };
+}
+
+/** Functions and keywords whose value moves without a write, outside quoted identifiers and literals. */
+const UNSTABLE = /\b(now|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random|current_setting|nextval|currval|setval|txid_current|pg_current_xact_id|age|to_regclass)\s*\(|\b(current_date|current_time|current_timestamp|localtime|localtimestamp|current_user|session_user|current_role|current_schema)\b/i;
+
+function stableSql(text: string): boolean {
+  return !UNSTABLE.test(text.replace(/"(?:[^"]|"")*"|'(?:[^']|'')*'/g, ' '));
+}
+
+function cacheOf(db: Kysely<Database>): Map<string, Entry> {
+  let c = caches.get(db);
+  if (!c) { c = new Map(); caches.set(db, c); }
+  return c;
+}
+
+/** The generation's numeric part (sum of weights), for keeping the newer of two racing answers. */
+const weight = (gen: string) => Number(gen.slice(gen.indexOf(':') + 1));
+
+/**
+ * The one row `query` answers, reused while `source`'s generation stays the one it was computed
+ * under. `source` null (or a transaction, or an unstable SQL text) runs the query as it is.
+ */
+export async function cachedRow<R extends object>(db: Kysely<Database>, source: CacheSource | null, query: RawBuilder<R>): Promise<R | undefined> {
+  const compiled = query.compile(db);
+  if (!source || db.isTransaction || !stableSql(compiled.sql)) {
+    stats.uncached++;
+    return (await query.execute(db)).rows[0];
+  }
+  const cache = cacheOf(db);
+  const key = createHash('sha256').update(`${source.formId}\u0001${compiled.sql}\u0001${JSON.stringify(compiled.parameters)}`).digest('base64');
+  const kept = cache.get(key);
+  if (kept) {
+    const g = await generationQuery(source.formId, source.schema, source.table).execute(db);
+    if (generationText(g.rows[0]) === kept.gen) {
+      stats.hits++;
+      cache.delete(key);
+      cache.set(key, kept);
+      return kept.value as R;
+    }
+  }
+  stats.misses++;
+  // One statement, so one snapshot: the generation read is the one the value was computed under.
+  const r = await sql<GenerationRow & R>`SELECT fw_g.*, fw_v.* FROM (${generationQuery(source.formId, source.schema, source.table)}) fw_g
+    CROSS JOIN (${query}) fw_v`.execute(db);
+  const row = r.rows[0];
+  if (!row) return undefined;
+  const { fw_gen_oid, fw_gen_w, fw_gen_k, ...value } = row;
+  const gen = generationText({ fw_gen_oid, fw_gen_w, fw_gen_k });
+  if (gen) {
+    const now = cache.get(key);
+    // Two requests that missed together: the answer of the later generation stays.
+    if (!now || now.gen.split(':')[0] !== gen.split(':')[0] || weight(now.gen) <= weight(gen)) {
+      cache.delete(key);
+      cache.set(key, { gen, value });
+      if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+    }
+  }
+  return value as unknown as R;
+}

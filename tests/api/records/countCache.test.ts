@@ -1,0 +1,228 @@
+/**
+ * Filtered exact totals and getCalcdValue sums are reused while the form's main table has not
+ * been written (query/countCache.ts, ADR 0931), and are never stale: after every kind of write
+ * (add, edit, a value moving in or out of the filter, delete, void, batch edit, import, raw SQL,
+ * TRUNCATE, a definition save), from another database handle, under parallel writers, per tenant.
+ * Runs on PGlite (api) and on PostgreSQL (api-pg, where the writers use parallel connections and a
+ * second pool stands for a second API process).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import { recordsApp, type RecordsApp } from './support/recordsApp.js';
+import { runImport, workbook } from '../io/ioSupport.js';
+import { countCacheStats } from '../../../src/server/records/query/countCache.js';
+import { getFormByName } from '../../../src/server/records/services/formDefinitions.js';
+import { formModel, type FormModel } from '../../../src/server/records/query/formModel.js';
+import { calcTotals, listRecords } from '../../../src/server/records/repositories/recordQueries.js';
+import { openDatabase } from '../../../src/server/db/openDatabase.js';
+import { testDatabaseKind } from '../support/testDatabase.js';
+import type { Database } from '../../../src/server/db/types.js';
+
+let a: RecordsApp;
+const FORM = 'cc_order';
+const DEF = {
+  enName: FORM,
+  cnName: '缓存计数',
+  fields: [
+    { enName: 'title', label: '标题', funcType: 'input' },
+    { enName: 'amount', label: '金额', funcType: 'number', precision: 2 },
+    { enName: 'lines', label: '明细', funcType: 'subForm', children: [{ enName: 'item', label: '品名', funcType: 'input' }] },
+  ],
+};
+// "range + equal": amount 10–20 and a title containing 甲.
+const FILTER = { searchConList: [{ enName: 'amount', amount$start: 10, amount$end: 20 }, { enName: 'title', title: '甲', searchType: 'like' }] };
+
+const list = (token: string, body: Record<string, unknown> = {}) =>
+  a.call(token, 'POST', `/api/auto/${FORM}/list`, { pageNum: 1, pageSize: 1, exactTotal: true, ...FILTER, ...body });
+const total = async (token = a.admin, body: Record<string, unknown> = {}) => {
+  const r = await list(token, body);
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+  expect(r.json.totalExact).toBe(true);
+  return r.json.total as number;
+};
+const sums = async (token = a.admin) => {
+  const r = await a.call(token, 'POST', `/api/auto/${FORM}/getCalcdValue`, { ...FILTER, calcd: { amount: { operation: ['sum', 'avg'] } } });
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+  return r.json.data[0] as { sum: number; avg: number };
+};
+const add = async (title: string, amount: number, token = a.admin) => {
+  const r = await a.call(token, 'POST', `/api/auto/${FORM}/add`, { data: { title, amount } });
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+  return r.json.data.id as number;
+};
+const edit = async (id: number, data: Record<string, unknown>) => {
+  const cur = (await a.call(a.admin, 'GET', `/api/auto/${FORM}/${id}`)).json.data;
+  const r = await a.call(a.admin, 'POST', `/api/auto/${FORM}/edit/${id}`, { formName: FORM, version: cur.version, data: { title: cur.title, amount: cur.amount, ...data } });
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+};
+/** What the cache must answer: the same count and sums computed without it, inside a transaction (never cached). */
+async function truth(db: Kysely<Database>, model: FormModel, tenantId: number) {
+  return db.transaction().execute(async (trx) => ({
+    total: (await listRecords(trx, model, { pageSize: 1, exactTotal: true, ...FILTER }, tenantId)).total,
+    sums: (await calcTotals(trx, model, { ...FILTER, calcd: { amount: { operation: ['sum', 'avg'] } } }, tenantId))[0],
+  }));
+}
+
+let model: FormModel;
+let tenantId: number;
+const table = () => sql.id(`t_${tenantId}`, FORM);
+
+beforeAll(async () => {
+  a = await recordsApp();
+  for (const token of [a.admin, a.admin2]) {
+    const r = await a.call(token, 'POST', '/api/flowable/form', DEF);
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+  }
+  tenantId = Number((await a.db.selectFrom('tenants').select('id').where('code', '=', 'DEFAULT').executeTakeFirstOrThrow()).id);
+  model = formModel(await getFormByName(a.db, tenantId, FORM));
+  // 60 rows: amount 0..59, every third title has 甲: in the filter, amounts 12, 15, 18.
+  await sql`INSERT INTO ${table()} (tenant_id, title, amount)
+    SELECT ${tenantId}, CASE WHEN g % 3 = 0 THEN '甲' || g ELSE '乙' || g END, g FROM generate_series(0, 59) g`.execute(a.db);
+}, 120_000);
+afterAll(async () => a?.close());
+
+describe('count cache', () => {
+  it('answers a repeated request from the cache, exact', async () => {
+    expect(await total()).toBe(3);
+    expect(await sums()).toEqual({ field: 'amount', sum: 45, avg: 15 });
+    const before = countCacheStats();
+    expect(await total()).toBe(3);
+    expect(await sums()).toEqual({ field: 'amount', sum: 45, avg: 15 });
+    expect(countCacheStats().hits - before.hits).toBe(2);
+  });
+
+  it('is right after an add, an edit moving a record into and out of the filter, a delete and a void', async () => {
+    const id = await add('甲新', 11);
+    expect(await total()).toBe(4);
+    expect((await sums()).sum).toBe(56);
+    await edit(id, { amount: 30 });
+    expect(await total()).toBe(3);
+    expect((await sums()).sum).toBe(45);
+    await edit(id, { amount: 19 });
+    expect(await total()).toBe(4);
+    // An edit inside the filter: the count stays, the sum moves (the UPDATE trigger moves the generation).
+    expect((await sums()).sum).toBe(64);
+    await edit(id, { amount: 20 });
+    expect(await total()).toBe(4);
+    expect((await sums()).sum).toBe(65);
+    expect((await a.call(a.admin, 'POST', `/api/auto/${FORM}/invalid/`, [id])).status).toBe(200);
+    expect(await total(a.admin, { sysStatus: 1 })).toBe(3);
+    expect((await a.call(a.admin, 'POST', `/api/auto/${FORM}/delete`, [id])).status).toBe(200);
+    expect(await total()).toBe(3);
+    expect(await sums()).toEqual({ field: 'amount', sum: 45, avg: 15 });
+  });
+
+  it('is right after a batch edit and an import', async () => {
+    const ids = (await sql<{ id: number }>`SELECT id FROM ${table()} WHERE amount IN (12, 15)`.execute(a.db)).rows.map((r) => Number(r.id));
+    expect(await total()).toBe(3);
+    const b = await a.call(a.admin, 'POST', `/api/auto/${FORM}/batchUpdate`, { ids, data: { amount: 50 } });
+    expect(b.status, JSON.stringify(b.json)).toBe(200);
+    expect(await total()).toBe(1);
+    expect((await sums()).sum).toBe(18);
+    const imp = await runImport(a, FORM, 'cc.xlsx', workbook([['标题', '金额'], ['甲导入一', 13], ['甲导入二', 14], ['乙导入', 15]]));
+    expect(imp.job?.result?.imported, JSON.stringify(imp.job)).toBe(3);
+    expect(await total()).toBe(3);
+    expect((await sums()).sum).toBe(45);
+    const b2 = await a.call(a.admin, 'POST', `/api/auto/${FORM}/batchUpdate`, { ids, data: { amount: 12 } });
+    expect(b2.status).toBe(200);
+    expect(await total()).toBe(5);
+  });
+
+  it('is right after raw SQL writes, TRUNCATE and a definition save, and keeps tenants apart', async () => {
+    const t2 = await total(a.admin2);
+    expect(t2).toBe(0);
+    await sql`UPDATE ${table()} SET amount = amount + 0.5 WHERE amount = 12`.execute(a.db);
+    expect(await total()).toBe(5);
+    expect((await sums()).sum).toBe(70);
+    expect(await total(a.admin2)).toBe(0);
+    await add('甲租户二', 15, a.admin2);
+    expect(await total(a.admin2)).toBe(1);
+    expect(await total()).toBe(5);
+    // A definition save renames or retypes columns without a row write: it moves the generation too.
+    const gen = async () => (await sql<{ w: string }>`SELECT sum(w)::text AS w FROM form_row_counts WHERE form_id = ${model.form.id}`.execute(a.db)).rows[0].w;
+    const g0 = await gen();
+    const form = (await a.call(a.admin, 'GET', `/api/flowable/form/en/${FORM}`)).json.data;
+    const saved = await a.call(a.admin, 'POST', '/api/flowable/form/edit', { ...form, cnName: '缓存计数二', confirmDataChanges: true });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(BigInt(await gen())).toBeGreaterThan(BigInt(g0));
+    await sql`TRUNCATE ${table()} CASCADE`.execute(a.db);
+    expect(BigInt(await gen())).toBeGreaterThan(BigInt(g0));
+    expect(await total()).toBe(0);
+    expect((await sums()).sum).toBe(0);
+  });
+
+  it('counts a sub-form filter and a request inside a transaction without the cache', async () => {
+    await add('甲明细', 11);
+    const before = countCacheStats();
+    const withSub = { searchConList: [...FILTER.searchConList, { enName: 'lines', searchRange: 'isNull' }] };
+    expect(await total(a.admin, withSub)).toBe(1);
+    expect(await total(a.admin, withSub)).toBe(1);
+    await a.db.transaction().execute(async (trx) => {
+      await sql`INSERT INTO ${table()} (tenant_id, title, amount) VALUES (${tenantId}, '甲事务', 12)`.execute(trx);
+      expect((await listRecords(trx as Kysely<Database>, model, { pageSize: 1, exactTotal: true, ...FILTER }, tenantId)).total).toBe(2);
+    });
+    const after = countCacheStats();
+    expect(after.hits).toBe(before.hits);
+    expect(after.uncached - before.uncached).toBe(3);
+    expect(await total()).toBe(2);
+  });
+});
+
+describe.skipIf(testDatabaseKind() !== 'postgres')('count cache on PostgreSQL', () => {
+  it('a second pool (another API process) sees the writes of the first at once', async () => {
+    const other = await openDatabase({ kind: 'postgres', url: a.database.url!, max: 3 });
+    try {
+      const body = { pageSize: 1, exactTotal: true, ...FILTER };
+      const n0 = (await listRecords(other.db, model, body, tenantId)).total;
+      expect((await listRecords(other.db, model, body, tenantId)).total).toBe(n0);
+      await add('甲另一进程', 14);
+      expect((await listRecords(other.db, model, body, tenantId)).total).toBe(n0 + 1);
+      await sql`UPDATE ${table()} SET amount = 40 WHERE title = '甲另一进程'`.execute(other.db);
+      expect(await total()).toBe(n0);
+      expect((await listRecords(other.db, model, body, tenantId)).total).toBe(n0);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('count cache under parallel writers', () => {
+  it('never answers less than the rows committed before the request, and ends equal to count(*)', async () => {
+    const writers = 4;
+    const rounds = 12;
+    let stop = false;
+    const reads: Promise<void>[] = [];
+    // A reader: with inserts only, a stale answer would be below a count taken just before it.
+    reads.push((async () => {
+      while (!stop) {
+        const floor = (await truth(a.db, model, tenantId)).total;
+        const r = (await listRecords(a.db, model, { pageSize: 1, exactTotal: true, ...FILTER }, tenantId)).total;
+        expect(r).toBeGreaterThanOrEqual(floor);
+      }
+    })());
+    await Promise.all(Array.from({ length: writers }, (_, w) => (async () => {
+      for (let i = 0; i < rounds; i++) {
+        const write = async (db: Kysely<any>) => {
+          await sql`INSERT INTO ${table()} (tenant_id, title, amount) SELECT ${tenantId}, '甲并发', 10 + g FROM generate_series(1, ${1 + (i % 3)}) g`.execute(db);
+        };
+        if (i % 5 === 4) await a.db.transaction().execute(async (trx) => { await write(trx); throw new Error('undo'); }).catch(() => {});
+        else await a.db.transaction().execute(write);
+        if (w === 0) await listRecords(a.db, model, { pageSize: 1, exactTotal: true, ...FILTER }, tenantId);
+      }
+    })()));
+    stop = true;
+    await Promise.all(reads);
+    // Then updates and deletes in parallel: the cached answers equal the uncached ones at the end.
+    await Promise.all(Array.from({ length: writers }, (_, w) => (async () => {
+      for (let i = 0; i < rounds; i++) {
+        await sql`UPDATE ${table()} SET amount = amount + 1 WHERE id = (SELECT min(id) + ${w * rounds + i} FROM ${table()})`.execute(a.db);
+        if (i % 4 === 0) await sql`DELETE FROM ${table()} WHERE id = (SELECT max(id) FROM ${table()})`.execute(a.db);
+        await calcTotals(a.db, model, { ...FILTER, calcd: { amount: { operation: ['sum', 'avg'] } } }, tenantId);
+      }
+    })()));
+    const t = await truth(a.db, model, tenantId);
+    expect((await listRecords(a.db, model, { pageSize: 1, exactTotal: true, ...FILTER }, tenantId)).total).toBe(t.total);
+    expect((await calcTotals(a.db, model, { ...FILTER, calcd: { amount: { operation: ['sum', 'avg'] } } }, tenantId))[0]).toEqual(t.sums);
+    expect(await total()).toBe(t.total);
+  }, 120_000);
+});
