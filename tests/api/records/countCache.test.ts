@@ -88,7 +88,8 @@ describe('count cache', () => {
     const before = countCacheStats();
     expect(await total()).toBe(3);
     expect(await sums()).toEqual({ field: 'amount', sum: 45, avg: 15 });
-    expect(countCacheStats().hits - before.hits).toBe(2);
+    // The count, the page's ids and the sums.
+    expect(countCacheStats().hits - before.hits).toBe(3);
   });
 
   it('is right after an add, an edit moving a record into and out of the filter, a delete and a void', async () => {
@@ -163,7 +164,8 @@ describe('count cache', () => {
     });
     const after = countCacheStats();
     expect(after.hits).toBe(before.hits);
-    expect(after.uncached - before.uncached).toBe(3);
+    // Two lists with the sub-form filter and one in the transaction, each a count and a page.
+    expect(after.uncached - before.uncached).toBe(6);
     expect(await total()).toBe(2);
   });
 });
@@ -224,5 +226,66 @@ describe('count cache under parallel writers', () => {
     expect((await listRecords(a.db, model, { pageSize: 1, exactTotal: true, ...FILTER }, tenantId)).total).toBe(t.total);
     expect((await calcTotals(a.db, model, { ...FILTER, calcd: { amount: { operation: ['sum', 'avg'] } } }, tenantId))[0]).toEqual(t.sums);
     expect(await total()).toBe(t.total);
+  }, 120_000);
+});
+
+describe('page ids reused under the write generation', () => {
+  const page = async (body: Record<string, unknown> = {}) => {
+    const r = await a.call(a.admin, 'POST', `/api/auto/${FORM}/list`, {
+      pageNum: 1, pageSize: 3, ...FILTER, sysOrderBy: { field: 'amount', order: 'desc' }, ...body,
+    });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    return (r.json.rows as { title: string; amount: number }[]).map((x) => `${x.title}:${x.amount}`);
+  };
+  /** The same page from the one-pass query inside a transaction (never cached). */
+  const truthPage = () => a.db.transaction().execute(async (trx) =>
+    (await listRecords(trx, model, { pageNum: 1, pageSize: 3, ...FILTER, sysOrderBy: { field: 'amount', order: 'desc' } }, tenantId))
+      .rows.map((x) => `${String(x.title)}:${Number(x.amount)}`));
+
+  it('answers a repeated page from kept ids, and every write shows on the next request', async () => {
+    await sql`DELETE FROM ${table()}`.execute(a.db);
+    await sql`INSERT INTO ${table()} (tenant_id, title, amount) VALUES
+      (${tenantId}, '甲一', 11), (${tenantId}, '甲二', 12), (${tenantId}, '甲三', 13), (${tenantId}, '甲四', 14), (${tenantId}, '乙五', 15)`.execute(a.db);
+    expect(await page()).toEqual(['甲四:14', '甲三:13', '甲二:12']);
+    const before = countCacheStats();
+    expect(await page()).toEqual(['甲四:14', '甲三:13', '甲二:12']);
+    expect(countCacheStats().hits - before.hits).toBeGreaterThanOrEqual(1);
+    // A field outside the filter and the sort: the kept ids, the row's new text.
+    const id4 = Number((await sql<{ id: string }>`SELECT id FROM ${table()} WHERE title = '甲四'`.execute(a.db)).rows[0].id);
+    await edit(id4, { title: '甲肆' });
+    expect(await page()).toEqual(['甲肆:14', '甲三:13', '甲二:12']);
+    // The sort key moves: the order changes.
+    await edit(id4, { amount: 10.5 });
+    expect(await page()).toEqual(['甲三:13', '甲二:12', '甲一:11']);
+    // A record leaves the filter, another enters it.
+    await sql`UPDATE ${table()} SET amount = 99 WHERE title = '甲三'`.execute(a.db);
+    await sql`UPDATE ${table()} SET title = '甲五' WHERE title = '乙五'`.execute(a.db);
+    expect(await page()).toEqual(['甲五:15', '甲二:12', '甲一:11']);
+    await sql`DELETE FROM ${table()} WHERE title = '甲二'`.execute(a.db);
+    expect(await page()).toEqual(['甲五:15', '甲一:11', '甲肆:10.5']);
+    expect(await page()).toEqual(await truthPage());
+    expect(await page({ pageNum: 2 })).toEqual([]);
+  });
+
+  it('gives the same pages as the uncached query under parallel writers', async () => {
+    let stop = false;
+    const reader = (async () => {
+      while (!stop) {
+        const got = await page();
+        // Every answer is a consistent page: descending amounts within the filter.
+        const amounts = got.map((x) => Number(x.split(':')[1]));
+        expect([...amounts].sort((p, q) => q - p)).toEqual(amounts);
+        expect(amounts.every((n) => n >= 10 && n <= 20)).toBe(true);
+      }
+    })();
+    await Promise.all(Array.from({ length: 3 }, (_, w) => (async () => {
+      for (let i = 0; i < 10; i++) {
+        await sql`INSERT INTO ${table()} (tenant_id, title, amount) VALUES (${tenantId}, ${`甲并行${w}-${i}`}, ${10 + ((w * 10 + i) % 11)})`.execute(a.db);
+        if (i % 3 === 2) await sql`DELETE FROM ${table()} WHERE id = (SELECT max(id) FROM ${table()})`.execute(a.db);
+      }
+    })()));
+    stop = true;
+    await reader;
+    expect(await page()).toEqual(await truthPage());
   }, 120_000);
 });

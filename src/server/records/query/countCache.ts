@@ -67,43 +67,65 @@ function cacheOf(db: Kysely<Database>): Map<string, Entry> {
 const weight = (gen: string) => Number(gen.slice(gen.indexOf(':') + 1));
 
 /**
+ * The cache key of a compiled statement under `source`, or null when its answer may not be kept
+ * (no source, a transaction, or SQL whose value moves without a write).
+ */
+export function cacheKey(db: Kysely<Database>, source: CacheSource | null, compiled: { sql: string; parameters: readonly unknown[] }): string | null {
+  if (!source || db.isTransaction || !stableSql(compiled.sql)) {
+    stats.uncached++;
+    return null;
+  }
+  return createHash('sha256').update(`${source.formId}\u0001${compiled.sql}\u0001${JSON.stringify(compiled.parameters)}`).digest('base64');
+}
+
+/** The kept (generation, value) of `key`, marked recently used; the caller still checks the generation. */
+export function keptEntry(db: Kysely<Database>, key: string): { gen: string; value: unknown } | undefined {
+  const cache = cacheOf(db);
+  const kept = cache.get(key);
+  if (kept) { cache.delete(key); cache.set(key, kept); }
+  return kept;
+}
+
+/** Counts a use of a kept value (its generation was checked in the using statement's snapshot). */
+export function countHit(): void {
+  stats.hits++;
+}
+
+/** Keeps `value`, computed in one snapshot with generation `gen` (null: the form has no counter). */
+export function keep(db: Kysely<Database>, key: string, gen: string | null, value: unknown): void {
+  stats.misses++;
+  if (!gen) return;
+  const cache = cacheOf(db);
+  const now = cache.get(key);
+  // Two requests that missed together: the answer of the later generation stays.
+  if (!now || now.gen.split(':')[0] !== gen.split(':')[0] || weight(now.gen) <= weight(gen)) {
+    cache.delete(key);
+    cache.set(key, { gen, value });
+    if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+  }
+}
+
+/**
  * The one row `query` answers, reused while `source`'s generation stays the one it was computed
  * under. `source` null (or a transaction, or an unstable SQL text) runs the query as it is.
  */
 export async function cachedRow<R extends object>(db: Kysely<Database>, source: CacheSource | null, query: RawBuilder<R>): Promise<R | undefined> {
-  const compiled = query.compile(db);
-  if (!source || db.isTransaction || !stableSql(compiled.sql)) {
-    stats.uncached++;
-    return (await query.execute(db)).rows[0];
-  }
-  const cache = cacheOf(db);
-  const key = createHash('sha256').update(`${source.formId}\u0001${compiled.sql}\u0001${JSON.stringify(compiled.parameters)}`).digest('base64');
-  const kept = cache.get(key);
+  const key = cacheKey(db, source, query.compile(db));
+  if (!source || !key) return (await query.execute(db)).rows[0];
+  const kept = keptEntry(db, key);
   if (kept) {
     const g = await generationQuery(source.formId, source.schema, source.table).execute(db);
     if (generationText(g.rows[0]) === kept.gen) {
-      stats.hits++;
-      cache.delete(key);
-      cache.set(key, kept);
+      countHit();
       return kept.value as R;
     }
   }
-  stats.misses++;
   // One statement, so one snapshot: the generation read is the one the value was computed under.
   const r = await sql<GenerationRow & R>`SELECT fw_g.*, fw_v.* FROM (${generationQuery(source.formId, source.schema, source.table)}) fw_g
     CROSS JOIN (${query}) fw_v`.execute(db);
   const row = r.rows[0];
   if (!row) return undefined;
   const { fw_gen_oid, fw_gen_w, fw_gen_k, ...value } = row;
-  const gen = generationText({ fw_gen_oid, fw_gen_w, fw_gen_k });
-  if (gen) {
-    const now = cache.get(key);
-    // Two requests that missed together: the answer of the later generation stays.
-    if (!now || now.gen.split(':')[0] !== gen.split(':')[0] || weight(now.gen) <= weight(gen)) {
-      cache.delete(key);
-      cache.set(key, { gen, value });
-      if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-    }
-  }
+  keep(db, key, generationText({ fw_gen_oid, fw_gen_w, fw_gen_k }), value);
   return value as unknown as R;
 }

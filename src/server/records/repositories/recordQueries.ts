@@ -7,7 +7,8 @@ import { jsonSelectList, mapRow, selectColumns } from '../query/rowShape.js';
 import { countRows, estimateRows, smartTotal } from '../query/smartTotal.js';
 import { likePattern } from '../query/values.js';
 import { countedRows } from '../storage/rowCounts.js';
-import { cachedRow, type CacheSource } from '../query/countCache.js';
+import { cachedRow, cacheKey, countHit, keep, keptEntry, type CacheSource } from '../query/countCache.js';
+import { generationQuery, generationText, type GenerationRow } from '../storage/rowCounts.js';
 import type { Database } from '../../db/types.js';
 
 const mainFrom = (m: FormModel) => sql`${sql.id(m.schema, m.main.table.name)} t`;
@@ -51,6 +52,60 @@ export function listPageQuery(model: FormModel, q: CompiledList) {
     ORDER BY ${q.orderBy}`;
 }
 
+/** The ids of a page, chosen and ordered as `listPageQuery` chooses them (JSON text of an array). */
+const pageIdsQuery = (model: FormModel, q: CompiledList) =>
+  sql<{ ids: string }>`SELECT array_to_json(ARRAY(SELECT t.id FROM ${mainFrom(model)} WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${q.pageSize} OFFSET ${q.offset}))::text AS ids`;
+
+/**
+ * The JSON rows of the ids `idsJson` in that order, in one statement with `source`'s generation,
+ * so the caller knows which committed writes the rows (and the ids' validity) belong to.
+ */
+function rowsByIdsQuery(model: FormModel, source: CacheSource, idsJson: string) {
+  return sql<GenerationRow & { j: string | null }>`
+    SELECT fw_g.*, p.j FROM (${generationQuery(source.formId, source.schema, source.table)}) fw_g
+    LEFT JOIN LATERAL (
+      SELECT k.ord, row_to_json(fw_row.*)::text AS j
+      FROM json_array_elements_text(${idsJson}::json) WITH ORDINALITY k(id, ord)
+      JOIN ${mainFrom(model)} ON t.id = k.id::bigint
+      CROSS JOIN LATERAL (SELECT ${jsonSelectList(model.main, 't')}) fw_row) p ON true
+    ORDER BY p.ord`;
+}
+
+/**
+ * A page's rows, with its ids reused while the form's write generation stays (ADR 0931 addendum):
+ * choosing and ordering the ids is the filter's and the sort's work (a scan of every match for a
+ * search); building the rows of 20 known ids is 20 primary-key reads. The kept ids are only used
+ * by a statement that reads the generation in its own snapshot and finds the kept one, so the rows
+ * answered are exactly those the uncached query would answer in that snapshot; otherwise (a
+ * write in between) the page is chosen again.
+ */
+async function pageRows(db: Kysely<Database>, model: FormModel, q: CompiledList, source: CacheSource | null): Promise<string[]> {
+  const idsQuery = pageIdsQuery(model, q);
+  const key = cacheKey(db, source, idsQuery.compile(db));
+  if (!source || !key) return (await listPageQuery(model, q).execute(db)).rows.map((row) => row.j);
+  const kept = keptEntry(db, key);
+  if (kept) {
+    const rows = await rowsOfGeneration(db, model, source, kept.value as string, kept.gen);
+    if (rows) { countHit(); return rows; }
+  }
+  // The ids and the generation they belong to, in one snapshot; then their rows under that generation.
+  const r = await sql<GenerationRow & { ids: string }>`SELECT fw_g.*, fw_v.ids FROM (${generationQuery(source.formId, source.schema, source.table)}) fw_g
+    CROSS JOIN (${idsQuery}) fw_v`.execute(db);
+  const row = r.rows[0];
+  const gen = generationText(row);
+  keep(db, key, gen, row.ids);
+  const rows = gen ? await rowsOfGeneration(db, model, source, row.ids, gen) : null;
+  // A write landed between the two statements (or the form has no counter): the one-pass query.
+  return rows ?? (await listPageQuery(model, q).execute(db)).rows.map((x) => x.j);
+}
+
+/** The rows of `idsJson` when the database is still at generation `gen`, else null. */
+async function rowsOfGeneration(db: Kysely<Database>, model: FormModel, source: CacheSource, idsJson: string, gen: string): Promise<string[] | null> {
+  const r = await rowsByIdsQuery(model, source, idsJson).execute(db);
+  if (generationText(r.rows[0]) !== gen) return null;
+  return r.rows.flatMap((x) => (x.j === null ? [] : [x.j]));
+}
+
 /** A list page: each row as the JSON text of the API's record, the total and whether it is exact. */
 export async function listPage(db: Kysely<Database>, model: FormModel, body: Record<string, unknown>, tenantId: number): Promise<JsonPage> {
   const q = compileList(model, body, tenantId);
@@ -64,13 +119,13 @@ export async function listPage(db: Kysely<Database>, model: FormModel, body: Rec
   counted?.catch(() => {});
   estimate?.catch(() => {});
   count?.catch(() => {});
-  const r = await listPageQuery(model, q).execute(db);
-  const page = { offset: q.offset, pageSize: q.pageSize, rows: r.rows.length };
+  const rowsJson = await pageRows(db, model, q, source);
+  const page = { offset: q.offset, pageSize: q.pageSize, rows: rowsJson.length };
   const n = await counted;
   const total = n === null || n === undefined
     ? await smartTotal(db, mainFrom(model), q.where, page, q.exactTotal, estimate, count, source)
     : { total: n, exact: true };
-  return { rowsJson: r.rows.map((row) => row.j), total: total.total, totalExact: total.exact };
+  return { rowsJson, total: total.total, totalExact: total.exact };
 }
 
 /**
