@@ -40,9 +40,9 @@ export function exportWorkerRows(env: NodeJS.ProcessEnv = process.env): number |
  * The worker's old-generation bound in MB: EXPORT_WORKER_HEAP_MB (0 = V8's default, about 4 GB
  * here), default 384. The worker's live data is its modules plus one chunk of rows, cells and XML
  * (tens of MB); unbounded, V8 let a 1M-row export's garbage grow the heap well past that before
- * collecting it. Bounded, it collects sooner, for about a fifth more CPU in the worker (ADR 0805).
- * 384 stays above V8's low-memory class (≤ 256 MB on 64-bit), whose slower heap growth cost more
- * CPU for no less RSS; it leaves room for chunks of wide rows. A worker that still runs out fails
+ * collecting it. Bounded, it collects sooner, for 13–20 % more CPU (ADR 0805). 384 stays above
+ * V8's low-memory class (≤ 256 MB on 64-bit), whose slower heap growth cost more CPU for about
+ * the same RSS; it leaves room for chunks of wide rows. A worker that still runs out fails
  * its job (the error is reported), not the server.
  */
 export function workerLimits(env: NodeJS.ProcessEnv = process.env): { maxOldGenerationSizeMb?: number } {
