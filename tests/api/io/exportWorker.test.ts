@@ -55,6 +55,9 @@ describe.runIf(testDatabaseKind() === 'postgres')('export in a worker thread', (
     const small = { currentColumns: ['title', 'amount', 'kind'], subFormColumns: [{ formName: 'lines', columns: ['item', 'price'] }] };
     const s1 = await withEnv({ EXPORT_WORKER_ROWS: '0' }, () => runExport(a, 'io_small', small));
     expect(sheets(s1.file!.body)).toEqual({ 订单: [['标题', '金额', '类别'], ['第一单', 12.5, '甲']], 明细: [['主表序号', '品名', '单价'], [1, '螺丝', 2]] });
+    // One line per sub-row: the sub-rows are read in the worker's snapshot, beside the main rows.
+    const s2 = await withEnv({ EXPORT_WORKER_ROWS: '0' }, () => runExport(a, 'io_small', { ...small, exportByLine: true }));
+    expect(sheets(s2.file!.body)).toEqual({ 订单: [['标题', '金额', '类别', '明细-品名', '明细-单价'], ['第一单', 12.5, '甲', '螺丝', 2]] });
   }, 120_000);
 
   it('is cancellable midway: the worker stops and no file is left', async () => {

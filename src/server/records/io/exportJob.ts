@@ -21,10 +21,10 @@ import type { FormModel } from '../query/formModel.js';
 import { loadModel } from '../services/recordContext.js';
 import { cellOf, FILE_TYPES, type Cell } from './cellText.js';
 import { virtualFields, type ExportParams } from './exportRequest.js';
-import { childRows, existingIds, exportIds, mainRows, type RecordId } from '../repositories/exportQueries.js';
+import { childRows, countUpTo, existingIds, exportIds, listInChunks, mainRows, type ListChunks, type RecordId } from '../repositories/exportQueries.js';
 import { addVirtualValues } from '../services/viewRows.js';
 import { csvWriter, xlsxWriter, type TableWriter } from './tableWriter.js';
-import { exportInWorker, useExportWorker } from './exportThread.js';
+import { exportInWorker, exportWorkerRows } from './exportThread.js';
 
 const CHUNK = 2000;
 
@@ -77,16 +77,35 @@ export async function idsToExport(db: Kysely<Database>, model: FormModel, p: Exp
   return p.ids ? existingIds(db, model, p.ids, tenantId) : exportIds(db, model, p.query ?? {}, tenantId);
 }
 
-/** Reads the records `ids` and writes the table into `w` (not closed); answers the files to attach. */
-export async function produceTable(db: Kysely<Database>, p: ExportParams & { user: JobUser }, tenantId: number, ids: RecordId[], ctx: TableHooks, w: TableWriter): Promise<{ rows: number; files: FileEntry[] }> {
-  const model = await loadModel(db, tenantId, p.form);
-  await ctx.progress(0, ids.length, 'export');
-  const files: FileEntry[] = [];
-  await writeTable(db, model, p, tenantId, ctx, ids, w, files);
-  return { rows: ids.length, files };
+/**
+ * Where an export's records come from: ids already found (read 2,000 at a time by id), or the
+ * list query itself, read through a cursor in one snapshot (PostgreSQL only: see listInChunks).
+ */
+export type ExportSource = { ids: RecordId[] } | { query: Record<string, unknown> };
+
+/** The source's records as `listInChunks` gives them. */
+async function readSource<T>(db: Kysely<Database>, model: FormModel, source: ExportSource, tenantId: number, fields: ReadonlySet<string> | undefined,
+  body: (list: ListChunks) => Promise<T>): Promise<T> {
+  if ('query' in source) return listInChunks(db, model, source.query, tenantId, fields, body);
+  const { ids } = source;
+  return body({
+    db,
+    count: ids.length,
+    async each(size, fn) {
+      for (let i = 0; i < ids.length; i += size) await fn(await mainRows(db, model, ids.slice(i, i + size), tenantId, fields));
+    },
+  });
 }
 
-async function writeTable(db: Kysely<Database>, model: FormModel, p: ExportParams & { user: JobUser }, tenantId: number, ctx: TableHooks, ids: RecordId[], w: TableWriter, files: FileEntry[]): Promise<void> {
+/** Reads the source's records and writes the table into `w` (not closed); answers the rows and the files to attach. */
+export async function produceTable(db: Kysely<Database>, p: ExportParams & { user: JobUser }, tenantId: number, source: ExportSource, ctx: TableHooks, w: TableWriter): Promise<{ rows: number; files: FileEntry[] }> {
+  const model = await loadModel(db, tenantId, p.form);
+  const files: FileEntry[] = [];
+  const rows = await writeTable(db, model, p, tenantId, ctx, source, w, files);
+  return { rows, files };
+}
+
+async function writeTable(db: Kysely<Database>, model: FormModel, p: ExportParams & { user: JobUser }, tenantId: number, ctx: TableHooks, source: ExportSource, w: TableWriter, files: FileEntry[]): Promise<number> {
   const def = model.form.definition;
   const virtual = virtualFields(def);
   const mainFields = fieldsOf([...def.fields, ...virtual], p.columns);
@@ -99,59 +118,68 @@ async function writeTable(db: Kysely<Database>, model: FormModel, p: ExportParam
   };
   // Only the exported fields' columns are read, unless a virtual column is exported: its expression may name any field.
   const wanted = mainFields.some((f) => virtual.includes(f)) ? undefined : new Set(mainFields.map((f) => f.enName));
-  const total = ids.length * (p.byLine ? 1 : 1 + subs.length);
-  let done = 0;
-  if (p.byLine && subs.length) {
-    await w.sheet(model.form.cnName, [...mainFields.map((f) => f.label), ...subs.flatMap((s) => s.fields.map((f) => `${s.model.def.label}-${f.label}`))]);
-  } else {
-    await w.sheet(model.form.cnName, mainFields.map((f) => f.label));
-  }
-  for (let i = 0; i < ids.length; i += CHUNK) {
+  return readSource(db, model, source, tenantId, wanted, async (list) => {
+    const rdb = list.db;
+    const total = list.count * (p.byLine ? 1 : 1 + subs.length);
+    await ctx.progress(0, total, 'export');
+    let done = 0;
+    if (p.byLine && subs.length) {
+      await w.sheet(model.form.cnName, [...mainFields.map((f) => f.label), ...subs.flatMap((s) => s.fields.map((f) => `${s.model.def.label}-${f.label}`))]);
+    } else {
+      await w.sheet(model.form.cnName, mainFields.map((f) => f.label));
+    }
+    // The sub-form sheets key their rows by the parent's row number: the ids in written order.
+    const written: RecordId[] = [];
+    const keepIds = !p.byLine && subs.length > 0;
     ctx.throwIfCancelled();
-    const chunk = ids.slice(i, i + CHUNK);
-    // Virtual columns get their values as in the list (services/viewRows).
-    const rows = addVirtualValues(def, await mainRows(db, model, chunk, tenantId, wanted), user);
-    // Sub-forms belong to forms, whose ids are numbers (a view has none).
-    const children = p.byLine && subs.length ? await Promise.all(subs.map((s) => childRows(db, model, s.model, chunk as number[], tenantId))) : [];
-    for (const [j, row] of rows.entries()) {
-      const folder = `${i + j + 1}_${row.id}`;
-      collect(folder, mainFields, row, p.includeFiles);
-      const main: Cell[] = mainFields.map((f) => cellOf(f, row));
-      if (p.byLine && subs.length) {
-        const lists = subs.map((s, k) => children[k].get(Number(row.id)) ?? []);
-        const lines = Math.max(1, ...lists.map((l) => l.length));
-        for (let n = 0; n < lines; n++) {
-          const cells = [...main];
-          subs.forEach((s, k) => {
-            const child = lists[k][n];
-            if (child) collect(`${folder}/${s.model.def.label}`, s.fields, child, s.includeFiles);
-            cells.push(...s.fields.map((f) => (child ? cellOf(f, child) : null)));
-          });
-          await w.row(cells);
-        }
-      } else await w.row(main);
-    }
-    done += chunk.length;
-    await ctx.progress(done, total, 'export');
-  }
-  if (p.byLine) return;
-  // Sub-forms as sheets keyed by the parent's row number in the main sheet.
-  for (const s of subs) {
-    await w.sheet(s.model.def.label, ['主表序号', ...s.fields.map((f) => f.label)]);
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      ctx.throwIfCancelled();
-      const chunk = ids.slice(i, i + CHUNK);
-      const children = await childRows(db, model, s.model, chunk as number[], tenantId);
-      for (const [j, id] of chunk.entries()) {
-        for (const child of children.get(id as number) ?? []) {
-          collect(`${i + j + 1}_${id}/${s.model.def.label}`, s.fields, child, s.includeFiles);
-          await w.row([i + j + 1, ...s.fields.map((f) => cellOf(f, child))]);
-        }
+    await list.each(CHUNK, async (raw) => {
+      // Virtual columns get their values as in the list (services/viewRows).
+      const rows = addVirtualValues(def, raw, user);
+      // Sub-forms belong to forms, whose ids are numbers (a view has none).
+      const children = p.byLine && subs.length ? await Promise.all(subs.map((s) => childRows(rdb, model, s.model, rows.map((r) => Number(r.id)), tenantId))) : [];
+      for (const row of rows) {
+        const folder = `${++done}_${row.id}`;
+        if (keepIds) written.push(row.id as RecordId);
+        collect(folder, mainFields, row, p.includeFiles);
+        const main: Cell[] = mainFields.map((f) => cellOf(f, row));
+        if (p.byLine && subs.length) {
+          const lists = subs.map((s, k) => children[k].get(Number(row.id)) ?? []);
+          const lines = Math.max(1, ...lists.map((l) => l.length));
+          for (let n = 0; n < lines; n++) {
+            const cells = [...main];
+            subs.forEach((s, k) => {
+              const child = lists[k][n];
+              if (child) collect(`${folder}/${s.model.def.label}`, s.fields, child, s.includeFiles);
+              cells.push(...s.fields.map((f) => (child ? cellOf(f, child) : null)));
+            });
+            await w.row(cells);
+          }
+        } else await w.row(main);
       }
-      done += chunk.length;
       await ctx.progress(done, total, 'export');
+      ctx.throwIfCancelled();
+    });
+    if (p.byLine) return list.count;
+    // Sub-forms as sheets keyed by the parent's row number in the main sheet.
+    let subDone = done;
+    for (const s of subs) {
+      await w.sheet(s.model.def.label, ['主表序号', ...s.fields.map((f) => f.label)]);
+      for (let i = 0; i < written.length; i += CHUNK) {
+        ctx.throwIfCancelled();
+        const chunk = written.slice(i, i + CHUNK);
+        const children = await childRows(rdb, model, s.model, chunk as number[], tenantId);
+        for (const [j, id] of chunk.entries()) {
+          for (const child of children.get(id as number) ?? []) {
+            collect(`${i + j + 1}_${id}/${s.model.def.label}`, s.fields, child, s.includeFiles);
+            await w.row([i + j + 1, ...s.fields.map((f) => cellOf(f, child))]);
+          }
+        }
+        subDone += chunk.length;
+        await ctx.progress(subDone, total, 'export');
+      }
     }
-  }
+    return list.count;
+  });
 }
 
 async function putStream(store: FileStore, key: string, body: Readable): Promise<void> {
@@ -169,15 +197,26 @@ export const exportJob: JobHandler = async (job, ctx): Promise<JobResult> => {
   let rows: number;
   let files: FileEntry[];
   await ctx.progress(0, null, 'query');
-  const ids = await idsToExport(db, model, p, job.tenantId);
-  if (ctx.databaseUrl && useExportWorker(ids.length)) {
-    ({ rows, files } = await exportInWorker(ctx.databaseUrl, p, job.tenantId, ids, ctx, (out) => putStream(ctx.store, tableKey, out), () => ctx.store.remove(tableKey)));
+  const threshold = ctx.databaseUrl ? exportWorkerRows() : null;
+  let source: ExportSource | null = null;
+  let chosen: RecordId[] | null = null;
+  if (threshold !== null) {
+    // The worker reads the list query through its own cursor: the main thread holds no id list.
+    if (p.ids) {
+      chosen = await existingIds(db, model, p.ids, job.tenantId);
+      if (chosen.length >= threshold) source = { ids: chosen };
+    } else if (threshold === 0 || await countUpTo(db, model, p.query ?? {}, job.tenantId, threshold) >= threshold) source = { query: p.query ?? {} };
+  }
+  if (source) {
+    ({ rows, files } = await exportInWorker(ctx.databaseUrl!, p, job.tenantId, source, ctx, (out) => putStream(ctx.store, tableKey, out), () => ctx.store.remove(tableKey)));
   } else {
+    // The main thread (PGlite, or a small export) reads by id: a cursor's transaction would hold PGlite's one connection.
+    const ids = chosen ?? await idsToExport(db, model, p, job.tenantId);
     const w = p.format === 'csv' ? csvWriter() : xlsxWriter();
     const stored = putStream(ctx.store, tableKey, w.out);
     stored.catch(() => {});
     try {
-      ({ rows, files } = await produceTable(db, p, job.tenantId, ids, ctx, w));
+      ({ rows, files } = await produceTable(db, p, job.tenantId, { ids }, ctx, w));
       await w.close();
       await stored;
     } catch (err) {

@@ -44,7 +44,7 @@ async function run(m: Extract<ToWorker, { type: 'start' }>): Promise<void> {
   })();
   forwarded.catch(() => {});
   try {
-    const r = await produceTable(db, m.params, m.tenantId, m.ids, hooks, w);
+    const r = await produceTable(db, m.params, m.tenantId, m.source, hooks, w);
     await w.close();
     await forwarded;
     send({ type: 'done', rows: r.rows, files: r.files });

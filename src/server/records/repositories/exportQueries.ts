@@ -31,6 +31,58 @@ export async function existingIds(db: Kysely<Database>, model: FormModel, ids: R
   return ids.filter((id) => found.has(id));
 }
 
+function mainSelect(model: FormModel, fields?: ReadonlySet<string>) {
+  const cols = fields && !model.main.view ? model.main.table.columns.filter((c) => fields.has(c.field)) : null;
+  return cols ? sql.join([sql`t.id`, ...cols.map((c) => columnSelect('t', c))], sql`, `) : selectColumns(model.main, 't');
+}
+
+/** How many records match a list query, counted up to `limit` (enough to choose how to export them). */
+export async function countUpTo(db: Kysely<Database>, model: FormModel, query: Record<string, unknown>, tenantId: number, limit: number): Promise<number> {
+  const q = compileList(model, { ...query, pageNum: 1, pageSize: 10 }, tenantId);
+  const r = await sql<{ n: string | number }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.id(model.schema, model.main.table.name)} t
+    WHERE ${q.where} LIMIT ${limit}) s`.execute(db);
+  return Number(r.rows[0].n);
+}
+
+/** What `listInChunks` hands its body: the snapshot's reader, the row count, and the rows chunk by chunk. */
+export interface ListChunks {
+  /** The transaction the rows are read in (child rows read through it see the same snapshot). */
+  db: Kysely<Database>;
+  count: number;
+  /** Reads the rows in list order, `size` at a time, mapped as `mainRows` maps them; each chunk is handled before the next is fetched. */
+  each(size: number, fn: (rows: Record<string, unknown>[]) => Promise<void>): Promise<void>;
+}
+
+/**
+ * The records of a list query (its search and sort, at most `limit`), read in one read-only
+ * repeatable-read transaction through a server-side cursor: no id list is built, and only the
+ * chunk being written is in memory (issue 14, ADR 0805). PostgreSQL only: the transaction holds
+ * a connection for the whole export (PGlite has one, shared with every request).
+ */
+export async function listInChunks<T>(db: Kysely<Database>, model: FormModel, query: Record<string, unknown>, tenantId: number,
+  fields: ReadonlySet<string> | undefined, body: (list: ListChunks) => Promise<T>, limit = EXPORT_MAX_ROWS): Promise<T> {
+  const q = compileList(model, { ...query, pageNum: 1, pageSize: 10 }, tenantId);
+  const from = sql`FROM ${sql.id(model.schema, model.main.table.name)} t WHERE ${q.where}`;
+  return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
+    await sql`SET TRANSACTION READ ONLY`.execute(trx);
+    const n = await sql<{ n: string | number }>`SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${limit}) s`.execute(trx);
+    return body({
+      db: trx,
+      count: Number(n.rows[0].n),
+      async each(size, fn) {
+        await sql`DECLARE formwork_export NO SCROLL CURSOR FOR SELECT ${mainSelect(model, fields)} ${from} ORDER BY ${q.orderBy} LIMIT ${limit}`.execute(trx);
+        for (;;) {
+          const r = await sql<FormTableRow>`FETCH FORWARD ${sql.raw(String(Math.max(1, Math.floor(size))))} FROM formwork_export`.execute(trx);
+          if (!r.rows.length) break;
+          await fn(r.rows.map((row) => mapRow(model.main, row)));
+          if (r.rows.length < size) break;
+        }
+        await sql`CLOSE formwork_export`.execute(trx);
+      },
+    });
+  });
+}
+
 /**
  * Main rows by id in the order asked (rows as the API maps them). With `fields`, only the id and
  * those fields' columns are read (an export needs no system columns: less to parse and map); a
@@ -38,9 +90,7 @@ export async function existingIds(db: Kysely<Database>, model: FormModel, ids: R
  */
 export async function mainRows(db: Kysely<Database>, model: FormModel, ids: RecordId[], tenantId: number, fields?: ReadonlySet<string>): Promise<Record<string, unknown>[]> {
   if (!ids.length) return [];
-  const cols = fields && !model.main.view ? model.main.table.columns.filter((c) => fields.has(c.field)) : null;
-  const list = cols ? sql.join([sql`t.id`, ...cols.map((c) => columnSelect('t', c))], sql`, `) : selectColumns(model.main, 't');
-  const r = await sql<FormTableRow>`SELECT ${list} FROM ${sql.id(model.schema, model.main.table.name)} t
+  const r = await sql<FormTableRow>`SELECT ${mainSelect(model, fields)} FROM ${sql.id(model.schema, model.main.table.name)} t
     WHERE t.tenant_id = ${tenantId} AND t.id = ANY(${idArray(model, ids)})`.execute(db);
   const byId = new Map(r.rows.map((row) => [idOf(model, row.id as string | number), mapRow(model.main, row)]));
   return ids.map((id) => byId.get(id)).filter((x): x is Record<string, unknown> => !!x);
