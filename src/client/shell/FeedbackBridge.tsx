@@ -2,22 +2,19 @@
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { configureHttp } from '../api/httpConfig';
+import { feedbackOf } from './feedbackOf';
+import { lazyFeedback } from './lazyFeedback';
 
-/** Renders nothing; installs antd-backed feedback for the HTTP client while mounted. */
-export function FeedbackBridge({ onRelogin }: { onRelogin: () => void | Promise<void> }) {
-  const { message, notification, modal } = App.useApp();
+/**
+ * Renders nothing; while mounted the HTTP client's feedback shows in this page's antd `App` (with
+ * the page's own messages); unmounted, the lazily loaded one takes over again. `onRelogin`
+ * replaces the one main.tsx installs (tests).
+ */
+export function FeedbackBridge({ onRelogin }: { onRelogin?: () => void | Promise<void> }) {
+  const app = App.useApp();
   useEffect(() => {
-    configureHttp({
-      onRelogin,
-      feedback: {
-        confirmRelogin: (title, content, okText) =>
-          new Promise<void>((resolve) => {
-            modal.warning({ title, content, okText, closable: false, keyboard: false, maskClosable: false, onOk: () => resolve() });
-          }),
-        toast: (text, seconds = 3) => void message.error(text, seconds),
-        notify: (title) => notification.error({ message: title }),
-      },
-    });
-  }, [message, notification, modal, onRelogin]);
+    configureHttp(onRelogin ? { feedback: feedbackOf(app), onRelogin } : { feedback: feedbackOf(app) });
+    return () => configureHttp({ feedback: lazyFeedback });
+  }, [app, onRelogin]);
   return null;
 }
