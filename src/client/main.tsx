@@ -8,8 +8,8 @@ import { forgetSessionAndLeave } from './controllers/sessionActions';
 import { AppRoot } from './shell/AppRoot';
 import { lazyFeedback } from './shell/lazyFeedback';
 
-// Until a page's antd App is mounted (and on the sign-in pages, which have none), the HTTP
-// client's messages load antd's feedback on first use.
+// The HTTP client's messages load antd's feedback on first use (the sign-in page's first load goes
+// without it; every other page loads it with its frame).
 configureHttp({ feedback: lazyFeedback, onRelogin: forgetSessionAndLeave });
 
 createRoot(document.getElementById('app')!).render(

@@ -1,8 +1,8 @@
 /**
  * The providers around the whole app: antd's configuration (zh_CN, theme from settings), the record
- * picker service and the router. antd's `App` (message, notification, modal), TanStack Query and
- * the HTTP client's antd feedback wrap every page but the sign-in pages, in `AppFrame`, loaded
- * with each page (issue 15: the sign-in page's first load; ADR 0403).
+ * picker service and the router. antd's `App` (message, notification, modal) and TanStack Query
+ * wrap every page but the sign-in pages, in `AppFrame`, loaded with each page; the HTTP client's
+ * antd feedback loads on first use (issue 15: the sign-in page's first load; ADR 0403).
  */
 import { useEffect } from 'react';
 import { Router } from 'wouter';

@@ -1,26 +1,23 @@
-/** antd's `App` in a root of its own, for the HTTP client's feedback on pages without one. */
+/**
+ * antd's `App` in a root of its own, mounted once and kept: the HTTP client's feedback and every
+ * page's `App.useApp()` draw in it, so a message or the 重新登录 box outlives the page that
+ * caused it (a failed sign-in gate leaves for /login with the box still open).
+ */
 import { App } from 'antd';
-import { useEffect } from 'react';
+import type { useAppProps } from 'antd/es/app/context';
 import { createRoot } from 'react-dom/client';
-import type { HttpFeedback } from '../api/httpConfig';
 import { AppConfigProvider } from './AppConfigProvider';
-import { feedbackOf } from './feedbackOf';
+import { FeedbackBridge } from './FeedbackBridge';
 
-function Capture({ onReady }: { onReady: (feedback: HttpFeedback) => void }) {
-  const app = App.useApp();
-  useEffect(() => onReady(feedbackOf(app)), [app, onReady]);
-  return null;
-}
-
-/** Mounts the host once; answers its feedback when rendered. */
-export function mountFeedbackHost(): Promise<HttpFeedback> {
+/** Mounts the host; answers its `App` once rendered. */
+export function mountFeedbackHost(): Promise<useAppProps> {
   return new Promise((resolve) => {
     const holder = document.createElement('div');
     document.body.appendChild(holder);
     createRoot(holder).render(
       <AppConfigProvider>
         <App component={false}>
-          <Capture onReady={resolve} />
+          <FeedbackBridge onApp={resolve} />
         </App>
       </AppConfigProvider>,
     );

@@ -4,18 +4,19 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { getToken } from '../session/cookies';
 import { paths } from '../paths';
 import { PageLoading } from '../routing/PageLoading';
+import { loadFeedbackApp } from './lazyFeedback';
 import { RouteEffects } from './RouteEffects';
 
 /**
- * A lazy page inside `AppFrame` (antd App, TanStack Query, the HTTP client's feedback), both
- * loaded at once: the sign-in pages render without the frame (issue 15, ADR 0403).
+ * A lazy page inside `AppFrame` (antd App, TanStack Query) with the feedback host, all loaded at
+ * once: the sign-in pages render without the frame (issue 15, ADR 0403).
  */
 function framed<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(async () => {
-    const [{ AppFrame }, Page] = await Promise.all([import('./AppFrame'), load()]);
+    const [{ AppFrame }, Page, app] = await Promise.all([import('./AppFrame'), load(), loadFeedbackApp()]);
     return {
       default: (props: P) => (
-        <AppFrame>
+        <AppFrame app={app}>
           <Page {...props} />
         </AppFrame>
       ),

@@ -1,13 +1,16 @@
 /**
- * The HTTP client's feedback on pages without antd's `App` (the sign-in pages): antd's message,
- * notification and modal load on the first call, which waits for them (issue 15: they are not
- * part of the sign-in page's first load; ADR 0403).
+ * antd's message, notification and modal, loaded on first use: the first HTTP error message, or
+ * the first page that needs them (ShellRoutes' `framed`). The sign-in pages' first load goes
+ * without them (issue 15, ADR 0403); calls made meanwhile wait, in order.
  */
+import type { useAppProps } from 'antd/es/app/context';
 import type { HttpFeedback } from '../api/httpConfig';
+import { feedbackOf } from './feedbackOf';
 
-let host: Promise<HttpFeedback> | null = null;
+let host: Promise<useAppProps> | null = null;
 
-function loaded(): Promise<HttpFeedback> {
+/** The one feedback `App` of the page (mounted on the first call). */
+export function loadFeedbackApp(): Promise<useAppProps> {
   host ??= import('./FeedbackHost').then(
     (m) => m.mountFeedbackHost(),
     (err: unknown) => {
@@ -19,9 +22,9 @@ function loaded(): Promise<HttpFeedback> {
   return host;
 }
 
-/** Feedback that loads antd's on first use; until then calls wait in order. */
+/** The HTTP client's feedback until the host has mounted (then it installs its own). */
 export const lazyFeedback: HttpFeedback = {
-  confirmRelogin: (title, content, okText) => loaded().then((f) => f.confirmRelogin(title, content, okText)),
-  toast: (text, seconds) => void loaded().then((f) => f.toast(text, seconds), () => console.warn(text)),
-  notify: (title) => void loaded().then((f) => f.notify(title), () => console.warn(title)),
+  confirmRelogin: (title, content, okText) => loadFeedbackApp().then((app) => feedbackOf(app).confirmRelogin(title, content, okText)),
+  toast: (text, seconds) => void loadFeedbackApp().then((app) => feedbackOf(app).toast(text, seconds), () => console.warn(text)),
+  notify: (title) => void loadFeedbackApp().then((app) => feedbackOf(app).notify(title), () => console.warn(title)),
 };
