@@ -7,7 +7,6 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { getCaptcha, listTenants, login } from '../api/auth';
 import type { Tenant } from '../api/types';
 import { resetReloginPrompt } from '../api/http';
-import { queryKeys } from '../api/queryKeys';
 import { getTenantCode, setTenantCode, setToken } from '../session/cookies';
 import { fetchPublicConfig } from './loadSession';
 import { CONFIG_KEYS, isOn } from '../session/configKeys';
@@ -96,11 +95,8 @@ export function useLoginController(redirect: string | null, onSignedIn: (to: str
         setToken(res.token);
         setTenantCode(values.tenantCode);
         resetReloginPrompt();
+        // The login gate drops an older session's cached answers when it loads this one.
         sessionStore.set({ ready: false });
-        // The query cache exists only once a signed-in page has loaded (then it may hold an older
-        // session's answers); importing it here costs nothing more, the next page needs it anyway.
-        const { queryClient } = await import('../shell/queryClient');
-        queryClient.removeQueries({ queryKey: queryKeys.session.all });
         onSignedIn(redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/');
       } catch {
         if (captchaOn) refreshCaptcha();
