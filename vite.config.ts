@@ -10,6 +10,12 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 2500,
+    rolldownOptions: {
+      // antd's Form context module (imported by every input) takes only `FormProvider` from
+      // rc-field-form's index; without side effects declared the whole form engine and
+      // async-validator came along on pages without a form (issue 15, docs/benchmarks.md).
+      treeshake: { moduleSideEffects: (id: string) => !/node_modules\/(rc-field-form|@rc-component\/async-validator)\//.test(id) },
+    },
   },
   server: {
     port: 5173,

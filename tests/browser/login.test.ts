@@ -15,13 +15,26 @@ describe('login page', () => {
     await page.goto(`${app.url}/login`);
     await expect.poll(() => page.locator('h1').textContent()).toContain('Formwork 业务表单平台');
     await expect.poll(() => page.title()).toContain('登录');
-    await page.getByRole('combobox', { name: '租户' }).click({ force: true });
-    const options = page.locator('.ant-select-item-option');
-    await options.first().waitFor();
+    const options = page.getByRole('combobox', { name: '租户' }).getByRole('option');
     await expect.poll(() => options.allTextContents()).toEqual(expect.arrayContaining(['华建工程有限公司', '宏远建设集团']));
     await expect.poll(() => page.getByRole('button', { name: /登\s*录/ }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('记住密码').isVisible()).toBe(true);
     expect(app.errors).toEqual([]);
+  });
+
+  it('names each empty required field on 登录, and clears a message once the field is filled', async () => {
+    const page = await app.newPage();
+    await page.goto(`${app.url}/login`);
+    await page.evaluate(() => localStorage.removeItem('formwork.login.remember'));
+    await page.getByPlaceholder('账号').waitFor();
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    const alerts = page.getByRole('alert');
+    await expect.poll(() => alerts.allTextContents()).toEqual(['请输入您的账号', '请输入您的密码']);
+    await page.getByPlaceholder('账号').fill('admin');
+    await expect.poll(() => alerts.allTextContents()).toEqual(['请输入您的密码']);
+    await page.getByPlaceholder('账号').fill('');
+    await expect.poll(() => alerts.allTextContents()).toEqual(['请输入您的账号', '请输入您的密码']);
+    expect(page.url()).toMatch(/\/login$/);
   });
 
   it('shows the supplier sign-in title on /supplier/login', async () => {

@@ -21,6 +21,16 @@ export async function loadPublicConfig(client: QueryClient, tenantCode = getTena
   return config;
 }
 
+/**
+ * The same as `loadPublicConfig` without the query cache: the sign-in page reads it this way so
+ * TanStack Query stays out of its first load (issue 15, ADR 0403).
+ */
+export async function fetchPublicConfig(tenantCode = getTenantCode()): Promise<Record<string, string>> {
+  const config = normaliseConfig((await getConfigKeys(PUBLIC_CONFIG_KEYS, tenantCode)).data);
+  sessionStore.set({ config });
+  return config;
+}
+
 /** Accept `{key: value}` or `[{configKey, configValue}]`. */
 function normaliseConfig(data: unknown): Record<string, string> {
   if (Array.isArray(data)) {

@@ -1,11 +1,14 @@
-/** Sign-in screen logic (spec 02 §2.1, §3 login payload): tenants, captcha, remember the user name. */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+/**
+ * Sign-in screen logic (spec 02 §2.1, §3 login payload): tenants, captcha, remember the user name.
+ * Plain requests through the HTTP client, no query cache: TanStack Query stays out of the sign-in
+ * page's first load (issue 15, ADR 0403).
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { getCaptcha, listTenants, login } from '../api/auth';
+import type { Tenant } from '../api/types';
 import { resetReloginPrompt } from '../api/http';
-import { queryKeys } from '../api/queryKeys';
 import { getTenantCode, setTenantCode, setToken } from '../session/cookies';
-import { loadPublicConfig } from './loadSession';
+import { fetchPublicConfig } from './loadSession';
 import { CONFIG_KEYS, isOn } from '../session/configKeys';
 import { setNeedPerfect } from '../session/passwordFlag';
 import { sessionStore } from '../session/sessionStore';
@@ -39,22 +42,40 @@ function remembered(): Partial<LoginValues> {
 
 /** Tenants, config, captcha and a submit that stores the token; `onSignedIn` gets the redirect target. */
 export function useLoginController(redirect: string | null, onSignedIn: (to: string) => void) {
-  const client = useQueryClient();
   const [tenantCode, setTenant] = useState(getTenantCode());
   const [submitting, setSubmitting] = useState(false);
-  const tenants = useQuery({ queryKey: queryKeys.tenants(), queryFn: listTenants, staleTime: 60_000 });
-  const config = useQuery({
-    queryKey: ['loginConfig', tenantCode],
-    queryFn: () => loadPublicConfig(client, tenantCode),
-    staleTime: 60_000,
-  });
-  const captchaOn = isOn(config.data?.[CONFIG_KEYS.captcha]);
-  const captcha = useQuery({
-    queryKey: queryKeys.captcha(tenantCode),
-    queryFn: () => getCaptcha(tenantCode),
-    enabled: captchaOn,
-    staleTime: Infinity,
-  });
+  const [tenants, setTenants] = useState<Tenant[]>([]);
+  const [config, setConfig] = useState<Record<string, string>>({});
+  const [captcha, setCaptcha] = useState<{ uuid?: string; img?: string }>({});
+  const [captchaRound, setCaptchaRound] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    // A failed request has already been shown by the HTTP client; the list stays empty.
+    listTenants().then((res) => live && setTenants(res.data ?? []), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    fetchPublicConfig(tenantCode).then((c) => live && setConfig(c), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [tenantCode]);
+
+  const captchaOn = isOn(config[CONFIG_KEYS.captcha]);
+  useEffect(() => {
+    if (!captchaOn) return;
+    let live = true;
+    getCaptcha(tenantCode).then((c) => live && setCaptcha({ uuid: c.uuid, img: c.img }), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [captchaOn, tenantCode, captchaRound]);
+  const refreshCaptcha = useCallback(() => setCaptchaRound((n) => n + 1), []);
 
   const submit = useCallback(
     async (values: LoginValues) => {
@@ -64,7 +85,7 @@ export function useLoginController(redirect: string | null, onSignedIn: (to: str
           username: values.username.trim(),
           password: values.password,
           code: values.code,
-          uuid: captcha.data?.uuid,
+          uuid: captcha.uuid,
           tenantCode: values.tenantCode,
         });
         if (values.rememberMe) localStorage.setItem(REMEMBER_KEY, JSON.stringify({ tenantCode: values.tenantCode, username: values.username.trim(), rememberMe: true }));
@@ -74,35 +95,35 @@ export function useLoginController(redirect: string | null, onSignedIn: (to: str
         setToken(res.token);
         setTenantCode(values.tenantCode);
         resetReloginPrompt();
+        // The login gate drops an older session's cached answers when it loads this one.
         sessionStore.set({ ready: false });
-        client.removeQueries({ queryKey: queryKeys.session.all });
         onSignedIn(redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/');
       } catch {
-        if (captchaOn) void captcha.refetch();
+        if (captchaOn) refreshCaptcha();
       } finally {
         setSubmitting(false);
       }
     },
-    [captcha, captchaOn, client, onSignedIn, redirect],
+    [captcha.uuid, captchaOn, onSignedIn, redirect, refreshCaptcha],
   );
 
-  const config_ = config.data ?? {};
+  const initialValues = useMemo(() => ({ tenantCode: getTenantCode(), rememberMe: false, ...remembered() }) as Partial<LoginValues>, []);
   return {
-    tenants: tenants.data?.data ?? [],
+    tenants,
     tenantCode,
     setTenantCode: setTenant,
-    config: config_,
-    title: config_[CONFIG_KEYS.loginTitle] || config_[CONFIG_KEYS.headTitle] || '业务表单平台',
-    supplierTitle: config_[CONFIG_KEYS.supplierTitle] || '供应商登录',
-    logo: config_[CONFIG_KEYS.loginLogo] || '',
-    background: config_[CONFIG_KEYS.loginBg] || '',
-    copyright: config_[CONFIG_KEYS.loginCopyright] || '',
-    boxPosition: (['left', 'right'].includes(config_[CONFIG_KEYS.loginBoxPosition]) ? config_[CONFIG_KEYS.loginBoxPosition] : 'center') as 'left' | 'center' | 'right',
-    showRemember: !isOn(config_[CONFIG_KEYS.hideRemember]),
+    config,
+    title: config[CONFIG_KEYS.loginTitle] || config[CONFIG_KEYS.headTitle] || '业务表单平台',
+    supplierTitle: config[CONFIG_KEYS.supplierTitle] || '供应商登录',
+    logo: config[CONFIG_KEYS.loginLogo] || '',
+    background: config[CONFIG_KEYS.loginBg] || '',
+    copyright: config[CONFIG_KEYS.loginCopyright] || '',
+    boxPosition: (['left', 'right'].includes(config[CONFIG_KEYS.loginBoxPosition]) ? config[CONFIG_KEYS.loginBoxPosition] : 'center') as 'left' | 'center' | 'right',
+    showRemember: !isOn(config[CONFIG_KEYS.hideRemember]),
     captchaOn,
-    captchaImage: captcha.data?.img,
-    refreshCaptcha: () => void captcha.refetch(),
-    initialValues: { tenantCode, rememberMe: false, ...remembered() } as Partial<LoginValues>,
+    captchaImage: captcha.img,
+    refreshCaptcha,
+    initialValues,
     submitting,
     submit,
   };

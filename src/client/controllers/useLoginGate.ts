@@ -2,6 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { HttpError } from '../api/http';
+import { queryKeys } from '../api/queryKeys';
 import { removeToken, DEFAULT_TENANT, setTenantCode } from '../session/cookies';
 import { sessionStore } from '../session/sessionStore';
 import { isPageLeaving } from '../session/pageLifecycle';
@@ -18,6 +19,9 @@ export function useLoginGate(onFailed: (message: string | undefined) => void): {
   useEffect(() => {
     if (ready || inFlight.current) return;
     inFlight.current = true;
+    // A new sign-in (the sign-in page sets ready: false) must not see an older session's answers;
+    // the sign-in page itself goes without the query cache (ADR 0403).
+    client.removeQueries({ queryKey: queryKeys.session.all });
     loadSession(client)
       .catch((error: Error) => {
         // A request cut off by leaving the page is no failure of the sign-in (pageLifecycle.ts).

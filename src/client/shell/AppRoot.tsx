@@ -1,13 +1,13 @@
-/** The providers around the whole app: antd (zh_CN, theme from settings), TanStack Query, the record picker service, router. */
-import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
+/**
+ * The providers around the whole app: antd's configuration (zh_CN, theme from settings), the record
+ * picker service and the router. antd's `App` (message, notification, modal) and TanStack Query
+ * wrap every page but the sign-in pages, in `AppFrame`, loaded with each page; the HTTP client's
+ * antd feedback loads on first use (issue 15: the sign-in page's first load; ADR 0403).
+ */
 import { useEffect } from 'react';
 import { Router } from 'wouter';
-import { forgetSessionAndLeave } from '../controllers/sessionActions';
 import { settingsStore } from '../session/settingsStore';
-import { FeedbackBridge } from './FeedbackBridge';
-import { queryClient } from './queryClient';
+import { AppConfigProvider } from './AppConfigProvider';
 import { RecordPickerProvider } from './RecordPickerProvider';
 import { ShellRoutes } from './ShellRoutes';
 
@@ -15,34 +15,21 @@ import { ShellRoutes } from './ShellRoutes';
 export function AppRoot() {
   const settings = settingsStore.use((s) => s);
   useEffect(() => {
-    // Plain CSS (tab bar, progress bar, content background) follows the settings too.
+    // Plain CSS (tab bar, progress bar, content background, the sign-in page's tenant select)
+    // follows the settings too.
     const style = document.documentElement.style;
     style.setProperty('--fw-theme', settings.theme);
     style.setProperty('--fw-form-bg', settings.fromBackgroundColor);
     style.setProperty('--fw-menu-active', settings.menuActiveColor);
-  }, [settings.theme, settings.fromBackgroundColor, settings.menuActiveColor]);
+    style.setProperty('--fw-input-border', settings.inputBorderColor);
+  }, [settings.theme, settings.fromBackgroundColor, settings.menuActiveColor, settings.inputBorderColor]);
   return (
-    <ConfigProvider
-      locale={zhCN}
-      button={{ autoInsertSpace: false }}
-      theme={{
-        token: { colorPrimary: settings.theme },
-        components: {
-          Input: { colorBorder: settings.inputBorderColor },
-          Menu: { darkItemSelectedBg: settings.menuActiveColor, itemSelectedColor: settings.menuActiveColor },
-        },
-      }}
-    >
-      <AntdApp>
-        <QueryClientProvider client={queryClient}>
-          <FeedbackBridge onRelogin={forgetSessionAndLeave} />
-          <RecordPickerProvider>
-            <Router>
-              <ShellRoutes />
-            </Router>
-          </RecordPickerProvider>
-        </QueryClientProvider>
-      </AntdApp>
-    </ConfigProvider>
+    <AppConfigProvider>
+      <RecordPickerProvider>
+        <Router>
+          <ShellRoutes />
+        </Router>
+      </RecordPickerProvider>
+    </AppConfigProvider>
   );
 }

@@ -1,23 +1,19 @@
 /** Connects the HTTP client's error catalogue to antd's message, notification and modal (themed, zh_CN). */
 import { App } from 'antd';
+import type { useAppProps } from 'antd/es/app/context';
 import { useEffect } from 'react';
 import { configureHttp } from '../api/httpConfig';
+import { feedbackOf } from './feedbackOf';
 
-/** Renders nothing; installs antd-backed feedback for the HTTP client while mounted. */
-export function FeedbackBridge({ onRelogin }: { onRelogin: () => void | Promise<void> }) {
-  const { message, notification, modal } = App.useApp();
+/**
+ * Renders nothing; installs the enclosing antd `App`'s message, notification and modal as the
+ * HTTP client's feedback, and hands that `App` to `onApp` (the feedback host shares it with pages).
+ */
+export function FeedbackBridge({ onRelogin, onApp }: { onRelogin?: () => void | Promise<void>; onApp?: (app: useAppProps) => void }) {
+  const app = App.useApp();
   useEffect(() => {
-    configureHttp({
-      onRelogin,
-      feedback: {
-        confirmRelogin: (title, content, okText) =>
-          new Promise<void>((resolve) => {
-            modal.warning({ title, content, okText, closable: false, keyboard: false, maskClosable: false, onOk: () => resolve() });
-          }),
-        toast: (text, seconds = 3) => void message.error(text, seconds),
-        notify: (title) => notification.error({ message: title }),
-      },
-    });
-  }, [message, notification, modal, onRelogin]);
+    configureHttp(onRelogin ? { feedback: feedbackOf(app), onRelogin } : { feedback: feedbackOf(app) });
+    onApp?.(app);
+  }, [app, onRelogin, onApp]);
   return null;
 }

@@ -1,21 +1,39 @@
 /** Top-level routes: public sign-in and error pages, everything else behind the guard. */
 import { Redirect, Route, Switch } from 'wouter';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { getToken } from '../session/cookies';
 import { paths } from '../paths';
 import { PageLoading } from '../routing/PageLoading';
+import { loadFeedbackApp } from './lazyFeedback';
 import { RouteEffects } from './RouteEffects';
 
+/**
+ * A lazy page inside `AppFrame` (antd App, TanStack Query) with the feedback host, all loaded at
+ * once: the sign-in pages render without the frame (issue 15, ADR 0403).
+ */
+function framed<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => {
+    const [{ AppFrame }, Page, app] = await Promise.all([import('./AppFrame'), load(), loadFeedbackApp()]);
+    return {
+      default: (props: P) => (
+        <AppFrame app={app}>
+          <Page {...props} />
+        </AppFrame>
+      ),
+    };
+  });
+}
+
 const LoginPage = lazy(() => import('../pages/login/LoginPage'));
-const OnlinePreviewPage = lazy(() => import('../fields/upload/OnlinePreviewPage'));
-const MobileRecordPage = lazy(() => import('../pages/mobile/MobileRecordPage'));
-const ViewReportPage = lazy(() => import('../print/ViewReportPage'));
-const FlowPicPage = lazy(() => import('../pages/flow/FlowPicPage'));
+const OnlinePreviewPage = framed(() => import('../fields/upload/OnlinePreviewPage').then((m) => m.default));
+const MobileRecordPage = framed(() => import('../pages/mobile/MobileRecordPage').then((m) => m.default));
+const ViewReportPage = framed(() => import('../print/ViewReportPage').then((m) => m.default));
+const FlowPicPage = framed(() => import('../pages/flow/FlowPicPage').then((m) => m.default));
 // The signed-in shell (layout, menus, tabs and what they import) stays out of the sign-in page's
 // first load (issue 15: login ≤ 180 KB gzip of JavaScript; measured by the bench suite firstLoad).
-const Protected = lazy(() => import('./Protected').then((m) => ({ default: m.Protected })));
+const Protected = framed(() => import('./Protected').then((m) => m.Protected));
 // antd's Result carries its illustrations: only the error pages load it.
-const ErrorPage = lazy(() => import('../pages/errors/ErrorPage').then((m) => ({ default: m.ErrorPage })));
+const ErrorPage = framed(() => import('../pages/errors/ErrorPage').then((m) => m.ErrorPage));
 
 /** Signed-in users visiting a sign-in page go to `/` (spec 02 §2.1). */
 function PublicOnly({ children }: { children: React.ReactNode }) {

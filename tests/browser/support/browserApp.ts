@@ -61,8 +61,9 @@ export async function signIn(page: Page, url: string, tenantName: string, userna
   await page.getByLabel('用户菜单').waitFor();
 }
 
-/** Pick a tenant in the login form's select by its name. */
+/** Pick a tenant in the login form's select (the browser's own, ADR 0403) by its name. */
 export async function chooseTenant(page: Page, tenantName: string): Promise<void> {
-  await page.getByRole('combobox', { name: '租户' }).click({ force: true });
-  await page.locator('.ant-select-item-option', { hasText: tenantName }).click();
+  const select = page.getByRole('combobox', { name: '租户' });
+  await select.locator('option', { hasText: tenantName }).waitFor({ state: 'attached' });
+  await select.selectOption({ label: tenantName });
 }

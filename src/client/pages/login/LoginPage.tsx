@@ -1,7 +1,14 @@
-/** `/login` and `/supplier/login`: tenant, username, password, captcha, remember password. */
+/**
+ * `/login` and `/supplier/login`: tenant, username, password, captcha, remember password.
+ *
+ * A plain form over controlled state with antd `Input`, `Button` and `Checkbox`, and the browser's
+ * own `<select>` for the tenant: antd `Form` and `Select` (rc-field-form, async-validator, rc-select,
+ * the virtual list and trigger) were a fifth of the page's first load (issue 15, ADR 0403). The
+ * messages, the order of the checks and the roles the page exposes are those of the antd form.
+ */
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Form, Input, Select } from 'antd';
-import { useEffect } from 'react';
+import { Button, Checkbox, Input } from 'antd';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useLoginController, type LoginValues } from '../../controllers/useLoginController';
 import { useNavigate, useQueryParams } from '../../routing/navigation';
 import styles from './LoginPage.module.css';
@@ -14,17 +21,59 @@ function captchaSrc(img: string): string {
 
 const JUSTIFY = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;
 
+type Checked = 'tenantCode' | 'username' | 'password' | 'code';
+/** The required-field messages of spec 02's sign-in form, in the order the fields appear. */
+const REQUIRED: Record<Checked, string> = {
+  tenantCode: '请选择租户',
+  username: '请输入您的账号',
+  password: '请输入您的密码',
+  code: '请输入验证码',
+};
+
+/** One field with the room for its message below, as antd's `Form.Item` lays it out. */
+function Field({ error, id, children }: { error?: string; id: string; children: ReactNode }) {
+  return (
+    <div className={error ? styles.fieldWithError : styles.field}>
+      {children}
+      {error ? (
+        <div id={id} role="alert" className={styles.error}>
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 /** The sign-in screen; `supplier` shows the supplier title. */
 export default function LoginPage({ supplier = false }: { supplier?: boolean }) {
   const navigate = useNavigate();
   const query = useQueryParams();
   const c = useLoginController(query.get('redirect'), (to) => navigate(to, { replace: true }));
-  const [form] = Form.useForm<LoginValues>();
+  const [values, setValues] = useState<Partial<LoginValues>>(() => c.initialValues);
+  // A field is checked on every change once it has been edited, and all of them on submit (the
+  // antd form's behaviour).
+  const [errors, setErrors] = useState<Partial<Record<Checked, string>>>({});
   const title = supplier ? c.supplierTitle : c.title;
 
   useEffect(() => {
     document.title = `登录 - ${title}`;
   }, [title]);
+
+  const checked: Checked[] = c.captchaOn ? ['tenantCode', 'username', 'password', 'code'] : ['tenantCode', 'username', 'password'];
+  const messageOf = (name: Checked, value: unknown) => (typeof value === 'string' && value !== '' ? undefined : REQUIRED[name]);
+
+  const change = <K extends keyof LoginValues>(name: K, value: LoginValues[K]) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    if (name in REQUIRED) setErrors((e) => ({ ...e, [name]: messageOf(name as Checked, value) }));
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = Object.fromEntries(checked.map((name) => [name, messageOf(name, values[name])]));
+    setErrors(found);
+    if (checked.some((name) => found[name])) return;
+    void c.submit(values as LoginValues);
+  };
 
   return (
     <div
@@ -34,48 +83,92 @@ export default function LoginPage({ supplier = false }: { supplier?: boolean }) 
         ...(c.background ? { backgroundImage: `url(${c.background})` } : {}),
       }}
     >
-      <Form form={form} className={styles.box} initialValues={c.initialValues} onFinish={c.submit} size="large">
+      <form className={styles.box} onSubmit={onSubmit} noValidate>
         <h1 className={styles.title}>
           {c.logo ? <img src={c.logo} alt="" className={styles.logo} /> : null}
           {title}
         </h1>
-        <Form.Item name="tenantCode" rules={[{ required: true, message: '请选择租户' }]}>
-          <Select
+        <Field error={errors.tenantCode} id="login-tenant-error">
+          <select
             aria-label="租户"
-            placeholder="租户"
-            options={c.tenants.map((t) => ({ value: t.tenantCode, label: t.tenantName }))}
-            onChange={(v: string) => c.setTenantCode(v)}
+            aria-invalid={errors.tenantCode ? true : undefined}
+            aria-describedby={errors.tenantCode ? 'login-tenant-error' : undefined}
+            className={`${styles.tenant}${values.tenantCode ? '' : ` ${styles.placeholder}`}${errors.tenantCode ? ` ${styles.invalid}` : ''}`}
+            name="tenantCode"
+            value={values.tenantCode ?? ''}
+            onChange={(e) => {
+              change('tenantCode', e.target.value);
+              c.setTenantCode(e.target.value);
+            }}
+          >
+            <option value="" disabled hidden>
+              租户
+            </option>
+            {/* A remembered tenant stays chosen while the list loads. */}
+            {values.tenantCode && !c.tenants.some((t) => t.tenantCode === values.tenantCode) ? <option value={values.tenantCode}>{c.tenants.length ? values.tenantCode : ''}</option> : null}
+            {c.tenants.map((t) => (
+              <option key={t.tenantCode} value={t.tenantCode}>
+                {t.tenantName}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field error={errors.username} id="login-username-error">
+          <Input
+            size="large"
+            prefix={<UserOutlined />}
+            placeholder="账号"
+            name="username"
+            autoComplete="username"
+            status={errors.username ? 'error' : undefined}
+            aria-describedby={errors.username ? 'login-username-error' : undefined}
+            value={values.username ?? ''}
+            onChange={(e) => change('username', e.target.value)}
           />
-        </Form.Item>
-        <Form.Item name="username" rules={[{ required: true, message: '请输入您的账号' }]}>
-          <Input prefix={<UserOutlined />} placeholder="账号" name="username" autoComplete="username" />
-        </Form.Item>
-        <Form.Item name="password" rules={[{ required: true, message: '请输入您的密码' }]}>
-          <Input.Password prefix={<LockOutlined />} placeholder="密码" name="password" autoComplete="current-password" />
-        </Form.Item>
+        </Field>
+        <Field error={errors.password} id="login-password-error">
+          <Input.Password
+            size="large"
+            prefix={<LockOutlined />}
+            placeholder="密码"
+            name="password"
+            autoComplete="current-password"
+            status={errors.password ? 'error' : undefined}
+            aria-describedby={errors.password ? 'login-password-error' : undefined}
+            value={values.password ?? ''}
+            onChange={(e) => change('password', e.target.value)}
+          />
+        </Field>
         {c.captchaOn ? (
-          <Form.Item name="code" rules={[{ required: true, message: '请输入验证码' }]}>
+          <Field error={errors.code} id="login-code-error">
             <Input
+              size="large"
               prefix={<SafetyOutlined />}
               placeholder="验证码"
               autoComplete="off"
+              status={errors.code ? 'error' : undefined}
+              aria-describedby={errors.code ? 'login-code-error' : undefined}
+              value={values.code ?? ''}
+              onChange={(e) => change('code', e.target.value)}
               addonAfter={
                 c.captchaImage ? (
                   <img src={captchaSrc(c.captchaImage)} alt="验证码" className={styles.captcha} onClick={c.refreshCaptcha} />
                 ) : null
               }
             />
-          </Form.Item>
+          </Field>
         ) : null}
         {c.showRemember ? (
-          <Form.Item name="rememberMe" valuePropName="checked">
-            <Checkbox>记住密码</Checkbox>
-          </Form.Item>
+          <div className={styles.field}>
+            <Checkbox checked={values.rememberMe === true} onChange={(e) => change('rememberMe', e.target.checked)}>
+              记住密码
+            </Checkbox>
+          </div>
         ) : null}
-        <Button type="primary" htmlType="submit" block loading={c.submitting}>
+        <Button type="primary" htmlType="submit" size="large" block loading={c.submitting}>
           {c.submitting ? '登 录 中...' : '登 录'}
         </Button>
-      </Form>
+      </form>
       {c.copyright ? <div className={styles.footer}>{c.copyright}</div> : null}
     </div>
   );

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import type { FormSummary } from '../../../api/forms';
 import type { SysMenu } from '../../../api/menus';
 import type { MenuTreeRow } from '../../../controllers/useMenusController';
-import { MENU_ICONS } from '../../../routing/menuIcons';
+import { MENU_ICON_NAMES, menuIcon } from '../../../routing/menuIcons';
 import { AddMenuBody, AUTO_COMPONENT } from '../../../../shared/contract/menus';
 import { FORM_ACTIONS } from '../../../../shared/formPermissions';
 import { fieldRules, maxLengthOf } from '../common/contractRules';
@@ -89,7 +89,7 @@ export function MenuDialog(props: { value: SysMenu | undefined; tree: MenuTreeRo
               allowClear
               showSearch
               placeholder="点击选择图标"
-              options={Object.entries(MENU_ICONS).map(([name, Icon]) => ({ value: name, label: <Space><Icon />{name}</Space> }))}
+              options={MENU_ICON_NAMES.map((name) => ({ value: name, label: <Space>{menuIcon(name)}{name}</Space> }))}
             />
           </Form.Item>
         )}
