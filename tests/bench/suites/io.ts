@@ -41,9 +41,12 @@ async function timeFetch(url: string, token: string, body: unknown, n: number): 
 const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.99 * xs.length))];
 
 /** Runs `start` (answers a job id) to the end; answers seconds, peak RSS growth (MB) and the job. */
-async function runJob(base: string, token: string, start: () => Promise<string>): Promise<{ seconds: number; rssMb: number; job: any }> {
+async function runJob(base: string, token: string, start: () => Promise<string>): Promise<{ seconds: number; rssMb: number; cpuSeconds: number; job: any }> {
   global.gc?.();
   const rss0 = process.memoryUsage().rss;
+  // The bench process's own CPU time (the server runs in it; PostgreSQL's is not counted): on a
+  // busy shared machine it moves much less than the wall-clock time.
+  const cpu0 = process.cpuUsage();
   let peak = rss0;
   const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 100);
   const t0 = performance.now();
@@ -51,7 +54,10 @@ async function runJob(base: string, token: string, start: () => Promise<string>)
     const id = await start();
     for (;;) {
       const job = (await (await fetch(`${base}/api/jobs/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()).data;
-      if (!['queued', 'running'].includes(job.status)) return { seconds: (performance.now() - t0) / 1000, rssMb: (peak - rss0) / 1048576, job };
+      if (!['queued', 'running'].includes(job.status)) {
+        const cpu = process.cpuUsage(cpu0);
+        return { seconds: (performance.now() - t0) / 1000, rssMb: (peak - rss0) / 1048576, cpuSeconds: (cpu.user + cpu.system) / 1e6, job };
+      }
       await new Promise((r) => setTimeout(r, 200));
     }
   } finally {
@@ -133,14 +139,15 @@ export default async function ioBench(): Promise<BenchResult[]> {
 
       const owner = (await database.db.selectFrom('users').select('nick_name').where('tenant_id', '=', tenant.id).where('user_name', '=', 'admin').executeTakeFirstOrThrow()).nick_name;
       const file = await importFile(IMPORT_ROWS, owner);
+      // The upload's body is built before the measured window: it is the client's memory, not the server's.
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(file)]), 'bench.xlsx');
       const imp = await runJob(base, token, async () => {
-        const form = new FormData();
-        form.append('file', new Blob([new Uint8Array(file)]), 'bench.xlsx');
         const r = await (await fetch(`${base}/api/auto/bench_import/importData?onlyParse=false`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json();
         return r.data.jobId as string;
       });
       out.push({ name: `postgres: import ${IMPORT_ROWS.toLocaleString('en')} rows × 15 columns from .xlsx (job, to committed)`, medianMs: imp.seconds * 1000, p95Ms: imp.seconds * 1000, iterations: 1,
-        notes: `${imp.job.status}, imported ${imp.job.result?.imported}, problems ${imp.job.result?.problemCount}, RSS growth ${imp.rssMb.toFixed(0)} MB; target ≤ 15 s ${imp.seconds <= 15 ? '✔' : '✘'}, ≤ 300 MB ${imp.rssMb <= 300 ? '✔' : '✘'}` });
+        notes: `${imp.job.status}, imported ${imp.job.result?.imported}, problems ${imp.job.result?.problemCount}, RSS growth ${imp.rssMb.toFixed(0)} MB, bench process CPU ${imp.cpuSeconds.toFixed(1)} s; target ≤ 15 s ${imp.seconds <= 15 ? '✔' : '✘'}, ≤ 300 MB ${imp.rssMb <= 300 ? '✔' : '✘'}` });
     } finally {
       await app.close();
     }

@@ -9,29 +9,27 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { fieldNameOfKey, importColumns } from '../../../../schema-adapters/index.js';
-import type { FieldDefinition } from '../../../../schema-adapters/definition/types.js';
+import { importColumns } from '../../../../schema-adapters/index.js';
 import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
-import type { FieldError } from '../../../shared/envelope.js';
 import { downloadUrl } from '../../files/fileKeys.js';
 import type { FileStore } from '../../files/fileStore.js';
 import { badRequest } from '../../http/HttpError.js';
 import type { JobContext, JobHandler, JobResult } from '../../jobs/types.js';
 import { insertMessages } from '../../repositories/messageRepository.js';
-import type { FormModel } from '../query/formModel.js';
-import { recordProblems } from '../services/adapterBridge.js';
 import { inTransaction } from '../services/inTransaction.js';
 import { afterBulkWrite } from '../storage/afterBulkWrite.js';
 import { loadModel } from '../services/recordContext.js';
 import { recordOperation } from '../../services/operationLog.js';
-import { boundValue, coerceRow, type ColumnValues } from '../write/coerceRow.js';
 import { nextSerial } from '../write/serialNumbers.js';
 import { writeErrorReport } from './errorReport.js';
 import type { JobUser } from './exportJob.js';
-import { readRows, tableKind } from './importRead.js';
+import { tableKind } from './importRead.js';
 import { cellText, ImportResolver, type Problem } from './importValues.js';
-import { insertChildRows, insertMainRows, reserveIds } from '../repositories/importWrites.js';
-import { orphanProblems, readSubSheets, subColumn, type ImportSub, type SubRow, type SubSheets } from './importSubSheets.js';
+import { convertBatch, mapHeader, rowBatches, type Mapped, type Row, type SubInput } from './importConvert.js';
+import { copyLines, insertChildRows, insertMainRows, mainFixed, reserveIds, type ImportTarget } from '../repositories/importWrites.js';
+import { importInWorker, useImportWorker } from './importThread.js';
+import { clientDatabase } from '../../db/clientDatabase.js';
+import { orphanProblems, readSubSheets, type ImportSub } from './importSubSheets.js';
 
 /** What an import job keeps in its params. */
 export interface ImportParams {
@@ -42,132 +40,15 @@ export interface ImportParams {
   user: JobUser;
 }
 
-const BATCH = 1000;
 const PREVIEW_ROWS = 20;
 /** Problems kept in the job's answer; the report holds up to REPORT_MAX. */
 const ANSWER_PROBLEMS = 100;
 const REPORT_MAX = 10_000;
 
-interface Mapped { fields: (FieldDefinition | null)[]; header: string[] }
-
-/** Header cells → the template's fields (by label, or by enName). */
-function mapHeader(header: unknown[], fields: FieldDefinition[]): Mapped {
-  const byLabel = new Map(fields.map((f) => [f.label, f]));
-  const byName = new Map(fields.map((f) => [f.enName, f]));
-  const used = new Set<string>();
-  const text = header.map((h) => cellText(h).replace(/^\*/, ''));
-  const mapped = text.map((t) => {
-    const f = byLabel.get(t) ?? byName.get(t) ?? null;
-    if (!f || used.has(f.enName)) return null;
-    used.add(f.enName);
-    return f;
-  });
-  if (!mapped.some(Boolean)) throw badRequest('文件中没有可识别的列，请使用导入模板');
-  return { fields: mapped, header: text };
-}
-
-interface Row { rowNo: number; cells: unknown[] }
-
 async function* batches(store: FileStore, key: string, kind: 'xlsx' | 'xls' | 'csv', onHeader: (h: unknown[]) => void): AsyncGenerator<Row[]> {
   const file = await store.get(key);
   if (!file) throw badRequest('导入文件已失效，请重新上传');
-  let rowNo = 0;
-  let batch: Row[] = [];
-  for await (const cells of readRows(file.body, kind)) {
-    rowNo++;
-    if (rowNo === 1) { onHeader(cells); continue; }
-    if (!cells.some((c) => cellText(c) !== '')) continue;
-    batch.push({ rowNo, cells });
-    if (batch.length >= BATCH) { yield batch; batch = []; }
-  }
-  if (rowNo === 0) throw badRequest('文件为空');
-  if (batch.length) yield batch;
-}
-
-interface ConvertedSub { sub: ImportSub; rows: ColumnValues[] }
-interface Converted { rowNo: number; data: Record<string, unknown>; values: ColumnValues | null; subs: ConvertedSub[]; problems: Problem[] }
-
-/** The sub-forms the file has sheets for, and each record's rows (by main ordinal = sheet row − 1). */
-interface SubInput { sheets: SubSheets; present: ImportSub[] }
-
-/** `$view` companions of a row: the labels the file gave (spec 01 §3.3). */
-function setViews(table: FormModel['main'], data: Record<string, unknown>, values: ColumnValues): void {
-  for (const [key, v] of Object.entries(data)) {
-    if (!key.endsWith('$view')) continue;
-    const col = table.byKey.get(key);
-    if (col) values.set(col.name, v === null ? null : boundValue(String(v)));
-  }
-}
-
-/** A problem the adapter or coercion gives for `sub.i.child`, placed on the sub-form sheet's cell. */
-function subProblem(model: FormModel, rowsOf: Map<string, SubRow[]>, field: string, message: string): Problem | null {
-  const m = /^([^.]+)\.(\d+)(?:\.([^.$]+))?/.exec(field);
-  const sub = m ? model.subs.get(m[1]) : undefined;
-  const row = m ? rowsOf.get(m[1])?.[Number(m[2])] : undefined;
-  if (!m || !sub || !row) return null;
-  const i = m[3] ? row.fields.findIndex((f) => f?.enName === m[3]) : -1;
-  const label = m[3] ? (sub.def.children ?? []).find((c) => c.enName === m[3])?.label ?? m[3] : sub.def.label;
-  return { row: row.sheetRow, column: subColumn(row.sub, label), value: i < 0 ? '' : cellText(row.cells[i]), message };
-}
-
-/** One batch: related records looked up, each row converted and checked. */
-async function convertBatch(db: Kysely<Database>, model: FormModel, resolver: ImportResolver, m: Mapped, rows: Row[], user: JobUser, subInput: SubInput | null): Promise<Converted[]> {
-  for (const [i, f] of m.fields.entries()) {
-    if (f?.funcType !== 'relatedForm') continue;
-    await resolver.prepareRelated(db, f, new Set(rows.map((r) => cellText(r.cells[i])).filter(Boolean)));
-  }
-  const ctx = { userId: user.userId, userName: user.userName, nickName: user.nickName, deptId: user.deptId, roleKeys: user.roleKeys, roleNames: user.roleNames };
-  return rows.map((r) => {
-    const data: Record<string, unknown> = {};
-    const problems: Problem[] = [];
-    const labelOf = new Map<string, string>();
-    m.fields.forEach((f, i) => {
-      if (!f) return;
-      labelOf.set(f.enName, f.label);
-      const out = resolver.convert(f, r.cells[i]);
-      if (!out) return;
-      if ('error' in out) problems.push({ row: r.rowNo, column: f.label, value: cellText(r.cells[i]), message: out.error });
-      else Object.assign(data, out.values);
-    });
-    const cellOf = (field: string) => {
-      const i = m.fields.findIndex((f) => f?.enName === fieldNameOfKey(field));
-      return i < 0 ? '' : cellText(r.cells[i]);
-    };
-    // The record's sub-rows go into the data the adapter judges, as the form page would send them.
-    const rowsOf = new Map<string, SubRow[]>();
-    for (const sub of subInput?.present ?? []) {
-      const list = (subInput!.sheets.byParent.get(r.rowNo - 1) ?? []).filter((x) => x.sub === sub);
-      rowsOf.set(sub.name, list);
-      data[sub.name] = list.map((x) => x.data);
-    }
-    const seen = new Set(problems.map((p) => p.column));
-    const place = (field: string, message: string) => {
-      const sp = subProblem(model, rowsOf, field, message);
-      if (sp) {
-        if (!problems.some((p) => p.row === sp.row && p.column === sp.column)) problems.push(sp);
-        return;
-      }
-      const column = labelOf.get(fieldNameOfKey(field)) ?? model.main.fields.get(field)?.def.label ?? field;
-      if (!seen.has(column) && !problems.some((p) => p.row === r.rowNo && p.column === column)) problems.push({ row: r.rowNo, column, value: cellOf(field), message });
-    };
-    for (const p of recordProblems(model.form.definition, data, ctx)) place(p.field, p.message);
-    const errors: FieldError[] = [];
-    const mainData = Object.fromEntries(Object.entries(data).filter(([k]) => !model.subs.has(k)));
-    const values = coerceRow(model.main, mainData, errors);
-    setViews(model.main, mainData, values);
-    const subs: ConvertedSub[] = [];
-    for (const [name, list] of rowsOf) {
-      const table = model.subs.get(name)!;
-      const sub = subInput!.present.find((x) => x.name === name)!;
-      subs.push({ sub, rows: list.map((x, i) => {
-        const v = coerceRow(table, x.data, errors, `${name}.${i}.`);
-        setViews(table, x.data, v);
-        return v;
-      }) });
-    }
-    for (const e of errors) place(e.field, e.message);
-    return { rowNo: r.rowNo, data, values: problems.length ? null : values, subs, problems };
-  });
+  yield* rowBatches(file.body, kind, onHeader);
 }
 
 /** Runs an import (or its parse step). */
@@ -208,7 +89,8 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
   const status = model.form.definition.hasFlow ? 0 : 1;
   const serials = model.form.definition.fields.filter((f) => f.funcType === 'serialNumber' && model.main.fields.get(f.enName)?.columns.value);
   const meta = { tenantId: job.tenantId, userId: p.user.userId, userName: p.user.userName, deptId: p.user.deptId };
-  const pass = async (q: Kysely<Database>, write: boolean): Promise<number> => {
+  const pass = async (q: Kysely<Database>, target: ImportTarget | null): Promise<number> => {
+    const write = target !== null;
     let n = 0;
     let pending: Promise<void> = Promise.resolve();
     for await (const rows of batches(ctx.store, p.fileKey, kind, onHeader)) {
@@ -224,7 +106,7 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
       if (write && !problems.length) {
         const values = converted.map((c) => c.values!);
         for (const v of values) {
-          for (const f of serials) v.set(model.main.fields.get(f.enName)!.columns.value!.name, boundValue(await nextSerial(q, job.tenantId, model.form.id, f)));
+          for (const f of serials) v.set(model.main.fields.get(f.enName)!.columns.value!.name, await nextSerial(q, job.tenantId, model.form.id, f));
         }
         const withChildren = converted.some((c) => c.subs.some((s) => s.rows.length));
         const ids = withChildren ? await reserveIds(q, model, values.length) : undefined;
@@ -232,11 +114,11 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
         // transaction's connection still go one after the other, in order).
         await pending;
         pending = (async () => {
-          n += await insertMainRows(q, model, values, meta, status, ids);
+          n += await insertMainRows(target, model, values, meta, status, ids);
           if (ids) {
             for (const sub of subInput!.present) {
               const children = converted.flatMap((c, i) => (c.subs.find((s) => s.sub === sub)?.rows ?? []).map((v, order) => ({ parentId: ids[i], order, values: v })));
-              await insertChildRows(q, model, model.subs.get(sub.name)!, job.tenantId, children);
+              await insertChildRows(target, model, model.subs.get(sub.name)!, job.tenantId, children);
             }
           }
           await ctx.progress(n, null, 'write');
@@ -248,13 +130,41 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
     if (subInput && problems.length < REPORT_MAX) problems.push(...orphanProblems(subInput.sheets, ordinals).slice(0, REPORT_MAX - problems.length));
     return n;
   };
+  // Large files of forms whose rows need no queries while they are converted (no related-form
+  // columns, serial numbers or sub-form sheets) are read and converted in a worker thread on
+  // PostgreSQL (ADR 0811); the writes stay in this thread's transaction.
+  let workerLabels: (string | null)[] | null = null;
+  const inWorker = ctx.databaseUrl && !db.isTransaction && kind !== 'xls' && !subInput && !subDefs.length && !serials.length && !fields.some((f) => f.funcType === 'relatedForm')
+    ? await ctx.store.get(p.fileKey) : null;
+  if (inWorker && !useImportWorker(inWorker.size)) inWorker.body.destroy();
+  const file = inWorker && useImportWorker(inWorker.size) ? inWorker : null;
+  const workerPass = async (target: ImportTarget | null): Promise<number> => {
+    let n = 0;
+    const r = await importInWorker(file!.body, {
+      kind: kind as 'xlsx' | 'csv', model, fields, lookups: resolver.lookupTables(), tenantId: job.tenantId, user: p.user, meta, status, write: target !== null, previewRows: PREVIEW_ROWS,
+    }, ctx, (found) => {
+      if (problems.length < REPORT_MAX) problems.push(...found.slice(0, REPORT_MAX - problems.length));
+    }, target?.copy ? async (b) => {
+      await copyLines(target.copy!, model.schema, model.main.table.name, [...mainFixed(meta, status).names, ...b.columns], b.data);
+      n += b.rows;
+      await ctx.progress(n, null, 'write');
+    } : null);
+    total = r.total;
+    preview.push(...r.preview);
+    workerLabels = r.labels;
+    return n;
+  };
+  const run = (q: Kysely<Database>, target: ImportTarget | null) => (file ? workerPass(target) : pass(q, target));
   let imported = 0;
-  if (p.onlyParse) await pass(db, false);
+  if (p.onlyParse) await run(db, null);
   else {
     const rollback = new Error('import rolled back');
+    // On PostgreSQL the transaction has a connection of its own, so its rows can go in by COPY
+    // (ADR 0810); a crash or kill ends that connection and the server rolls the rows back.
+    const own = ctx.databaseUrl && !db.isTransaction ? await clientDatabase(ctx.databaseUrl) : null;
     try {
-      imported = await inTransaction(db, async (trx) => {
-        const n = await pass(trx, true);
+      imported = await inTransaction(own?.db ?? db, async (trx) => {
+        const n = await run(trx, { trx, copy: own?.client ?? null });
         if (problems.length || !total) throw rollback;
         ctx.throwIfCancelled();
         await recordOperation(trx, {
@@ -265,11 +175,13 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
       });
     } catch (err) {
       if (err !== rollback) throw err;
+    } finally {
+      await own?.close();
     }
   }
   const subRows = subInput ? [...subInput.sheets.byParent.entries()].filter(([k]) => ordinals.has(k)).reduce((n, [, rows]) => n + rows.length, 0) : 0;
   const m = mapped as Mapped | null;
-  const columns = m ? m.fields.map((f) => f?.label ?? null) : [];
+  const columns = workerLabels ?? (m ? m.fields.map((f) => f?.label ?? null) : []);
   const base = {
     total, subRows, columns, preview: preview.map((row) => row.filter((_, i) => columns[i] !== null)),
     problemCount: problems.length, problems: problems.slice(0, ANSWER_PROBLEMS),

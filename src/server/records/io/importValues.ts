@@ -35,7 +35,8 @@ export function cellText(v: unknown): string {
   return unneutralise(String(v)).trim();
 }
 
-type Lookup = Map<string, { id: unknown; label: string }[]>;
+/** Label → the entries it names (one, or several when ambiguous). */
+export type Lookup = Map<string, { id: unknown; label: string }[]>;
 
 function addTo(map: Lookup, key: string, entry: { id: unknown; label: string }) {
   const list = map.get(key) ?? [];
@@ -56,6 +57,18 @@ export class ImportResolver {
   private readonly related = new Map<string, Map<string, unknown>>();
 
   constructor(private readonly tenantId: number) {}
+
+  /** The loaded lookups, to hand to the import's worker thread (a structured clone keeps the Maps). */
+  lookupTables(): Map<string, Lookup> {
+    return this.lookups;
+  }
+
+  /** A resolver over lookups loaded elsewhere (`lookupTables`), for a worker thread without a connection. */
+  static withLookups(tenantId: number, lookups: Map<string, Lookup>): ImportResolver {
+    const r = new ImportResolver(tenantId);
+    for (const [k, v] of lookups) r.lookups.set(k, v);
+    return r;
+  }
 
   /** Loads what `fields` need (users, departments, constants, places) before any row is read. */
   async prepare(db: Kysely<Database>, fields: FieldDefinition[]): Promise<void> {

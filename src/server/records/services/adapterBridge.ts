@@ -19,9 +19,16 @@ export function visibleFields(def: FormDefinition, data: Record<string, unknown>
   return out;
 }
 
+/** Each field list's fields by enName (an import checks a million rows against one list). */
+const BY_NAME = new WeakMap<FieldDefinition[], Map<string, FieldDefinition>>();
+
 /** Only the keys of the definition's fields: system keys of stored rows are not the adapter's concern. */
 function fieldKeysOnly(fields: FieldDefinition[], data: Record<string, unknown>): Record<string, unknown> {
-  const byName = new Map(fields.map((f) => [f.enName, f]));
+  let byName = BY_NAME.get(fields);
+  if (!byName) {
+    byName = new Map(fields.map((f) => [f.enName, f]));
+    BY_NAME.set(fields, byName);
+  }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(data)) {
     const f = byName.get(fieldNameOfKey(k));
@@ -35,9 +42,20 @@ function fieldKeysOnly(fields: FieldDefinition[], data: Record<string, unknown>)
 
 /** The record rules the server re-checks with the adapter (required, lengths, numbers, options, sub-rows). */
 export function recordProblems(def: FormDefinition, data: Record<string, unknown>, ctx: UserContext, sqlAnswers?: Record<string, unknown>): FieldError[] {
+  return validateRecord(serverChecked(def), fieldKeysOnly(def.fields, data), ctx, { sqlAnswers });
+}
+
+/** The definition as the server checks it, made once per definition object (and field list). */
+const CHECKED = new WeakMap<FormDefinition, { fields: FieldDefinition[]; def: FormDefinition }>();
+
+function serverChecked(def: FormDefinition): FormDefinition {
+  const hit = CHECKED.get(def);
+  if (hit && hit.fields === def.fields) return hit.def;
   // Serial numbers are assigned by the server, so they are never missing from the client's point of view.
   const fields = def.fields.map((f) => (f.funcType === 'serialNumber' ? { ...f, required: false, requiredCon: undefined } : f));
-  return validateRecord({ ...def, fields }, fieldKeysOnly(def.fields, data), ctx, { sqlAnswers });
+  const checked = { ...def, fields };
+  CHECKED.set(def, { fields: def.fields, def: checked });
+  return checked;
 }
 
 /** Throws the 400 of CONTRACT.md §7 when the record breaks a rule. */
