@@ -20,7 +20,8 @@ export interface AppDatabase {
   url?: string;
   /**
    * PGlite only: how many statements that may write have been sent so far (ADR 0306). Equal
-   * before and after a read means nothing was written meanwhile, in this or any process.
+   * before and after a read means nothing was written meanwhile (PGlite's data directory is
+   * locked to this process, and every statement goes through this pool).
    */
   writeCount?: () => number;
   close(): Promise<void>;
