@@ -65,6 +65,11 @@ export async function clearNeedPerfect(db: Kysely<Database>, tokenHash: string):
  * a named prepared statement, so PostgreSQL plans it once per connection rather than per call.
  */
 export async function findSessionUser(db: Kysely<Database>, tokenHash: string, token: string, pool?: pg.Pool): Promise<AuthUser | null> {
+  return (await findSession(db, tokenHash, token, pool))?.user ?? null;
+}
+
+/** findSessionUser with the token's expiry (ms since the epoch), for the session cache. */
+export async function findSession(db: Kysely<Database>, tokenHash: string, token: string, pool?: pg.Pool): Promise<{ user: AuthUser; expiresAt: number } | null> {
   const query = sql<{
     user_id: number;
     user_name: string;
@@ -76,8 +81,9 @@ export async function findSessionUser(db: Kysely<Database>, tokenHash: string, t
     roles: { k: string; n: string }[];
     perms: string[];
     need_perfect: boolean;
+    ttl_ms: number;
   }>`
-    SELECT t.need_perfect, u.id AS user_id, u.user_name, u.nick_name, u.dept_id, n.id AS tenant_id, n.code, n.name,
+    SELECT t.need_perfect, (extract(epoch FROM t.expire_time - now()) * 1000)::float8 AS ttl_ms, u.id AS user_id, u.user_name, u.nick_name, u.dept_id, n.id AS tenant_id, n.code, n.name,
       COALESCE((
         SELECT json_agg(json_build_object('k', r.role_key, 'n', r.role_name) ORDER BY r.role_sort, r.id)
         FROM user_roles ur JOIN roles r ON r.id = ur.role_id
@@ -97,7 +103,7 @@ export async function findSessionUser(db: Kysely<Database>, tokenHash: string, t
   const rows = pool ? await preparedQuery(pool, query) : (await db.executeQuery(query)).rows;
   const row = rows[0];
   if (!row) return null;
-  return {
+  const user: AuthUser = {
     userId: row.user_id,
     userName: row.user_name,
     nickName: row.nick_name,
@@ -111,6 +117,8 @@ export async function findSessionUser(db: Kysely<Database>, tokenHash: string, t
     token,
     needPerfect: row.need_perfect === true,
   };
+  // The database measures the token's remaining life itself: no clock or time zone to agree on.
+  return { user, expiresAt: Date.now() + Number(row.ttl_ms) };
 }
 
 /** Removes tokens expired or revoked over a week ago and sign-in attempts older than 30 days. */
