@@ -38,7 +38,13 @@ export async function installDirectus(dir = join(tmpdir(), `formwork-peer-direct
     const npmRoot = (await promisify(execFile)('npm', ['root', '-g'])).stdout.trim();
     process.stderr.write('rebuilding isolated-vm for Node 22 (several minutes) …\n');
     await promisify(execFile)(node, [join(npmRoot, 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'), 'rebuild', '--release', `--nodedir=${nodeDir}`],
-      { cwd: join(dir, 'node_modules', 'isolated-vm'), env: { ...process.env, PATH: `${join(nodeDir, 'bin')}:${process.env.PATH}` }, maxBuffer: 64 * 1024 * 1024 });
+      {
+        cwd: join(dir, 'node_modules', 'isolated-vm'),
+        // An npmrc `nodedir` (this machine's is /usr, Node 20) reaches node-gyp as npm_config_nodedir
+        // when the bench runs under npm, and wins over --nodedir: point it at Node 22 as well.
+        env: { ...process.env, npm_config_nodedir: nodeDir, PATH: `${join(nodeDir, 'bin')}:${process.env.PATH}` },
+        maxBuffer: 64 * 1024 * 1024,
+      });
   }
   return { dir, node, cli };
 }
