@@ -6,15 +6,17 @@
  */
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FileOutlined, WarningOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, Image, Space, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { StoredFile } from '../api/files';
 import { getTenantCode } from '../session/cookies';
 import { saveStoredFile, useFileBlobUrl } from './data/useFileBlobUrl';
 import { BatchActions } from './upload/BatchActions';
-import { isImageFile, previewAction } from './upload/fileKinds';
+import { isImageFile, isReadableFile, previewAction } from './upload/fileKinds';
 import { storedNameOf } from './upload/fileNames';
-import { RenameDialog } from './upload/RenameDialog';
 import { useUploadSettings } from './upload/useUploadSettings';
+
+// The 重命名 dialog (antd Form) loads on the first rename, not with every upload field.
+const RenameDialog = lazy(() => import('./upload/RenameDialog').then((m) => ({ default: m.RenameDialog })));
 
 export { isImageFile };
 
@@ -24,17 +26,7 @@ export const DOWNLOADING_TEXT = '文件较大，正在下载，请稍候';
 /** Shown in place of a stored entry the page cannot read (issue 11 item 6). */
 export const BROKEN_FILE_TEXT = '文件信息不完整';
 
-const text = (v: unknown): v is string => typeof v === 'string' && v !== '';
-
-/**
- * Whether a stored entry can be shown and fetched: the server refuses anything else now, but rows
- * written before that (or by hand) may still hold such entries, and one of them must not blank the page.
- */
-export function isReadableFile(f: unknown): f is StoredFile {
-  if (!f || typeof f !== 'object' || Array.isArray(f)) return false;
-  const { name, url, fileName } = f as Record<string, unknown>;
-  return text(name) && text(url) && text(fileName);
-}
+export { isReadableFile };
 
 interface Props {
   files: StoredFile[];
@@ -56,7 +48,10 @@ function Thumb({ file, size }: { file: StoredFile; size: { width: number; height
 export function FileList({ files: all, thumb = { width: 60, height: 60 }, canEdit, onRemove, onRename, batchName }: Props) {
   const { modal, message } = App.useApp();
   const settings = useUploadSettings();
-  const [renaming, setRenaming] = useState<StoredFile | null>(null);
+  const [renaming, setRenamingState] = useState<StoredFile | null>(null);
+  // Kept mounted after the first rename so the dialog still animates closed.
+  const [renamed, setRenamed] = useState(false);
+  const setRenaming = (f: StoredFile | null) => { if (f) setRenamed(true); setRenamingState(f); };
   const [selected, setSelected] = useState<string[]>([]);
   const [viewer, setViewer] = useState<{ open: boolean; current: number }>({ open: false, current: 0 });
   const [downloading, setDownloading] = useState<ReadonlySet<string>>(new Set());
@@ -130,14 +125,18 @@ export function FileList({ files: all, thumb = { width: 60, height: 60 }, canEdi
           ) : null}
         </div>
       ))}
-      <RenameDialog
-        oldName={renaming?.name ?? null}
-        onCancel={() => setRenaming(null)}
-        onOk={(name) => {
-          if (renaming) onRename?.(renaming, name);
-          setRenaming(null);
-        }}
-      />
+      {renamed ? (
+        <Suspense fallback={null}>
+          <RenameDialog
+            oldName={renaming?.name ?? null}
+            onCancel={() => setRenaming(null)}
+            onOk={(name) => {
+              if (renaming) onRename?.(renaming, name);
+              setRenaming(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from
 import type { ArrayField } from '@formily/core';
 import { observer, RecursionField, useField, useFieldSchema, useForm, type ISchema, Schema } from '@formily/react';
 import { App, Button, Drawer, Space, Table } from 'antd';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { defaultRowValues } from '../../../schema-adapters/records/defaultValues';
 import { toColumns } from '../../../schema-adapters/columns/toColumns';
 import { EMPTY_DISPLAY } from '../../../schema-adapters/display/displayText';
@@ -16,8 +16,11 @@ import type { RecordRow } from '../api/records';
 import { importedRow, rowIndexes } from './data/rowIndex';
 import { useRecordFormInfo } from './RecordFormContext';
 import { useRecordPicker } from './RecordPickerContext';
-import { SubFormDetailDrawer, type SubColumn } from './SubFormDrawers';
+import type { SubColumn } from './SubFormDrawers';
 import { mayRemoveSubRow, type RemovalPrompts } from './subFormRowRemoval';
+
+// The 查看明细 drawer (antd Form for its search conditions) loads on its first opening, not with the form.
+const SubFormDetailDrawer = lazy(() => import('./SubFormDrawers').then((m) => ({ default: m.SubFormDetailDrawer })));
 
 /** `<br>`-separated server text as lines. */
 const lines = (text: string) => text.split(/<br\s*\/?>/i).map((t, i) => <div key={i}>{t}</div>);
@@ -49,7 +52,10 @@ export const SubFormTable = observer(function SubFormTable(props: { pageSize?: n
   const [page, setPage] = useState(1);
   const [importOpen, setImportOpen] = useState(false);
   const [picked, setPicked] = useState<RecordRow[]>([]);
-  const [detailOpen, setDetailOpen] = useState(false);
+  const [detailOpen, setDetailOpenState] = useState(false);
+  // Kept mounted after the first opening so the drawer still animates closed.
+  const [detailOpened, setDetailOpened] = useState(false);
+  const setDetailOpen = (open: boolean) => { if (open) setDetailOpened(true); setDetailOpenState(open); };
   const pageSize = props.pageSize ?? 20;
   const name = String(field.props.name);
   const subDef = info.def?.fields.find((f) => f.enName === name);
@@ -124,7 +130,11 @@ export const SubFormTable = observer(function SubFormTable(props: { pageSize?: n
         {editable && importFrom && !info.offline ? <Button onClick={() => { setPicked([]); setImportOpen(true); }}>导入</Button> : null}
         {rows.length ? <Button onClick={() => setDetailOpen(true)}>查看明细</Button> : null}
       </Space>
-      <SubFormDetailDrawer open={detailOpen} onClose={() => setDetailOpen(false)} rows={rows} columns={drawerColumns} indexes={indexes} />
+      {detailOpened ? (
+        <Suspense fallback={null}>
+          <SubFormDetailDrawer open={detailOpen} onClose={() => setDetailOpen(false)} rows={rows} columns={drawerColumns} indexes={indexes} />
+        </Suspense>
+      ) : null}
       {importFrom ? (
         <Drawer
           title="选择关联表单"

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FormDefinition } from '../../../schema-adapters/definition/types';
 import { pageSchema } from '../form/formSchema';
 import { RecordFormView } from '../form/RecordFormView';
+import { loadSchemaComponents } from './registry';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -42,11 +43,14 @@ function type(input: HTMLInputElement | HTMLTextAreaElement, value: string) {
 
 async function mount(mode: 'add' | 'detail', values: Record<string, unknown> = {}) {
   const form = createForm({ initialValues: values });
+  const schema = pageSchema(def, { mode, ctx });
+  // The form renders once its field components have loaded, as on the pages.
+  await loadSchemaComponents(schema);
   await act(async () => {
     root.render(
       <QueryClientProvider client={new QueryClient()}>
         <AntdApp>
-          <RecordFormView form={form} schema={pageSchema(def, { mode, ctx })} info={{ formName: 'demo', mode, loaded: true, ctx, def, offline: true }} />
+          <RecordFormView form={form} schema={schema} info={{ formName: 'demo', mode, loaded: true, ctx, def, offline: true }} />
         </AntdApp>
       </QueryClientProvider>,
     );

@@ -5,14 +5,16 @@
  */
 import { connect, mapReadPretty, useField } from '@formily/react';
 import { App, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { parseIdCard, parseInvoice, uploadFile, type StoredFile } from '../api/files';
 import { sessionStore } from '../session/sessionStore';
 import { useRecognition } from './data/useRecognition';
-import { FileList } from './FileList';
 import { useRecordFormInfo } from './RecordFormContext';
 import { useApplyRecognized } from './useApplyRecognized';
 import { DEFAULT_MAX_SIZE_MB, UploadControl, type UploadProps } from './upload/UploadControl';
+
+// Thumbnails and their viewer load only for a field that has files.
+const FileList = lazy(() => import('./FileList').then((m) => ({ default: m.FileList })));
 
 export { DEFAULT_MAX_SIZE_MB };
 
@@ -28,7 +30,7 @@ function FilesText({ value, thumb }: { value?: StoredFile[] | null; thumb?: { wi
     // Only the decorator's style: the field's display state (and so the submit payload) is untouched.
     field?.setDecoratorProps({ style: empty ? { display: 'none' } : undefined });
   }, [field, empty]);
-  return empty ? null : <FileList files={value} thumb={thumb} batchName={title} />;
+  return empty ? null : <Suspense fallback={null}><FileList files={value} thumb={thumb} batchName={title} /></Suspense>;
 }
 
 /** upload. */

@@ -1,10 +1,9 @@
 /**
- * Number family (number, rate): an input with precision, min, max, suffix and a thousands
- * separator; an emptied input is undefined (spec 01 §5). Rate is antd's star rating.
+ * Number family: an input with precision, min, max, suffix and a thousands separator; an emptied
+ * input is undefined (spec 01 §5). Rate (antd's star rating) is in `rate.tsx`, loaded on its own.
  */
 import { connect, mapReadPretty } from '@formily/react';
 import { NumberPicker as FNumberPicker } from '@formily/antd-v5';
-import { Rate as AntRate } from 'antd';
 import { formatNumber } from '../../../schema-adapters/display/formatNumber';
 
 /** 12345.6 → "12,345.6" (integer part grouped, decimals untouched). */
@@ -39,6 +38,3 @@ function NumberInput({ value, onChange, addonAfter, ...rest }: NumberInputProps)
 
 /** number. */
 export const NumberPicker = connect(NumberInput, mapReadPretty(NumberText));
-
-/** rate. */
-export const Rate = connect(AntRate, mapReadPretty((p: { value?: number; count?: number; allowHalf?: boolean }) => <AntRate disabled value={p.value ?? 0} count={p.count} allowHalf={p.allowHalf} />));

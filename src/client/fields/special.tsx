@@ -89,4 +89,3 @@ export const CompanyLookup = connect(
 );
 
 /** position (its own folder: the input, and the map when a tile source is configured). */
-export { PositionInput } from './position/PositionInput';

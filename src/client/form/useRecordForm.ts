@@ -20,6 +20,7 @@ import { sessionStore } from '../session/sessionStore';
 import { IN_APPROVAL_EDIT_MESSAGE, isInApproval, isReadOnlyView, isVoided, VIEW_READ_ONLY_MESSAGE, VOIDED_EDIT_MESSAGE } from '../../shared/readOnlyRecords';
 import { debounceAsk, pageSchema, type FormMode } from './formSchema';
 import { revalidateOnChange } from './revalidateOnChange';
+import { useSchemaComponents } from '../fields/registry';
 
 /** System setting that enables drafts (spec 01 §4). */
 export const STASH_CONFIG_KEY = 'sys.form.stash.enabled';
@@ -87,7 +88,11 @@ export function useRecordForm({ enName, mode, id, copyId, ctx }: RecordFormArgs)
     : isInApproval(def, recordQ.data) ? IN_APPROVAL_EDIT_MESSAGE : null;
   const shownMode: typeof mode = readOnlyReason ? 'detail' : mode;
 
-  const schema = useMemo(() => (def ? pageSchema(def, { mode: shownMode, ctx, askSqlHide: debounceAsk((field, data) => askSqlHide(enName, field, data)) }) : null), [def, shownMode, ctx, enName]);
+  const fullSchema = useMemo(() => (def ? pageSchema(def, { mode: shownMode, ctx, askSqlHide: debounceAsk((field, data) => askSqlHide(enName, field, data)) }) : null), [def, shownMode, ctx, enName]);
+  // The schema is handed out once the field components it names have loaded: the page keeps its
+  // loading state until then, so fields and actions appear together.
+  const componentsReady = useSchemaComponents(fullSchema);
+  const schema = componentsReady ? fullSchema : null;
 
   const payload = (): Record<string, unknown> => toSubmitPayload(def as FormDefinition, form?.values ?? {}, ctx);
 

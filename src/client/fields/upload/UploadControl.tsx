@@ -6,14 +6,18 @@
  */
 import { UploadOutlined } from '@ant-design/icons';
 import { useField } from '@formily/react';
-import { App, Button, Progress, Typography } from 'antd';
+import { App, Button, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { deleteFile, uploadFile, type StoredFile, type UploadedFile } from '../../api/files';
-import { FileList, isReadableFile } from '../FileList';
+import { isReadableFile } from './fileKinds';
 import { useRecordFormInfo } from '../RecordFormContext';
 
 // The camera, drag-and-drop and method dialogs load when one first opens, not with every form page
 // (issue 15, goal 6: first-load JavaScript budgets).
+// The file list (thumbnails and their viewer, batch actions) and the progress bar load once there
+// is a file or an upload to show: an empty field draws only its button.
+const FileList = lazy(() => import('../FileList').then((m) => ({ default: m.FileList })));
+const Progress = lazy(() => import('antd/es/progress').then((m) => ({ default: m.default })));
 const CameraDialog = lazy(() => import('./CameraDialog').then((m) => ({ default: m.CameraDialog })));
 const DragUploadDialog = lazy(() => import('./DragUploadDialog').then((m) => ({ default: m.DragUploadDialog })));
 const UploadMethodDialog = lazy(() => import('./UploadMethodDialog').then((m) => ({ default: m.UploadMethodDialog })));
@@ -160,10 +164,10 @@ export function UploadControl(props: UploadProps) {
       {Object.entries(running).map(([k, r]) => (
         <div key={k}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>{r.name}</Typography.Text>
-          <Progress percent={r.percent} size="small" />
+          <Suspense fallback={null}><Progress percent={r.percent} size="small" /></Suspense>
         </div>
       ))}
-      <FileList
+      {files.length ? <Suspense fallback={null}><FileList
         files={files}
         thumb={props.thumb}
         batchName={title}
@@ -176,7 +180,7 @@ export function UploadControl(props: UploadProps) {
           if (isReadableFile(f) && fresh.has(f.fileName)) void deleteFile(f.fileName).catch(() => undefined);
         }}
         onRename={(f, name) => commit(latest.current.map((x) => (x.fileName === f.fileName ? { ...x, name } : x)))}
-      />
+      /></Suspense> : null}
       {props.note ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{props.note}</Typography.Text> : null}
       {dialogsUsed ? (
         <Suspense fallback={null}>

@@ -63,3 +63,15 @@ export function previewAction(file: StoredFile & { obsUrl?: string }, settings: 
   }
   return builtinKind(file.name) ? { kind: 'tab', url: onlinePreviewPath(tenantCode, file.fileName) } : { kind: 'download' };
 }
+
+const text = (v: unknown): v is string => typeof v === 'string' && v !== '';
+
+/**
+ * Whether a stored entry can be shown and fetched: the server refuses anything else now, but rows
+ * written before that (or by hand) may still hold such entries, and one of them must not blank the page.
+ */
+export function isReadableFile(f: unknown): f is StoredFile {
+  if (!f || typeof f !== 'object' || Array.isArray(f)) return false;
+  const { name, url, fileName } = f as Record<string, unknown>;
+  return text(name) && text(url) && text(fileName);
+}
