@@ -22,12 +22,23 @@ export function tableKind(fileName: string): 'xlsx' | 'xls' | 'csv' {
   throw badRequest(ONLY_EXCEL);
 }
 
+const XSTRING_ESCAPE = /_x([0-9A-Fa-f]{4})_/g;
+
+/**
+ * OOXML text (ST_Xstring) carries CR, control characters and a literal `_xHHHH_` as `_xHHHH_`
+ * escapes (Excel writes a cell's CRLF as `_x000D_` + LF); exceljs's reader leaves them as text.
+ */
+export function unescapeXstring(s: string): string {
+  return s.includes('_x') ? s.replace(XSTRING_ESCAPE, (_, h: string) => String.fromCharCode(parseInt(h, 16))) : s;
+}
+
 /** A cell as plain data: rich text joined, a formula's cached result, a hyperlink's text. */
 function plain(v: unknown): unknown {
   if (v === null || v === undefined) return null;
+  if (typeof v === 'string') return unescapeXstring(v);
   if (v instanceof Date || typeof v !== 'object') return v;
   const o = v as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: unknown };
-  if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join('');
+  if (Array.isArray(o.richText)) return unescapeXstring(o.richText.map((r) => r.text).join(''));
   if ('result' in o) return plain(o.result);
   if ('text' in o) return plain(o.text);
   if ('error' in o) return null;

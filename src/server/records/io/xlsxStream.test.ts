@@ -6,7 +6,7 @@ import ExcelJS from './exceljs';
 import { neutralise } from './cellText';
 import { readSheetRows } from './importRead';
 import { exceljsXlsxWriter, xlsxWriter, type TableWriter } from './tableWriter';
-import { columnName, xmlText } from './xlsxStream';
+import { cellXml, columnName, xmlText } from './xlsxStream';
 import type { Cell } from './cellText';
 
 async function write(w: TableWriter, sheets: { name: string; headers: string[]; rows: Cell[][] }[]): Promise<Buffer> {
@@ -41,6 +41,20 @@ describe('the direct .xlsx writer (ADR 0803)', () => {
     expect([0, 25, 26, 27, 701, 702, 16383].map(columnName)).toEqual(['A', 'Z', 'AA', 'AB', 'ZZ', 'AAA', 'XFD']);
     expect(xmlText('a<b>&"c"\u0000\ud800x')).toBe('a&lt;b&gt;&amp;&quot;c&quot;x');
     expect(xmlText('钢筋😀')).toBe('钢筋😀');
+  });
+
+  it('keeps CR and a literal _xHHHH_ through SheetJS and the importer (OOXML escapes)', async () => {
+    expect(cellXml('a\r\nb')).toBe('a_x000D_\nb');
+    expect(cellXml('料号_x0041_')).toBe('料号_x005F_x0041_');
+    const values = ['第一行\r\n第二行', 'lone\rcr', '料号_x0041_与_x000D_', '_x', 'plain'];
+    const file = await write(xlsxWriter(), [{ name: '订单', headers: ['备注'], rows: values.map((v) => [v]) }]);
+    const sheet = XLSX.read(file).Sheets['订单'];
+    // SheetJS reads a cell's CRLF as one line break (LF), as Excel shows it; a lone CR stays.
+    expect((XLSX.utils.sheet_to_json(sheet, { header: 1, raw: true }) as unknown[][]).slice(1).map((r) => r[0]))
+      .toEqual(values.map((v) => v.replace(/\r\n/g, '\n')));
+    const streamed: unknown[] = [];
+    for await (const r of readSheetRows(Readable.from([file]), 'xlsx')) streamed.push(r.cells[0]);
+    expect(streamed.slice(1)).toEqual(values);
   });
 
   it('writes a workbook SheetJS reads back: numbers, Chinese text, neutralised formulas, sub-form sheet', async () => {

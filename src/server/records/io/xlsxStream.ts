@@ -73,6 +73,19 @@ export function xmlText(s: string): string {
   return NEEDS_ESCAPE.test(s) ? s.replace(ESCAPE_ALL, (c) => ENTITIES[c] ?? '') : s;
 }
 
+const NEEDS_XSTRING = /_x[0-9A-Fa-f]{4}_|\r/;
+const XSTRING_ALL = /_(?=x[0-9A-Fa-f]{4}_)|\r/g;
+
+/**
+ * A cell's text as OOXML writes it (ST_Xstring): CR, which an XML reader turns into LF, becomes
+ * `_x000D_` (as Excel writes a cell's CRLF), and the underscore of a literal `_xHHHH_` becomes
+ * `_x005F_`, so Excel, SheetJS and our importer read the value back exactly. Other control
+ * characters stay dropped (xmlText).
+ */
+export function cellXml(s: string): string {
+  return xmlText(NEEDS_XSTRING.test(s) ? s.replace(XSTRING_ALL, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`) : s);
+}
+
 /** Column letters of a 0-based index (0 → A, 26 → AA). */
 export function columnName(i: number): string {
   let n = i + 1;
@@ -133,7 +146,7 @@ export class XlsxStream {
         if (Number.isFinite(v)) x += `<c r="${cols[i]}${r}"><v>${v}</v></c>`;
         continue;
       }
-      x += `<c r="${cols[i]}${r}" t="inlineStr"><is><t xml:space="preserve">${xmlText(v)}</t></is></c>`;
+      x += `<c r="${cols[i]}${r}" t="inlineStr"><is><t xml:space="preserve">${cellXml(v)}</t></is></c>`;
     }
     this.text += `${x}</row>`;
     if (this.text.length >= FLUSH_CHARS) await this.flush();
