@@ -1,4 +1,5 @@
 /** Opens the database: PGlite in a data directory (or in memory), or a PostgreSQL server. */
+import { setWriteClock } from './writeClock.js';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
@@ -69,6 +70,7 @@ export async function openDatabase(options: OpenOptions): Promise<AppDatabase> {
     const pool = new pg.Pool(batchedPgConfig(pglite, writes));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const lite = pglite;
+    setWriteClock(db, () => writes.count);
     let closed = false;
     return {
       kind: 'pglite',

@@ -53,7 +53,8 @@ export function countCacheStats(): Readonly<typeof stats> {
 /** Functions and keywords whose value moves without a write, outside quoted identifiers and literals. */
 const UNSTABLE = /\b(now|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random|current_setting|nextval|currval|setval|txid_current|pg_current_xact_id|age|to_regclass)\s*\(|\b(current_date|current_time|current_timestamp|localtime|localtimestamp|current_user|session_user|current_role|current_schema)\b/i;
 
-function stableSql(text: string): boolean {
+/** Whether a statement's answer can only change through a write (no clock, no session state). */
+export function stableSql(text: string): boolean {
   return !UNSTABLE.test(text.replace(/"(?:[^"]|"")*"|'(?:[^']|'')*'/g, ' '));
 }
 

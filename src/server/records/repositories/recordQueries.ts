@@ -10,6 +10,7 @@ import { countedRows } from '../storage/rowCounts.js';
 import { cachedRow, cacheKey, countHit, keep, keptEntry, type CacheSource } from '../query/countCache.js';
 import { generationQuery, generationText, type GenerationRow } from '../storage/rowCounts.js';
 import type { Database } from '../../db/types.js';
+import { memoKey, memoUntilWrite } from '../query/memoUntilWrite.js';
 
 const mainFrom = (m: FormModel) => sql`${sql.id(m.schema, m.main.table.name)} t`;
 
@@ -106,9 +107,18 @@ async function rowsOfGeneration(db: Kysely<Database>, model: FormModel, source: 
   return r.rows.flatMap((x) => (x.j === null ? [] : [x.j]));
 }
 
-/** A list page: each row as the JSON text of the API's record, the total and whether it is exact. */
+/**
+ * A list page: each row as the JSON text of the API's record, the total and whether it is exact.
+ * On PGlite the whole answer is reused until the next write (memoUntilWrite, ADR 0307).
+ */
 export async function listPage(db: Kysely<Database>, model: FormModel, body: Record<string, unknown>, tenantId: number): Promise<JsonPage> {
   const q = compileList(model, body, tenantId);
+  const page = listPageQuery(model, q).compile(db);
+  const key = memoKey(page.sql, page.parameters, 'list', model.form.id, tenantId, q.exactTotal, q.filtered, q.mainTableOnly);
+  return memoUntilWrite(db, key, () => computeListPage(db, model, q), (p) => ({ ...p, rowsJson: [...p.rowsJson] }));
+}
+
+async function computeListPage(db: Kysely<Database>, model: FormModel, q: CompiledList): Promise<JsonPage> {
   // Without a filter the exact total is the table's maintained row count (one index read, ADR 0930);
   // with one, the planner's estimate (or, for `exactTotal`, the count) runs beside the page query
   // (dropped when the page alone tells).
@@ -172,9 +182,11 @@ export async function calcTotals(db: Kysely<Database>, model: FormModel, body: R
     ...(s.ops.includes('sum') ? [sql`round(sum(t.${sql.id(s.col)}), ${s.precision}) AS ${sql.id(`s${i}`)}`] : []),
     ...(s.ops.includes('avg') ? [sql`round(avg(t.${sql.id(s.col)}), ${s.precision}) AS ${sql.id(`a${i}`)}`] : []),
   ]);
-  // Exact, and reused while the table is not written (ADR 0931).
-  const row = (await cachedRow(db, cacheSource(model, readsMainTableOnly(model, body)),
-    sql<Record<string, unknown>>`SELECT ${sql.join(selects, sql`, `)} FROM ${mainFrom(model)} WHERE ${where}`)) ?? {};
+  // Exact, and reused while the table is not written (ADR 0931; on PGlite until any write, ADR 0307).
+  const query = sql<Record<string, unknown>>`SELECT ${sql.join(selects, sql`, `)} FROM ${mainFrom(model)} WHERE ${where}`;
+  const compiled = query.compile(db);
+  const row = await memoUntilWrite(db, memoKey(compiled.sql, compiled.parameters, 'calcd', model.form.id, tenantId),
+    async () => (await cachedRow(db, cacheSource(model, readsMainTableOnly(model, body)), query)) ?? {}, (r) => ({ ...r }));
   const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
   return specs.map((s, i) => {
     const out: Record<string, unknown> = { field: s.name };
