@@ -3,6 +3,8 @@
  * table written here, the file's bytes posted to the main thread one chunk at a time (each waits
  * for the main thread's ack, so a slow file store holds the worker back instead of filling memory).
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { connectPostgres } from '../../db/openDatabase.js';
 import { HttpError } from '../../http/HttpError.js';
@@ -10,6 +12,21 @@ import { JobCancelledError } from '../../jobs/types.js';
 import { produceTable } from './exportJob.js';
 import type { FromWorker, ToWorker } from './exportThread.js';
 import { csvWriter, xlsxWriter } from './tableWriter.js';
+
+/**
+ * Other users' requests go first: on Linux the nice value is a per-thread attribute, so this
+ * thread (its id from /proc/thread-self, "pid/task/tid") runs at nice 10 while the API's thread
+ * keeps the process's priority; an export on a busy machine then waits instead of the lists.
+ */
+function yieldToTheApiThread(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0 && tid !== process.pid) setPriority(tid, 10);
+  } catch {
+    // Not Linux, or renicing refused: the export runs at the process's priority.
+  }
+}
+yieldToTheApiThread();
 
 const port = parentPort!;
 let cancelled = false;
