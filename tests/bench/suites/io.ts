@@ -14,12 +14,10 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { summarize, type BenchResult } from '../run.js';
 import { openDatabase } from '../../../src/server/db/openDatabase.js';
-import { migrate } from '../../../src/server/db/migrate.js';
-import { runSeed } from '../../../src/server/services/seed/index.js';
 import { buildApp } from '../../../src/server/app.js';
 import { loadConfig } from '../../../src/server/config.js';
-import { createForm, editForm, getFormByName } from '../../../src/server/records/services/formDefinitions.js';
-import { FORM, load, PAGE } from './records.js';
+import { createForm } from '../../../src/server/records/services/formDefinitions.js';
+import { FORM, PAGE, seedBenchForm } from './records.js';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ROWS = Number(process.env.IO_BENCH_ROWS ?? 1_000_000);
@@ -96,15 +94,9 @@ export default async function ioBench(): Promise<BenchResult[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'formwork-bench-io-'));
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 10 });
   try {
-    await migrate(database.db);
-    await runSeed(database.db, { adminPassword: 'admin123' });
-    const tenant = await database.db.selectFrom('tenants').select('id').where('code', '=', 'DEFAULT').executeTakeFirstOrThrow();
-    const actor = { tenantId: tenant.id, userName: 'admin' };
-    const formId = await createForm(database.db, actor, FORM);
+    const { tenantId, actor } = await seedBenchForm(database.db, ROWS);
+    const tenant = { id: tenantId };
     await createForm(database.db, actor, { ...FORM, enName: 'bench_import', cnName: '导入测试' });
-    await load(database.db, tenant.id, ROWS);
-    // The load drops the indexes; saving the form again rebuilds them (as the records bench does).
-    await editForm(database.db, actor, formId, (await getFormByName(database.db, tenant.id, 'bench_orders')).definition);
     await sql`ANALYZE ${sql.id(`t_${tenant.id}`, 'bench_orders')}`.execute(database.db);
     const app = await buildApp({ config: { ...loadConfig({}), dataDir, logLevel: 'silent', clientDir: '/nonexistent' }, database, logger: false });
     const base = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -20,13 +20,10 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { summarize, type BenchResult } from '../run.js';
 import { openDatabase } from '../../../src/server/db/openDatabase.js';
-import { migrate } from '../../../src/server/db/migrate.js';
-import { runSeed } from '../../../src/server/services/seed/index.js';
 import { buildApp } from '../../../src/server/app.js';
 import { loadConfig } from '../../../src/server/config.js';
-import { createForm, editForm, getFormByName } from '../../../src/server/records/services/formDefinitions.js';
 import { afterBulkWrite } from '../../../src/server/records/storage/afterBulkWrite.js';
-import { FORM, load } from './records.js';
+import { FORM, seedBenchForm } from './records.js';
 import { directusCall, DIRECTUS_VERSION, startDirectus, type DirectusPeer } from '../peers/directus.js';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -150,14 +147,9 @@ export default async function peerBench(): Promise<BenchResult[]> {
   try {
     await fwSql.connect();
     // Formwork: the records bench's form and rows.
-    await migrate(database.db);
-    await runSeed(database.db, { adminPassword: 'admin123' });
-    const tenant = await database.db.selectFrom('tenants').select('id').where('code', '=', 'DEFAULT').executeTakeFirstOrThrow();
+    const { tenantId } = await seedBenchForm(database.db, ROWS);
+    const tenant = { id: tenantId };
     const schema = `t_${tenant.id}`;
-    const actor = { tenantId: tenant.id, userName: 'admin' };
-    const formId = await createForm(database.db, actor, FORM);
-    await load(database.db, tenant.id, ROWS);
-    await editForm(database.db, actor, formId, (await getFormByName(database.db, tenant.id, 'bench_orders')).definition);
     const trgm = await fwSql.query(`SELECT 1 FROM pg_indexes WHERE schemaname = $1 AND tablename = 'bench_orders' AND indexdef LIKE '%gin_trgm_ops%' AND indexdef LIKE '%(title %'`, [schema]);
     if (!trgm.rowCount) await sql`CREATE INDEX peer_title_trgm ON ${sql.id(schema, 'bench_orders')} USING gin (title gin_trgm_ops)`.execute(database.db);
     await afterBulkWrite(database.db, schema, 'bench_orders', ROWS);

@@ -73,6 +73,21 @@ const LIKE = { pageNum: 1, pageSize: 20, searchConList: [
 export const RANGE = { searchConList: [{ enName: 'amount', amount$start: 1000, amount$end: 1050 }, { enName: 'category', category: 'b' }],
   calcd: { amount: { operation: ['sum', 'avg'], precision: 2 }, qty: { operation: ['sum'], precision: 0 } } };
 
+/**
+ * A fresh database made ready for a bench: migrated, seeded (admin / admin123), the bench form
+ * created with `rows` rows, and saved again (the load drops its indexes; the save rebuilds them).
+ */
+export async function seedBenchForm(db: Kysely<any>, rows: number): Promise<{ tenantId: number; actor: { tenantId: number; userName: string }; formId: number }> {
+  await migrate(db);
+  await runSeed(db, { adminPassword: 'admin123' });
+  const tenant = await db.selectFrom('tenants').select('id').where('code', '=', 'DEFAULT').executeTakeFirstOrThrow();
+  const actor = { tenantId: Number(tenant.id), userName: 'admin' };
+  const formId = await createForm(db, actor, FORM);
+  await load(db, actor.tenantId, rows);
+  await editForm(db, actor, formId, (await getFormByName(db, actor.tenantId, 'bench_orders')).definition);
+  return { tenantId: actor.tenantId, actor, formId };
+}
+
 /** Loads `rows` generated rows into the bench form (indexes dropped for the load). */
 export async function load(db: Kysely<any>, tenantId: number, rows: number): Promise<void> {
   const t = sql.id(`t_${tenantId}`, 'bench_orders');

@@ -8,13 +8,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../../../src/server/db/openDatabase.js';
-import { migrate } from '../../../src/server/db/migrate.js';
-import { runSeed } from '../../../src/server/services/seed/index.js';
 import { buildApp } from '../../../src/server/app.js';
 import { loadConfig } from '../../../src/server/config.js';
-import { createForm, editForm, getFormByName } from '../../../src/server/records/services/formDefinitions.js';
 import { afterBulkWrite } from '../../../src/server/records/storage/afterBulkWrite.js';
-import { FORM, load } from '../suites/records.js';
+import { seedBenchForm } from '../suites/records.js';
 
 const ROWS = Number(process.env.RECORDS_BENCH_PGLITE_ROWS ?? 100_000);
 const DUMP = process.env.PGLITE_PROFILE_DUMP ?? '/tmp/formwork-pglite-profile.tgz';
@@ -22,14 +19,8 @@ const DUMP = process.env.PGLITE_PROFILE_DUMP ?? '/tmp/formwork-pglite-profile.tg
 async function makeDump(): Promise<void> {
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
   try {
-    await migrate(database.db);
-    await runSeed(database.db, { adminPassword: 'admin123' });
-    const tenant = await database.db.selectFrom('tenants').select('id').where('code', '=', 'DEFAULT').executeTakeFirstOrThrow();
-    const actor = { tenantId: tenant.id, userName: 'admin' };
-    const formId = await createForm(database.db, actor, FORM);
-    await load(database.db, tenant.id, ROWS);
-    await editForm(database.db, actor, formId, (await getFormByName(database.db, tenant.id, 'bench_orders')).definition);
-    await afterBulkWrite(database.db, `t_${tenant.id}`, 'bench_orders', ROWS);
+    const { tenantId } = await seedBenchForm(database.db, ROWS);
+    await afterBulkWrite(database.db, `t_${tenantId}`, 'bench_orders', ROWS);
   } finally {
     await database.close();
   }

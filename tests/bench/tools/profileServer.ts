@@ -9,12 +9,9 @@ import { writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { openDatabase } from '../../../src/server/db/openDatabase.js';
-import { migrate } from '../../../src/server/db/migrate.js';
-import { runSeed } from '../../../src/server/services/seed/index.js';
 import { buildApp } from '../../../src/server/app.js';
 import { loadConfig } from '../../../src/server/config.js';
-import { createForm, editForm, getFormByName } from '../../../src/server/records/services/formDefinitions.js';
-import { FORM, load } from '../suites/records.js';
+import { seedBenchForm } from '../suites/records.js';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const NAME = 'formwork_profile';
@@ -30,14 +27,8 @@ async function loadDatabase(): Promise<void> {
   await admin.end();
   const database = await openDatabase({ kind: 'postgres', url: url.toString() });
   try {
-    await migrate(database.db);
-    await runSeed(database.db, { adminPassword: 'admin123' });
-    const tenant = await database.db.selectFrom('tenants').select('id').where('code', '=', 'DEFAULT').executeTakeFirstOrThrow();
-    const actor = { tenantId: tenant.id, userName: 'admin' };
-    const formId = await createForm(database.db, actor, FORM);
-    await load(database.db, tenant.id, ROWS);
-    await editForm(database.db, actor, formId, (await getFormByName(database.db, tenant.id, 'bench_orders')).definition);
-    await sql`VACUUM ANALYZE ${sql.id(`t_${tenant.id}`, 'bench_orders')}`.execute(database.db);
+    const { tenantId } = await seedBenchForm(database.db, ROWS);
+    await sql`VACUUM ANALYZE ${sql.id(`t_${tenantId}`, 'bench_orders')}`.execute(database.db);
     console.log(`loaded ${ROWS} rows into ${NAME}`);
   } finally {
     await database.close();
