@@ -2,23 +2,15 @@
  * Spec 02 §6: elements requiring a permission are removed when the user holds none of them.
  * The seeded staff role may list departments but not add, edit or delete them; admin may.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signIn, startBrowserApp, type BrowserApp } from './support/browserApp';
-import { openMenu, resetBrowser } from './support/shellActions';
+import { signIn, type BrowserApp } from './support/browserApp';
+import { useSignedOutPage } from './support/adminSession';
+import { openMenu } from './support/shellActions';
 
 let app: BrowserApp;
 let page: Page;
-beforeAll(async () => {
-  app = await startBrowserApp();
-  page = await app.newPage();
-});
-afterAll(async () => {
-  await app?.close();
-});
-beforeEach(async () => {
-  await resetBrowser(page, app.url);
-});
+useSignedOutPage((s) => ({ app, page } = s));
 
 /** Buttons named `name` anywhere in the departments screen. */
 function buttons(p: Page, name: string) {

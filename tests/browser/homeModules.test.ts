@@ -1,21 +1,12 @@
 /** Home modules 我的日程, 滚动公告 and 常用功能 (most visited menus) against the real server. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signIn, startBrowserApp, type BrowserApp } from './support/browserApp';
-import { resetBrowser } from './support/shellActions';
+import { signIn, type BrowserApp } from './support/browserApp';
+import { useSignedOutPage } from './support/adminSession';
 
 let app: BrowserApp;
 let page: Page;
-beforeAll(async () => {
-  app = await startBrowserApp();
-  page = await app.newPage();
-});
-afterAll(async () => {
-  await app?.close();
-});
-beforeEach(async () => {
-  await resetBrowser(page, app.url);
-});
+useSignedOutPage((s) => ({ app, page } = s));
 
 const card = (title: string) => page.locator('.ant-card', { has: page.locator('.ant-card-head-title', { hasText: title }) });
 

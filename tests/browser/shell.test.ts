@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chooseTenant, signIn, startBrowserApp, TEST_PASSWORD, type BrowserApp } from './support/browserApp';
-import { openGroup, openMenu, resetBrowser, searchMenu, tabMenu, tabTitles, tokenOf, userMenu } from './support/shellActions';
+import { chooseTenant, signIn, TEST_PASSWORD, type BrowserApp } from './support/browserApp';
+import { useSignedOutPage } from './support/adminSession';
+import { openGroup, openMenu, searchMenu, tabMenu, tabTitles, tokenOf, userMenu } from './support/shellActions';
 
 let app: BrowserApp;
 let page: Page;
-beforeAll(async () => {
-  app = await startBrowserApp();
-  page = await app.newPage();
-});
-afterAll(async () => {
-  await app?.close();
-});
-beforeEach(async () => {
-  await resetBrowser(page, app.url);
-});
+useSignedOutPage((s) => ({ app, page } = s));
 
 /** The server's menu for `tenant`: top-level groups with the titles of their visible pages. */
 async function serverMenu(tenant: string): Promise<{ group: string; titles: string[] }[]> {

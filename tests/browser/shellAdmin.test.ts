@@ -3,27 +3,19 @@
  * 初始化用户配置, the avatar through authenticated downloads, user import, and the server's
  * needPerfect flag.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { signIn, startBrowserApp, type BrowserApp } from './support/browserApp';
+import { signIn, type BrowserApp } from './support/browserApp';
+import { useSignedOutPage } from './support/adminSession';
 import { launchChromium } from './support/launchChromium';
 import { openMenu, resetBrowser, userMenu } from './support/shellActions';
 
 let app: BrowserApp;
 let page: Page;
-beforeAll(async () => {
-  app = await startBrowserApp();
-  page = await app.newPage();
-});
-afterAll(async () => {
-  await app?.close();
-});
-beforeEach(async () => {
-  await resetBrowser(page, app.url);
-});
+useSignedOutPage((s) => ({ app, page } = s));
 
 const DEFAULT_TENANT = '华建工程有限公司';
 /** Set FW_SCREENSHOTS=1 to refresh this file's pictures in docs/screenshots/. */

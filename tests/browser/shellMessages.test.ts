@@ -1,8 +1,9 @@
 /** Message centre with the sidebar badge, home-page modules, and WeChat unbind in the settings panel. */
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signIn, startBrowserApp, type BrowserApp } from './support/browserApp';
+import { signIn, type BrowserApp } from './support/browserApp';
+import { useSignedOutPage } from './support/adminSession';
 import { resetBrowser, userMenu } from './support/shellActions';
 
 /** Set FW_SCREENSHOTS=1 to refresh docs/screenshots/19-messages.png and 20-home-modules.png. */
@@ -16,16 +17,7 @@ async function shot(name: string): Promise<void> {
 
 let app: BrowserApp;
 let page: Page;
-beforeAll(async () => {
-  app = await startBrowserApp();
-  page = await app.newPage();
-});
-afterAll(async () => {
-  await app?.close();
-});
-beforeEach(async () => {
-  await resetBrowser(page, app.url);
-});
+useSignedOutPage((s) => ({ app, page } = s));
 
 async function userId(tenantCode: string, userName: string): Promise<{ tenantId: number; userId: number }> {
   const row = await app.server.db

@@ -100,6 +100,12 @@ export async function findMenusOfForm(db: Kysely<Database>, tenantId: number, fo
   return rows.map(toDto);
 }
 
+/** The permission strings the buttons (F) directly under a menu carry (`perms` is comma-separated). */
+export async function childButtonPerms(db: Kysely<Database>, tenantId: number, parentId: number): Promise<string[]> {
+  const rows = await db.selectFrom('menus').select('perms').where('tenant_id', '=', tenantId).where('parent_id', '=', parentId).where('menu_type', '=', 'F').execute();
+  return rows.flatMap((r) => r.perms.split(',').map((p) => p.trim()).filter(Boolean));
+}
+
 /** Inserts a menu; returns its id. */
 export async function insertMenu(db: Kysely<Database>, tenantId: number, m: MenuInput): Promise<number> {
   const r = await db.insertInto('menus').values({ tenant_id: tenantId, ...toRow(m) }).returning('id').executeTakeFirstOrThrow();

@@ -1,16 +1,15 @@
 /**
  * Menu administration rules (菜单管理): what a menu of each type must name, where it may sit,
- * and the button entries of a form menu. The routes (routes/menu) call these; SQL stays in
- * repositories/menuRepository.ts.
+ * and what deleting one would orphan (a form menu's button entries: formMenuButtons.ts). The
+ * routes (routes/menu) call these; SQL stays in repositories/menuRepository.ts.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
 import { badRequest, conflict } from '../http/HttpError.js';
 import { findFormByName } from '../records/repositories/formDefinitions.js';
-import { findMenu, grantedPermissions, insertMenu, listMenus, type MenuDto, type MenuInput } from '../repositories/menuRepository.js';
+import { findMenu, grantedPermissions, listMenus, type MenuDto, type MenuInput } from '../repositories/menuRepository.js';
 import { autoRouteName } from './seed/seedMenus.js';
 import { AUTO_COMPONENT, type AddMenuBody } from '../../shared/contract/menus.js';
-import { FORM_ACTIONS, formPermission } from '../../shared/formPermissions.js';
 
 const EXTERNAL = /^https?:\/\//;
 
@@ -75,21 +74,6 @@ export async function checkNoCycle(db: Kysely<Database>, tenantId: number, menuI
   for (let at = parentId, steps = 0; at !== 0 && steps <= all.length; at = parentOf.get(at) ?? 0, steps++) {
     if (at === menuId) throw badRequest(`${verb}菜单'${menuName}'失败，上级菜单不能是自己或自己的下级菜单`, [{ field: 'parentId', message: '上级菜单不能是自己或自己的下级菜单' }]);
   }
-}
-
-/** Adds a button entry (F) under a form menu for each action the server checks on the form, so roles can grant them. */
-export async function addFormButtons(db: Kysely<Database>, tenantId: number, menu: { menuId: number; formName: string }): Promise<number[]> {
-  const ids: number[] = [];
-  let order = 1;
-  for (const a of FORM_ACTIONS) {
-    ids.push(
-      await insertMenu(db, tenantId, {
-        parentId: menu.menuId, menuName: a.label, menuType: 'F', orderNum: order++, component: '', path: '', formName: '', perms: formPermission(menu.formName, a.action),
-        icon: '', visible: '0', status: '0', isFrame: '1', target: '', query: '', routeName: '',
-      }),
-    );
-  }
-  return ids;
 }
 
 /** The permission strings a menu carries (comma-separated in `perms`). */

@@ -1,16 +1,23 @@
 /**
  * The usual start of a browser test file: the app, one page, and the DEFAULT tenant's admin
  * signed in through the API (the sign-in screen has its own tests), plus the seeding helpers
- * such files share.
+ * such files share; or, for files whose tests sign in through the screen, the app and a page
+ * cleared before each test (`useSignedOutPage`).
  */
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addFormMenu } from '../../../src/server/services/seed/seedMenus';
 import { startBrowserApp, type BrowserApp } from './browserApp';
 import { api, useToken } from './formActions';
+import { resetBrowser } from './shellActions';
 
-export interface AdminSession {
+/** The app of a test file and its one page. */
+export interface BrowserSession {
   app: BrowserApp;
   page: Page;
+}
+
+export interface AdminSession extends BrowserSession {
   /** The DEFAULT tenant admin's token. */
   token: string;
   /** A JSON call with that token; throws on a non-200 answer. */
@@ -22,12 +29,39 @@ export interface AdminSession {
  * token unless `signedIn` is false (files that switch users set it themselves).
  */
 export async function startAdminSession({ timeout, signedIn = true }: { timeout?: number; signedIn?: boolean } = {}): Promise<AdminSession> {
-  const app = await startBrowserApp();
-  const page = await app.newPage();
-  if (timeout) page.setDefaultTimeout(timeout);
+  const { app, page } = await startSession(timeout);
   const token = await app.server.login('DEFAULT');
   if (signedIn) await useToken(app, page, token);
   return { app, page, token, api: (method, url, body) => api(app, token, method, url, body) };
+}
+
+/** The app and one page, with `timeout` as the page's default when given. */
+async function startSession(timeout?: number): Promise<BrowserSession> {
+  const app = await startBrowserApp();
+  const page = await app.newPage();
+  if (timeout) page.setDefaultTimeout(timeout);
+  return { app, page };
+}
+
+/**
+ * For a file whose tests each sign in through the sign-in screen: registers its hooks. The app
+ * and one page start before the file's tests and close after them; before each test the page's
+ * cookies and storage are cleared, so no test starts inside another's session. No one is signed
+ * in through the API. `use` receives the app and page once started, for the file's variables:
+ * `useSignedOutPage((s) => ({ app, page } = s));`
+ */
+export function useSignedOutPage(use: (session: BrowserSession) => void, { timeout }: { timeout?: number } = {}): void {
+  let session: BrowserSession | undefined;
+  beforeAll(async () => {
+    session = await startSession(timeout);
+    use(session);
+  });
+  afterAll(async () => {
+    await session?.app.close();
+  });
+  beforeEach(async () => {
+    if (session) await resetBrowser(session.page, session.app.url);
+  });
 }
 
 /** Adds each form's list menu to the DEFAULT tenant's sidebar, as the seed does for the demo forms. */

@@ -1,6 +1,7 @@
 /**
  * Every migration, in the order they run. A plain ordered list: append new entries at the end.
- * Ids 1–99 belong to the foundation, 100 and above to the records engine (src/server/records).
+ * Ids 1–99 belong to the foundation, 100 and above to the records engine (src/server/records);
+ * 131 (form menus' missing buttons) is a foundation data fix numbered after 130.
  */
 import type { Migration } from './types.js';
 import { m001Core } from './001_core.js';
@@ -21,6 +22,7 @@ import { m123WriteGeneration } from '../../records/migrations/123_write_generati
 import { m130FormVersions } from '../../records/migrations/130_form_versions.js';
 import { m800Jobs } from '../../jobs/migration.js';
 import { m060ButtonSecrets } from './060_button_secrets.js';
+import { m131FormMenuButtons } from './131_form_menu_buttons.js';
 
 export type { Migration } from './types.js';
 
@@ -43,4 +45,5 @@ export const migrations: Migration[] = [
   m050Flows,
   m130FormVersions,
   m123WriteGeneration,
+  m131FormMenuButtons,
 ];
