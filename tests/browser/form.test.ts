@@ -71,7 +71,7 @@ describe('add pages: a record of each demo form saved through the UI', () => {
     await fill(page, '乙方单位', '测试建设有限公司');
     await fill(page, '合同金额', '12345.6');
     await page.getByRole('button', { name: '添加' }).click();
-    const cell = page.locator('.fw-subform tbody tr.ant-table-row').first();
+    const cell = page.locator('.fw-subform tr.fw-subform-row').first();
     await cell.locator('td').nth(1).locator('input').fill('预付款');
     await expect.poll(() => cell.locator('td').first().textContent()).toBe('1');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/form-contract-add.png`, fullPage: true });
@@ -258,7 +258,7 @@ describe('pickers', () => {
     await drawer.locator(`[data-row-key="${source}"] input[aria-label="选择"]`).check();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/form-subform-import.png` });
     await drawer.getByRole('button', { name: /确\s*定/ }).click();
-    await expect.poll(() => page.locator('.fw-subform tbody tr.ant-table-row input').nth(1).inputValue()).toBe('待导入节点');
+    await expect.poll(() => page.locator('.fw-subform tr.fw-subform-row input').nth(1).inputValue()).toBe('待导入节点');
     await save();
     const [row] = await rows('form_import_demo', 1);
     const detail = (await call('GET', `/api/auto/form_import_demo/${row.id}`)).data;
