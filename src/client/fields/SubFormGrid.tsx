@@ -8,6 +8,7 @@
 import { Empty, theme } from 'antd';
 import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import styles from './SubFormGrid.module.css';
+import type { PagerProps } from './SubFormPager';
 
 // The pager shows only past one page of rows (20), rare on an add page: loaded then, not with the form.
 const SubFormPager = lazy(() => import('./SubFormPager'));
@@ -23,12 +24,8 @@ export interface GridColumn<R> {
   render(row: R): ReactNode;
 }
 
-export interface GridPaging {
-  current: number;
-  pageSize: number;
-  total: number;
-  onChange(page: number): void;
-}
+/** The grid's paging: the pager's own props (the pager module holds them, loaded on demand). */
+export type GridPaging = PagerProps;
 
 /** Left / right offsets of the fixed columns: the widths of the fixed columns before / after them. */
 function stickyOffsets<R>(columns: GridColumn<R>[]): (number | undefined)[] {
