@@ -157,10 +157,10 @@ describe('one display per value', () => {
     expect(target).toBeDefined();
     const { id, payments } = target as { id: number; payments: Row[] };
     await page.goto(`${app.url}/auto/contract_ledger/detail${id}`);
-    const table = page.locator('.fw-subform .ant-table-tbody');
-    await table.locator('tr.ant-table-row').first().waitFor();
-    const headers = await page.locator('.fw-subform .ant-table-thead th').evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()));
-    const tableCells = () => table.locator('tr.ant-table-row').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())));
+    const table = page.locator('.fw-subform table');
+    await table.locator('tr.fw-subform-row').first().waitFor();
+    const headers = await table.getByRole('columnheader').evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()));
+    const tableCells = () => table.locator('tr.fw-subform-row').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())));
     const col = (name: string) => headers.indexOf(name);
     const unpaid = payments.findIndex((p) => !p.paid);
     const ratio = payments[0].pay_ratio as number;

@@ -71,9 +71,27 @@ describe('add pages: a record of each demo form saved through the UI', () => {
     await fill(page, '乙方单位', '测试建设有限公司');
     await fill(page, '合同金额', '12345.6');
     await page.getByRole('button', { name: '添加' }).click();
-    const cell = page.locator('.fw-subform tbody tr.ant-table-row').first();
+    const cell = page.locator('.fw-subform tr.fw-subform-row').first();
     await cell.locator('td').nth(1).locator('input').fill('预付款');
     await expect.poll(() => cell.locator('td').first().textContent()).toBe('1');
+    // The sub-form's own table (ADR 0407): a required row field's header carries the red *, and
+    // scrolled to its far left the 序号 and 操作 columns stay at the edges of its box.
+    const payments = page.getByRole('table', { name: '付款明细' });
+    const mark = (name: string) => payments.getByRole('columnheader', { name }).evaluate((th) => getComputedStyle(th, '::before').content);
+    expect(await mark('付款节点')).toBe('"*"');
+    expect(await mark('付款金额')).not.toBe('"*"');
+    // A window narrower than the table's 1,264 px of columns, so that it scrolls.
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 1024, height: 800 });
+    const box = page.getByRole('region', { name: '付款明细' });
+    await box.evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+    const edges = await box.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const th = (text: string) => Array.from(el.querySelectorAll('th')).find((t) => t.textContent === text)!.getBoundingClientRect();
+      return { scrolled: el.scrollLeft > 0, left: Math.round(th('序号').left - r.left), right: Math.round(r.right - th('操作').right) };
+    });
+    expect(edges).toEqual({ scrolled: true, left: 0, right: 0 });
+    if (viewport) await page.setViewportSize(viewport);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/form-contract-add.png`, fullPage: true });
     await save();
     const [row] = await rows('contract_ledger', 1);
@@ -258,7 +276,7 @@ describe('pickers', () => {
     await drawer.locator(`[data-row-key="${source}"] input[aria-label="选择"]`).check();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/form-subform-import.png` });
     await drawer.getByRole('button', { name: /确\s*定/ }).click();
-    await expect.poll(() => page.locator('.fw-subform tbody tr.ant-table-row input').nth(1).inputValue()).toBe('待导入节点');
+    await expect.poll(() => page.locator('.fw-subform tr.fw-subform-row input').nth(1).inputValue()).toBe('待导入节点');
     await save();
     const [row] = await rows('form_import_demo', 1);
     const detail = (await call('GET', `/api/auto/form_import_demo/${row.id}`)).data;

@@ -117,7 +117,7 @@ describe('custom buttons', () => {
     });
     const id = (await api('POST', '/api/auto/ds_web/add', { formName: 'ds_web', data: { title: 'D1', lines: [{ item: '钢材' }, { item: '木材' }] } })).data.id;
     await page.goto(`${app.url}/auto/ds_web/${id}`);
-    const table = page.locator('.ant-table').filter({ has: page.getByRole('columnheader', { name: '品名' }) });
+    const table = page.getByRole('table', { name: '明细' });
     await table.locator('input[value="钢材"]').waitFor();
     await table.getByRole('button', { name: '删除行' }).first().click();
     const dialog = page.locator('.ant-modal-confirm', { hasText: '「钢材」已发货，不能删除' });

@@ -7,7 +7,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ArrayField } from '@formily/core';
 import { observer, RecursionField, useField, useFieldSchema, useForm, type ISchema, Schema } from '@formily/react';
-import { App, Button, Drawer, Space, Table } from 'antd';
+import { App, Button, Drawer, Space } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { defaultRowValues } from '../../../schema-adapters/records/defaultValues';
 import { toColumns } from '../../../schema-adapters/columns/toColumns';
@@ -17,6 +17,7 @@ import { importedRow, rowIndexes } from './data/rowIndex';
 import { useRecordFormInfo } from './RecordFormContext';
 import { useRecordPicker } from './RecordPickerContext';
 import type { SubColumn } from './SubFormDrawers';
+import { SubFormGrid, type GridColumn } from './SubFormGrid';
 import { mayRemoveSubRow, type RemovalPrompts } from './subFormRowRemoval';
 
 // The 查看明细 drawer (antd Form for its search conditions) loads on its first opening, not with the form.
@@ -37,6 +38,9 @@ const HiddenCellMark = observer(function HiddenCellMark({ path }: { path: string
   const f = form.query(path).take();
   return f && f.visible === false ? <span className="fw-empty-text">{EMPTY_DISPLAY}</span> : null;
 });
+
+/** Whether a row field is required by its own rule (a condition may still change it per row). */
+const isRequired = (s: Schema) => s.required === true || (Array.isArray(s['x-validator']) && (s['x-validator'] as { required?: unknown }[]).some((r) => r?.required === true));
 
 /** subForm. */
 export const SubFormTable = observer(function SubFormTable(props: { pageSize?: number }) {
@@ -72,16 +76,20 @@ export const SubFormTable = observer(function SubFormTable(props: { pageSize?: n
     [subDef, name],
   );
   const hidden = new Set((subDef?.subFormFeature?.pcTableElements ?? []).filter((e) => e.visible === false).map((e) => e.enName));
-  const base = (page - 1) * pageSize;
-  const columns = [
-    { key: '__index', title: '序号', width: 64, fixed: 'left' as const, render: (_: unknown, r: { __row: number }) => indexes[r.__row] },
+  // After rows are removed the page shown is at most the last one (antd Table clamped it the same way).
+  const current = Math.min(page, Math.max(1, Math.ceil(rows.length / pageSize)));
+  const base = (current - 1) * pageSize;
+  type GridRow = { __row: number };
+  const columns: GridColumn<GridRow>[] = [
+    { key: '__index', title: '序号', width: 64, fixed: 'left', render: (r) => indexes[r.__row] },
     ...children
       .filter(({ key: child }) => !hidden.has(child))
-      .map(({ key: child, schema: s }) => ({
+      .map(({ key: child, schema: s }): GridColumn<GridRow> => ({
         key: child,
         title: s.title as string,
         width: 180,
-        render: (_: unknown, r: { __row: number }) => (
+        required: editable && isRequired(s),
+        render: (r) => (
           <>
             {editable ? null : <HiddenCellMark path={`${field.address.toString()}.${r.__row}.${child}`} />}
             <RecursionField schema={cellSchema(child, s)} name={r.__row} onlyRenderProperties />
@@ -94,7 +102,7 @@ export const SubFormTable = observer(function SubFormTable(props: { pageSize?: n
           title: '操作',
           width: 120,
           fixed: 'right' as const,
-          render: (_: unknown, r: { __row: number }) => (
+          render: (r: GridRow) => (
             <Space size={0}>
               <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label="上移" disabled={r.__row === 0} onClick={() => void field.moveUp(r.__row)} />
               <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label="下移" disabled={r.__row === rows.length - 1} onClick={() => void field.moveDown(r.__row)} />
@@ -116,14 +124,12 @@ export const SubFormTable = observer(function SubFormTable(props: { pageSize?: n
   };
   return (
     <div className="fw-subform" data-grid-span={2}>
-      <Table
-        size="small"
-        bordered
-        rowKey="__row"
-        dataSource={rows.slice(base, base + pageSize).map((_r, i) => ({ __row: base + i }))}
+      <SubFormGrid
+        label={String(field.title ?? name)}
+        rowKey={(r) => r.__row}
+        rows={rows.slice(base, base + pageSize).map((_r, i) => ({ __row: base + i }))}
         columns={columns}
-        scroll={{ x: 'max-content' }}
-        pagination={rows.length > pageSize ? { current: page, pageSize, total: rows.length, onChange: setPage, showSizeChanger: false } : false}
+        paging={{ current, pageSize, total: rows.length, onChange: setPage }}
       />
       <Space style={{ marginTop: 8 }}>
         {editable ? <Button icon={<PlusOutlined />} onClick={addRow}>添加</Button> : null}
