@@ -1,11 +1,27 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 const apiPort = Number(process.env.PORT ?? 8080);
 
 // One config for the client build, the dev server and every test project.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    {
+      // antd's button styles take only `isBright` from the colour picker's presets panel, whose
+      // module imports Collapse: with the settings drawer's ColorPicker using that module too, the
+      // panel, antd Collapse and rc-collapse sat in the chunk every signed-in page loads (ADR 0408).
+      name: 'antd-button-is-bright',
+      enforce: 'pre',
+      resolveId(source, importer) {
+        if (source === '../../color-picker/components/ColorPresets' && importer && /antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/.test(importer)) {
+          return fileURLToPath(new URL('./src/client/shell/antdIsBright.ts', import.meta.url));
+        }
+        return null;
+      },
+    },
+  ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -14,7 +30,9 @@ export default defineConfig({
       // antd's Form context module (imported by every input) takes only `FormProvider` from
       // rc-field-form's index; without side effects declared the whole form engine and
       // async-validator came along on pages without a form (issue 15, docs/benchmarks.md).
-      treeshake: { moduleSideEffects: (id: string) => !/node_modules\/(rc-field-form|@rc-component\/async-validator)\//.test(id) },
+      // schema-adapters is pure (its README): the list's and the record route's imports of its index
+      // kept the designer's palette and definition checks only for their top-level tables (ADR 0408).
+      treeshake: { moduleSideEffects: (id: string) => !/node_modules\/(rc-field-form|@rc-component\/async-validator|@rc-component\/color-picker)\/|\/schema-adapters\//.test(id) },
     },
   },
   server: {
