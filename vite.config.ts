@@ -4,21 +4,26 @@ import { fileURLToPath } from 'node:url';
 
 const apiPort = Number(process.env.PORT ?? 8080);
 
+const antdShims = [
+  { importer: /antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/, source: '../../color-picker/components/ColorPresets', file: 'isBright.ts' },
+  { importer: /antd[\\/]es[\\/]radio[\\/]group\.js$/, source: '../form/hooks/useForm', file: 'toNamePathStr.ts' },
+];
+
 // One config for the client build, the dev server and every test project.
 export default defineConfig({
   plugins: [
     react(),
     {
-      // antd's button styles take only `isBright` from the colour picker's presets panel, whose
-      // module imports Collapse: with the settings drawer's ColorPicker using that module too, the
-      // panel, antd Collapse and rc-collapse sat in the chunk every signed-in page loads (ADR 0408).
-      name: 'antd-button-is-bright',
+      // Two antd modules take one small helper each from a large module that other, lazily loaded
+      // components use whole; a module goes into one chunk, so the large one came with every page:
+      // the button styles' `isBright` (the colour picker's presets panel, with Collapse) and the
+      // radio group's `toNamePathStr` (antd Form's useForm, with rc-field-form). Same helpers, from
+      // src/client/shell/antdShims (ADR 0408).
+      name: 'antd-small-helpers',
       enforce: 'pre',
       resolveId(source, importer) {
-        if (source === '../../color-picker/components/ColorPresets' && importer && /antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/.test(importer)) {
-          return fileURLToPath(new URL('./src/client/shell/antdIsBright.ts', import.meta.url));
-        }
-        return null;
+        const shim = antdShims.find((s) => s.source === source && importer && s.importer.test(importer));
+        return shim ? fileURLToPath(new URL(`./src/client/shell/antdShims/${shim.file}`, import.meta.url)) : null;
       },
     },
   ],
