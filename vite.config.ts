@@ -1,11 +1,32 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 const apiPort = Number(process.env.PORT ?? 8080);
 
+const antdShims = [
+  { importer: /antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/, source: '../../color-picker/components/ColorPresets', file: 'isBright.ts' },
+  { importer: /antd[\\/]es[\\/]radio[\\/]group\.js$/, source: '../form/hooks/useForm', file: 'toNamePathStr.ts' },
+];
+
 // One config for the client build, the dev server and every test project.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    {
+      // Two antd modules take one small helper each from a large module that other, lazily loaded
+      // components use whole; a module goes into one chunk, so the large one came with every page:
+      // the button styles' `isBright` (the colour picker's presets panel, with Collapse) and the
+      // radio group's `toNamePathStr` (antd Form's useForm, with rc-field-form). Same helpers, from
+      // src/client/shell/antdShims (ADR 0408).
+      name: 'antd-small-helpers',
+      enforce: 'pre',
+      resolveId(source, importer) {
+        const shim = antdShims.find((s) => s.source === source && importer && s.importer.test(importer));
+        return shim ? fileURLToPath(new URL(`./src/client/shell/antdShims/${shim.file}`, import.meta.url)) : null;
+      },
+    },
+  ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -14,7 +35,9 @@ export default defineConfig({
       // antd's Form context module (imported by every input) takes only `FormProvider` from
       // rc-field-form's index; without side effects declared the whole form engine and
       // async-validator came along on pages without a form (issue 15, docs/benchmarks.md).
-      treeshake: { moduleSideEffects: (id: string) => !/node_modules\/(rc-field-form|@rc-component\/async-validator)\//.test(id) },
+      // schema-adapters is pure (its README): the list's and the record route's imports of its index
+      // kept the designer's palette and definition checks only for their top-level tables (ADR 0408).
+      treeshake: { moduleSideEffects: (id: string) => !/node_modules\/(rc-field-form|@rc-component\/async-validator|@rc-component\/color-picker)\/|\/schema-adapters\//.test(id) },
     },
   },
   server: {

@@ -310,6 +310,28 @@ describe('application shell in Chromium', () => {
     }
   });
 
+  it('draws the watermark (user name and phone) over the layout when 显示水印 is on, and none when off', async () => {
+    const token = await app.server.login('DEFAULT');
+    const cfg = (await app.server.request({ method: 'GET', url: '/api/system/config/list', token, query: { configKey: 'sys.show.watermark' } })).json().rows[0];
+    const set = (value: string) =>
+      app.server.request({ method: 'POST', url: '/api/system/config/edit', token, body: { configId: cfg.configId, configName: cfg.configName, configKey: cfg.configKey, configValue: value } });
+    // antd's Watermark: a layer over its children with the text drawn as a repeated image.
+    const mark = page.locator('div[style*="z-index: 2100"][style*="background-image"]');
+    await signIn(page, app.url, '华建工程有限公司');
+    await page.getByText('欢迎').waitFor();
+    expect(await mark.count()).toBe(0);
+    expect((await set('true')).statusCode).toBe(200);
+    try {
+      await page.reload();
+      await mark.waitFor({ state: 'attached' });
+      // The layout is inside it, rendered once.
+      await expect.poll(() => page.locator('div:has(> div[style*="z-index: 2100"]) .ant-layout-sider').count()).toBe(1);
+      await page.getByText('欢迎').waitFor();
+    } finally {
+      await set('false');
+    }
+  });
+
   it('adds a user and edits it on the users screen', async () => {
     await signIn(page, app.url, '华建工程有限公司');
     await openMenu(page, '系统管理', '用户管理');

@@ -1,11 +1,12 @@
 /** Layout family (groupTitle, divider): full-width rows of the form grid. */
-import { Divider, Typography } from 'antd';
+import { Divider } from 'antd';
+import { Title } from '../routing/typography';
 
 /** groupTitle: a section heading across both columns. */
 export function GroupTitle({ title }: { title?: string }) {
   return (
     <div data-grid-span={2} className="fw-group-title">
-      <Typography.Title level={5} style={{ margin: '8px 0' }}>{title}</Typography.Title>
+      <Title level={5} style={{ margin: '8px 0' }}>{title}</Title>
     </div>
   );
 }

@@ -4,9 +4,10 @@
  * qrCode (the record's mobile link as an image).
  */
 import { connect, mapReadPretty, useField } from '@formily/react';
-import { App, Space, Typography } from 'antd';
+import { App, Space } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { parseIdCard, parseInvoice, uploadFile, type StoredFile } from '../api/files';
+import { Text } from '../routing/typography';
 import { sessionStore } from '../session/sessionStore';
 import { useRecognition } from './data/useRecognition';
 import { useRecordFormInfo } from './RecordFormContext';
@@ -15,6 +16,8 @@ import { DEFAULT_MAX_SIZE_MB, UploadControl, type UploadProps } from './upload/U
 
 // Thumbnails and their viewer load only for a field that has files.
 const FileList = lazy(() => import('./FileList').then((m) => ({ default: m.FileList })));
+// A saved record's QR link, with antd's copy button: antd's full Typography only then (ADR 0408).
+const CopyableText = lazy(() => import('antd/es/typography/Text'));
 
 export { DEFAULT_MAX_SIZE_MB };
 
@@ -101,11 +104,13 @@ export function QrCode({ linkUrl }: { linkUrl?: string }) {
       .then(({ default: QRCode }) => QRCode.toDataURL(link, { width: 120, margin: 1 }))
       .then(setSrc, (e: unknown) => console.warn('二维码生成失败', e));
   }, [link]);
-  if (!link) return <Typography.Text type="secondary">保存后生成二维码</Typography.Text>;
+  if (!link) return <Text type="secondary">保存后生成二维码</Text>;
   return (
     <Space direction="vertical" size={2}>
       {src ? <img src={src} alt="二维码" width={120} height={120} /> : null}
-      <Typography.Text copyable={{ text: link }} style={{ fontSize: 12 }}>{link}</Typography.Text>
+      <Suspense fallback={<Text style={{ fontSize: 12 }}>{link}</Text>}>
+        <CopyableText copyable={{ text: link }} style={{ fontSize: 12 }}>{link}</CopyableText>
+      </Suspense>
     </Space>
   );
 }

@@ -6,15 +6,20 @@
 import { connect, mapReadPretty, observer, useField } from '@formily/react';
 import type { Field } from '@formily/core';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Select, Space, Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Select, Space } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { queryKeys } from '../api/queryKeys';
 import { listRecords, recordsByIds, type RecordRow } from '../api/records';
 import { useNavigate } from '../routing/navigation';
+import { Link } from '../routing/typography';
 import { filterObject, filterRefs, keptIds, resolveFilter } from './data/relateFilter';
 import { PICKER_STATUSES, usePickerRecords } from './data/usePickerRecords';
 import { useRecordFormInfo } from './RecordFormContext';
 import { useRecordPicker } from './RecordPickerContext';
+
+// The 选择关联表单 drawer shows after a click: antd's Drawer is not part of the form's first load
+// (issue 15, goal 6; ADR 0408).
+const Drawer = lazy(() => import('antd/es/drawer'));
 
 interface Props {
   value?: number | number[] | null;
@@ -63,7 +68,7 @@ const RelatedText = observer(function RelatedText(props: Props) {
   return (
     <Space size={8} wrap>
       {ids.map((id) => (
-        <Typography.Link key={id} onClick={() => navigate(`/auto/${props.relateEnName}/detail${id}`)}>{labels.get(id) ?? `#${id}`}</Typography.Link>
+        <Link key={id} onClick={() => navigate(`/auto/${props.relateEnName}/detail${id}`)}>{labels.get(id) ?? `#${id}`}</Link>
       ))}
     </Space>
   );
@@ -98,6 +103,8 @@ export const RelatedFormPicker = connect(
     const [keyword, setKeyword] = useState('');
     const [pages, setPages] = useState(1);
     const [drawer, setDrawer] = useState(false);
+    // Mounted from the first opening on (kept after, so it animates closed).
+    const [drawerUsed, setDrawerUsed] = useState(false);
     const [picked, setPicked] = useState<RecordRow[]>([]);
     const labels = useValueLabels(props);
     const field = useField<Field>();
@@ -138,8 +145,8 @@ export const RelatedFormPicker = connect(
           }}
           onChange={(v) => props.onChange?.(v === undefined ? (props.multiple ? [] : null) : (v as number | number[]))}
         />
-        <Button disabled={props.disabled} onClick={() => { setPicked([]); setDrawer(true); }}>选择</Button>
-        <Drawer
+        <Button disabled={props.disabled} onClick={() => { setPicked([]); setDrawer(true); setDrawerUsed(true); }}>选择</Button>
+        {drawerUsed ? <Suspense fallback={null}><Drawer
           title="选择关联表单"
           width={1000}
           open={drawer}
@@ -176,7 +183,7 @@ export const RelatedFormPicker = connect(
               }}
             />
           ) : null}
-        </Drawer>
+        </Drawer></Suspense> : null}
       </Space.Compact>
     );
   }),

@@ -4,8 +4,9 @@
  * position (`position/`: the coordinate input, with a map when a tile source is configured).
  */
 import { connect, mapReadPretty, useField } from '@formily/react';
-import { App, Button, Input, Space, Tag, Typography } from 'antd';
+import { App, Button, Input, Space, Tag } from 'antd';
 import { useNavigate } from '../routing/navigation';
+import { Text } from '../routing/typography';
 import { hasPermission, sessionStore } from '../session/sessionStore';
 import { formPermission } from '../../shared/formPermissions';
 import { useState } from 'react';
@@ -81,7 +82,7 @@ export const CompanyLookup = connect(
         ) : (
           <Input {...input} />
         )}
-        {recognition && !recognition.business ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>企业信息查询：{recognition.message}</Typography.Text> : null}
+        {recognition && !recognition.business ? <Text type="secondary" style={{ fontSize: 12 }}>企业信息查询：{recognition.message}</Text> : null}
       </Space.Compact>
     );
   },

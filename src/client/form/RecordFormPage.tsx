@@ -4,7 +4,7 @@
  * tab title. Detail mode is the same schema read-pretty; detailEditable fields stay editable and
  * bring the 保存 button with them.
  */
-import { App, Card, Spin, Typography } from 'antd';
+import { App, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { createUploadTracker, UPLOAD_RUNNING_TEXT } from '../fields/data/uploadTracker';
 import { hasPermission, sessionStore } from '../session/sessionStore';
@@ -13,6 +13,8 @@ import { formTabTitle } from '../session/tabTitle';
 import { retargetTab, setTabTitle } from '../session/tabsStore';
 import { useCurrentPage } from '../controllers/useRouteTable';
 import { useNavigate } from '../routing/navigation';
+import { PageCard } from '../routing/PageCard';
+import { Text, Title } from '../routing/typography';
 import { BACK_CONFIRM_TEXT, BACK_CONFIRM_TITLE } from './backConfirm';
 import { FormActions } from './FormActions';
 import { formPaths } from './formRoute';
@@ -104,11 +106,10 @@ export default function RecordFormPage({ enName, mode, id, copyId, taskId, proce
     navigate(formPaths.copy(enName, id as string));
   };
   return (
-    <Card
-      variant="borderless"
+    <PageCard
       className="fw-form-page"
-      title={<Typography.Title level={4} style={{ margin: 0 }}>{def.cnName}</Typography.Title>}
-      extra={c.readOnlyReason ? <Typography.Text type="secondary" data-testid="form-read-only">{c.readOnlyReason}</Typography.Text> : undefined}
+      title={<Title level={4} style={{ margin: 0 }}>{def.cnName}</Title>}
+      extra={c.readOnlyReason ? <Text type="secondary" data-testid="form-read-only">{c.readOnlyReason}</Text> : undefined}
     >
       <RecordFormView form={c.form} schema={c.schema} info={{ formName: enName, recordId: id, mode, loaded: c.loadState === 1, ctx, def, uploads }} />
       {flowMode ? null : <FormActions
@@ -129,6 +130,6 @@ export default function RecordFormPage({ enName, mode, id, copyId, taskId, proce
           {def.hasFlow ? <RecordFlowPanel formName={enName} recordId={Number(id)} /> : null}
         </Suspense>
       ) : null}
-    </Card>
+    </PageCard>
   );
 }

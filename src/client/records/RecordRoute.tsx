@@ -8,7 +8,7 @@
 import { Empty } from 'antd';
 import { lazy } from 'react';
 import { parseFormRoute } from '../form/formRoute';
-import { formOptions } from '../../../schema-adapters';
+import { formOptions } from '../../../schema-adapters/definition/formOptions';
 import { useFormDefinition } from '../controllers/useFormDefinition';
 import { useQueryParams } from '../routing/navigation';
 import { PageLoading } from '../routing/PageLoading';

@@ -6,7 +6,8 @@
  */
 import { UploadOutlined } from '@ant-design/icons';
 import { useField } from '@formily/react';
-import { App, Button, Typography } from 'antd';
+import { App, Button } from 'antd';
+import { Text } from '../../routing/typography';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { deleteFile, uploadFile, type StoredFile, type UploadedFile } from '../../api/files';
 import { isReadableFile } from './fileKinds';
@@ -163,7 +164,7 @@ export function UploadControl(props: UploadProps) {
       ) : null}
       {Object.entries(running).map(([k, r]) => (
         <div key={k}>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{r.name}</Typography.Text>
+          <Text type="secondary" style={{ fontSize: 12 }}>{r.name}</Text>
           <Suspense fallback={null}><Progress percent={r.percent} size="small" /></Suspense>
         </div>
       ))}
@@ -181,7 +182,7 @@ export function UploadControl(props: UploadProps) {
         }}
         onRename={(f, name) => commit(latest.current.map((x) => (x.fileName === f.fileName ? { ...x, name } : x)))}
       /></Suspense> : null}
-      {props.note ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{props.note}</Typography.Text> : null}
+      {props.note ? <Text type="secondary" style={{ fontSize: 12 }}>{props.note}</Text> : null}
       {dialogsUsed ? (
         <Suspense fallback={null}>
           <UploadMethodDialog open={dialog === 'method'} driverUrl={settings.cameraDriverUrl} onCancel={() => setDialog(null)} onLocal={local} onCamera={() => setDialog('camera')} />

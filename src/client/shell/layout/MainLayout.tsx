@@ -1,5 +1,5 @@
 /** The main layout (spec 02 §2.4): sidebar, header, tab bar, content, settings panel, watermark. */
-import { Layout, Watermark } from 'antd';
+import { Layout } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { appStore, setSidebar, updateDevice } from '../../session/appStore';
@@ -7,6 +7,7 @@ import { CONFIG_KEYS, isOn } from '../../session/configKeys';
 import { sessionStore } from '../../session/sessionStore';
 import { settingsStore } from '../../session/settingsStore';
 import { ContentRoutes } from '../ContentRoutes';
+import { PageLoading } from '../../routing/PageLoading';
 import { PasswordGuard } from './PasswordGuard';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
@@ -17,6 +18,8 @@ import styles from './MainLayout.module.css';
 
 // The settings drawer (colour pickers, sliders, switches) loads the first time it opens, not with
 // every signed-in page (issue 15, goal 6: first-load JavaScript budgets).
+// The watermark only where the system setting turns it on.
+const Watermark = lazy(() => import('antd/es/watermark'));
 const SettingsPanel = lazy(() => import('./SettingsPanel').then((m) => ({ default: m.SettingsPanel })));
 
 /** Mounts the settings drawer once it has been opened; kept mounted after, so it animates closed. */
@@ -77,16 +80,19 @@ export function MainLayout() {
   );
   if (!watermarkOn || !user) return body;
   return (
-    <Watermark
-      content={[user.nickName, user.phonenumber ?? ''].filter(Boolean)}
-      rotate={-30}
-      width={120}
-      height={40}
-      gap={[80, 160]}
-      font={{ color: 'rgba(0, 0, 0, 0.1)', fontSize: 14 }}
-      zIndex={2100}
-    >
-      {body}
-    </Watermark>
+    // The layout mounts once, inside the watermark: no first render without it.
+    <Suspense fallback={<PageLoading />}>
+      <Watermark
+        content={[user.nickName, user.phonenumber ?? ''].filter(Boolean)}
+        rotate={-30}
+        width={120}
+        height={40}
+        gap={[80, 160]}
+        font={{ color: 'rgba(0, 0, 0, 0.1)', fontSize: 14 }}
+        zIndex={2100}
+      >
+        {body}
+      </Watermark>
+    </Suspense>
   );
 }

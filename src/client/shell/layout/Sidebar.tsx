@@ -1,7 +1,7 @@
 /** The left menu (spec 02 §2.4): 220 px, collapsible, unique-opened submenus, external links in a new tab. */
 import { AppstoreOutlined, FileTextOutlined, LinkOutlined } from '@ant-design/icons';
-import { Badge, Layout, Menu, type MenuProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Layout, Menu, type MenuProps } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useCurrentPage, useRouteTable } from '../../controllers/useRouteTable';
 import { useUnreadCount } from '../../controllers/useUnreadCount';
@@ -14,6 +14,9 @@ import { sidebarTitle } from '../../session/sidebarTitle';
 import { settingsStore } from '../../session/settingsStore';
 import { menuIcon } from '../../routing/menuIcons';
 import styles from './Sidebar.module.css';
+
+// The unread / to-do count shows only when there is one: antd's Badge is not part of the first load.
+const Badge = lazy(() => import('antd/es/badge'));
 
 /** Spec 02 §9. */
 export const SIDEBAR_WIDTH = 220;
@@ -37,7 +40,7 @@ function toItems(nodes: MenuNode[], unread: number, todo: number): Item[] {
     const label =
       count > 0 ? (
         <span>
-          {n.title} <Badge count={count} overflowCount={99} size="small" />
+          {n.title} <Suspense fallback={null}><Badge count={count} overflowCount={99} size="small" /></Suspense>
         </span>
       ) : (
         n.title
