@@ -12,8 +12,10 @@ import { sql, type Kysely } from 'kysely';
 import { addTenant, openTestDb, type TestDb } from './support/testDb.js';
 import { createForm, getFormByName } from '../../../src/server/records/services/formDefinitions.js';
 import { formModel, type FormModel } from '../../../src/server/records/query/formModel.js';
-import { listPage, ONE_SCAN_LIMIT, oneScanStats } from '../../../src/server/records/repositories/recordQueries.js';
+import { calcTotals, listPage, ONE_SCAN_LIMIT, oneScanStats } from '../../../src/server/records/repositories/recordQueries.js';
 import { countCacheStats } from '../../../src/server/records/query/countCache.js';
+import { captureSql } from '../../bench/tools/captureSql.js';
+import { testDatabaseKind } from '../support/testDatabase.js';
 
 let t: TestDb;
 let tenantId: number;
@@ -119,4 +121,22 @@ describe('one scan of the matches for an exact-total page (ADR 0932)', () => {
     await expectSame({ ...RANGE, pageSize: 20, exactTotal: true });
     expect(oneScanStats().answered).toBe(before.answered + 1);
   }, 120_000);
+});
+
+describe.skipIf(testDatabaseKind() !== 'postgres')('one round trip after a write (PostgreSQL)', () => {
+  it('sends one statement for a filtered exact-total page and one for its sums, with or without kept answers', async () => {
+    const body = { ...SEARCH, pageSize: 10, exactTotal: true };
+    const sums = { ...RANGE, calcd: { amount: { operation: ['sum', 'avg'] } } };
+    await listPage(t.db, model, body, tenantId);
+    await calcTotals(t.db, model, sums, tenantId);
+    for (const write of [true, false]) {
+      if (write) await sql`UPDATE ${table()} SET amount = amount WHERE id = (SELECT min(id) FROM ${table()})`.execute(t.db);
+      const stop = captureSql(t.database.pool, () => true);
+      const page = await listPage(t.db, model, body, tenantId);
+      const total = await calcTotals(t.db, model, sums, tenantId);
+      expect(stop().length, write ? 'after a write' : 'nothing written').toBe(2);
+      expect(page).toStrictEqual(await reference(body));
+      expect(total).toStrictEqual(await t.db.transaction().execute((trx) => calcTotals(trx as Kysely<any>, model, sums, tenantId)));
+    }
+  });
 });

@@ -13,6 +13,7 @@ import { formModel } from '../../../src/server/records/query/formModel.js';
 import { calcTotals, listPage } from '../../../src/server/records/repositories/recordQueries.js';
 import { getFormByName } from '../../../src/server/records/services/formDefinitions.js';
 import { countCacheStats } from '../../../src/server/records/query/countCache.js';
+import { captureSql } from './captureSql.js';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const NAME = 'formwork_cold';
@@ -86,6 +87,46 @@ async function run(): Promise<void> {
   }
 }
 
+/**
+ * The statements one cold call sends (captured from the pool), each explained with (ANALYZE,
+ * BUFFERS) after another touch: how many statements, and the shared buffers each one reads.
+ */
+async function explain(): Promise<void> {
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 10 });
+  const db = database.db;
+  try {
+    const form = await getFormByName(db, 1, 'bench_orders');
+    const model = formModel(form);
+    const touch = sql`UPDATE ${sql.id(model.schema, 'bench_orders')} SET qty = qty WHERE id = 1`;
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    for (const c of CASES) {
+      const call = () => (c.kind === 'list' ? listPage(db, model, c.body, model.form.tenantId) : calcTotals(db, model, c.body, model.form.tenantId));
+      await call();
+      await touch.execute(db);
+      const stop = captureSql(database.pool, (text) => /bench_orders|form_row_counts/.test(text) && !/^UPDATE/.test(text));
+      await call();
+      const sent = stop();
+      const parts: string[] = [];
+      for (const st of sent) {
+        await touch.execute(db);
+        const r = await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${st.text}`, st.values);
+        const plan = (r.rows[0]['QUERY PLAN'] as { Plan: Record<string, number> }[])[0].Plan;
+        parts.push(`${plan['Shared Hit Blocks'] + plan['Shared Read Blocks']} buffers, ${plan['Actual Rows']} rows`);
+        if (process.env.VERBOSE) {
+          const t = await client.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${st.text}`, st.values);
+          console.log(st.text, '\n', t.rows.map((x) => x['QUERY PLAN']).join('\n'));
+        }
+      }
+      console.log(`${c.name}: ${sent.length} statement(s) on a cold call: ${parts.join('; ')}`);
+    }
+    await client.end();
+  } finally {
+    await database.close();
+  }
+}
+
 if (process.argv[2] === 'load') await loadDatabase();
 else if (process.argv[2] === 'run') await run();
-else { console.error('usage: coldFiltered.ts load|run'); process.exit(2); }
+else if (process.argv[2] === 'explain') await explain();
+else { console.error('usage: coldFiltered.ts load|run|explain'); process.exit(2); }

@@ -86,7 +86,7 @@ async function pageRows(db: Kysely<Database>, model: FormModel, q: CompiledList,
   const r = await sql<GenerationRow & { ids: string; j: string | null }>`SELECT fw_g.*, fw_x.ids, p.j
     FROM (${generationQuery(source.formId, source.schema, source.table)}) fw_g
     CROSS JOIN LATERAL (SELECT CASE WHEN ${generationTextSql('fw_g')} = ${kept?.gen ?? null}::text THEN ${kept?.value ?? null}::text
-      ELSE (${idsQuery}) END AS ids) fw_x
+      ELSE (${idsQuery}) END AS ids OFFSET 0) fw_x
     ${rowsOfIds(model)}`.execute(db);
   settle(db, key, kept, r.rows[0], r.rows[0].ids);
   return r.rows.flatMap((x) => (x.j === null ? [] : [x.j]));
@@ -142,13 +142,13 @@ async function oneScanPage(db: Kysely<Database>, model: FormModel, q: CompiledLi
     SELECT fw_g.*, fw_x.n::text AS n, fw_x.ids, p.j
     FROM (${generationQuery(source.formId, source.schema, source.table)}) fw_g
     CROSS JOIN LATERAL (SELECT CASE WHEN ${gt} = ${countGen} AND ${gt} = ${idsGen} THEN NULL
-      ELSE (SELECT count(*) FROM fw_m) END AS c) fw_c
+      ELSE (SELECT count(*) FROM fw_m) END AS c OFFSET 0) fw_c
     CROSS JOIN LATERAL (SELECT
       CASE WHEN ${gt} = ${countGen} THEN ${keptCount ? String((keptCount.value as { n: unknown }).n) : null}::bigint
         WHEN fw_c.c <= ${ONE_SCAN_LIMIT} THEN fw_c.c END AS n,
       CASE WHEN ${gt} = ${idsGen} THEN ${keptIds?.value ?? null}::text
         WHEN fw_c.c <= ${ONE_SCAN_LIMIT} THEN array_to_json(ARRAY(SELECT t.id FROM fw_m t ORDER BY ${q.orderBy} LIMIT ${q.pageSize} OFFSET ${q.offset}))::text
-        END AS ids) fw_x
+        END AS ids OFFSET 0) fw_x
     ${rowsOfIds(model)}`.execute(db);
   const row = r.rows[0];
   if (row.n === null || row.ids === null) {
