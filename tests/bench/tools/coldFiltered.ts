@@ -90,6 +90,7 @@ async function run(): Promise<void> {
 /**
  * The statements one cold call sends (captured from the pool), each explained with (ANALYZE,
  * BUFFERS) after another touch: how many statements, and the shared buffers each one reads.
+ * WARM=1: the same for a repeated call (no touch).
  */
 async function explain(): Promise<void> {
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 10 });
@@ -103,22 +104,24 @@ async function explain(): Promise<void> {
     for (const c of CASES) {
       const call = () => (c.kind === 'list' ? listPage(db, model, c.body, model.form.tenantId) : calcTotals(db, model, c.body, model.form.tenantId));
       await call();
-      await touch.execute(db);
+      const warm = process.env.WARM === '1';
+      if (!warm) await touch.execute(db);
       const stop = captureSql(database.pool, (text) => /bench_orders|form_row_counts/.test(text) && !/^UPDATE/.test(text));
       await call();
       const sent = stop();
       const parts: string[] = [];
       for (const st of sent) {
-        await touch.execute(db);
+        if (!warm) await touch.execute(db);
         const r = await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${st.text}`, st.values);
-        const plan = (r.rows[0]['QUERY PLAN'] as { Plan: Record<string, number> }[])[0].Plan;
-        parts.push(`${plan['Shared Hit Blocks'] + plan['Shared Read Blocks']} buffers, ${plan['Actual Rows']} rows`);
+        const top = (r.rows[0]['QUERY PLAN'] as { Plan: Record<string, number>; 'Planning Time': number; 'Execution Time': number }[])[0];
+        const plan = top.Plan;
+        parts.push(`${plan['Shared Hit Blocks'] + plan['Shared Read Blocks']} buffers, ${plan['Actual Rows']} rows, planning ${top['Planning Time'].toFixed(2)} ms, execution ${top['Execution Time'].toFixed(2)} ms`);
         if (process.env.VERBOSE) {
           const t = await client.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${st.text}`, st.values);
           console.log(st.text, '\n', t.rows.map((x) => x['QUERY PLAN']).join('\n'));
         }
       }
-      console.log(`${c.name}: ${sent.length} statement(s) on a cold call: ${parts.join('; ')}`);
+      console.log(`${c.name}: ${sent.length} statement(s) on a ${warm ? 'warm' : 'cold'} call: ${parts.join('; ')}`);
     }
     await client.end();
   } finally {
