@@ -170,8 +170,10 @@ async function oneScanPage(db: Kysely<Database>, model: FormModel, q: CompiledLi
  */
 export async function listPage(db: Kysely<Database>, model: FormModel, body: Record<string, unknown>, tenantId: number): Promise<JsonPage> {
   const q = compileList(model, body, tenantId);
-  const page = listPageQuery(model, q).compile(db);
-  const key = memoKey(page.sql, page.parameters, 'list', model.form.id, tenantId, q.exactTotal, q.filtered, q.mainTableOnly);
+  const key = () => {
+    const page = listPageQuery(model, q).compile(db);
+    return memoKey(page.sql, page.parameters, 'list', model.form.id, tenantId, q.exactTotal, q.filtered, q.mainTableOnly);
+  };
   return memoUntilWrite(db, key, () => computeListPage(db, model, q), (p) => ({ ...p, rowsJson: [...p.rowsJson] }));
 }
 
@@ -245,8 +247,11 @@ export async function calcTotals(db: Kysely<Database>, model: FormModel, body: R
   ]);
   // Exact, and reused while the table is not written (ADR 0931; on PGlite until any write, ADR 0307).
   const query = sql<Record<string, unknown>>`SELECT ${sql.join(selects, sql`, `)} FROM ${mainFrom(model)} WHERE ${where}`;
-  const compiled = query.compile(db);
-  const row = await memoUntilWrite(db, memoKey(compiled.sql, compiled.parameters, 'calcd', model.form.id, tenantId),
+  const key = () => {
+    const compiled = query.compile(db);
+    return memoKey(compiled.sql, compiled.parameters, 'calcd', model.form.id, tenantId);
+  };
+  const row = await memoUntilWrite(db, key,
     async () => (await cachedRow(db, cacheSource(model, readsMainTableOnly(model, body)), query)) ?? {}, (r) => ({ ...r }));
   const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
   return specs.map((s, i) => {
