@@ -25,7 +25,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { generationQuery, generationText, type GenerationRow } from '../storage/rowCounts.js';
+import { generationQuery, generationText, generationTextSql, type GenerationRow } from '../storage/rowCounts.js';
 
 /** The table whose generation guards a cached value. */
 export interface CacheSource {
@@ -109,24 +109,29 @@ export function keep(db: Kysely<Database>, key: string, gen: string | null, valu
 /**
  * The one row `query` answers, reused while `source`'s generation stays the one it was computed
  * under. `source` null (or a transaction, or an unstable SQL text) runs the query as it is.
+ *
+ * One statement either way: it reads the generation and, only when that is not the kept one,
+ * computes the value beside it (a CASE arm's subquery runs only when the arm is taken), so the
+ * value is the one of the generation read with it, and a miss costs no extra round trip. A
+ * computed value comes back as the JSON of its row: numbers (counts, numeric sums) arrive as JSON
+ * numbers, which callers read with Number() as they read the driver's numeric text.
  */
 export async function cachedRow<R extends object>(db: Kysely<Database>, source: CacheSource | null, query: RawBuilder<R>): Promise<R | undefined> {
   const key = cacheKey(db, source, query.compile(db));
   if (!source || !key) return (await query.execute(db)).rows[0];
   const kept = keptEntry(db, key);
-  if (kept) {
-    const g = await generationQuery(source.formId, source.schema, source.table).execute(db);
-    if (generationText(g.rows[0]) === kept.gen) {
-      countHit();
-      return kept.value as R;
-    }
-  }
-  // One statement, so one snapshot: the generation read is the one the value was computed under.
-  const r = await sql<GenerationRow & R>`SELECT fw_g.*, fw_v.* FROM (${generationQuery(source.formId, source.schema, source.table)}) fw_g
-    CROSS JOIN (${query}) fw_v`.execute(db);
+  const r = await sql<GenerationRow & { fw_value: string | null }>`SELECT fw_g.*,
+      CASE WHEN ${generationTextSql('fw_g')} = ${kept?.gen ?? null}::text THEN NULL
+        ELSE (SELECT row_to_json(fw_v.*)::text FROM (${query}) fw_v LIMIT 1) END AS fw_value
+    FROM (${generationQuery(source.formId, source.schema, source.table)}) fw_g`.execute(db);
   const row = r.rows[0];
-  if (!row) return undefined;
-  const { fw_gen_oid, fw_gen_w, fw_gen_k, ...value } = row;
-  keep(db, key, generationText({ fw_gen_oid, fw_gen_w, fw_gen_k }), value);
-  return value as unknown as R;
+  const gen = generationText(row);
+  if (kept && gen === kept.gen) {
+    countHit();
+    return kept.value as R;
+  }
+  if (row?.fw_value === null || row?.fw_value === undefined) return undefined;
+  const value = JSON.parse(row.fw_value) as R;
+  keep(db, key, gen, value);
+  return value;
 }

@@ -26,6 +26,8 @@ export const PICKER_STATUSES = [-1, 0, 1];
 export interface CompiledList {
   where: Cond;
   orderBy: Cond;
+  /** The columns `orderBy` reads besides `id`, each once (a query over the matches' sort keys alone selects these). */
+  sortColumns: string[];
   /** Direction of the first sort key, which the id tiebreak follows. */
   pageNum: number;
   pageSize: number;
@@ -98,20 +100,21 @@ function direction(order: unknown): Dir {
   throw badRequest('排序方向须为 asc 或 desc');
 }
 
-function sortColumn(model: FormModel, field: unknown): Cond {
+/** The column a sort key names. */
+function sortColumn(model: FormModel, field: unknown): string {
   if (typeof field !== 'string' || !field) throw badRequest('排序字段不能为空');
   // An own-property test: `in` would also accept constructor, toString, __proto__ … (a 500).
-  if (Object.hasOwn(SYSTEM_COLUMNS, field)) return sql`t.${sql.id(field)}`;
-  if (field === 'sysStatus') return sql`t.sys_status`;
+  if (Object.hasOwn(SYSTEM_COLUMNS, field)) return field;
+  if (field === 'sysStatus') return 'sys_status';
   const byKey = model.main.byKey.get(field);
   const f = model.main.fields.get(field);
   if (f && !isSortable(f.def)) throw badRequest(`字段「${f.def.label}」不能排序`);
   if (!byKey) throw badRequest(`未知的排序字段：${field}`);
-  return sql`t.${sql.id(byKey.name)}`;
+  return byKey.name;
 }
 
-function compileOrder(model: FormModel, body: Record<string, unknown>): Cond {
-  const keys: { col: Cond; dir: Dir }[] = [];
+function compileOrder(model: FormModel, body: Record<string, unknown>): { orderBy: Cond; sortColumns: string[] } {
+  const keys: { col: string; dir: Dir }[] = [];
   const multi = body.multiFieldOrder;
   if (multi !== undefined && multi !== null) {
     if (!Array.isArray(multi)) throw badRequest('multiFieldOrder 须为数组');
@@ -128,9 +131,9 @@ function compileOrder(model: FormModel, body: Record<string, unknown>): Cond {
   } else if (single !== undefined && single !== null && typeof single !== 'object') throw badRequest('sysOrderBy 格式不正确');
   // The id tiebreak follows the first key's direction, so an index on (column, id) serves it.
   const tie = keys[0]?.dir ?? 'desc';
-  const parts = keys.map((k) => sql`${k.col} ${sql.raw(k.dir.toUpperCase())}`);
+  const parts = keys.map((k) => sql`t.${sql.id(k.col)} ${sql.raw(k.dir.toUpperCase())}`);
   parts.push(sql`t.id ${sql.raw(tie.toUpperCase())}`);
-  return sql.join(parts, sql`, `);
+  return { orderBy: sql.join(parts, sql`, `), sortColumns: [...new Set(keys.map((k) => k.col).filter((c) => c !== 'id'))] };
 }
 
 function paging(body: Record<string, unknown>): { pageNum: number; pageSize: number } {
@@ -205,7 +208,7 @@ export function compileList(model: FormModel, body: Record<string, unknown>, ten
     where: joinWhere(conds),
     filtered: conds.length > 0,
     mainTableOnly: readsMainTableOnly(model, body),
-    orderBy: compileOrder(model, body),
+    ...compileOrder(model, body),
     pageNum,
     pageSize,
     offset: (pageNum - 1) * pageSize,

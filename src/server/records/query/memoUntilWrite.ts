@@ -43,26 +43,30 @@ export function memoKey(sqlText: string, parameters: readonly unknown[], ...part
 
 /**
  * `compute()`'s answer, or the one kept under `key` while nothing was written since it was
- * computed. `copy` gives each caller an object of its own.
+ * computed. `copy` gives each caller an object of its own. `key` is called only where answers are
+ * kept (PGlite, outside a transaction): on PostgreSQL compiling and hashing the SQL would be work
+ * every request pays for nothing.
  */
-export async function memoUntilWrite<T>(db: Kysely<Database>, key: string | null, compute: () => Promise<T>, copy: (v: T) => T): Promise<T> {
+export async function memoUntilWrite<T>(db: Kysely<Database>, key: () => string | null, compute: () => Promise<T>, copy: (v: T) => T): Promise<T> {
   const clock = writeClockOf(db);
-  if (!clock || !key || db.isTransaction) return compute();
+  if (!clock || db.isTransaction) return compute();
+  const k = key();
+  if (!k) return compute();
   let memo = memos.get(db);
   if (!memo) { memo = new Map(); memos.set(db, memo); }
   const writes = clock();
-  const kept = memo.get(key);
+  const kept = memo.get(k);
   if (kept && kept.writes === writes) {
     stats.hits++;
-    memo.delete(key);
-    memo.set(key, kept);
+    memo.delete(k);
+    memo.set(k, kept);
     return copy(kept.value as T);
   }
   stats.misses++;
   const value = await compute();
   if (clock() === writes) {
-    memo.delete(key);
-    memo.set(key, { writes, value: copy(value) });
+    memo.delete(k);
+    memo.set(k, { writes, value: copy(value) });
     if (memo.size > MEMO_MAX) memo.delete(memo.keys().next().value as string);
   }
   return value;

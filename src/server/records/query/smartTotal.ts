@@ -52,9 +52,13 @@ async function planEstimate(db: Kysely<Database>, from: RawBuilder<unknown>, whe
   return typeof rows === 'number' && Number.isFinite(rows) ? Math.round(rows) : 0;
 }
 
+/** The count of an exact total: its SQL is also its count-cache key (the one-scan page keeps under it too). */
+export const countQuery = (from: RawBuilder<unknown>, where: RawBuilder<unknown>) =>
+  sql<{ n: string | number }>`SELECT count(*)::bigint AS n FROM ${from} WHERE ${where}`;
+
 /** The exact count(*) of the rows matching `where` (cached under `source`'s generation when given). */
 export async function countRows(db: Kysely<Database>, from: RawBuilder<unknown>, where: RawBuilder<unknown>, source: CacheSource | null = null): Promise<number> {
-  const r = await cachedRow(db, source, sql<{ n: string }>`SELECT count(*)::bigint AS n FROM ${from} WHERE ${where}`);
+  const r = await cachedRow(db, source, countQuery(from, where));
   return Number(r!.n);
 }
 

@@ -4,11 +4,11 @@ import { badRequest } from '../../http/HttpError.js';
 import type { FormModel } from '../query/formModel.js';
 import { assertTenantTable, compileList, compileWhere, readsMainTableOnly, type CompiledList } from '../query/listQuery.js';
 import { jsonSelectList, mapRow, selectColumns } from '../query/rowShape.js';
-import { countRows, estimateRows, smartTotal } from '../query/smartTotal.js';
+import { countQuery, countRows, estimateRows, smartTotal } from '../query/smartTotal.js';
 import { likePattern } from '../query/values.js';
 import { countedRows } from '../storage/rowCounts.js';
-import { cachedRow, cacheKey, countHit, keep, keptEntry, type CacheSource } from '../query/countCache.js';
-import { generationQuery, generationText, type GenerationRow } from '../storage/rowCounts.js';
+import { cachedRow, cacheKey, countHit, keep, keptEntry, stableSql, type CacheSource } from '../query/countCache.js';
+import { generationQuery, generationText, generationTextSql, type GenerationRow } from '../storage/rowCounts.js';
 import type { Database } from '../../db/types.js';
 import { memoKey, memoUntilWrite } from '../query/memoUntilWrite.js';
 
@@ -58,53 +58,110 @@ const pageIdsQuery = (model: FormModel, q: CompiledList) =>
   sql<{ ids: string }>`SELECT array_to_json(ARRAY(SELECT t.id FROM ${mainFrom(model)} WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${q.pageSize} OFFSET ${q.offset}))::text AS ids`;
 
 /**
- * The JSON rows of the ids `idsJson` in that order, in one statement with `source`'s generation,
- * so the caller knows which committed writes the rows (and the ids' validity) belong to.
+ * The JSON rows of the id array `fw_x.ids` (JSON text) in that order, lateral to a statement's
+ * generation and ids: primary-key reads and the same `jsonSelectList` as the one-pass query, in
+ * the snapshot the ids were chosen or checked in.
  */
-function rowsByIdsQuery(model: FormModel, source: CacheSource, idsJson: string) {
-  return sql<GenerationRow & { j: string | null }>`
-    SELECT fw_g.*, p.j FROM (${generationQuery(source.formId, source.schema, source.table)}) fw_g
-    LEFT JOIN LATERAL (
+const rowsOfIds = (model: FormModel) => sql`LEFT JOIN LATERAL (
       SELECT k.ord, row_to_json(fw_row.*)::text AS j
-      FROM json_array_elements_text(${idsJson}::json) WITH ORDINALITY k(id, ord)
+      FROM json_array_elements_text(fw_x.ids::json) WITH ORDINALITY k(id, ord)
       JOIN ${mainFrom(model)} ON t.id = k.id::bigint
       CROSS JOIN LATERAL (SELECT ${jsonSelectList(model.main, 't')}) fw_row) p ON true
     ORDER BY p.ord`;
-}
 
 /**
  * A page's rows, with its ids reused while the form's write generation stays (ADR 0931 addendum):
  * choosing and ordering the ids is the filter's and the sort's work (a scan of every match for a
- * search); building the rows of 20 known ids is 20 primary-key reads. The kept ids are only used
- * by a statement that reads the generation in its own snapshot and finds the kept one, so the rows
- * answered are exactly those the uncached query would answer in that snapshot; otherwise (a
- * write in between) the page is chosen again.
+ * search); building the rows of 20 known ids is 20 primary-key reads. One statement reads the
+ * generation, takes the kept ids when it is the kept one or else chooses them again (a CASE arm's
+ * subquery runs only when the arm is taken), and builds their rows (ADR 0932): the ids, the rows
+ * and the generation they are kept under all belong to that statement's snapshot, so the rows
+ * answered are exactly those the uncached query would answer in it.
  */
 async function pageRows(db: Kysely<Database>, model: FormModel, q: CompiledList, source: CacheSource | null): Promise<string[]> {
   const idsQuery = pageIdsQuery(model, q);
   const key = cacheKey(db, source, idsQuery.compile(db));
   if (!source || !key) return (await listPageQuery(model, q).execute(db)).rows.map((row) => row.j);
   const kept = keptEntry(db, key);
-  if (kept) {
-    const rows = await rowsOfGeneration(db, model, source, kept.value as string, kept.gen);
-    if (rows) { countHit(); return rows; }
-  }
-  // The ids and the generation they belong to, in one snapshot; then their rows under that generation.
-  const r = await sql<GenerationRow & { ids: string }>`SELECT fw_g.*, fw_v.ids FROM (${generationQuery(source.formId, source.schema, source.table)}) fw_g
-    CROSS JOIN (${idsQuery}) fw_v`.execute(db);
-  const row = r.rows[0];
-  const gen = generationText(row);
-  keep(db, key, gen, row.ids);
-  const rows = gen ? await rowsOfGeneration(db, model, source, row.ids, gen) : null;
-  // A write landed between the two statements (or the form has no counter): the one-pass query.
-  return rows ?? (await listPageQuery(model, q).execute(db)).rows.map((x) => x.j);
+  const r = await sql<GenerationRow & { ids: string; j: string | null }>`SELECT fw_g.*, fw_x.ids, p.j
+    FROM (${generationQuery(source.formId, source.schema, source.table)}) fw_g
+    CROSS JOIN LATERAL (SELECT CASE WHEN ${generationTextSql('fw_g')} = ${kept?.gen ?? null}::text THEN ${kept?.value ?? null}::text
+      ELSE (${idsQuery}) END AS ids OFFSET 0) fw_x
+    ${rowsOfIds(model)}`.execute(db);
+  settle(db, key, kept, r.rows[0], r.rows[0].ids);
+  return r.rows.flatMap((x) => (x.j === null ? [] : [x.j]));
 }
 
-/** The rows of `idsJson` when the database is still at generation `gen`, else null. */
-async function rowsOfGeneration(db: Kysely<Database>, model: FormModel, source: CacheSource, idsJson: string, gen: string): Promise<string[] | null> {
-  const r = await rowsByIdsQuery(model, source, idsJson).execute(db);
-  if (generationText(r.rows[0]) !== gen) return null;
-  return r.rows.flatMap((x) => (x.j === null ? [] : [x.j]));
+/** Counts a kept value's use when the statement's generation is the kept one, else keeps the value it computed. */
+function settle(db: Kysely<Database>, key: string, kept: { gen: string } | undefined, row: GenerationRow, value: unknown): void {
+  const gen = generationText(row);
+  if (kept && gen === kept.gen) countHit();
+  else keep(db, key, gen, value);
+}
+
+/** Above this many matches an exact-total page keeps its two statements (ADR 0932). */
+export const ONE_SCAN_LIMIT = 50_000;
+/** How long a query found above ONE_SCAN_LIMIT goes straight to the two statements. */
+const LARGE_MS = 60_000;
+const large = new Map<string, number>();
+const oneScan = { answered: 0, tooLarge: 0 };
+
+/** Exact-total pages answered by the one-scan statement, and those found above ONE_SCAN_LIMIT (tests and the bench read it). */
+export function oneScanStats(): Readonly<typeof oneScan> {
+  return { ...oneScan };
+}
+
+/**
+ * An exact-total filtered page in one statement that reads the matches once (ADR 0932), or null
+ * when it cannot (more than ONE_SCAN_LIMIT matches: the caller then runs the page query and the
+ * count as before). A MATERIALIZED CTE holds the matches' ids and sort keys (at most the limit
+ * + 1, so an unexpectedly large match set costs one bounded scan, and the query is then sent the
+ * old way for LARGE_MS); the count and the page's ids come from it, the rows from the ids by
+ * primary key. The count and the ids go through the count cache under the keys of the separate
+ * queries: each is the kept one when the statement's generation is its kept generation, else
+ * computed in that statement (the CTE is read only then).
+ */
+async function oneScanPage(db: Kysely<Database>, model: FormModel, q: CompiledList, source: CacheSource): Promise<{ rows: string[]; total: number } | null> {
+  const from = mainFrom(model);
+  const count = countQuery(from, q.where).compile(db);
+  // What the cache refuses (a transaction, unstable SQL) is left to the separate queries, which count it as uncached.
+  if (db.isTransaction || !stableSql(count.sql)) return null;
+  const countKey = cacheKey(db, source, count);
+  const idsKey = cacheKey(db, source, pageIdsQuery(model, q).compile(db));
+  if (!countKey || !idsKey) return null;
+  const since = large.get(countKey);
+  if (since !== undefined && Date.now() - since < LARGE_MS) return null;
+  const keptCount = keptEntry(db, countKey);
+  const keptIds = keptEntry(db, idsKey);
+  const gt = generationTextSql('fw_g');
+  const countGen = sql`${keptCount?.gen ?? null}::text`;
+  const idsGen = sql`${keptIds?.gen ?? null}::text`;
+  const r = await sql<GenerationRow & { n: string | null; ids: string | null; j: string | null }>`
+    WITH fw_m AS MATERIALIZED (SELECT t.id${sql.join(q.sortColumns.map((c) => sql`, t.${sql.id(c)}`), sql``)}
+      FROM ${from} WHERE ${q.where} LIMIT ${ONE_SCAN_LIMIT + 1})
+    SELECT fw_g.*, fw_x.n::text AS n, fw_x.ids, p.j
+    FROM (${generationQuery(source.formId, source.schema, source.table)}) fw_g
+    CROSS JOIN LATERAL (SELECT CASE WHEN ${gt} = ${countGen} AND ${gt} = ${idsGen} THEN NULL
+      ELSE (SELECT count(*) FROM fw_m) END AS c OFFSET 0) fw_c
+    CROSS JOIN LATERAL (SELECT
+      CASE WHEN ${gt} = ${countGen} THEN ${keptCount ? String((keptCount.value as { n: unknown }).n) : null}::bigint
+        WHEN fw_c.c <= ${ONE_SCAN_LIMIT} THEN fw_c.c END AS n,
+      CASE WHEN ${gt} = ${idsGen} THEN ${keptIds?.value ?? null}::text
+        WHEN fw_c.c <= ${ONE_SCAN_LIMIT} THEN array_to_json(ARRAY(SELECT t.id FROM fw_m t ORDER BY ${q.orderBy} LIMIT ${q.pageSize} OFFSET ${q.offset}))::text
+        END AS ids OFFSET 0) fw_x
+    ${rowsOfIds(model)}`.execute(db);
+  const row = r.rows[0];
+  if (row.n === null || row.ids === null) {
+    if (large.size >= 2000) large.clear();
+    large.set(countKey, Date.now());
+    oneScan.tooLarge++;
+    return null;
+  }
+  oneScan.answered++;
+  // The values the separate queries keep: the count's row `{ n }`, the ids' JSON text.
+  settle(db, countKey, keptCount, row, { n: Number(row.n) });
+  settle(db, idsKey, keptIds, row, row.ids);
+  return { rows: r.rows.flatMap((x) => (x.j === null ? [] : [x.j])), total: Number(row.n) };
 }
 
 /**
@@ -113,8 +170,10 @@ async function rowsOfGeneration(db: Kysely<Database>, model: FormModel, source: 
  */
 export async function listPage(db: Kysely<Database>, model: FormModel, body: Record<string, unknown>, tenantId: number): Promise<JsonPage> {
   const q = compileList(model, body, tenantId);
-  const page = listPageQuery(model, q).compile(db);
-  const key = memoKey(page.sql, page.parameters, 'list', model.form.id, tenantId, q.exactTotal, q.filtered, q.mainTableOnly);
+  const key = () => {
+    const page = listPageQuery(model, q).compile(db);
+    return memoKey(page.sql, page.parameters, 'list', model.form.id, tenantId, q.exactTotal, q.filtered, q.mainTableOnly);
+  };
   return memoUntilWrite(db, key, () => computeListPage(db, model, q), (p) => ({ ...p, rowsJson: [...p.rowsJson] }));
 }
 
@@ -125,6 +184,10 @@ async function computeListPage(db: Kysely<Database>, model: FormModel, q: Compil
   const counted = q.filtered ? null : model.main.view ? viewCountedRows(db, model) : countedRows(db, model.form.id);
   const estimate = q.exactTotal || !q.filtered ? null : estimateRows(db, mainFrom(model), q.where);
   const source = cacheSource(model, q.mainTableOnly);
+  if (q.exactTotal && q.filtered && source) {
+    const one = await oneScanPage(db, model, q, source);
+    if (one) return { rowsJson: one.rows, total: one.total, totalExact: true };
+  }
   const count = q.exactTotal && q.filtered ? countRows(db, mainFrom(model), q.where, source) : null;
   counted?.catch(() => {});
   estimate?.catch(() => {});
@@ -184,8 +247,11 @@ export async function calcTotals(db: Kysely<Database>, model: FormModel, body: R
   ]);
   // Exact, and reused while the table is not written (ADR 0931; on PGlite until any write, ADR 0307).
   const query = sql<Record<string, unknown>>`SELECT ${sql.join(selects, sql`, `)} FROM ${mainFrom(model)} WHERE ${where}`;
-  const compiled = query.compile(db);
-  const row = await memoUntilWrite(db, memoKey(compiled.sql, compiled.parameters, 'calcd', model.form.id, tenantId),
+  const key = () => {
+    const compiled = query.compile(db);
+    return memoKey(compiled.sql, compiled.parameters, 'calcd', model.form.id, tenantId);
+  };
+  const row = await memoUntilWrite(db, key,
     async () => (await cachedRow(db, cacheSource(model, readsMainTableOnly(model, body)), query)) ?? {}, (r) => ({ ...r }));
   const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
   return specs.map((s, i) => {

@@ -147,6 +147,13 @@ export function generationQuery(formId: number, schema: string, table: string) {
     sum(w)::text AS fw_gen_w, count(*)::int AS fw_gen_k FROM form_row_counts WHERE form_id = ${formId}`;
 }
 
+/**
+ * `generationText` in SQL, over the columns of `generationQuery` under alias `g`: lets one
+ * statement compare the generation it reads with a kept one and compute only what is out of date.
+ */
+export const generationTextSql = (g: string) =>
+  sql<string | null>`(CASE WHEN ${sql.ref(`${g}.fw_gen_k`)} > 0 THEN ${sql.ref(`${g}.fw_gen_oid`)} || ':' || ${sql.ref(`${g}.fw_gen_w`)} END)`;
+
 /** The generation as one comparable text, or null when the form has no counter (nothing may be cached). */
 export function generationText(row: GenerationRow | undefined): string | null {
   if (!row || !row.fw_gen_oid || row.fw_gen_w === null || !(Number(row.fw_gen_k) > 0)) return null;
