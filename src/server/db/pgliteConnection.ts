@@ -113,7 +113,7 @@ export class BatchedPgliteConnection extends EventEmitter {
       this.#pending.push(serialize.parse(query));
       return;
     }
-    const fresh = `fw_${this.#nextName++}`;
+    const fresh = `fwk_${this.#nextName++}`;
     this.#naming = { key, name: fresh };
     this.#bindTo = fresh;
     this.#pending.push(serialize.parse({ ...query, name: fresh }));
