@@ -80,6 +80,10 @@ describe('the batched PGlite pool', () => {
         for (let j = 0; j < 2; j++) expect((await pool.query(`SELECT $1::int + ${i} AS v`, [j])).rows).toEqual([{ v: i + j }]);
       }
       expect(await kept()).toBeLessThanOrEqual(PREPARED_MAX + 1);
+      // After DISCARD ALL (plan mode and statements gone) every statement is parsed as it comes.
+      await pool.query('DISCARD ALL');
+      for (let i = 0; i < 3; i++) expect(await select(2)).toEqual([{ a: 2, b: 5 }]);
+      expect(await kept()).toBe(0);
     } finally {
       await pool.end();
       await lite.close();

@@ -47,6 +47,8 @@ export class BatchedPgliteConnection extends EventEmitter {
   #nextName = 0;
   /** Whether the exchange being built binds a kept statement. */
   #usingKept = false;
+  /** False once something may have put the session's plan_cache_mode back to generic plans. */
+  #keeping = true;
 
   constructor(pglite: PGlite, writes: WriteCounter) {
     super();
@@ -87,14 +89,16 @@ export class BatchedPgliteConnection extends EventEmitter {
   query(text: string): void {
     this.#writes.see(text);
     if (mayChangeMeaning(text)) this.#forgetPrepared();
+    if (PLAN_MODE_TOUCHED.test(text)) this.#keeping = false;
     this.#now(serialize.query(text));
   }
   parse(query: Parameters<Serialize['parse']>[0]): void {
     this.#writes.see(query.text);
     this.#bindTo = null;
     if (mayChangeMeaning(query.text)) this.#forgetPrepared();
+    if (PLAN_MODE_TOUCHED.test(query.text)) this.#keeping = false;
     for (const name of this.#toClose.splice(0)) this.#pending.push(serialize.close({ type: 'S', name }));
-    if (query.name) {
+    if (query.name || !this.#keeping) {
       this.#pending.push(serialize.parse(query));
       return;
     }
@@ -207,7 +211,13 @@ export class BatchedPgliteConnection extends EventEmitter {
 
 /** Prepared statements kept per connection, and texts remembered as seen once. */
 export const PREPARED_MAX = 500;
-const SEEN_MAX = 2000;
+const SEEN_MAX = 1000;
+/**
+ * Statements that may have reset `plan_cache_mode` (RESET, DISCARD, or naming it): this connection
+ * then keeps no more statements, since a kept one might get a generic plan (the next connection,
+ * after the pool retires this one, sets the mode again).
+ */
+const PLAN_MODE_TOUCHED = /^\s*(reset|discard)\b|plan_cache_mode/i;
 /** feature_not_supported ("cached plan must not change result type"), invalid_sql_statement_name. */
 const STALE_CODES = new Set(['0A000', '26000']);
 
