@@ -2,7 +2,8 @@
 // page sorted with its total, a `like` search on two text columns, range + equal with totals of
 // two columns (each through HTTP on a listening server, median of single requests sent by a
 // client process of its own), autocannon
-// at 50 connections, and the raw SQL of the same queries for the ratio. PostgreSQL gets
+// at 50 connections (and at 20 with every request a query not sent before, so nothing kept can
+// answer it), and the raw SQL of the same queries for the ratio. PostgreSQL gets
 // 1,000,000 rows; PGlite (in-process WASM) gets RECORDS_BENCH_PGLITE_ROWS (default 100,000, issue 15).
 // "Raw SQL" is the statements the API sent for the same request, captured from the pool.
 import { randomBytes } from 'node:crypto';
@@ -36,6 +37,24 @@ async function autocannon(url: string, token: string, body: unknown, connections
   const { stdout } = await promisify(execFile)(process.execPath, [AUTOCANNON_BIN, '-c', String(connections), '-d', '10', '-j',
     '-H', `authorization=Bearer ${token}`, ...request, url], { maxBuffer: 16 * 1024 * 1024 });
   return JSON.parse(stdout) as CannonResult;
+}
+
+const UNIQUE_LOAD = new URL('../tools/uniqueLoad.mjs', import.meta.url).pathname;
+
+/**
+ * autocannon (its own process) where every request's body is one no request sent before
+ * (tools/uniqueLoad.mjs): no kept answer can serve it, each request runs its SQL.
+ */
+async function autocannonUnique(url: string, token: string, body: unknown, connections = 20): Promise<CannonResult> {
+  const child = execFile(process.execPath, [UNIQUE_LOAD], { maxBuffer: 64 * 1024 * 1024 });
+  const out = new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stdout!.on('data', (d) => { text += d; });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`uniqueLoad for ${url} exited with ${code}`))));
+  });
+  child.stdin!.end(JSON.stringify({ url, token, body, connections, seconds: 10 }));
+  return JSON.parse(await out) as CannonResult;
 }
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -221,6 +240,16 @@ async function runOn(kind: 'postgres' | 'pglite', database: AppDatabase, rows: n
           });
         }
       }
+      // Issue 15 goal 5 with nothing to reuse (ADR 0308): each request pages 1–5 of the filtered
+      // list with one more bound no request sent before (`qty >= -n`: the same rows, a new
+      // statement), so every request runs its SQL — the estimate, the page — as the first request
+      // after a write or a new search does.
+      const fresh = await autocannonUnique(list, token, ESTIMATED, 20);
+      out.push({
+        name: `${kind}: autocannon 20 connections, pages 1–5, one equal filter, estimated total, every request a new query (runs its SQL)`,
+        medianMs: fresh.latency.p50, p95Ms: fresh.latency.p97_5, iterations: fresh.requests.total,
+        notes: `${Math.round(fresh.requests.average)} req/s, p99 ${fresh.latency.p99} ms, non-2xx ${fresh.non2xx}, errors ${fresh.errors}${kind === 'pglite' ? `; goal ≥ 1000 req/s ${fresh.requests.average >= 1000 ? '✔' : '✘'}` : ''}`,
+      });
     } finally {
       await app.close();
     }

@@ -4,6 +4,9 @@
 //   node --cpu-prof --import tsx tests/bench/tools/profilePglite.ts   # listens on 127.0.0.1:$PORT (8182)
 // then e.g. `node node_modules/autocannon/autocannon.js -c 20 -d 10 -m POST -H content-type=application/json
 //   -H "authorization=Bearer $(cat /tmp/formwork-pglite-token)" -b '{...}' http://127.0.0.1:8182/api/auto/bench_orders/list`
+// or, so that every request runs its SQL (nothing kept can answer it; ADR 0308),
+//   echo '{"url":"http://127.0.0.1:8182/api/auto/bench_orders/list","token":"'$(cat /tmp/formwork-pglite-token)'",
+//     "body":{...},"seconds":10}' | node tests/bench/tools/uniqueLoad.mjs
 // SQL_COUNT=1 prints, every 5 s, how many statements the pool sent per kind. Not part of `npm test`.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
