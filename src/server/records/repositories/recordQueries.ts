@@ -11,6 +11,7 @@ import { cachedRow, cacheKey, countHit, keep, keptEntry, stableSql, type CacheSo
 import { generationQuery, generationText, generationTextSql, type GenerationRow } from '../storage/rowCounts.js';
 import type { Database } from '../../db/types.js';
 import { memoKey, memoUntilWrite } from '../query/memoUntilWrite.js';
+import { writeClockOf } from '../../db/writeClock.js';
 
 const mainFrom = (m: FormModel) => sql`${sql.id(m.schema, m.main.table.name)} t`;
 
@@ -192,7 +193,9 @@ async function computeListPage(db: Kysely<Database>, model: FormModel, q: Compil
   counted?.catch(() => {});
   estimate?.catch(() => {});
   count?.catch(() => {});
-  const rowsJson = await pageRows(db, model, q, source);
+  // On PGlite the whole answer is kept until the next write (ADR 0307), so the page-id cache only
+  // adds the generation read to each statement the single engine thread runs (ADR 0308).
+  const rowsJson = await pageRows(db, model, q, writeClockOf(db) ? null : source);
   const page = { offset: q.offset, pageSize: q.pageSize, rows: rowsJson.length };
   const n = await counted;
   const total = n === null || n === undefined
