@@ -24,9 +24,9 @@ export default function ListPage({ enName, menuId, title }: ListPageProps) {
   const query = params.toString();
   const routeKey = query ? `${path}?${query}` : path;
   const { token } = theme.useToken();
-  // The borderless card's surface, drawn here: antd `Card` imports antd `Tabs` (its tab list), and
-  // nothing else on a list needs them (≈ 14 KB gzip of the first load, ADR 0406).
-  const surface = { background: token.colorBgContainer, borderRadius: token.borderRadiusLG, color: token.colorText, padding: 12 };
+  // antd's borderless card surface (background, radius, shadow), drawn here: antd `Card` imports
+  // antd `Tabs` for its tab list, which nothing else on a list needs (≈ 14 KB gzip, ADR 0406).
+  const surface = { background: token.colorBgContainer, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowTertiary, color: token.colorText, padding: 12 };
   return (
     <div className={styles.page} style={surface}>
       {loading ? (

@@ -169,7 +169,7 @@ function Pages(props: { current: number; pageSize: number; total: number; sizes:
             },
           }}
         >
-          <Button className={`${cls}-options-size-changer`} aria-haspopup="menu" aria-expanded={sizesOpen} iconPosition="end" icon={<DownOutlined />}>
+          <Button aria-haspopup="menu" aria-expanded={sizesOpen} iconPosition="end" icon={<DownOutlined />}>
             {sizeLabel(props.pageSize)}
           </Button>
         </Dropdown>
