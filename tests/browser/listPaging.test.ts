@@ -107,7 +107,16 @@ describe('list screen: paging 1000 rows of 5,000', () => {
     await page.getByRole('menuitem', { name: '7 条/页' }).waitFor();
     // Every spec size, and the custom one in its place among them.
     await expect.poll(() => sizeItems.allTextContents()).toEqual(['7 条/页', '20 条/页', '40 条/页', '60 条/页', '80 条/页', '100 条/页', '200 条/页', '500 条/页', '1000 条/页']);
+    // The open menu puts the focus on the current size (a few frames after opening); arrows move on.
+    const focused = () => page.evaluate(() => `${document.activeElement?.getAttribute('role')}: ${document.activeElement?.textContent}`);
+    await expect.poll(focused).toBe('menuitem: 7 条/页');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => sizeItems.first().isVisible()).toBe(false);
+    await expect.poll(focused).toBe('null: 7 条/页');
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('menuitem: 7 条/页');
     await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('menuitem: 20 条/页');
     await page.keyboard.press('Enter');
     await expect.poll(() => sizes.textContent()).toBe('20 条/页');
     await expect.poll(() => page.locator('[data-row-key]').count()).toBe(20);
