@@ -58,8 +58,8 @@ describe('list screen: paging 1000 rows of 5,000', () => {
 
     await page.goto(`${app.url}/auto/${FORM}`);
     await page.locator('[data-row-key]').first().waitFor();
-    await page.locator('.ant-pagination-options .ant-select').click();
-    await page.locator('.ant-select-item-option', { hasText: '1000 条/页' }).click();
+    await page.getByTestId('list-pager').getByRole('button', { name: /条\/页/ }).click();
+    await page.getByRole('menuitem', { name: '1000 条/页' }).click();
     await expect.poll(() => page.getByRole('table').getAttribute('aria-rowcount')).toBe('1000');
     await page.getByTestId('list-total').getByText(`共 ${all.total} 条`).waitFor();
     // Virtualised: far fewer row elements than rows.
@@ -95,5 +95,52 @@ describe('list screen: paging 1000 rows of 5,000', () => {
     await page.getByLabel('自定义每页条数').fill('7');
     await page.getByLabel('自定义每页条数').press('Enter');
     await expect.poll(() => page.locator('[data-row-key]').count()).toBe(7);
+  });
+
+  it('pages by keyboard: the size menu, 下一页 and 跳至', async () => {
+    const pager = page.getByTestId('list-pager');
+    const sizes = pager.getByRole('button', { name: /条\/页/ });
+    await expect.poll(() => sizes.textContent()).toBe('7 条/页');
+    await sizes.focus();
+    await page.keyboard.press('Enter');
+    const sizeItems = page.getByRole('menuitem', { name: /条\/页$/ });
+    await page.getByRole('menuitem', { name: '7 条/页' }).waitFor();
+    // Every spec size, and the custom one in its place among them.
+    await expect.poll(() => sizeItems.allTextContents()).toEqual(['7 条/页', '20 条/页', '40 条/页', '60 条/页', '80 条/页', '100 条/页', '200 条/页', '500 条/页', '1000 条/页']);
+    // The open menu puts the focus on the current size (a few frames after opening); arrows move on.
+    const focused = () => page.evaluate(() => `${document.activeElement?.getAttribute('role')}: ${document.activeElement?.textContent}`);
+    await expect.poll(focused).toBe('menuitem: 7 条/页');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => sizeItems.first().isVisible()).toBe(false);
+    await expect.poll(focused).toBe('null: 7 条/页');
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('menuitem: 7 条/页');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('menuitem: 20 条/页');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sizes.textContent()).toBe('20 条/页');
+    await expect.poll(() => page.locator('[data-row-key]').count()).toBe(20);
+    await expect.poll(() => pager.locator('li[title="1"]').getAttribute('class')).toContain('active');
+
+    const first = await api('POST', `/api/auto/${FORM}/list`, { pageNum: 1, pageSize: 20 });
+    const pageOf = async (n: number) => (await api('POST', `/api/auto/${FORM}/list`, { pageNum: n, pageSize: 20 })).rows[0].id;
+    await pager.getByTitle('下一页').focus();
+    await page.keyboard.press('Enter');
+    await page.locator(`[data-row-key="${await pageOf(2)}"]`).waitFor();
+    await expect.poll(() => pager.locator('li[title="2"]').getAttribute('class')).toContain('active');
+
+    const jumper = pager.getByLabel('页', { exact: true });
+    await jumper.fill('5');
+    await jumper.press('Enter');
+    await page.locator(`[data-row-key="${await pageOf(5)}"]`).waitFor();
+    await expect.poll(() => jumper.inputValue()).toBe('');
+    // Beyond the last page: the last page.
+    const last = Math.ceil(first.total / 20);
+    await jumper.fill('99999');
+    await jumper.press('Enter');
+    await page.locator(`[data-row-key="${await pageOf(last)}"]`).waitFor();
+    await expect.poll(() => pager.getByTitle('下一页').getAttribute('aria-disabled')).toBe('true');
+    await pager.getByTitle('向前 5 页').click();
+    await page.locator(`[data-row-key="${await pageOf(last - 5)}"]`).waitFor();
   });
 });

@@ -155,8 +155,8 @@ export default async function listRender(): Promise<BenchResult[]> {
     const page = await browser.context.newPage();
     await page.goto(`${server.url}/auto/${FORM}`);
     await page.locator('[data-row-key]').first().waitFor();
-    await page.locator('.ant-pagination-options .ant-select').click();
-    await page.locator('.ant-select-item-option', { hasText: '1000 条/页' }).click();
+    await page.getByTestId('list-pager').getByRole('button', { name: /条\/页/ }).click();
+    await page.getByRole('menuitem', { name: '1000 条/页' }).click();
     await page.waitForFunction(() => document.querySelector('[role="table"]')?.getAttribute('aria-rowcount') === '1000');
     const columns = await page.locator('[role="columnheader"][data-column]').count();
 

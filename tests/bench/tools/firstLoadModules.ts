@@ -53,6 +53,6 @@ for (const [name, path, ready] of pages) {
     groups.set(k, (groups.get(k) ?? 0) + b);
   }
   console.log(`== ${name}: ${urls.length} files, ${(total / 1024).toFixed(0)} KB`);
-  for (const [k, b] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, 90)) console.log((b / 1024).toFixed(1).padStart(7), k);
+  for (const [k, b] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 90))) console.log((b / 1024).toFixed(1).padStart(7), k);
 }
 await browser.close(); await server.close();

@@ -13,8 +13,7 @@ import {
   type ColumnSizingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Checkbox } from 'antd';
-import { useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { ColumnModel } from '../../../../schema-adapters';
 import type { OrderKey, RecordRow } from '../../api/records';
 import type { DisplayRow } from '../controllers/treeRows';
@@ -186,12 +185,7 @@ export function ListTable(props: ListTableProps) {
               return (
                 <div key={id} className={`${styles.th} ${className}`} style={style} role="columnheader">
                   {selection === 'checkbox' ? (
-                    <Checkbox
-                      aria-label="全选本页"
-                      checked={allSelected}
-                      indeterminate={someSelected}
-                      onChange={(e) => props.onTogglePage(e.target.checked)}
-                    />
+                    <PageCheckbox checked={allSelected} indeterminate={someSelected} onChange={props.onTogglePage} />
                   ) : null}
                 </div>
               );
@@ -281,4 +275,17 @@ export function ListTable(props: ListTableProps) {
       </div>
     </div>
   );
+}
+
+/**
+ * 全选本页: a native checkbox like the rows' (antd `Checkbox`, its style and wave effect stayed
+ * off the list's first load, ADR 0406); "some selected" is the box's indeterminate state, which
+ * only a script can set.
+ */
+function PageCheckbox(props: { checked: boolean; indeterminate: boolean; onChange(checked: boolean): void }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = props.indeterminate;
+  }, [props.indeterminate]);
+  return <input ref={ref} className={styles.pick} type="checkbox" aria-label="全选本页" checked={props.checked} onChange={(e) => props.onChange(e.target.checked)} />;
 }

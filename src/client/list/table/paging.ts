@@ -35,3 +35,61 @@ export function customPageSize(input: unknown): CustomPageSize | null {
 export function clampedSizeMessage(size: number): string {
   return `每页条数须在${CUSTOM_SIZE_MIN}到${CUSTOM_SIZE_MAX}之间，已按${size}条显示`;
 }
+
+/** Number of pages of `total` rows at `pageSize` (0 rows: 0 pages). */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.floor((total - 1) / pageSize) + 1;
+}
+
+/** One item between 上一页 and 下一页: a page number, or a jump of five pages (•••). */
+export type PagerItem =
+  | { kind: 'page'; page: number; active: boolean; afterJumpPrev?: boolean; beforeJumpNext?: boolean }
+  | { kind: 'jump-prev' | 'jump-next'; page: number };
+
+/** Pages shown on each side of the current one. */
+const PAGE_BUFFER = 2;
+/** Pages a ••• item jumps. */
+const JUMP = 5;
+
+/**
+ * The items of the pager for page `current` of `pages`, laid out as antd's pager (rc-pagination)
+ * lays them out, which users know from every other list: up to 7 pages all shown; otherwise the
+ * first, the last, the current with two on each side, and ••• (five pages back / on) between.
+ * No page (an empty list) shows one disabled 1, as antd's does.
+ */
+export function pagerItems(current: number, pages: number): PagerItem[] {
+  if (pages <= 3 + PAGE_BUFFER * 2) {
+    if (!pages) return [{ kind: 'page', page: 1, active: false }];
+    return Array.from({ length: pages }, (_, i) => ({ kind: 'page' as const, page: i + 1, active: current === i + 1 }));
+  }
+  let left = Math.max(1, current - PAGE_BUFFER);
+  let right = Math.min(current + PAGE_BUFFER, pages);
+  if (current - 1 <= PAGE_BUFFER) right = 1 + PAGE_BUFFER * 2;
+  if (pages - current <= PAGE_BUFFER) left = pages - PAGE_BUFFER * 2;
+  const items: PagerItem[] = [];
+  for (let p = left; p <= right; p++) items.push({ kind: 'page', page: p, active: current === p });
+  if (current - 1 >= PAGE_BUFFER * 2 && current !== 1 + 2) {
+    items[0] = { ...(items[0] as Extract<PagerItem, { kind: 'page' }>), afterJumpPrev: true };
+    items.unshift({ kind: 'jump-prev', page: Math.max(1, current - JUMP) });
+  }
+  if (pages - current >= PAGE_BUFFER * 2 && current !== pages - 2) {
+    items[items.length - 1] = { ...(items[items.length - 1] as Extract<PagerItem, { kind: 'page' }>), beforeJumpNext: true };
+    items.push({ kind: 'jump-next', page: Math.min(pages, current + JUMP) });
+  }
+  if (left !== 1) items.unshift({ kind: 'page', page: 1, active: false });
+  if (right !== pages) items.push({ kind: 'page', page: pages, active: false });
+  return items;
+}
+
+/**
+ * The page to go to for a page number typed into 跳至 (as antd's jumper): a whole number, moved
+ * into 1…pages; nothing to do (null) for empty text, text that is no whole number, or the page
+ * already shown.
+ */
+export function jumpPage(text: string, current: number, pages: number): number | null {
+  if (text.trim() === '') return null;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n === current) return null;
+  const page = Math.min(Math.max(n, 1), Math.max(pages, 1));
+  return page === current ? null : page;
+}

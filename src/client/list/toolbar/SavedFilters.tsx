@@ -1,12 +1,15 @@
 /** The user's saved filters: a button per kept column search, and a chooser of which to keep. */
 import { FilterOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Popover } from 'antd';
-import { memo, type ReactNode } from 'react';
+import { Button, Popover } from 'antd';
+import { lazy, memo, Suspense, type ReactNode } from 'react';
 import type { ColumnModel } from '../../../../schema-adapters';
 import type { SearchState } from '../search/columnSearch';
 import { HeaderSearch } from '../search/HeaderSearch';
 import { isActive } from '../search/searchConditions';
 import styles from '../list.module.css';
+
+// The chooser draws only once 常用筛选 opens; antd Checkbox loads then, not with the list.
+const SavedFiltersChooser = lazy(() => import('./SavedFiltersChooser').then((m) => ({ default: m.SavedFiltersChooser })));
 
 /** Buttons for the saved keys, then 常用筛选 to change them. */
 export const SavedFilters = memo(function SavedFilters(props: {
@@ -40,12 +43,9 @@ export const SavedFilters = memo(function SavedFilters(props: {
         placement="bottomLeft"
         title="常用筛选"
         content={
-          <Checkbox.Group
-            style={{ display: 'flex', flexDirection: 'column', maxHeight: 320, overflow: 'auto' }}
-            value={props.keys}
-            options={searchable.map((c) => ({ label: c.header, value: c.key }))}
-            onChange={(v) => props.onSave(v as string[])}
-          />
+          <Suspense fallback={null}>
+            <SavedFiltersChooser value={props.keys} options={searchable.map((c) => ({ label: c.header, value: c.key }))} onChange={props.onSave} />
+          </Suspense>
         }
       >
         <Button size="small" type="dashed" icon={<FilterOutlined />}>常用筛选</Button>
