@@ -12,7 +12,7 @@ import { sql, type Kysely } from 'kysely';
 import { addTenant, openTestDb, type TestDb } from './support/testDb.js';
 import { createForm, getFormByName } from '../../../src/server/records/services/formDefinitions.js';
 import { formModel, type FormModel } from '../../../src/server/records/query/formModel.js';
-import { calcTotals, listPage, ONE_SCAN_LIMIT, oneScanStats } from '../../../src/server/records/repositories/recordQueries.js';
+import { calcTotals, listPage, ONE_SCAN_LIMIT, oneScanLimitFor, oneScanStats } from '../../../src/server/records/repositories/recordQueries.js';
 import { countCacheStats } from '../../../src/server/records/query/countCache.js';
 import { captureSql } from '../../bench/tools/captureSql.js';
 import { testDatabaseKind } from '../support/testDatabase.js';
@@ -121,6 +121,21 @@ describe('one scan of the matches for an exact-total page (ADR 0932)', () => {
     await expectSame({ ...RANGE, pageSize: 20, exactTotal: true });
     expect(oneScanStats().answered).toBe(before.answered + 1);
   }, 120_000);
+});
+
+describe('which match sets take the one scan', () => {
+  it('takes it for a selective filter of a large table and leaves a broad one to the two statements', () => {
+    // 1M rows, page 1 of 20: the peer bench's range + equal (1,000 matches) takes the one scan; its
+    // title search (11,133 matches, where the create_time walk finds 20 in ~1,800 rows) does not.
+    const limit = oneScanLimitFor(1_000_000, 20);
+    expect(limit).toBeGreaterThan(1_000);
+    expect(limit).toBeLessThan(11_133);
+    // Deeper pages walk further, so they allow more; small tables always take it; never above the cap.
+    expect(oneScanLimitFor(1_000_000, 2_000)).toBeGreaterThan(limit);
+    expect(oneScanLimitFor(600, 20)).toBe(1_000);
+    expect(oneScanLimitFor(1e12, 20)).toBe(ONE_SCAN_LIMIT);
+    expect(oneScanLimitFor(null, 20)).toBe(ONE_SCAN_LIMIT);
+  });
 });
 
 describe.skipIf(testDatabaseKind() !== 'postgres')('one round trip after a write (PostgreSQL)', () => {

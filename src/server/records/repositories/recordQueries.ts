@@ -100,22 +100,52 @@ function settle(db: Kysely<Database>, key: string, kept: { gen: string } | undef
   else keep(db, key, gen, value);
 }
 
-/** Above this many matches an exact-total page keeps its two statements (ADR 0932). */
+/** Above this many matches an exact-total page always keeps its two statements (ADR 0932). */
 export const ONE_SCAN_LIMIT = 50_000;
-/** How long a query found above ONE_SCAN_LIMIT goes straight to the two statements. */
+/** Below this many matches the one scan is always taken (small tables, tests). */
+const ONE_SCAN_FLOOR = 1_000;
+const TABLE_ROWS_MS = 30_000;
+const tableRows = new WeakMap<object, Map<number, { n: number | null; at: number }>>();
+
+/**
+ * How many matches the one scan may hold for this page (ADR 0932 addendum). Two statements run the
+ * count and the page query side by side; the page query walks the sort order's index until it has
+ * `offset + pageSize` matches, about (offset + pageSize) × rows / matches index entries, while the
+ * one scan must hold and sort every match. So the one scan pays off while matches² < (offset +
+ * pageSize) × rows: a selective filter (1,000 of 1M rows: the walk would pass 20,000 rows) takes
+ * it, a broad one (11,000 of 1M: the walk finds 20 in 1,800) keeps the two statements. The row
+ * count is the maintained counter's (one index read), kept for 30 s: it only chooses the plan.
+ */
+async function oneScanLimit(db: Kysely<Database>, formId: number, q: CompiledList): Promise<number> {
+  let forms = tableRows.get(db);
+  if (!forms) tableRows.set(db, (forms = new Map()));
+  let seen = forms.get(formId);
+  if (!seen || Date.now() - seen.at > TABLE_ROWS_MS) {
+    seen = { n: await countedRows(db, formId), at: Date.now() };
+    forms.set(formId, seen);
+  }
+  return oneScanLimitFor(seen.n, q.offset + q.pageSize);
+}
+
+/** `oneScanLimit` for a table of `rows` rows (null: not counted) and a page ending at match `pageEnd`. */
+export function oneScanLimitFor(rows: number | null, pageEnd: number): number {
+  if (rows === null) return ONE_SCAN_LIMIT;
+  return Math.max(ONE_SCAN_FLOOR, Math.min(ONE_SCAN_LIMIT, Math.round(Math.sqrt(pageEnd * rows))));
+}
+/** How long a query found above its limit goes straight to the two statements. */
 const LARGE_MS = 60_000;
 const large = new Map<string, number>();
 const oneScan = { answered: 0, tooLarge: 0 };
 
-/** Exact-total pages answered by the one-scan statement, and those found above ONE_SCAN_LIMIT (tests and the bench read it). */
+/** Exact-total pages answered by the one-scan statement, and those found above their limit (tests and the bench read it). */
 export function oneScanStats(): Readonly<typeof oneScan> {
   return { ...oneScan };
 }
 
 /**
  * An exact-total filtered page in one statement that reads the matches once (ADR 0932), or null
- * when it cannot (more than ONE_SCAN_LIMIT matches: the caller then runs the page query and the
- * count as before). A MATERIALIZED CTE holds the matches' ids and sort keys (at most the limit
+ * when it cannot (more matches than `oneScanLimit` allows, at most ONE_SCAN_LIMIT: the caller then
+ * runs the page query and the count as before). A MATERIALIZED CTE holds the matches' ids and sort keys (at most the limit
  * + 1, so an unexpectedly large match set costs one bounded scan, and the query is then sent the
  * old way for LARGE_MS); the count and the page's ids come from it, the rows from the ids by
  * primary key. The count and the ids go through the count cache under the keys of the separate
@@ -132,6 +162,7 @@ async function oneScanPage(db: Kysely<Database>, model: FormModel, q: CompiledLi
   if (!countKey || !idsKey) return null;
   const since = large.get(countKey);
   if (since !== undefined && Date.now() - since < LARGE_MS) return null;
+  const limit = await oneScanLimit(db, source.formId, q);
   const keptCount = keptEntry(db, countKey);
   const keptIds = keptEntry(db, idsKey);
   const gt = generationTextSql('fw_g');
@@ -139,16 +170,16 @@ async function oneScanPage(db: Kysely<Database>, model: FormModel, q: CompiledLi
   const idsGen = sql`${keptIds?.gen ?? null}::text`;
   const r = await sql<GenerationRow & { n: string | null; ids: string | null; j: string | null }>`
     WITH fw_m AS MATERIALIZED (SELECT t.id${sql.join(q.sortColumns.map((c) => sql`, t.${sql.id(c)}`), sql``)}
-      FROM ${from} WHERE ${q.where} LIMIT ${ONE_SCAN_LIMIT + 1})
+      FROM ${from} WHERE ${q.where} LIMIT ${limit + 1})
     SELECT fw_g.*, fw_x.n::text AS n, fw_x.ids, p.j
     FROM (${generationQuery(source.formId, source.schema, source.table)}) fw_g
     CROSS JOIN LATERAL (SELECT CASE WHEN ${gt} = ${countGen} AND ${gt} = ${idsGen} THEN NULL
       ELSE (SELECT count(*) FROM fw_m) END AS c OFFSET 0) fw_c
     CROSS JOIN LATERAL (SELECT
       CASE WHEN ${gt} = ${countGen} THEN ${keptCount ? String((keptCount.value as { n: unknown }).n) : null}::bigint
-        WHEN fw_c.c <= ${ONE_SCAN_LIMIT} THEN fw_c.c END AS n,
+        WHEN fw_c.c <= ${limit} THEN fw_c.c END AS n,
       CASE WHEN ${gt} = ${idsGen} THEN ${keptIds?.value ?? null}::text
-        WHEN fw_c.c <= ${ONE_SCAN_LIMIT} THEN array_to_json(ARRAY(SELECT t.id FROM fw_m t ORDER BY ${q.orderBy} LIMIT ${q.pageSize} OFFSET ${q.offset}))::text
+        WHEN fw_c.c <= ${limit} THEN array_to_json(ARRAY(SELECT t.id FROM fw_m t ORDER BY ${q.orderBy} LIMIT ${q.pageSize} OFFSET ${q.offset}))::text
         END AS ids OFFSET 0) fw_x
     ${rowsOfIds(model)}`.execute(db);
   const row = r.rows[0];
