@@ -209,6 +209,27 @@ describe('date pickers', () => {
     expect(String(row.arrive)).toMatch(/^09:/);
   });
 
+  it('before its first use a date field looks exactly like the closed picker (same pixels)', async () => {
+    await page.goto(`${app.url}/auto/${FORM}/${savedId}`);
+    await expect.poll(() => item(page, '截止日期').locator('input').inputValue()).toMatch(/-10$/);
+    await page.mouse.move(0, 0);
+    for (const label of ['截止日期', '执行期间', '到达时间']) {
+      const box = item(page, label).locator('.ant-picker');
+      const input = box.locator('input').first();
+      await expect(input.evaluate((e) => (e as HTMLInputElement).readOnly)).resolves.toBe(true);
+      const before = await box.screenshot({ animations: 'disabled' });
+      await input.focus();
+      await expect.poll(() => input.evaluate((e) => (e as HTMLInputElement).readOnly)).toBe(false);
+      await expect(page.locator('.ant-picker-dropdown:visible').count()).resolves.toBe(0);
+      await input.evaluate((e) => (e as HTMLInputElement).blur());
+      await expect.poll(() => box.evaluate((e) => e.classList.contains('ant-picker-focused'))).toBe(false);
+      // antd's border colour eases for 0.2 s after the blur.
+      await page.waitForTimeout(400);
+      const after = await box.screenshot({ animations: 'disabled' });
+      expect(Buffer.compare(before, after), label).toBe(0);
+    }
+  });
+
   it('the ✕ of a saved date clears it before the picker is used, and a click then opens it', async () => {
     await page.goto(`${app.url}/auto/${FORM}/${savedId}`);
     const due = item(page, '截止日期');
