@@ -94,6 +94,10 @@ describe('date fields before their first use', () => {
     await show(DatePicker as never, '2026-03-15', { disabled: true });
     expect(host.querySelector('.ant-picker-disabled input')?.hasAttribute('disabled')).toBe(true);
     expect(host.querySelector('.ant-picker-clear')).toBeNull();
+    await act(async () => (host.querySelector('input') as HTMLInputElement).focus());
+    await act(async () => (host.querySelector('.ant-picker') as HTMLElement).dispatchEvent(new MouseEvent('mousedown', { bubbles: true })));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(host.querySelector('input')?.readOnly).toBe(true);
   });
 });
 
