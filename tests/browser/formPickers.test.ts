@@ -2,7 +2,8 @@
  * The pickers of the form pages in Chromium (spec 01 §2.6, §4; issue 7 §3): the 用户选择 dialog's
  * keyword search (nick names with their departments, frozen users only with 显示已冻结), multiple
  * selection with dedupe, the 已选中N个用户 count and removal; the department selector as a
- * cascader (single and multiple) and as a select of the user's own departments (`parentOrg`).
+ * cascader (single and multiple) and as a select of the user's own departments (`parentOrg`);
+ * the date pickers, drawn without rc-picker until first used (ADR 0409): one click opens the panel.
  * A form with these fields is created through the form-design API for the test.
  */
 import type { Locator, Page } from 'playwright-core';
@@ -20,6 +21,9 @@ const DEF = {
     { enName: 'owner_dept', label: '归口部门', funcType: 'dept', span: 12 },
     { enName: 'joint_depts', label: '协办部门', funcType: 'dept', multiple: true, span: 12 },
     { enName: 'own_dept', label: '本部门', funcType: 'dept', parentOrg: true, span: 12 },
+    { enName: 'due', label: '截止日期', funcType: 'dateStamp', format: 'yyyy-MM-dd', span: 12 },
+    { enName: 'period', label: '执行期间', funcType: 'dateRange', format: 'yyyy-MM-dd', span: 12 },
+    { enName: 'arrive', label: '到达时间', funcType: 'timeOnly', format: 'HH:mm:ss', span: 12 },
   ],
 };
 
@@ -160,6 +164,84 @@ describe('department selector', () => {
     await expect.poll(() => page.locator('.ant-cascader-dropdown:visible').count()).toBe(0);
     const row = await saveAndRead();
     expect(Number(row.own_dept)).toBe(depts.get('财务部'));
+  });
+});
+
+describe('date pickers', () => {
+  let savedId = 0;
+  const panel = (range = false) => page.locator(`.ant-picker-dropdown${range ? '.ant-picker-dropdown-range' : ':not(.ant-picker-dropdown-range)'}:visible`);
+  const day = (range: boolean, n: string) => panel(range).locator('.ant-picker-cell-in-view').getByText(n, { exact: true }).first();
+
+  it('one click opens the calendar and a click on a day fills the field; the range opens at the input clicked', async () => {
+    await openAdd();
+    await item(page, '标题').locator('input').fill('日期选择');
+    const due = item(page, '截止日期');
+    await expect(due.getByPlaceholder('请选择日期').count()).resolves.toBe(1);
+    await expect(page.locator('.ant-picker-dropdown').count()).resolves.toBe(0);
+    await due.locator('input').click();
+    await day(false, '10').click();
+    await expect.poll(() => due.locator('input').inputValue()).toMatch(/^\d{4}-\d{2}-10$/);
+    await expect.poll(() => panel().count()).toBe(0);
+
+    const period = item(page, '执行期间');
+    await period.getByPlaceholder('结束日期').click();
+    await panel(true).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe('结束日期');
+    await page.keyboard.press('Escape');
+    await period.getByPlaceholder('开始日期').click();
+    await day(true, '3').click();
+    await day(true, '12').click();
+    await expect.poll(() => period.locator('input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual([
+      expect.stringMatching(/-03$/),
+      expect.stringMatching(/-12$/),
+    ]);
+
+    const arrive = item(page, '到达时间');
+    await arrive.getByPlaceholder('请选择时间').click();
+    const time = panel();
+    await time.locator('.ant-picker-time-panel-column').first().locator('.ant-picker-time-panel-cell').nth(9).click();
+    await time.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await expect.poll(() => arrive.locator('input').inputValue()).toMatch(/^09:\d{2}:\d{2}$/);
+
+    const row = await saveAndRead();
+    savedId = Number(row.id);
+    expect(row.due).toBe(await due.locator('input').inputValue());
+    expect(String(row.arrive)).toMatch(/^09:/);
+  });
+
+  it('before its first use a date field looks exactly like the closed picker (same pixels)', async () => {
+    await page.goto(`${app.url}/auto/${FORM}/${savedId}`);
+    await expect.poll(() => item(page, '截止日期').locator('input').inputValue()).toMatch(/-10$/);
+    await page.mouse.move(0, 0);
+    for (const label of ['截止日期', '执行期间', '到达时间']) {
+      const box = item(page, label).locator('.ant-picker');
+      const input = box.locator('input').first();
+      await expect(input.evaluate((e) => (e as HTMLInputElement).readOnly)).resolves.toBe(true);
+      const before = await box.screenshot({ animations: 'disabled' });
+      await input.focus();
+      await expect.poll(() => input.evaluate((e) => (e as HTMLInputElement).readOnly)).toBe(false);
+      await expect(page.locator('.ant-picker-dropdown:visible').count()).resolves.toBe(0);
+      await input.evaluate((e) => (e as HTMLInputElement).blur());
+      await expect.poll(() => box.evaluate((e) => e.classList.contains('ant-picker-focused'))).toBe(false);
+      // antd's border colour eases for 0.2 s after the blur.
+      await page.waitForTimeout(400);
+      const after = await box.screenshot({ animations: 'disabled' });
+      expect(Buffer.compare(before, after), label).toBe(0);
+    }
+  });
+
+  it('the ✕ of a saved date clears it before the picker is used, and a click then opens it', async () => {
+    await page.goto(`${app.url}/auto/${FORM}/${savedId}`);
+    const due = item(page, '截止日期');
+    await expect.poll(() => due.locator('input').inputValue()).toMatch(/-10$/);
+    await due.hover();
+    await due.locator('.ant-picker-clear').click();
+    await expect.poll(() => due.locator('input').inputValue()).toBe('');
+    await expect(page.locator('.ant-picker-dropdown:visible').count()).resolves.toBe(0);
+    // The next click still opens the calendar at once.
+    await due.locator('input').click();
+    await day(false, '11').click();
+    await expect.poll(() => due.locator('input').inputValue()).toMatch(/-11$/);
   });
 });
 
