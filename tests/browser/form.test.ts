@@ -326,6 +326,20 @@ describe('edit and detail', () => {
     await save();
     expect((await call('GET', `/api/auto/auto_pthp/${id}`)).data.goods_name).toBe('第二次修改');
   });
+
+  it('a value cleared on the edit page is cleared by the save, not kept', async () => {
+    const id = await addByApi('auto_pthp', { goods_code: 'HP-CLEAR', goods_name: '待清空货品', spec: '规格A', price: 12 });
+    await page.goto(`${app.url}/auto/auto_pthp/${id}`);
+    const spec = item(page, '规格型号').locator('input');
+    const price = item(page, '参考单价').locator('input');
+    await expect.poll(() => spec.inputValue()).toBe('规格A');
+    await expect.poll(() => price.inputValue()).toBe('12');
+    await spec.fill('');
+    await price.fill('');
+    await save();
+    const saved = (await call('GET', `/api/auto/auto_pthp/${id}`)).data;
+    expect([saved.spec ?? null, saved.price ?? null, saved.goods_name]).toEqual([null, null, '待清空货品']);
+  });
 });
 
 describe('copy and back', () => {

@@ -11,6 +11,7 @@ import { defaultValues } from '../../../schema-adapters/records/defaultValues';
 import { sqlDefaultFields } from '../../../schema-adapters/records/sqlDefaults';
 import { toFormValues } from '../../../schema-adapters/records/toFormValues';
 import { toSubmitPayload } from '../../../schema-adapters/records/toSubmitPayload';
+import { editPayload } from './editPayload';
 import type { FormDefinition, UserContext } from '../../../schema-adapters/definition/types';
 import { getConfigKeys } from '../api/configs';
 import { useFormDefinition } from '../controllers/useFormDefinition';
@@ -94,7 +95,9 @@ export function useRecordForm({ enName, mode, id, copyId, ctx }: RecordFormArgs)
   const componentsReady = useSchemaComponents(fullSchema);
   const schema = componentsReady ? fullSchema : null;
 
-  const payload = (): Record<string, unknown> => toSubmitPayload(def as FormDefinition, form?.values ?? {}, ctx);
+  const payload = (): Record<string, unknown> => (mode === 'edit'
+    ? editPayload(def as FormDefinition, form?.values ?? {}, ctx, recordQ.data as Record<string, unknown> | undefined)
+    : toSubmitPayload(def as FormDefinition, form?.values ?? {}, ctx));
 
   /** Adds or edits; `kind` stash saves a draft without the rules, push submits a draft. */
   const save = async (kind: 'save' | 'stash' | 'push' = 'save'): Promise<SaveResult> => {
