@@ -7,7 +7,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ArrayField } from '@formily/core';
 import { observer, RecursionField, useField, useFieldSchema, useForm, type ISchema, Schema } from '@formily/react';
-import { App, Button, Drawer, Space } from 'antd';
+import { App, Button, Space } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { defaultRowValues } from '../../../schema-adapters/records/defaultValues';
 import { toColumns } from '../../../schema-adapters/columns/toColumns';
@@ -21,6 +21,9 @@ import { SubFormGrid, type GridColumn } from './SubFormGrid';
 import { mayRemoveSubRow, type RemovalPrompts } from './subFormRowRemoval';
 
 // The 查看明细 drawer (antd Form for its search conditions) loads on its first opening, not with the form.
+// The import drawer shows after a click on 导入: antd's Drawer is not part of the form's first load
+// (issue 15, goal 6; ADR 0408). It stays mounted once opened, so it still animates closed.
+const Drawer = lazy(() => import('antd/es/drawer'));
 const SubFormDetailDrawer = lazy(() => import('./SubFormDrawers').then((m) => ({ default: m.SubFormDetailDrawer })));
 
 /** `<br>`-separated server text as lines. */
@@ -55,6 +58,7 @@ export const SubFormTable = observer(function SubFormTable(props: { pageSize?: n
   }), [modal]);
   const [page, setPage] = useState(1);
   const [importOpen, setImportOpen] = useState(false);
+  const [importOpened, setImportOpened] = useState(false);
   const [picked, setPicked] = useState<RecordRow[]>([]);
   const [detailOpen, setDetailOpenState] = useState(false);
   // Kept mounted after the first opening so the drawer still animates closed.
@@ -133,7 +137,7 @@ export const SubFormTable = observer(function SubFormTable(props: { pageSize?: n
       />
       <Space style={{ marginTop: 8 }}>
         {editable ? <Button icon={<PlusOutlined />} onClick={addRow}>添加</Button> : null}
-        {editable && importFrom && !info.offline ? <Button onClick={() => { setPicked([]); setImportOpen(true); }}>导入</Button> : null}
+        {editable && importFrom && !info.offline ? <Button onClick={() => { setPicked([]); setImportOpened(true); setImportOpen(true); }}>导入</Button> : null}
         {rows.length ? <Button onClick={() => setDetailOpen(true)}>查看明细</Button> : null}
       </Space>
       {detailOpened ? (
@@ -141,22 +145,24 @@ export const SubFormTable = observer(function SubFormTable(props: { pageSize?: n
           <SubFormDetailDrawer open={detailOpen} onClose={() => setDetailOpen(false)} rows={rows} columns={drawerColumns} indexes={indexes} />
         </Suspense>
       ) : null}
-      {importFrom ? (
-        <Drawer
-          title="选择关联表单"
-          width={1000}
-          open={importOpen}
-          onClose={() => setImportOpen(false)}
-          destroyOnHidden
-          extra={
-            <Space>
-              <Button onClick={() => setImportOpen(false)}>取消</Button>
-              <Button type="primary" disabled={!picked.length} onClick={importRows}>确定</Button>
-            </Space>
-          }
-        >
-          <Picker enName={importFrom} mode="multiple" sourceForm={info.formName} height="calc(100vh - 200px)" onSelectionChange={setPicked} />
-        </Drawer>
+      {importFrom && importOpened ? (
+        <Suspense fallback={null}>
+          <Drawer
+            title="选择关联表单"
+            width={1000}
+            open={importOpen}
+            onClose={() => setImportOpen(false)}
+            destroyOnHidden
+            extra={
+              <Space>
+                <Button onClick={() => setImportOpen(false)}>取消</Button>
+                <Button type="primary" disabled={!picked.length} onClick={importRows}>确定</Button>
+              </Space>
+            }
+          >
+            <Picker enName={importFrom} mode="multiple" sourceForm={info.formName} height="calc(100vh - 200px)" onSelectionChange={setPicked} />
+          </Drawer>
+        </Suspense>
       ) : null}
     </div>
   );
