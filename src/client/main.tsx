@@ -6,11 +6,13 @@ import './shell/global.css';
 import { configureHttp } from './api/httpConfig';
 import { forgetSessionAndLeave } from './controllers/sessionActions';
 import { AppRoot } from './shell/AppRoot';
-import { lazyFeedback } from './shell/lazyFeedback';
+import { setFeedbackHost } from './feedback/useFeedback';
+import { lazyFeedback, loadFeedbackApp } from './shell/lazyFeedback';
 
-// The HTTP client's messages load antd's feedback on first use (the sign-in page's first load goes
-// without it; every other page loads it with its frame).
+// The HTTP client's and the pages' messages load antd's feedback on first use and share its one
+// holder (first loads go without it: ADR 0403, ADR 0410).
 configureHttp({ feedback: lazyFeedback, onRelogin: forgetSessionAndLeave });
+setFeedbackHost(loadFeedbackApp);
 
 createRoot(document.getElementById('app')!).render(
   <StrictMode>

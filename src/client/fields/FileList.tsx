@@ -5,7 +5,8 @@
  * A file downloads once at a time and is marked while it does (spec 02 §4).
  */
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FileOutlined, WarningOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Image, Space, Tooltip, Typography } from 'antd';
+import { Button, Checkbox, Image, Space, Tooltip, Typography } from 'antd';
+import { useFeedback } from '../feedback/useFeedback';
 import { lazy, Suspense, useState } from 'react';
 import type { StoredFile } from '../api/files';
 import { getTenantCode } from '../session/cookies';
@@ -46,7 +47,7 @@ function Thumb({ file, size }: { file: StoredFile; size: { width: number; height
 
 /** The files of a field with their actions. */
 export function FileList({ files: all, thumb = { width: 60, height: 60 }, canEdit, onRemove, onRename, batchName }: Props) {
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const settings = useUploadSettings();
   const [renaming, setRenamingState] = useState<StoredFile | null>(null);
   // Kept mounted after the first rename so the dialog still animates closed.

@@ -9,6 +9,7 @@ import type { FormDefinition } from '../../../schema-adapters/definition/types';
 import { pageSchema } from '../form/formSchema';
 import { RecordFormView } from '../form/RecordFormView';
 import { loadSchemaComponents } from './registry';
+import { TestFeedbackHost } from '../feedback/testFeedback';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -52,6 +53,7 @@ async function mount(mode: 'add' | 'detail', values: Record<string, unknown> = {
       <QueryClientProvider client={new QueryClient()}>
         <ConfigProvider locale={zhCN}>
           <AntdApp>
+            <TestFeedbackHost />
             <RecordFormView form={form} schema={schema} info={{ formName: 'orders', mode, loaded: true, ctx, def, offline: true }} />
           </AntdApp>
         </ConfigProvider>

@@ -7,7 +7,8 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ArrayField } from '@formily/core';
 import { observer, RecursionField, useField, useFieldSchema, useForm, type ISchema, Schema } from '@formily/react';
-import { App, Button, Space } from 'antd';
+import { Button, Space } from 'antd';
+import { useFeedback } from '../feedback/useFeedback';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { defaultRowValues } from '../../../schema-adapters/records/defaultValues';
 import { toColumns } from '../../../schema-adapters/columns/toColumns';
@@ -51,7 +52,7 @@ export const SubFormTable = observer(function SubFormTable(props: { pageSize?: n
   const schema = useFieldSchema();
   const info = useRecordFormInfo();
   const { Picker } = useRecordPicker();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const prompts: RemovalPrompts = useMemo(() => ({
     stop: (text) => new Promise<void>((resolve) => void modal.warning({ title: '系统提示', content: lines(text), okText: '确定', onOk: () => resolve() })),
     warn: (text) => new Promise<boolean>((resolve) => void modal.confirm({ title: '系统提示', content: lines(text), okText: '确定', cancelText: '取消', onOk: () => resolve(true), onCancel: () => resolve(false) })),

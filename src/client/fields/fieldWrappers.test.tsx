@@ -8,6 +8,7 @@ import type { FormDefinition } from '../../../schema-adapters/definition/types';
 import { pageSchema } from '../form/formSchema';
 import { RecordFormView } from '../form/RecordFormView';
 import { loadSchemaComponents } from './registry';
+import { TestFeedbackHost } from '../feedback/testFeedback';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -50,6 +51,7 @@ async function mount(mode: 'add' | 'detail', values: Record<string, unknown> = {
     root.render(
       <QueryClientProvider client={new QueryClient()}>
         <AntdApp>
+          <TestFeedbackHost />
           <RecordFormView form={form} schema={schema} info={{ formName: 'demo', mode, loaded: true, ctx, def, offline: true }} />
         </AntdApp>
       </QueryClientProvider>,

@@ -4,7 +4,8 @@
  * qrCode (the record's mobile link as an image).
  */
 import { connect, mapReadPretty, useField } from '@formily/react';
-import { App, Space } from 'antd';
+import { Space } from 'antd';
+import { useFeedback } from '../feedback/useFeedback';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { parseIdCard, parseInvoice, uploadFile, type StoredFile } from '../api/files';
 import { Text } from '../routing/typography';
@@ -43,7 +44,7 @@ export const FileUpload = connect(UploadControl, mapReadPretty(FilesText));
 export const IdCardUpload = connect(
   function IdCardUpload(p: UploadProps) {
     const r = useRecognition();
-    const { message } = App.useApp();
+    const { message } = useFeedback();
     const apply = useApplyRecognized();
     const self = String(useField().path.toString());
     const send = async (file: File, onProgress: (percent: number) => void, signal?: AbortSignal) => {
@@ -61,7 +62,7 @@ export const IdCardUpload = connect(
 export const InvoiceUpload = connect(
   function InvoiceUpload(p: UploadProps) {
     const r = useRecognition();
-    const { message } = App.useApp();
+    const { message } = useFeedback();
     const apply = useApplyRecognized();
     const self = String(useField().path.toString());
     const send = async (file: File, onProgress: (percent: number) => void) => {

@@ -4,7 +4,8 @@
  * position (`position/`: the coordinate input, with a map when a tile source is configured).
  */
 import { connect, mapReadPretty, useField } from '@formily/react';
-import { App, Button, Input, Space, Tag } from 'antd';
+import { Button, Input, Space, Tag } from 'antd';
+import { useFeedback } from '../feedback/useFeedback';
 import { useNavigate } from '../routing/navigation';
 import { Text } from '../routing/typography';
 import { hasPermission, sessionStore } from '../session/sessionStore';
@@ -37,7 +38,7 @@ export function linkedForm(linkUrl: string | undefined): string | null {
 /** button: opens `linkUrl`; a form link needs add or list:root there, else 无权做此操作. */
 export function LinkButton({ buttonName, linkUrl }: { buttonName?: string; linkUrl?: string }) {
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const open = () => {
     if (!linkUrl) return;
     const form = linkedForm(linkUrl);
@@ -55,7 +56,7 @@ export function LinkButton({ buttonName, linkUrl }: { buttonName?: string; linkU
 export const CompanyLookup = connect(
   function CompanyLookup(props: { value?: string | null; onChange?: (v: string | null) => void; onFocus?: () => void; onBlur?: () => void; placeholder?: string; disabled?: boolean }) {
     const recognition = useRecognition();
-    const { message } = App.useApp();
+    const { message } = useFeedback();
     const apply = useApplyRecognized();
     const self = String(useField().path.toString());
     const [busy, setBusy] = useState(false);

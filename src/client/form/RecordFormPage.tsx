@@ -4,7 +4,8 @@
  * tab title. Detail mode is the same schema read-pretty; detailEditable fields stay editable and
  * bring the 保存 button with them.
  */
-import { App, Spin } from 'antd';
+import { Spin } from 'antd';
+import { useFeedback } from '../feedback/useFeedback';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { createUploadTracker, UPLOAD_RUNNING_TEXT } from '../fields/data/uploadTracker';
 import { hasPermission, sessionStore } from '../session/sessionStore';
@@ -46,7 +47,7 @@ function firstError(err: unknown): string | undefined {
 
 /** The page. */
 export default function RecordFormPage({ enName, mode, id, copyId, taskId, processInstanceId }: RecordFormPageProps) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const { path, key: tabKey } = useCurrentPage();
   const session = sessionStore.use((s) => s);

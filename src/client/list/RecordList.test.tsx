@@ -9,6 +9,7 @@ import type { FormDefinition } from '../../../schema-adapters';
 import { sessionStore } from '../session/sessionStore';
 import { useFormDefinition } from '../controllers/useFormDefinition';
 import { RecordList, type RecordListProps } from './RecordList';
+import { TestFeedbackHost } from '../feedback/testFeedback';
 
 /** The list with its definition fetched (as ListPage and the picker do). */
 function ListOf({ enName, ...props }: Omit<RecordListProps, 'def'> & { enName: string }) {
@@ -81,6 +82,7 @@ beforeEach(async () => {
     root.render(
       <QueryClientProvider client={client}>
         <AntdApp>
+          <TestFeedbackHost />
           <ListOf enName="demo" height={500} />
         </AntdApp>
       </QueryClientProvider>,

@@ -5,7 +5,7 @@
  * receives the definition (`useFormDefinition` fetches it in the page or the picker); the
  * orchestration is `useRecordListController`'s, and this file only renders and asks the user.
  */
-import { App } from 'antd';
+import { useFeedback } from '../feedback/useFeedback';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ColumnModel, FormDefinition } from '../../../schema-adapters';
 import type { RecordRow } from '../api/records';
@@ -83,7 +83,7 @@ export function RecordList(props: RecordListProps) {
 
 /** antd's dialogs and messages as the controller's `Prompts`. */
 function usePrompts(): Prompts {
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   return useMemo(
     () => ({
       confirm: (text) => new Promise((resolve) => {
@@ -110,7 +110,7 @@ function RecordListView(props: RecordListProps & { settings: ReturnType<typeof u
   const { def, settings } = props;
   const enName = def.enName;
   const scene = props.scene ?? 'normal';
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const navigate = useNavigate();
   const prompts = usePrompts();
   const onChildError = useCallback(() => void message.error('获取子级信息失败'), [message]);

@@ -10,6 +10,7 @@ import type { RecordRow } from '../api/records';
 import { sessionStore } from '../session/sessionStore';
 import { useFormDefinition } from '../controllers/useFormDefinition';
 import { RecordList, type RecordListProps } from './RecordList';
+import { TestFeedbackHost } from '../feedback/testFeedback';
 
 /** The list with its definition fetched (as ListPage and the picker do). */
 function ListOf({ enName, ...props }: Omit<RecordListProps, 'def'> & { enName: string }) {
@@ -65,6 +66,7 @@ async function mount(props: Partial<Omit<RecordListProps, 'def'>>) {
     root.render(
       <QueryClientProvider client={client}>
         <AntdApp>
+          <TestFeedbackHost />
           <ListOf enName="project" height={500} {...props} />
         </AntdApp>
       </QueryClientProvider>,

@@ -9,6 +9,7 @@ import type { FormDefinition } from '../../../schema-adapters';
 import { sessionStore } from '../session/sessionStore';
 import { useFormDefinition } from '../controllers/useFormDefinition';
 import { RecordList, type RecordListProps } from './RecordList';
+import { TestFeedbackHost } from '../feedback/testFeedback';
 
 /** The list with its definition fetched (as ListPage and the picker do). */
 function ListOf({ enName, ...props }: Omit<RecordListProps, 'def'> & { enName: string }) {
@@ -60,6 +61,7 @@ beforeEach(async () => {
     root.render(
       <QueryClientProvider client={client}>
         <AntdApp>
+          <TestFeedbackHost />
           <ListOf enName="wbs" scene="subForm" height={500} />
         </AntdApp>
       </QueryClientProvider>,

@@ -4,7 +4,8 @@
  * top button with sysAction `print` (spec 01 §3.1) gives 打印 its name, and its `info`, when set,
  * is a print link opened with openPrintLink (its errors shown as the spec words them).
  */
-import { App, Button } from 'antd';
+import { Button } from 'antd';
+import { useFeedback } from '../feedback/useFeedback';
 import type { FormDefinition } from '../../../schema-adapters';
 import { isReadOnlyView } from '../../shared/readOnlyRecords';
 import { openPrintLink, PrintLinkError } from './openPrintLink';
@@ -13,7 +14,7 @@ import { usePrintAction } from './usePrintAction';
 
 /** The two buttons; nothing without the permission. */
 export function PrintButtons(props: { def: FormDefinition; has: (...perms: string[]) => boolean; selectedIds: (number | string)[] }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const formName = props.def.enName;
   const print = usePrintAction(formName, (text) => void message.warning(text));
   // A type-2 view offers only 详情 and 导出 (issue 12 item 8): its records are printed from their source forms.

@@ -1,22 +1,29 @@
 /**
- * What every page but the sign-in pages renders in: antd's `App` wrapper (its base styles), whose
- * `App.useApp()` answers the one feedback host's message, notification and modal (shared with the
- * HTTP client, kept across pages), and TanStack Query. Loaded with the page (ShellRoutes'
- * `framed`), so the sign-in page's first load goes without them (ADR 0403).
+ * What every page but the sign-in pages renders in: the base text style of antd's `App` wrapper
+ * and TanStack Query. Loaded with the page (ShellRoutes' `framed`), so the sign-in page's first
+ * load goes without them (ADR 0403). antd's `App` itself is not here: it imports message,
+ * notification and modal, which load on their first use instead (feedback/useFeedback, ADR 0410).
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp } from 'antd';
-import AppContext, { type useAppProps } from 'antd/es/app/context';
-import type { ReactNode } from 'react';
+import AppContext from 'antd/es/app/context';
+import useAppStyle from 'antd/es/app/style';
+import { ConfigProvider } from 'antd';
+import { useContext, type ReactNode } from 'react';
+import { feedback } from '../feedback/useFeedback';
 import { queryClient } from './queryClient';
 
-/** Wraps a page; `app` is the feedback host's (`loadFeedbackApp`). */
-export function AppFrame({ app, children }: { app: useAppProps; children: ReactNode }) {
-  return (
-    <AntdApp>
-      <AppContext.Provider value={app}>
+/** Wraps a page. */
+export function AppFrame({ children }: { children: ReactNode }) {
+  const { getPrefixCls, direction } = useContext(ConfigProvider.ConfigContext);
+  const prefixCls = getPrefixCls('app');
+  const [wrapCSSVar, hashId, cssVarCls] = useAppStyle(prefixCls);
+  const className = [hashId, prefixCls, cssVarCls, direction === 'rtl' ? `${prefixCls}-rtl` : ''].filter(Boolean).join(' ');
+  return wrapCSSVar(
+    // A file still calling antd's `App.useApp()` reaches the same shared holder.
+    <AppContext.Provider value={feedback}>
+      <div className={className}>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </AppContext.Provider>
-    </AntdApp>
+      </div>
+    </AppContext.Provider>,
   );
 }

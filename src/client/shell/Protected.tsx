@@ -1,5 +1,5 @@
 /** The guard and login gate around the signed-in part of the app (spec 02 §2.1). */
-import { App } from 'antd';
+import { useFeedback } from '../feedback/useFeedback';
 import { lazy, Suspense, useCallback } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useLoginGate } from '../controllers/useLoginGate';
@@ -29,7 +29,7 @@ const DesignerPage = lazy(() => import('../pages/designer/DesignerPage'));
 
 function Gate() {
   const [location, navigate] = useLocation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const onFailed = useCallback(
     (text: string | undefined) => {
       if (text) void message.error(text);

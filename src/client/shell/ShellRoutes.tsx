@@ -4,19 +4,19 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { getToken } from '../session/cookies';
 import { paths } from '../paths';
 import { PageLoading } from '../routing/PageLoading';
-import { loadFeedbackApp } from './lazyFeedback';
 import { RouteEffects } from './RouteEffects';
 
 /**
- * A lazy page inside `AppFrame` (antd App, TanStack Query) with the feedback host, all loaded at
- * once: the sign-in pages render without the frame (issue 15, ADR 0403).
+ * A lazy page inside `AppFrame` (antd's base text style, TanStack Query), loaded with it: the
+ * sign-in pages render without the frame (issue 15, ADR 0403). antd's feedback loads on its first
+ * use (ADR 0410).
  */
 function framed<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(async () => {
-    const [{ AppFrame }, Page, app] = await Promise.all([import('./AppFrame'), load(), loadFeedbackApp()]);
+    const [{ AppFrame }, Page] = await Promise.all([import('./AppFrame'), load()]);
     return {
       default: (props: P) => (
-        <AppFrame app={app}>
+        <AppFrame>
           <Page {...props} />
         </AppFrame>
       ),

@@ -6,7 +6,8 @@
  */
 import { lazy, Suspense } from 'react';
 import { connect, mapReadPretty } from '@formily/react';
-import { App, Button, Input, Space, Typography } from 'antd';
+import { Button, Input, Space, Typography } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import { POSITION_PATTERN } from '../../../../schema-adapters/fieldTypes/special';
 import { formatPoint } from './positionValue';
 import { useMapConfig } from './useMapConfig';
@@ -41,7 +42,7 @@ function MapBelow({ config, mode, value, onChange, editable }: { config: MapConf
 }
 
 function PositionEdit(props: EditProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const config = useMapConfig();
   const mode: Mode = props.mode === 'area' ? 'area' : 'point';
   const bad = !!props.value && !POSITION_PATTERN.test(props.value);

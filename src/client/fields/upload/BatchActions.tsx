@@ -1,6 +1,7 @@
 /** 批量下载 (one zip) and 合并下载 (one PDF) of a field's files (spec 02 §2.5; docs/api.md "Files"). */
 import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
-import { App, Button, Space, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import { useState } from 'react';
 import { downloadZip, mergePdf, type StoredFile } from '../../api/files';
 import { saveStoredFile } from '../data/useFileBlobUrl';
@@ -21,7 +22,7 @@ function saveBlob(blob: Blob, name: string): void {
 
 /** The two buttons over `files` (the selected ones, or all). */
 export function BatchActions({ files, selectedCount, baseName = '附件' }: { files: StoredFile[]; selectedCount: number; baseName?: string }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState<'zip' | 'pdf' | null>(null);
   const zip = async () => {
     setBusy('zip');

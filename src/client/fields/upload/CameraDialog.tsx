@@ -3,7 +3,8 @@
  * 合成PDF (the photos as one PDF, composed here with pdf-lib), 取消 and 上传. Without a configured or
  * reachable camera service the dialog says so and nothing else happens.
  */
-import { Alert, App, Button, Modal, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Modal, Space, Spin, Typography } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import { useEffect, useState } from 'react';
 import { cameraGrab, cameraStatus, cameraStreamUrl } from '../../api/files';
 import { cameraReady, imageType, photoBytes, photosToPdf } from './camera';
@@ -39,7 +40,7 @@ function Photo({ bytes, index }: { bytes: Uint8Array<ArrayBuffer>; index: number
 
 /** The camera dialog. */
 export function CameraDialog({ open, base, room, onUpload, onClose }: Props) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [state, setState] = useState<State>('checking');
   const [photos, setPhotos] = useState<Uint8Array<ArrayBuffer>[]>([]);
   const [pdf, setPdf] = useState<File | null>(null);

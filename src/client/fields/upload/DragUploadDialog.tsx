@@ -4,7 +4,8 @@
  * cancels the uploads.
  */
 import { InboxOutlined } from '@ant-design/icons';
-import { App, Button, Modal, Typography, Upload } from 'antd';
+import { Button, Modal, Typography, Upload } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import { useRef, useState } from 'react';
 
 interface Props {
@@ -19,7 +20,7 @@ interface Props {
 
 /** The drag dialog. */
 export function DragUploadDialog({ open, accept, multiple, maxSizeMb, onUpload, onClose }: Props) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [pending, setPending] = useState<File[]>([]);
   const [uploading, setUploading] = useState(false);
   const abort = useRef<AbortController | null>(null);

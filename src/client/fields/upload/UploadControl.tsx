@@ -6,7 +6,8 @@
  */
 import { UploadOutlined } from '@ant-design/icons';
 import { useField } from '@formily/react';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import { Text } from '../../routing/typography';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { deleteFile, uploadFile, type StoredFile, type UploadedFile } from '../../api/files';
@@ -54,7 +55,7 @@ function useFieldTitle(): string | undefined {
 
 /** The upload control. */
 export function UploadControl(props: UploadProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const settings = useUploadSettings();
   const { mode, uploads } = useRecordFormInfo();
   const title = useFieldTitle();

@@ -1,5 +1,6 @@
 /** 白条入库: the stock-in drawer (from the left; 保存 and 重置), for auto_tzbk_btgl_btrk / _wgbtrk. */
-import { App, Button, Drawer, Space } from 'antd';
+import { Button, Drawer, Space } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import { useEffect, useMemo, useState } from 'react';
 import { createUploadTracker, UPLOAD_RUNNING_TEXT } from '../../fields/data/uploadTracker';
 import { sessionStore } from '../../session/sessionStore';
@@ -9,7 +10,7 @@ import { useStockIn } from './useStockIn';
 
 /** The drawer; `onSaved` lets a list refresh. */
 export function StockInDrawer({ enName, open, onClose, onSaved }: { enName: string; open: boolean; onClose: () => void; onSaved?: () => void }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const session = sessionStore.use((s) => s);
   const ctx = useMemo(() => userContextOf(session), [session.user, session.roles]); // eslint-disable-line react-hooks/exhaustive-deps
   const s = useStockIn(enName, ctx);

@@ -6,7 +6,8 @@
  * progress shows here (as import and export show theirs). A refusal lists each refused record;
  * nothing was written.
  */
-import { Alert, App, Button, Modal, Progress, Radio, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Modal, Progress, Radio, Space, Switch, Typography } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import { useEffect, useRef, useState } from 'react';
 import type { FormDefinition, UserContext } from '../../../../schema-adapters/definition/types';
 import type { FieldError } from '../../../shared/envelope';
@@ -29,7 +30,7 @@ export function BatchEditDialog(props: {
   onClose(): void;
   onDone(): void;
 }) {
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const c = useBatchEdit(props.def, props.ctx);
   const [scope, setScope] = useState<'selected' | 'search'>(props.selectedIds.length ? 'selected' : 'search');
   const [updateEmpty, setUpdateEmpty] = useState(false);

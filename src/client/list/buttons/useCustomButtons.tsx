@@ -3,7 +3,8 @@
  * of a run — the stop dialog (no cancel), the warn list with 继续操作, the notice for
  * 当前按钮脚本执行异常 and the loading overlay 系统正在执行，请稍等.....
  */
-import { App, Spin } from 'antd';
+import { Spin } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import { useMemo } from 'react';
 import type { FormDefinition } from '../../../../schema-adapters';
 import type { ButtonCheckEntry } from '../../api/buttons';
@@ -25,7 +26,7 @@ function EntryList({ entries }: { entries: ButtonCheckEntry[] }) {
 
 /** Buttons (toolbar and row candidates), `run(button, rows)` and the overlay element to render. */
 export function useCustomButtons(def: FormDefinition, has: (...perms: string[]) => boolean, after: { refresh(): void }, menuId?: number, enabled = true) {
-  const { modal, message, notification } = App.useApp();
+  const { modal, message, notification } = useFeedback();
   const top = useMemo(() => (enabled ? customTopButtons(def, has) : []), [enabled, def, has]);
   const rowCandidates = useMemo(() => (enabled ? customRowCandidates(def, has) : []), [enabled, def, has]);
   const prompts: ButtonPrompts = useMemo(

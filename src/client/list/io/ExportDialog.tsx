@@ -4,7 +4,8 @@
  * list's search and sort; the dialog then shows its progress, a cancel button and the download.
  * The user may close it meanwhile: the 消息中心 announces the file.
  */
-import { Alert, App, Button, Checkbox, Modal, Progress, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Checkbox, Modal, Progress, Space, Switch, Typography } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import { useMemo, useState } from 'react';
 import type { FormDefinition, UserContext } from '../../../../schema-adapters';
 import { startExport, type ExportRequest } from '../../api/io';
@@ -21,7 +22,7 @@ export function ExportDialog(props: {
   selectedIds: (number | string)[];
   onClose(): void;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const groups = useMemo(() => exportChoices(props.def, props.ctx), [props.def, props.ctx]);
   const [checked, setChecked] = useState<Record<string, string[]>>(() => ({ '': groups[0].options.filter((o) => !o.file).map((o) => o.value) }));
   const [byLine, setByLine] = useState(false);

@@ -5,7 +5,8 @@
  * imports it (all rows or none) and the result is shown under the title 导入结果.
  */
 import { InboxOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Modal, Progress, Select, Space, Table, Upload, type UploadFile } from 'antd';
+import { Alert, Button, Modal, Progress, Select, Space, Table, Upload, type UploadFile } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import { useEffect, useRef, useState } from 'react';
 import type { FormDefinition } from '../../../../schema-adapters';
 import { importData, importTemplate } from '../../api/io';
@@ -17,7 +18,7 @@ const SHEET_NAME = /\.(xls|xlsx)$/i;
 
 /** Open while `open`; `onImported` runs after rows were written (the list refreshes). */
 export function ImportDialog(props: { open: boolean; def: FormDefinition; onImported(): void; onClose(): void }) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [parseId, setParseId] = useState<string | null>(null);
   const [importId, setImportId] = useState<string | null>(null);

@@ -4,7 +4,8 @@
  * when opened from that field's list cell), the link itself, and 复制链接, which answers
  * 复制成功. Spec 01 §8: a failed generation is logged only.
  */
-import { App, Modal, Space, Typography } from 'antd';
+import { Modal, Space, Typography } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { qrLink } from '../../fields/media';
@@ -13,7 +14,7 @@ import { copyText } from './copyText';
 
 /** Open for one record of `formName` (`linkUrl`: a qrCode field's own link base). */
 export function QrCodeDialog(props: { formName: string; title: string; id: number | string; linkUrl?: string; onClose(): void }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const link = qrLink(window.location.origin, props.formName, props.id, getTenantCode(), props.linkUrl);
   const [src, setSrc] = useState<string>();
   useEffect(() => {

@@ -11,7 +11,8 @@
  * `customPageSize` does.
  */
 import { DoubleLeftOutlined, DoubleRightOutlined, DownOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { App, Button, ConfigProvider, Dropdown, Space } from 'antd';
+import { Button, ConfigProvider, Dropdown, Space } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 // The bare input: antd's `Input` index also brings TextArea, Password, OTP and Search (≈ 9 KB).
 import Input from 'antd/es/input/Input';
 import usePaginationStyle from 'antd/es/pagination/style';
@@ -28,7 +29,7 @@ const onEnter = (go: () => void) => (e: KeyboardEvent) => {
 
 /** The pager under the table. */
 export const ListPager = memo(function ListPager(props: { pageNum: number; pageSize: number; total: number; exact: boolean; onChange(pageNum: number, pageSize: number): void }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [custom, setCustom] = useState('');
   const sizes: number[] = [...PAGE_SIZES];
   if (!sizes.includes(props.pageSize)) sizes.push(props.pageSize);

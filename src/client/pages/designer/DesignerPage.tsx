@@ -4,7 +4,8 @@
  * through the definition check (issue 19). `?id=` edits a saved form.
  */
 import { HistoryOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
-import { Alert, App, Badge, Button, Space, Tabs, Tooltip } from 'antd';
+import { Alert, Badge, Button, Space, Tabs, Tooltip } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import { useEffect, useState } from 'react';
 import { useHasPermission } from '../../routing/Authorized';
 import { useNavigate, useQueryParams } from '../../routing/navigation';
@@ -36,7 +37,7 @@ export default function DesignerPage() {
 
 function Designer({ formId }: { formId: string | null }) {
   const d = useDesigner(formId);
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const [tab, setTab] = useState('field');
   const [confirming, setConfirming] = useState<DefinitionCheck | null>(null);

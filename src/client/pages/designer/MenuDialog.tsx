@@ -1,5 +1,6 @@
 /** After a new form is saved: offers to add its list menu (POST /api/system/menu) under a chosen directory. */
-import { App, Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
+import { Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import { useEffect, useMemo, useState } from 'react';
 import type { MenuEntry } from '../../api/types';
 import { useFormMenu } from '../../controllers/useFormMenu';
@@ -15,7 +16,7 @@ function directories(entries: MenuEntry[]): DirNode[] {
 
 /** The dialog; `form` null means closed. */
 export function MenuDialog({ form, onClose }: { form: { enName: string; cnName: string } | null; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { menus, add } = useFormMenu(!!form);
   const tree = useMemo(() => directories(menus), [menus]);
   const [parentId, setParentId] = useState<number>(0);

@@ -3,7 +3,8 @@
  * draft, and restoring one (POST …/versions/{v}/restore, confirming data changes when asked).
  * Without the server's versions calls it says so.
  */
-import { Alert, App, Button, Drawer, List, Space, Tag } from 'antd';
+import { Alert, Button, Drawer, List, Space, Tag } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import { useEffect, useState } from 'react';
 import type { FormDefinition } from '../../../../schema-adapters/definition/types';
 import { useFormVersions } from '../../controllers/useFormVersions';
@@ -13,7 +14,7 @@ import { DiffView } from './DiffView';
 
 /** The drawer. */
 export function VersionsDrawer({ open, formId, current, dirty, onClose, onRestored }: { open: boolean; formId: number | string | undefined; current: FormDefinition; dirty: boolean; onClose: () => void; onRestored: (def: FormDefinition) => void }) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const { versions, error, version: readVersion, restore: restoreCall } = useFormVersions(open, formId);
   const [diff, setDiff] = useState<{ version: number; diff: DefinitionDiff } | null>(null);
   useEffect(() => { if (open && formId != null) setDiff(null); }, [open, formId]);

@@ -1,5 +1,6 @@
 /** An instance as its starter or a participant sees it: status, history, withdraw, the diagram link. */
-import { App, Alert, Button, Card, Space, Spin, Tag } from 'antd';
+import { Alert, Button, Card, Space, Spin, Tag } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { flowActions, getFlowInstance } from '../../api/flows';
 import { queryKeys } from '../../api/queryKeys';
@@ -9,7 +10,7 @@ import { flowPicPath, STATUS_LABELS, taskPath } from './flowLabels';
 
 /** The page of one instance. */
 export default function FlowInstancePage({ instanceId }: { instanceId: number }) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const q = useQuery({ queryKey: queryKeys.flows.instance(instanceId), queryFn: () => getFlowInstance(instanceId).then((r) => r.data) });

@@ -2,7 +2,8 @@
  * The task page: the record's form in flow mode (the node's hidden fields absent, its editable
  * fields open), the comment, the actions (同意, 驳回, 转签, 加签) and the flow history.
  */
-import { App, Alert, Button, Card, Col, Input, Modal, Radio, Row, Select, Space, Spin, Tag, Upload } from 'antd';
+import { Alert, Button, Card, Col, Input, Modal, Radio, Row, Select, Space, Spin, Tag, Upload } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import { uploadFile } from '../../api/files';
 import type { FlowAttachment } from '../../api/flows';
 import { useEffect, useState } from 'react';
@@ -17,7 +18,7 @@ type Picking = null | { kind: 'transfer' } | { kind: 'addSign'; position: 'befor
 
 /** The page of one task. */
 export default function FlowTaskPage({ taskId }: { taskId: number }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const c = useFlowTask(taskId);
   const [comment, setComment] = useState('');

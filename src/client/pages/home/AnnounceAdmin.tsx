@@ -2,7 +2,8 @@
  * 公告管理: the tenant's rolling announcements for holders of `system:announce:*` (opened from the
  * 滚动公告 module's 管理 link): a table of all of them, add / edit dialog, delete after confirmation.
  */
-import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Radio, Space, Table, Tag } from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber, Modal, Radio, Space, Table, Tag } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import type { Announcement, AnnouncementInput } from '../../api/home';
@@ -23,7 +24,7 @@ interface Draft {
 }
 
 function AnnounceDialog({ draft, onClose, a }: { draft: Draft | null; onClose: () => void; a: ReturnType<typeof useAnnouncementAdmin> }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Draft>();
   const submit = async () => {
     const v = await form.validateFields();
@@ -86,7 +87,7 @@ function AnnounceDialog({ draft, onClose, a }: { draft: Draft | null; onClose: (
 
 /** The 管理 dialog. */
 export function AnnounceAdmin({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const app = App.useApp();
+  const app = useFeedback();
   const [pageNum, setPageNum] = useState(1);
   const a = useAnnouncementAdmin(pageNum, PAGE_SIZE, open);
   const [draft, setDraft] = useState<Draft | null>(null);

@@ -4,7 +4,8 @@
  * entry edits it.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Badge, Button, Calendar, Card, DatePicker, Form, Input, Modal, Space, Switch, Typography } from 'antd';
+import { Badge, Button, Calendar, Card, DatePicker, Form, Input, Modal, Space, Switch, Typography } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import type { CalendarEntry } from '../../api/home';
@@ -28,7 +29,7 @@ function visibleRange(month: Dayjs): [string, string] {
 }
 
 function EntryDialog({ draft, onClose, c }: { draft: Draft | null; onClose: () => void; c: ReturnType<typeof useCalendar> }) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [form] = Form.useForm<Draft>();
   const allDay = Form.useWatch('allDay', form);
   const submit = async () => {

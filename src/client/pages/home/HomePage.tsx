@@ -4,7 +4,8 @@
  * saved order, with a 模块设置 dialog saved per user (admins may also save the tenant default).
  */
 import { SettingOutlined } from '@ant-design/icons';
-import { App, Button, Card, Checkbox, Col, Empty, List, Modal, Row, Space, Typography } from 'antd';
+import { Button, Card, Checkbox, Col, Empty, List, Modal, Row, Space, Typography } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import { useEffect, useState } from 'react';
 import type { HomeModule } from '../../api/home';
 import type { Message } from '../../api/messages';
@@ -120,7 +121,7 @@ const MODULE_VIEWS: Record<string, () => JSX.Element> = {
 
 /** The 模块设置 dialog: a checkbox per module; admins can save the list as the tenant default. */
 function ModuleSettings({ open, modules, onClose }: { open: boolean; modules: HomeModule[]; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const h = useHomeModules();
   const canDefault = useHasPermission(HOME_DEFAULT_PERMISSION);
   const [draft, setDraft] = useState<HomeModule[]>(modules);

@@ -5,7 +5,8 @@
  * `auto:{form}:edit` (the server checks the save as any other).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Result, Spin, Typography } from 'antd';
+import { Button, Result, Spin, Typography } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import { useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { loadSession } from '../../controllers/loadSession';
@@ -49,7 +50,7 @@ export default function MobileRecordPage() {
 }
 
 function MobileActions(props: { canEdit: boolean; editing: boolean; saving: boolean; onEdit(): void; onCancel(): void; onSave(): Promise<boolean> }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   if (!props.canEdit) return <Typography.Text type="secondary">只读</Typography.Text>;
   if (!props.editing) return <Button type="primary" block onClick={props.onEdit}>编辑</Button>;
   return (

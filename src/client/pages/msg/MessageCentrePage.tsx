@@ -1,5 +1,6 @@
 /** 消息中心 (spec 02 §7 "Messages and home"): the own messages, read / unread, mark read, open the link. */
-import { App, Badge, Button, Input, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Badge, Button, Input, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import { useState } from 'react';
 import type { Message } from '../../api/messages';
 import { useMessagesController, type MessageFilter } from '../../controllers/useMessagesController';
@@ -17,7 +18,7 @@ const FILTERS: { value: MessageFilter; label: string }[] = [
 
 /** The message-centre screen. */
 export default function MessageCentrePage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const c = useMessagesController();
   const navigate = useNavigate();
   const [selected, setSelected] = useState<number[]>([]);

@@ -1,6 +1,7 @@
 /** 个人中心: user card with avatar upload, profile edit and password change. */
 import { UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Tabs, Upload } from 'antd';
+import { Avatar, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Tabs, Upload } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import { useEffect } from 'react';
 import { useAvatarSrc } from '../../controllers/useAvatarSrc';
 import { useProfileController } from '../../controllers/useProfileController';
@@ -14,7 +15,7 @@ const PHONE_RULES = fieldRules(ProfileEditBody, 'phonenumber', '手机号码', {
 
 /** The personal centre. */
 export default function ProfilePage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const c = useProfileController();
   const tab = useQueryParams().get('tab') === 'password' ? 'password' : 'profile';
   const [profileForm] = Form.useForm();

@@ -1,6 +1,7 @@
 /** The header (spec 02 §2.4): sidebar toggle, breadcrumb, menu search, tenant, user menu. */
 import { MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Breadcrumb, Dropdown, Tooltip } from 'antd';
+import { Avatar, Breadcrumb, Dropdown, Tooltip } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import { useLocation } from 'wouter';
 import { endSessionAndLeave } from '../../controllers/sessionActions';
 import { useAvatarSrc } from '../../controllers/useAvatarSrc';
@@ -18,7 +19,7 @@ const TENANT_TOOLTIP_OVER = 12;
 
 /** The header bar. */
 export function Navbar() {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const [location, navigate] = useLocation();
   const opened = appStore.use((s) => s.sidebarOpened);
   const user = sessionStore.use((s) => s.user);

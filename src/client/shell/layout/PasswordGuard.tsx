@@ -1,5 +1,5 @@
 /** Forces the profile page while the password must be changed (spec 02 §2.1, §4). */
-import { App } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { mustChangePassword } from '../../session/passwordFlag';
@@ -8,7 +8,7 @@ import { paths } from '../../paths';
 
 /** Renders nothing; shows a warning that cannot be dismissed and redirects to /user/profile. */
 export function PasswordGuard() {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const [location, navigate] = useLocation();
   const config = sessionStore.use((s) => s.config);
   const warned = useRef(false);

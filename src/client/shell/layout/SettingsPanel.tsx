@@ -1,5 +1,6 @@
 /** The layout settings drawer (spec 02 §2.4). */
-import { App, Button, ColorPicker, Divider, Drawer, Radio, Space, Switch } from 'antd';
+import { Button, ColorPicker, Divider, Drawer, Radio, Space, Switch } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import { useSettingsController } from '../../controllers/useSettingsController';
 import type { LayoutSettings } from '../../session/settingsStore';
 import styles from './SettingsPanel.module.css';
@@ -23,7 +24,7 @@ const SWITCHES: [BoolKey, string][] = [
 
 /** The drawer; closes on outside click. */
 export function SettingsPanel() {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const c = useSettingsController();
   const s = c.settings;
   const saved = (p: Promise<unknown>, text = '保存成功') => p.then(() => message.success(text)).catch(() => undefined);

@@ -5,6 +5,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VersionPrompt } from './VersionPrompt';
+import { TestFeedbackHost } from '../../feedback/testFeedback';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -38,6 +39,7 @@ beforeEach(async () => {
   await act(async () =>
     root.render(
       <AntdApp>
+        <TestFeedbackHost />
         <VersionPrompt />
       </AntdApp>,
     ),

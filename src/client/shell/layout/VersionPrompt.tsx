@@ -1,12 +1,12 @@
 /** Every 3 minutes while the page is visible, re-reads the home page and offers a reload on a new version. */
-import { App } from 'antd';
+import { useFeedback } from '../../feedback/useFeedback';
 import { useEffect, useRef } from 'react';
 import { request } from '../../api/http';
 import { appScriptName, loadedScriptName, VERSION_CHECK_MS } from '../../controllers/versionCheck';
 
 /** Renders nothing. */
 export function VersionPrompt() {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const showing = useRef(false);
   useEffect(() => {
     const loaded = loadedScriptName();

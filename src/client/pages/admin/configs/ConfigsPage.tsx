@@ -1,5 +1,6 @@
 /** 参数设置: system configuration keys with add / edit / delete and cache refresh. */
-import { App, Button, Form, Input, Radio, Space, Table } from 'antd';
+import { Button, Form, Input, Radio, Space, Table } from 'antd';
+import { useFeedback } from '../../../feedback/useFeedback';
 import { useState } from 'react';
 import type { SysConfig } from '../../../api/configs';
 import { useConfigsController } from '../../../controllers/useConfigsController';
@@ -18,7 +19,7 @@ const RULES = {
 
 /** The system configuration screen. */
 export default function ConfigsPage() {
-  const app = App.useApp();
+  const app = useFeedback();
   const c = useConfigsController();
   const [editing, setEditing] = useState<Partial<SysConfig> | undefined>();
   const [search] = Form.useForm();

@@ -1,5 +1,6 @@
 /** 常量管理: option lists and their items, drilled from the root lists. */
-import { App, Breadcrumb, Button, Form, Input, InputNumber, Radio, Select, Space, Table, Tag } from 'antd';
+import { Breadcrumb, Button, Form, Input, InputNumber, Radio, Select, Space, Table, Tag } from 'antd';
+import { useFeedback } from '../../../feedback/useFeedback';
 import { useState } from 'react';
 import type { SysConstant } from '../../../api/constants';
 import { useConstantsController } from '../../../controllers/useConstantsController';
@@ -15,7 +16,7 @@ const NAME_RULES = fieldRules(AddConstantBody, 'name', '名称');
 
 /** The constants screen. */
 export default function ConstantsPage() {
-  const app = App.useApp();
+  const app = useFeedback();
   const c = useConstantsController();
   const [editing, setEditing] = useState<Partial<SysConstant> | undefined>();
   return (

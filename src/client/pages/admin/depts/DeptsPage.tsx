@@ -1,5 +1,6 @@
 /** 部门管理: the department tree with add / edit / delete. */
-import { App, Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import { useFeedback } from '../../../feedback/useFeedback';
 import { useState } from 'react';
 import type { SysDept } from '../../../api/depts';
 import { useDeptsController } from '../../../controllers/useDeptsController';
@@ -28,7 +29,7 @@ function toOptions(nodes: SysDept[]): Option[] {
 
 /** The departments screen. */
 export default function DeptsPage() {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const c = useDeptsController();
   const [editing, setEditing] = useState<Partial<SysDept> | undefined>();
   const [search] = Form.useForm();

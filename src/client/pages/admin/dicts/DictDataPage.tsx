@@ -1,5 +1,6 @@
 /** 字典数据: dictionary entries by type, with add / edit / delete. */
-import { App, Button, Form, Input, InputNumber, Radio, Space, Table, Tag } from 'antd';
+import { Button, Form, Input, InputNumber, Radio, Space, Table, Tag } from 'antd';
+import { useFeedback } from '../../../feedback/useFeedback';
 import { useState } from 'react';
 import type { DictData } from '../../../api/dicts';
 import { useDictDataController } from '../../../controllers/useDictDataController';
@@ -18,7 +19,7 @@ const RULES = {
 
 /** The dictionary data screen; `dictType` fixes the type (route /dict/type/data/{dictId}). */
 export default function DictDataPage({ dictType }: { dictType?: string }) {
-  const app = App.useApp();
+  const app = useFeedback();
   const c = useDictDataController(dictType);
   const [editing, setEditing] = useState<Partial<DictData> | undefined>();
   const [search] = Form.useForm();

@@ -1,6 +1,7 @@
 /** 菜单管理: the menu tree (directories, form lists, screens, external links, buttons) with add / edit / move / delete. */
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { useFeedback } from '../../../feedback/useFeedback';
 import { useState } from 'react';
 import type { SysMenu } from '../../../api/menus';
 import { useMenusController, type MenuTreeRow } from '../../../controllers/useMenusController';
@@ -29,7 +30,7 @@ function siblingsOf(tree: MenuTreeRow[], row: MenuTreeRow): MenuTreeRow[] {
 
 /** The menu administration screen. */
 export default function MenusPage() {
-  const app = App.useApp();
+  const app = useFeedback();
   const c = useMenusController();
   const [editing, setEditing] = useState<SysMenu | undefined>();
   const [search] = Form.useForm();

@@ -1,5 +1,6 @@
 /** 打印模版 of one form, reached from 表单配置: the list, add / edit with the body editor and preview, delete. */
-import { App, Button, Space, Table, Typography } from 'antd';
+import { Button, Space, Table, Typography } from 'antd';
+import { useFeedback } from '../../../feedback/useFeedback';
 import { useState } from 'react';
 import type { PrintTemplate, PrintTemplateInput } from '../../../api/print';
 import { NEW_TEMPLATE, usePrintTemplatesController } from '../../../controllers/usePrintTemplatesController';
@@ -12,7 +13,7 @@ const paperText = (t: PrintTemplate) => `${t.paper} ${t.orientation === 'landsca
 
 /** The screen for the form `formName`. */
 export default function PrintTemplatesPage({ formName }: { formName: string }) {
-  const app = App.useApp();
+  const app = useFeedback();
   const c = usePrintTemplatesController(formName);
   const [editing, setEditing] = useState<PrintTemplateInput | undefined>();
   const open = (t?: PrintTemplate) => {

@@ -1,5 +1,6 @@
 /** 角色管理: list, search, add / edit / delete, permission strings per form and action. */
-import { App, Button, Form, Input, InputNumber, Modal, Radio, Space, Table, Tag } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Radio, Space, Table, Tag } from 'antd';
+import { useFeedback } from '../../../feedback/useFeedback';
 import { useState } from 'react';
 import type { SysRole } from '../../../api/roles';
 import { useRolesController } from '../../../controllers/useRolesController';
@@ -17,7 +18,7 @@ const RULES = {
 
 /** The roles screen. */
 export default function RolesPage() {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const c = useRolesController();
   const [editing, setEditing] = useState<SysRole | undefined>();
   const [search] = Form.useForm();

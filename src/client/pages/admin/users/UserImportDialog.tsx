@@ -4,7 +4,8 @@
  * A refused sheet keeps the dialog open and lists the server's line errors (第N行…).
  */
 import { InboxOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Checkbox, Modal, Upload, type UploadFile } from 'antd';
+import { Alert, Button, Checkbox, Modal, Upload, type UploadFile } from 'antd';
+import { useFeedback } from '../../../feedback/useFeedback';
 import { useState } from 'react';
 import { HttpError } from '../../../api/http';
 import type { FieldError } from '../../../../shared/envelope';
@@ -21,7 +22,7 @@ export function UserImportDialog(props: {
   onDownloadTemplate: () => Promise<void>;
   onClose: () => void;
 }) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [updateSupport, setUpdateSupport] = useState(false);
   const [errors, setErrors] = useState<FieldError[]>([]);

@@ -1,5 +1,6 @@
 /** 用户管理: department tree, search, add / edit / delete, status switch, reset password, import. */
-import { App, Button, Col, Form, Input, Row, Select, Space, Switch, Table } from 'antd';
+import { Button, Col, Form, Input, Row, Select, Space, Switch, Table } from 'antd';
+import { useFeedback } from '../../../feedback/useFeedback';
 import { useState } from 'react';
 import type { SysUser } from '../../../api/users';
 import { useUsersController } from '../../../controllers/useUsersController';
@@ -12,7 +13,7 @@ import { Authorized, useHasPermission } from '../../../routing/Authorized';
 
 /** The users screen. */
 export default function UsersPage() {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const c = useUsersController();
   const canEdit = useHasPermission('system:user:edit');
   const [editing, setEditing] = useState<SysUser | undefined>();

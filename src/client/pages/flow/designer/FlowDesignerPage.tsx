@@ -3,7 +3,8 @@
  * user task's assignee, countersign and field rights and each gateway flow's condition, deploy a
  * new version (running instances keep theirs). The server checks everything again (ADR 0970).
  */
-import { App, Button, Card, Col, Empty, Form, Input, Row, Select, Space, Tag } from 'antd';
+import { Button, Card, Col, Empty, Form, Input, Row, Select, Space, Tag } from 'antd';
+import { useFeedback } from '../../../feedback/useFeedback';
 import { useEffect, useRef, useState } from 'react';
 import Modeler from 'bpmn-js/lib/Modeler';
 import 'bpmn-js/dist/assets/diagram-js.css';
@@ -27,7 +28,7 @@ const ASSIGNEE_TYPES = [
 
 /** The designer page. */
 export default function FlowDesignerPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const d = useFlowDesigner();
   const box = useRef<HTMLDivElement>(null);
   const modeler = useRef<Modeler | null>(null);
