@@ -1,0 +1,80 @@
+/**
+ * antd's Select with rc-select (and rc-virtual-list, rc-overflow) loaded on first use
+ * (`deferredControl.tsx`, ADR 0411): until then `selectFacade.tsx` draws the closed select.
+ * Same props as antd's Select; the real one receives them all once swapped.
+ */
+import type { InputStatus } from 'antd/es/_util/statusUtils';
+import type { SelectProps } from 'antd/es/select';
+import { isValidElement, type ComponentType, type Ref } from 'react';
+import { DeferredControl, engine, type Focusable } from './deferredControl';
+import { SelectFacade } from './selectFacade';
+
+type Props = SelectProps & { [k: `aria-${string}`]: unknown };
+
+const selectEngine = engine<Props>(() => import('antd/es/select').then((m) => m.default as unknown as ComponentType<Props>));
+
+interface Opt {
+  value?: unknown;
+  label?: unknown;
+  title?: string;
+  options?: Opt[];
+}
+
+function findOption(options: readonly Opt[] | undefined, value: unknown): Opt | undefined {
+  for (const o of options ?? []) {
+    if (o.options) {
+      const inner = findOption(o.options, value);
+      if (inner) return inner;
+    } else if (o.value === value) return o;
+  }
+  return undefined;
+}
+
+export function DeferredSelect(props: Props) {
+  const multiple = props.mode === 'multiple' || props.mode === 'tags';
+  const value = props.value as unknown;
+  const empty = value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+  // rc-select shows a value missing from the options as the value itself.
+  const option = empty || multiple ? undefined : findOption(props.options as Opt[] | undefined, value) ?? { value, label: value };
+  const label = option ? (option.label as React.ReactNode) : undefined;
+  const plain = typeof label === 'string' || typeof label === 'number';
+  // Tags need rc-overflow; a label the facade cannot draw as the select would (a rendered
+  // label, custom tags or labels) loads the real select at once.
+  const eager = (multiple && !empty) || (label != null && !plain && !isValidElement(label)) || !!props.labelInValue || !!props.labelRender || !!props.tagRender;
+  const aria = Object.fromEntries(Object.entries(props).filter(([k]) => k.startsWith('aria-')));
+  return (
+    <DeferredControl
+      engine={selectEngine}
+      eager={eager}
+      real={(R, ref, open) => {
+        const Real = R as ComponentType<Props & { ref?: Ref<Focusable> }>;
+        return <Real {...props} ref={ref} defaultOpen={open || props.defaultOpen} />;
+      }}
+      facade={(handlers) => (
+        <SelectFacade
+          multiple={multiple}
+          label={label}
+          title={option?.title ?? (plain ? String(label) : undefined)}
+          placeholder={props.placeholder}
+          disabled={props.disabled}
+          allowClear={!!props.allowClear}
+          showSearch={props.showSearch}
+          loading={props.loading}
+          status={props.status as InputStatus | undefined}
+          size={props.size}
+          variant={props.variant}
+          className={props.className}
+          style={props.style}
+          id={props.id}
+          aria={aria}
+          // What the real select's ✕ hands on: undefined for a single value.
+          onClear={() => {
+            props.onChange?.(undefined as never, undefined as never);
+            props.onClear?.();
+          }}
+          handlers={handlers}
+        />
+      )}
+    />
+  );
+}
