@@ -1,9 +1,10 @@
 /**
- * antd's Select with rc-select (and rc-virtual-list, rc-overflow) loaded on first use
+ * antd's Select and Cascader with rc-select (and rc-virtual-list, rc-overflow, rc-cascader) loaded on first use
  * (`deferredControl.tsx`, ADR 0411): until then `selectFacade.tsx` draws the closed select.
  * Same props as antd's Select; the real one receives them all once swapped.
  */
 import type { InputStatus } from 'antd/es/_util/statusUtils';
+import type { CascaderProps as CascaderAntProps } from 'antd/es/cascader';
 import type { SelectProps } from 'antd/es/select';
 import { isValidElement, type ComponentType, type Ref } from 'react';
 import { DeferredControl, engine, type Focusable } from './deferredControl';
@@ -18,6 +19,7 @@ interface Opt {
   label?: unknown;
   title?: string;
   options?: Opt[];
+  children?: Opt[];
 }
 
 function findOption(options: readonly Opt[] | undefined, value: unknown): Opt | undefined {
@@ -72,6 +74,67 @@ export function DeferredSelect(props: Props) {
             props.onChange?.(undefined as never, undefined as never);
             props.onClear?.();
           }}
+          handlers={handlers}
+        />
+      )}
+    />
+  );
+}
+
+type CascaderProps = CascaderAntProps & { [k: `aria-${string}`]: unknown };
+
+const cascaderEngine = engine<CascaderProps>(() => import('antd/es/cascader').then((m) => m.default as unknown as ComponentType<CascaderProps>));
+
+/** The labels along a value path, or undefined when a step is not among the options. */
+export function pathLabels(options: readonly Opt[] | undefined, path: readonly unknown[]): string[] | undefined {
+  const out: string[] = [];
+  let level = options;
+  for (const v of path) {
+    const o = level?.find((x) => x.value === v);
+    if (!o || (typeof o.label !== 'string' && typeof o.label !== 'number')) return undefined;
+    out.push(String(o.label));
+    level = o.children;
+  }
+  return out;
+}
+
+/** antd's Cascader with rc-cascader and rc-select loaded on first use, like `DeferredSelect`. */
+export function DeferredCascader(props: CascaderProps) {
+  const multiple = !!props.multiple;
+  const value = props.value as unknown;
+  const empty = value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+  const labels = empty || multiple || !Array.isArray(value) ? undefined : pathLabels(props.options as Opt[] | undefined, value);
+  // Tags, a custom display or a path the options do not hold load the real cascader at once.
+  const eager = !empty && (multiple || !labels || !!props.displayRender);
+  const label = labels?.join(' / ');
+  const aria = Object.fromEntries(Object.entries(props).filter(([k]) => k.startsWith('aria-')));
+  return (
+    <DeferredControl
+      engine={cascaderEngine}
+      eager={eager}
+      real={(R, ref, open) => {
+        const Real = R as ComponentType<CascaderProps & { ref?: Ref<Focusable> }>;
+        return <Real {...props} ref={ref} defaultOpen={open || undefined} />;
+      }}
+      facade={(handlers) => (
+        <SelectFacade
+          cascader
+          multiple={multiple}
+          label={label}
+          title={label}
+          placeholder={props.placeholder}
+          disabled={props.disabled}
+          allowClear={props.allowClear !== false}
+          showSearch={!!props.showSearch}
+          status={props.status as InputStatus | undefined}
+          size={props.size}
+          variant={props.variant}
+          className={props.className}
+          style={props.style}
+          id={props.id}
+          aria={aria}
+          // What the real cascader's ✕ hands on.
+          onClear={() => (props.onChange as ((v: unknown, o: unknown) => void) | undefined)?.(undefined, undefined)}
           handlers={handlers}
         />
       )}

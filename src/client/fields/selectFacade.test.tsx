@@ -1,10 +1,11 @@
 import EsConfigProvider from 'antd/es/config-provider';
 import esZhCN from 'antd/es/locale/zh_CN';
+import EsCascader from 'antd/es/cascader';
 import EsSelect from 'antd/es/select';
 import { act, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DeferredSelect } from './deferredSelect';
+import { DeferredCascader, DeferredSelect } from './deferredSelect';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -38,7 +39,9 @@ async function show(component: ComponentType<never>, props: Record<string, unkno
 function canonical(n: Node): string {
   if (n.nodeType === Node.TEXT_NODE) return n.textContent ?? '';
   if (!(n instanceof Element) || n.tagName.toLowerCase() === 'svg') return '';
-  const attrs = [...n.attributes].filter((a) => a.name !== 'readonly').map((a) => `${a.name}="${a.value}"`).sort();
+  // Attribute and class order is not something a user or a style rule can tell apart.
+  const value = (a: Attr) => (a.name === 'class' ? a.value.split(/\s+/).sort().join(' ') : a.value);
+  const attrs = [...n.attributes].filter((a) => a.name !== 'readonly').map((a) => `${a.name}="${value(a)}"`).sort();
   return `<${n.tagName.toLowerCase()} ${attrs.join(' ')}>${[...n.childNodes].map(canonical).join('')}</>`;
 }
 const markup = () => canonical(host);
@@ -64,6 +67,23 @@ describe('select fields before their first use', () => {
     expect(markup()).toBe(expected);
     expect(host.querySelector('input')?.readOnly).toBe(true);
     expect(host.querySelector('input')?.getAttribute('role')).toBe('combobox');
+  });
+
+  const tree = [{ value: 1, label: '甲', children: [{ value: 11, label: '甲一' }] }, { value: 2, label: '乙' }];
+  const cascaderCases: [string, Record<string, unknown>][] = [
+    ['a chosen path', { value: [1, 11] }],
+    ['placeholder', { placeholder: '请选择部门', showSearch: true, changeOnSelect: true }],
+    ['disabled', { value: [2], disabled: true }],
+    ['empty multiple', { multiple: true, placeholder: '请选择部门', showSearch: true }],
+  ];
+  it.each(cascaderCases)('cascader, %s: the look-alike has the real cascader’s markup', async (_n, props) => {
+    await show(EsCascader as never, { ...props, options: tree });
+    const expected = markup();
+    await act(async () => root.unmount());
+    root = createRoot(host);
+    await show(DeferredCascader as never, { ...props, options: tree });
+    expect(markup()).toBe(expected);
+    expect(host.querySelector('input')?.readOnly).toBe(true);
   });
 
   it('swaps to the real select on focus, which keeps the focus and the value', async () => {

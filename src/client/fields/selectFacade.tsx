@@ -14,15 +14,18 @@ import useSize from 'antd/es/config-provider/hooks/useSize';
 import { getMergedStatus, getStatusClassNames, type InputStatus } from 'antd/es/_util/statusUtils';
 import { FormItemInputContext } from 'antd/es/form/context';
 import useVariant from 'antd/es/form/hooks/useVariants';
+import useCascaderStyle from 'antd/es/cascader/style';
 import useStyle from 'antd/es/select/style';
 import { useCompactItemContext } from 'antd/es/space/Compact';
 import type { SizeType } from 'antd/es/config-provider/SizeContext';
 import type { Variant } from 'antd/es/config-provider';
 import classNames from 'classnames';
-import { useContext, useId, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useContext, useId, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import type { FacadeHandlers } from './deferredControl';
 
 export interface SelectFacadeProps {
+  /** antd's Cascader: the same rc-select box with its own class and style. */
+  cascader?: boolean;
   multiple?: boolean;
   /** The chosen option's label, undefined when nothing is chosen (single mode). */
   label?: ReactNode;
@@ -59,9 +62,13 @@ export function SelectFacade(p: SelectFacadeProps) {
   const { getPrefixCls, direction } = useContext(ConfigContext);
   const prefixCls = getPrefixCls('select');
   const { compactSize, compactItemClassnames } = useCompactItemContext(prefixCls, direction);
-  const [variant, enableVariantCls] = useVariant('select', p.variant);
+  const [variant, enableVariantCls] = useVariant(p.cascader ? 'cascader' : 'select', p.variant);
   const rootCls = useCSSVarCls(prefixCls);
   const [wrapCSSVar, hashId, cssVarCls] = useStyle(prefixCls, rootCls);
+  const cascaderPrefixCls = getPrefixCls('cascader');
+  const cascaderRootCls = useCSSVarCls(cascaderPrefixCls);
+  // The hook runs for a select too (hooks cannot be conditional); its styles are shared, once.
+  const [wrapCascaderCSSVar] = useCascaderStyle(cascaderPrefixCls, cascaderRootCls);
   const mergedSize = useSize((ctx) => p.size ?? compactSize ?? ctx);
   const contextDisabled = useContext(DisabledContext);
   const disabled = p.disabled ?? contextDisabled;
@@ -144,11 +151,13 @@ export function SelectFacade(p: SelectFacadeProps) {
       )}
     </span>
   );
-  return wrapCSSVar(
+  const wrap = p.cascader ? (n: ReactElement) => wrapCSSVar(wrapCascaderCSSVar(n)) : wrapCSSVar;
+  return wrap(
     <div
       ref={handlers.rootRef}
       className={classNames(
         prefixCls,
+        p.cascader && cascaderPrefixCls,
         {
           [`${prefixCls}-lg`]: mergedSize === 'large',
           [`${prefixCls}-sm`]: mergedSize === 'small',
@@ -161,6 +170,7 @@ export function SelectFacade(p: SelectFacadeProps) {
         p.className,
         cssVarCls,
         rootCls,
+        p.cascader && cascaderRootCls,
         hashId,
         {
           [`${prefixCls}-multiple`]: multiple,
