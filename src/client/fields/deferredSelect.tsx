@@ -42,7 +42,7 @@ export function DeferredSelect(props: Props) {
   const plain = typeof label === 'string' || typeof label === 'number';
   // Tags need rc-overflow; a label the facade cannot draw as the select would (a rendered
   // label, custom tags or labels) loads the real select at once.
-  const eager = (multiple && !empty) || (label != null && !plain && !isValidElement(label)) || !!props.labelInValue || !!props.labelRender || !!props.tagRender;
+  const eager = (multiple && !empty) || props.suffixIcon !== undefined || (label != null && !plain && !isValidElement(label)) || !!props.labelInValue || !!props.labelRender || !!props.tagRender;
   const aria = Object.fromEntries(Object.entries(props).filter(([k]) => k.startsWith('aria-')));
   return (
     <DeferredControl
@@ -105,7 +105,7 @@ export function DeferredCascader(props: CascaderProps) {
   const empty = value === undefined || value === null || (Array.isArray(value) && value.length === 0);
   const labels = empty || multiple || !Array.isArray(value) ? undefined : pathLabels(props.options as Opt[] | undefined, value);
   // Tags, a custom display or a path the options do not hold load the real cascader at once.
-  const eager = !empty && (multiple || !labels || !!props.displayRender);
+  const eager = (!empty && (multiple || !labels || !!props.displayRender)) || props.suffixIcon !== undefined;
   const label = labels?.join(' / ');
   const aria = Object.fromEntries(Object.entries(props).filter(([k]) => k.startsWith('aria-')));
   return (
