@@ -84,13 +84,16 @@ export function SelectFacade(p: SelectFacadeProps) {
 
   /** A press, so the focus that follows opens the select (a Tab focus does not). */
   const pressed = useRef(false);
+  const inputRef = useRef<HTMLInputElement>(null);
   const onRootMouseDown = (e: MouseEvent<HTMLDivElement>) => {
     if (disabled) return;
     pressed.current = true;
-    // rc-select keeps the focus in its input when the rest of the box is pressed.
+    // rc-select keeps the focus in its input when the rest of the box is pressed (a multiple
+    // select's input is 0 px wide, so a press lands beside it): the focus moves here, which swaps.
     if ((e.target as HTMLElement).tagName !== 'INPUT') {
       e.preventDefault();
-      handlers.activate(0, true);
+      if (document.activeElement === inputRef.current) handlers.activate(0, true);
+      else inputRef.current?.focus();
     }
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -101,6 +104,7 @@ export function SelectFacade(p: SelectFacadeProps) {
   };
   const input = (
     <input
+      ref={inputRef}
       type="search"
       id={id}
       autoComplete="off"
