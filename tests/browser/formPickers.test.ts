@@ -3,7 +3,8 @@
  * keyword search (nick names with their departments, frozen users only with 显示已冻结), multiple
  * selection with dedupe, the 已选中N个用户 count and removal; the department selector as a
  * cascader (single and multiple) and as a select of the user's own departments (`parentOrg`);
- * the date pickers, drawn without rc-picker until first used (ADR 0409): one click opens the panel.
+ * the date pickers, drawn without rc-picker until first used (ADR 0409): one click opens the panel;
+ * the selects, drawn without rc-select until first used (ADR 0411): one click opens the dropdown.
  * A form with these fields is created through the form-design API for the test.
  */
 import type { Locator, Page } from 'playwright-core';
@@ -24,6 +25,7 @@ const DEF = {
     { enName: 'due', label: '截止日期', funcType: 'dateStamp', format: 'yyyy-MM-dd', span: 12 },
     { enName: 'period', label: '执行期间', funcType: 'dateRange', format: 'yyyy-MM-dd', span: 12 },
     { enName: 'arrive', label: '到达时间', funcType: 'timeOnly', format: 'HH:mm:ss', span: 12 },
+    { enName: 'stage', label: '阶段', funcType: 'select', selectMode: 0, options: [{ label: '立项', value: 'start' }, { label: '验收', value: 'done' }], span: 12 },
   ],
 };
 
@@ -242,6 +244,66 @@ describe('date pickers', () => {
     await due.locator('input').click();
     await day(false, '11').click();
     await expect.poll(() => due.locator('input').inputValue()).toMatch(/-11$/);
+  });
+});
+
+describe('selects before their first use', () => {
+  let savedId = 0;
+  const dropdown = () => page.locator('.ant-select-dropdown:visible');
+
+  it('one click opens the dropdown and a click on an option picks it', async () => {
+    await openAdd();
+    await item(page, '标题').locator('input').fill('下拉选择');
+    const stage = item(page, '阶段');
+    await stage.locator('.ant-select').waitFor();
+    await expect(stage.locator('.ant-select-selection-item').count()).resolves.toBe(0);
+    await expect(page.locator('.ant-select-dropdown').count()).resolves.toBe(0);
+    await stage.locator('.ant-select-selector').click();
+    await dropdown().locator('.ant-select-item-option', { hasText: '验收' }).click();
+    await expect.poll(() => stage.locator('.ant-select-selection-item').textContent()).toBe('验收');
+    await expect.poll(() => dropdown().count()).toBe(0);
+    const own = item(page, '本部门');
+    await own.locator('.ant-select-selector').click();
+    await dropdown().locator('.ant-select-item-option', { hasText: '财务部' }).first().click();
+    await expect.poll(() => own.locator('.ant-select-selection-item').textContent()).toBe('财务部');
+    const row = await saveAndRead();
+    savedId = Number(row.id);
+    expect(row.stage).toBe('done');
+    expect(Number(row.own_dept)).toBe(depts.get('财务部'));
+  });
+
+  it('a saved choice shows its label exactly as the real select does (same pixels); ✕ clears it without opening', async () => {
+    await page.goto(`${app.url}/auto/${FORM}/${savedId}`);
+    const stage = item(page, '阶段');
+    await expect.poll(() => stage.locator('.ant-select-selection-item').textContent()).toBe('验收');
+    await page.mouse.move(0, 0);
+    const box = stage.locator('.ant-select');
+    const input = box.locator('input');
+    await expect(input.evaluate((e) => (e as HTMLInputElement).readOnly)).resolves.toBe(true);
+    // The rounded corners' anti-aliasing differs by one level (of 255) after the swap, so the box
+    // is compared without its corners' columns (radius 6 px and 2 px of anti-aliasing): text,
+    // arrow, height and the top and bottom borders.
+    const bb = (await box.boundingBox())!;
+    const shot = () => page.screenshot({ animations: 'disabled', clip: { x: bb.x + 8, y: bb.y, width: bb.width - 16, height: bb.height } });
+    const before = await shot();
+    const lookAlike = await input.elementHandle();
+    await input.focus();
+    // The real select replaces the look-alike's input and keeps the focus.
+    await expect.poll(() => lookAlike?.evaluate((e) => e.isConnected)).toBe(false);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe('ant-select-selection-search-input');
+    await expect(dropdown().count()).resolves.toBe(0);
+    await box.locator('input').evaluate((e) => (e as HTMLInputElement).blur());
+    await expect.poll(() => box.evaluate((e) => e.classList.contains('ant-select-focused'))).toBe(false);
+    // antd's border and focus shadow ease out after the blur (slower on a busy machine).
+    await expect.poll(async () => Buffer.compare(before, await shot()), { timeout: 5000 }).toBe(0);
+
+    await page.goto(`${app.url}/auto/${FORM}/${savedId}`);
+    const again = item(page, '本部门');
+    await expect.poll(() => again.locator('.ant-select-selection-item').textContent()).toBe('财务部');
+    await again.hover();
+    await again.locator('.ant-select-clear').click();
+    await expect.poll(() => again.locator('.ant-select-selection-placeholder').count()).toBe(1);
+    await expect(dropdown().count()).resolves.toBe(0);
   });
 });
 

@@ -3,12 +3,13 @@
  * definition (`enum`) or a configured constant list (`configDataId`, `configuredOptions.tsx`).
  * Radio, checkbox and colour groups are in `choiceGroups.tsx`, loaded only by forms that show them.
  */
+import { LoadingOutlined } from '@ant-design/icons';
 import { connect, mapProps, mapReadPretty } from '@formily/react';
 import type { Field } from '@formily/core';
-import { Cascader as FCascader, Switch as FSwitch } from '@formily/antd-v5';
-import { Select as AntSelect } from 'antd';
+import { Switch as FSwitch } from '@formily/antd-v5';
 import { ChoiceText, OptionTag } from './ChoiceText';
 import { withConfiguredOptions } from './configuredOptions';
+import { DeferredCascader, DeferredSelect } from './deferredSelect';
 import type { ChoiceOption } from './data/useConstantOptions';
 
 /** An option shown with its colour, as the list shows it. */
@@ -17,8 +18,9 @@ function renderOption(o: { label?: unknown; data?: Partial<ChoiceOption> }) {
   return d?.color || d?.backgroundColor ? <OptionTag option={{ label: String(o.label), value: '', color: d.color, backgroundColor: d.backgroundColor }} /> : <>{o.label as string}</>;
 }
 
+// Both load rc-select / rc-cascader on first use (ADR 0411).
 const ColouredSelect = connect(
-  AntSelect,
+  DeferredSelect,
   mapProps(((props: Record<string, unknown>, field: Field) => ({
     ...props,
     options: field.dataSource as ChoiceOption[],
@@ -33,7 +35,18 @@ const ColouredSelect = connect(
 export const Select = withConfiguredOptions(ColouredSelect, 'Select');
 
 /** cascader: option paths; a configured list gives its tree. */
-export const Cascader = withConfiguredOptions(connect(FCascader, mapReadPretty(ChoiceText)), 'Cascader');
+export const Cascader = withConfiguredOptions(
+  connect(
+    DeferredCascader,
+    // As @formily/antd-v5's Cascader: options from the data source, a spinner while validating.
+    mapProps({ dataSource: 'options' }, ((props: Record<string, unknown>, field: Field) => ({
+      ...props,
+      suffixIcon: field?.loading || field?.validating ? <LoadingOutlined /> : props.suffixIcon,
+    })) as never),
+    mapReadPretty(ChoiceText),
+  ),
+  'Cascader',
+);
 
 /** switch: 是 / 否 when read-only. */
 export const Switch = connect(FSwitch, mapReadPretty(({ value }: { value?: boolean }) => <span>{value ? '是' : '否'}</span>));

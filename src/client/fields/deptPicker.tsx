@@ -7,9 +7,10 @@
  */
 import { connect, mapReadPretty } from '@formily/react';
 import { useQuery } from '@tanstack/react-query';
-import { Cascader, Select } from 'antd';
 import { currentDeptOptions, deptTreeOptions, type PickDept } from '../api/pickerOptions';
 import { queryKeys } from '../api/queryKeys';
+import type AntCascader from 'antd/es/cascader';
+import { DeferredCascader, DeferredSelect as Select } from './deferredSelect';
 import { deptPath, labelOfDept, type DeptValue } from './data/deptPath';
 
 function useDeptTree() {
@@ -37,6 +38,9 @@ interface CascaderOption {
 
 const toOptions = (nodes: PickDept[]): CascaderOption[] =>
   nodes.map((n) => ({ value: n.id, label: n.label, children: n.children?.length ? toOptions(n.children) : undefined }));
+
+// Typed as antd's Cascader, whose props it takes (single and multiple value types).
+const Cascader = DeferredCascader as unknown as typeof AntCascader;
 
 const last = (path: readonly (string | number)[]): number => Number(path[path.length - 1]);
 
@@ -67,7 +71,8 @@ function DeptCascader(props: Props) {
       <Cascader
         {...common}
         multiple
-        showCheckedStrategy={Cascader.SHOW_PARENT}
+        // rc-cascader's SHOW_PARENT, spelled out so the constant does not load it.
+        showCheckedStrategy="SHOW_PARENT"
         value={ids.map((id) => deptPath(tree, id)).filter((p) => p.length > 0)}
         onChange={(paths) => props.onChange?.([...new Set((paths ?? []).map((p) => last(p)))])}
       />

@@ -6,12 +6,13 @@
 import { connect, mapReadPretty, observer, useField } from '@formily/react';
 import type { Field } from '@formily/core';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Select, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { queryKeys } from '../api/queryKeys';
 import { listRecords, recordsByIds, type RecordRow } from '../api/records';
 import { useNavigate } from '../routing/navigation';
 import { Link } from '../routing/typography';
+import { DeferredSelect as Select } from './deferredSelect';
 import { filterObject, filterRefs, keptIds, resolveFilter } from './data/relateFilter';
 import { PICKER_STATUSES, usePickerRecords } from './data/usePickerRecords';
 import { useRecordFormInfo } from './RecordFormContext';
