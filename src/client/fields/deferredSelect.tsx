@@ -32,10 +32,30 @@ function findOption(options: readonly Opt[] | undefined, value: unknown): Opt | 
   return undefined;
 }
 
+/** No value: nothing chosen yet (or cleared). */
+const isEmptyChoice = (value: unknown) => value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+
+type Common = Pick<Props, 'placeholder' | 'disabled' | 'size' | 'variant' | 'className' | 'style' | 'id' | 'status'>;
+
+/** What the look-alike takes unchanged from a Select's or a Cascader's props. */
+function facadeLook(props: Common) {
+  return {
+    placeholder: props.placeholder,
+    disabled: props.disabled,
+    status: props.status as InputStatus | undefined,
+    size: props.size,
+    variant: props.variant,
+    className: props.className,
+    style: props.style,
+    id: props.id,
+    aria: Object.fromEntries(Object.entries(props).filter(([k]) => k.startsWith('aria-'))),
+  };
+}
+
 export function DeferredSelect(props: Props) {
   const multiple = props.mode === 'multiple' || props.mode === 'tags';
   const value = props.value as unknown;
-  const empty = value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+  const empty = isEmptyChoice(value);
   // rc-select shows a value missing from the options as the value itself.
   const option = empty || multiple ? undefined : findOption(props.options as Opt[] | undefined, value) ?? { value, label: value };
   const label = option ? (option.label as React.ReactNode) : undefined;
@@ -43,7 +63,6 @@ export function DeferredSelect(props: Props) {
   // Tags need rc-overflow; a label the facade cannot draw as the select would (a rendered
   // label, custom tags or labels) loads the real select at once.
   const eager = (multiple && !empty) || props.suffixIcon !== undefined || (label != null && !plain && !isValidElement(label)) || !!props.labelInValue || !!props.labelRender || !!props.tagRender;
-  const aria = Object.fromEntries(Object.entries(props).filter(([k]) => k.startsWith('aria-')));
   return (
     <DeferredControl
       engine={selectEngine}
@@ -57,18 +76,10 @@ export function DeferredSelect(props: Props) {
           multiple={multiple}
           label={label}
           title={option?.title ?? (plain ? String(label) : undefined)}
-          placeholder={props.placeholder}
-          disabled={props.disabled}
+          {...facadeLook(props)}
           allowClear={!!props.allowClear}
           showSearch={props.showSearch}
           loading={props.loading}
-          status={props.status as InputStatus | undefined}
-          size={props.size}
-          variant={props.variant}
-          className={props.className}
-          style={props.style}
-          id={props.id}
-          aria={aria}
           // What the real select's ✕ hands on: undefined for a single value.
           onClear={() => {
             props.onChange?.(undefined as never, undefined as never);
@@ -102,12 +113,11 @@ export function pathLabels(options: readonly Opt[] | undefined, path: readonly u
 export function DeferredCascader(props: CascaderProps) {
   const multiple = !!props.multiple;
   const value = props.value as unknown;
-  const empty = value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+  const empty = isEmptyChoice(value);
   const labels = empty || multiple || !Array.isArray(value) ? undefined : pathLabels(props.options as Opt[] | undefined, value);
   // Tags, a custom display or a path the options do not hold load the real cascader at once.
   const eager = (!empty && (multiple || !labels || !!props.displayRender)) || props.suffixIcon !== undefined;
   const label = labels?.join(' / ');
-  const aria = Object.fromEntries(Object.entries(props).filter(([k]) => k.startsWith('aria-')));
   return (
     <DeferredControl
       engine={cascaderEngine}
@@ -122,17 +132,9 @@ export function DeferredCascader(props: CascaderProps) {
           multiple={multiple}
           label={label}
           title={label}
-          placeholder={props.placeholder}
-          disabled={props.disabled}
+          {...facadeLook(props as Common)}
           allowClear={props.allowClear !== false}
           showSearch={!!props.showSearch}
-          status={props.status as InputStatus | undefined}
-          size={props.size}
-          variant={props.variant}
-          className={props.className}
-          style={props.style}
-          id={props.id}
-          aria={aria}
           // What the real cascader's ✕ hands on.
           onClear={() => (props.onChange as ((v: unknown, o: unknown) => void) | undefined)?.(undefined, undefined)}
           handlers={handlers}
