@@ -23,6 +23,7 @@ import { m130FormVersions } from '../../records/migrations/130_form_versions.js'
 import { m800Jobs } from '../../jobs/migration.js';
 import { m060ButtonSecrets } from './060_button_secrets.js';
 import { m131FormMenuButtons } from './131_form_menu_buttons.js';
+import { m132ChangeLog } from '../../records/migrations/132_change_log.js';
 
 export type { Migration } from './types.js';
 
@@ -45,5 +46,6 @@ export const migrations: Migration[] = [
   m050Flows,
   m130FormVersions,
   m123WriteGeneration,
+  m132ChangeLog,
   m131FormMenuButtons,
 ];

@@ -15,6 +15,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { cachedRow, type CacheSource } from './countCache.js';
+import { patchedCount } from './matchSets.js';
 
 /** Up to this many matching rows the total is exact. */
 export const TOTAL_EXACT_LIMIT = 10_000;
@@ -58,6 +59,9 @@ export const countQuery = (from: RawBuilder<unknown>, where: RawBuilder<unknown>
 
 /** The exact count(*) of the rows matching `where` (cached under `source`'s generation when given). */
 export async function countRows(db: Kysely<Database>, from: RawBuilder<unknown>, where: RawBuilder<unknown>, source: CacheSource | null = null): Promise<number> {
+  // A kept match set patched with the writes since (ADR 0933), else the count cache (ADR 0931).
+  const patched = await patchedCount(db, source, from, where, countQuery(from, where));
+  if (patched !== undefined) return patched;
   const r = await cachedRow(db, source, countQuery(from, where));
   return Number(r!.n);
 }

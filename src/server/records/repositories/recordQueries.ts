@@ -12,6 +12,7 @@ import { generationQuery, generationText, generationTextSql, type GenerationRow 
 import type { Database } from '../../db/types.js';
 import { memoKey, memoUntilWrite } from '../query/memoUntilWrite.js';
 import { writeClockOf } from '../../db/writeClock.js';
+import { patchedPage, patchedSums } from '../query/matchSets.js';
 
 const mainFrom = (m: FormModel) => sql`${sql.id(m.schema, m.main.table.name)} t`;
 
@@ -217,6 +218,9 @@ async function computeListPage(db: Kysely<Database>, model: FormModel, q: Compil
   const estimate = q.exactTotal || !q.filtered ? null : estimateRows(db, mainFrom(model), q.where);
   const source = cacheSource(model, q.mainTableOnly);
   if (q.exactTotal && q.filtered && source) {
+    // A kept match set and first ids patched with the writes since (ADR 0933), else one scan (ADR 0932).
+    const patched = await patchedPage(db, source, mainFrom(model), q, pageIdsQuery(model, q), rowsOfIds(model));
+    if (patched) return { rowsJson: patched.rows, total: patched.total, totalExact: true };
     const one = await oneScanPage(db, model, q, source);
     if (one) return { rowsJson: one.rows, total: one.total, totalExact: true };
   }
@@ -285,8 +289,10 @@ export async function calcTotals(db: Kysely<Database>, model: FormModel, body: R
     const compiled = query.compile(db);
     return memoKey(compiled.sql, compiled.parameters, 'calcd', model.form.id, tenantId);
   };
-  const row = await memoUntilWrite(db, key,
-    async () => (await cachedRow(db, cacheSource(model, readsMainTableOnly(model, body)), query)) ?? {}, (r) => ({ ...r }));
+  const source = cacheSource(model, readsMainTableOnly(model, body));
+  const row = await memoUntilWrite(db, key, async () =>
+    (await patchedSums(db, source, mainFrom(model), where, specs.map((s) => ({ col: s.col, sum: s.ops.includes('sum'), avg: s.ops.includes('avg'), precision: s.precision })), query))
+      ?? (await cachedRow(db, source, query)) ?? {}, (r) => ({ ...r }));
   const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
   return specs.map((s, i) => {
     const out: Record<string, unknown> = { field: s.name };
