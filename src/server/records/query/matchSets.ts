@@ -247,7 +247,7 @@ export async function patchedPage(
   const r = await sql<PatchRow & { fin: string | null; full_n: string | null; full_ids: string | null; top: string | null; ids: string | null; j: string | null }>`
     WITH fw_m AS MATERIALIZED (SELECT t.id${sql.join(q.sortColumns.map((c) => sql`, t.${sql.id(c)}`), sql``)}
       FROM ${from} WHERE ${q.where} LIMIT ${SET_MAX + 1})
-    SELECT fw_g.*, pg_current_snapshot()::text AS fw_snap, fw_c.ch, fw_o.ok, fw_p.fin, fw_f.full_n,
+    SELECT fw_g.*, pg_current_snapshot()::text AS fw_snap, fw_c.ch, fw_o.ok, array_to_json(fw_p.fin_a)::text AS fin, fw_f.full_n,
       CASE WHEN p.ord IS NULL OR p.ord = 1 THEN fw_f.full_ids END AS full_ids,
       CASE WHEN p.ord IS NULL OR p.ord = 1 THEN array_to_json(fw_t.top)::text END AS top, fw_x.ids, p.j
     FROM (${generationQuery(source.formId, source.schema, source.table)}) fw_g
@@ -255,11 +255,13 @@ export async function patchedPage(
     CROSS JOIN LATERAL (SELECT fw_o.ok AND (${complete}::boolean
         OR cardinality(ARRAY(SELECT unnest(${keptTop}::bigint[]) EXCEPT SELECT unnest(coalesce(fw_c.cha, '{}')))) >= ${end}) AS tv OFFSET 0) fw_v
     CROSS JOIN LATERAL (SELECT CASE WHEN fw_v.tv AND fw_c.cha IS NOT NULL THEN
-      (SELECT array_to_json(array_agg(t.id))::text FROM ${from} WHERE t.id = ANY(fw_c.cha) AND ${q.where}) END AS fin OFFSET 0) fw_p
+      ARRAY(SELECT t.id FROM ${from} WHERE t.id = ANY(fw_c.cha) AND ${q.where}) END AS fin_a OFFSET 0) fw_p
     LEFT JOIN LATERAL (SELECT CASE WHEN NOT fw_v.tv THEN count(*)::text END AS full_n,
         CASE WHEN NOT fw_v.tv AND count(*) <= ${SET_MAX} THEN coalesce(array_to_json(array_agg(fw_m.id)), '[]')::text END AS full_ids
       FROM fw_m WHERE NOT fw_v.tv) fw_f ON true
     CROSS JOIN LATERAL (SELECT CASE
+      -- Nothing written, or only rows outside the kept first ids that do not match now: the same first ids.
+      WHEN fw_v.tv AND (fw_c.cha IS NULL OR (cardinality(fw_p.fin_a) = 0 AND NOT ${keptTop}::bigint[] && fw_c.cha)) THEN ${keptTop}::bigint[]
       WHEN fw_v.tv THEN ARRAY(SELECT t.id FROM ${from}
         WHERE t.id = ANY(${keptTop}::bigint[] || coalesce(fw_c.cha, '{}')) AND ${q.where} ORDER BY ${q.orderBy} LIMIT ${topLimit})
       WHEN fw_f.full_ids IS NOT NULL THEN ARRAY(SELECT t.id FROM fw_m t ORDER BY ${q.orderBy} LIMIT ${topLimit}) END AS top OFFSET 0) fw_t
