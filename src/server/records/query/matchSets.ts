@@ -41,6 +41,8 @@ export const TOP_SLACK = 32;
 export const TOP_MAX = 1_000;
 /** Ids over all entries of one database handle. */
 export const ID_BUDGET = 4_000_000;
+/** Entries per database handle (an empty match set holds no id but is an entry). */
+export const MAX_SETS = 20_000;
 const LARGE_MS = 60_000;
 
 interface Base {
@@ -98,7 +100,7 @@ function keep(db: Kysely<Database>, key: string, e: Entry): void {
   s.map.set(key, e);
   s.ids += size(e);
   for (const [k, v] of s.map) {
-    if (s.ids <= ID_BUDGET || k === key) break;
+    if ((s.ids <= ID_BUDGET && s.map.size <= MAX_SETS) || k === key) break;
     s.map.delete(k);
     s.ids -= size(v);
   }
