@@ -134,11 +134,20 @@ describe('menu administration', () => {
 
   it('refuses deleting a menu with children or one assigned to a role', async () => {
     expect((await admin.post('/api/system/menu/delete', [(await byName('系统管理')).menuId])).body.msg).toBe('存在子菜单,不允许删除');
-    // The staff role holds auto:contract_ledger:query (demo seed), the ledger menu's permission.
-    const ledger = (await menus()).find((m) => m.formName === 'contract_ledger' && m.menuType === 'C')!;
-    const del = await admin.post('/api/system/menu/delete', [ledger.menuId]);
+    // The ledger's form menu holds its button entries (demo seed, as 菜单管理 makes them).
+    const all = await menus();
+    const ledger = all.find((m) => m.formName === 'contract_ledger' && m.menuType === 'C')!;
+    expect((await admin.post('/api/system/menu/delete', [ledger.menuId])).body.msg).toBe('存在子菜单,不允许删除');
+    const buttons = all.filter((m) => m.parentId === ledger.menuId && m.menuType === 'F');
+    expect(buttons.map((b) => b.menuName)).toEqual(['查询', '新增', '修改', '删除', '作废', '导入', '导出', '打印', '流程列表']);
+    // The staff role holds query, add, edit, print and export of the ledger (demo seed): 新增 is the
+    // only menu carrying auto:contract_ledger:add; 查询's string is carried by the ledger menu too.
+    const add = buttons.find((b) => b.perms === 'auto:contract_ledger:add')!;
+    const del = await admin.post('/api/system/menu/delete', [add.menuId]);
     expect(del.status).toBe(400);
     expect(del.body.msg).toBe('菜单已分配,不允许删除');
+    const query = buttons.find((b) => b.perms === 'auto:contract_ledger:query')!;
+    expect((await admin.post('/api/system/menu/delete', [query.menuId])).status).toBe(200);
     expect((await admin.post('/api/system/menu/delete', [999999])).status).toBe(404);
   });
 

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { readSeedFixture } from './fixtures.js';
+import { addFormButtons } from '../formMenuButtons.js';
 import type { SeedStep } from './types.js';
 
 interface MenuFixture {
@@ -48,7 +49,8 @@ export function autoRouteName(enName: string): string {
 
 /**
  * Adds a menu entry for a form's generic list (component 'Auto', path /auto/{enName}, visible
- * to holders of auto:{form}:query) under the business directory; returns the menu id.
+ * to holders of auto:{form}:query) under the business directory, with the button entries a form
+ * menu made in 菜单管理 gets (formMenuButtons), so the demo's menus list them too; returns the menu id.
  */
 export async function addFormMenu(db: Kysely<Database>, tenantId: number, form: { enName: string; cnName: string; icon?: string; orderNum?: number }): Promise<number> {
   const existing = await db.selectFrom('menus').select('id').where('tenant_id', '=', tenantId).where('form_name', '=', form.enName).where('menu_type', '=', 'C').executeTakeFirst();
@@ -71,6 +73,7 @@ export async function addFormMenu(db: Kysely<Database>, tenantId: number, form: 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await addFormButtons(db, tenantId, { menuId: row.id, formName: form.enName });
   return row.id;
 }
 
