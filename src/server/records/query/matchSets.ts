@@ -246,6 +246,9 @@ export async function patchedPage(
   const topLimit = end + TOP_SLACK;
   const keptTop = e?.top ?? [];
   const complete = !!e && e.top.length === e.ids.length;
+  // The first ids (`top`): the kept ones when nothing was written or only rows outside them that do
+  // not match now; else ordered again over the kept ones and the changed rows; else from the scan.
+  // (No SQL comments: on PGlite a statement naming a writing word counts as a write, ADR 0307.)
   const r = await sql<PatchRow & { fin: string | null; full_n: string | null; full_ids: string | null; top: string | null; ids: string | null; j: string | null }>`
     WITH fw_m AS MATERIALIZED (SELECT t.id${sql.join(q.sortColumns.map((c) => sql`, t.${sql.id(c)}`), sql``)}
       FROM ${from} WHERE ${q.where} LIMIT ${SET_MAX + 1})
@@ -262,7 +265,6 @@ export async function patchedPage(
         CASE WHEN NOT fw_v.tv AND count(*) <= ${SET_MAX} THEN coalesce(array_to_json(array_agg(fw_m.id)), '[]')::text END AS full_ids
       FROM fw_m WHERE NOT fw_v.tv) fw_f ON true
     CROSS JOIN LATERAL (SELECT CASE
-      -- Nothing written, or only rows outside the kept first ids that do not match now: the same first ids.
       WHEN fw_v.tv AND (fw_c.cha IS NULL OR (cardinality(fw_p.fin_a) = 0 AND NOT ${keptTop}::bigint[] && fw_c.cha)) THEN ${keptTop}::bigint[]
       WHEN fw_v.tv THEN ARRAY(SELECT t.id FROM ${from}
         WHERE t.id = ANY(${keptTop}::bigint[] || coalesce(fw_c.cha, '{}')) AND ${q.where} ORDER BY ${q.orderBy} LIMIT ${topLimit})
