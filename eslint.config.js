@@ -8,6 +8,8 @@ const clientPatterns = [
   { group: ['**/server/**', '**/src/server/*'], message: 'The client never imports the server.' },
   { group: ['node:*', 'fastify', 'kysely', 'pg', '@electric-sql/*'], message: 'The client runs in the browser.' },
   { group: ['msw', 'msw/*'], message: 'msw belongs to tests and the offline preview only.' },
+  // antd's private module paths change without notice between versions (ADR 0412); the locale is the documented exception (ARCHITECTURE.md).
+  { group: ['antd/es/*', 'antd/lib/*', 'rc-*/es/*', 'rc-*/lib/*', '!antd/es/locale', '!antd/es/locale/zh_CN'], message: 'Import antd from its public entry (`antd`); only the zh_CN locale is taken from antd/es/locale.' },
 ];
 const belowShell = { group: ['**/shell', '**/shell/**', './shell/*'], message: 'Only the shell (and main.tsx) imports shell/: navigation and permission gates live in routing/; services come through context.' };
 
@@ -17,6 +19,8 @@ const serverPatterns = [
   { group: ['**/client/**'], message: 'The server never imports the client.' },
   { group: ['react', 'react-dom', 'antd', 'antd/*', '@formily/react', '@formily/antd-v5'], message: 'The server renders no UI.' },
 ];
+
+const recordsBelowFlows = { group: ['**/flows/**'], message: 'records/ does not import flows/ (flows is built on records): go through records/services/flowHooks.ts.' };
 
 // Raw SQL (Kysely's `sql` tag, CompiledQuery, the pg driver) only in the SQL layer below.
 const sqlOnlyInLayer = 'SQL lives in repositories and query builders (src/server/README.md "Where SQL lives"): call a repository.';
@@ -127,6 +131,17 @@ export default tseslint.config(
     // bound values of a row write), plus the sandbox that runs guarded administrator SQL.
     files: SQL_LAYER,
     rules: { 'no-restricted-imports': ['error', { patterns: serverPatterns }] },
+  },
+  {
+    // flows/ is built on records/ (it reads, writes and re-statuses records); records/ reaches
+    // flows only through records/services/flowHooks.ts (src/server/README.md "Folder dependencies").
+    files: ['src/server/records/**/*.ts'],
+    ignores: SQL_LAYER,
+    rules: { 'no-restricted-imports': ['error', { paths: serverSqlPaths, patterns: [...serverPatterns, recordsBelowFlows] }] },
+  },
+  {
+    files: SQL_LAYER.map((layer) => ['src/server/records/**/*.ts', layer]),
+    rules: { 'no-restricted-imports': ['error', { patterns: [...serverPatterns, recordsBelowFlows] }] },
   },
   {
     // No `any` in the server (issue 13 item 5): foundation tables are Kysely<Database>; per-form

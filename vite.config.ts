@@ -1,31 +1,15 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
+import { precompress } from './scripts/precompress.js';
 
 const apiPort = Number(process.env.PORT ?? 8080);
-
-const antdShims = [
-  { importer: /antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/, source: '../../color-picker/components/ColorPresets', file: 'isBright.ts' },
-  { importer: /antd[\\/]es[\\/]radio[\\/]group\.js$/, source: '../form/hooks/useForm', file: 'toNamePathStr.ts' },
-];
 
 // One config for the client build, the dev server and every test project.
 export default defineConfig({
   plugins: [
     react(),
-    {
-      // Two antd modules take one small helper each from a large module that other, lazily loaded
-      // components use whole; a module goes into one chunk, so the large one came with every page:
-      // the button styles' `isBright` (the colour picker's presets panel, with Collapse) and the
-      // radio group's `toNamePathStr` (antd Form's useForm, with rc-field-form). Same helpers, from
-      // src/client/shell/antdShims (ADR 0408).
-      name: 'antd-small-helpers',
-      enforce: 'pre',
-      resolveId(source, importer) {
-        const shim = antdShims.find((s) => s.source === source && importer && s.importer.test(importer));
-        return shim ? fileURLToPath(new URL(`./src/client/shell/antdShims/${shim.file}`, import.meta.url)) : null;
-      },
-    },
+    // .br / .gz beside the built files, served as they are (src/server/http/staticClient.ts).
+    precompress(),
   ],
   build: {
     outDir: 'dist/client',
@@ -45,6 +29,9 @@ export default defineConfig({
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
   },
   test: {
+    // Vitest's default on a 2-core machine is one worker, so the whole suite ran one file at a
+    // time while test servers waited on PostgreSQL and Chromium. Three keep both cores busy.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
@@ -65,6 +52,8 @@ export default defineConfig({
           name: 'client',
           environment: 'happy-dom',
           include: ['src/client/**/*.test.{ts,tsx}'],
+          // Rendering antd in happy-dom beside three other workers on 2 cores takes seconds at times.
+          testTimeout: 30_000,
         },
       },
       {
@@ -73,6 +62,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/api/support/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -86,6 +76,7 @@ export default defineConfig({
                 name: 'api-pg',
                 environment: 'node',
                 include: ['tests/api/**/*.test.ts'],
+                globalSetup: ['tests/api/support/globalSetup.ts'],
                 env: { FORMWORK_TEST_DB: 'postgres' },
                 testTimeout: 60_000,
                 hookTimeout: 120_000,
@@ -99,8 +90,13 @@ export default defineConfig({
           name: 'browser',
           environment: 'node',
           include: ['tests/browser/**/*.test.ts'],
-          globalSetup: ['tests/browser/globalSetup.ts'],
-          fileParallelism: false,
+          globalSetup: ['tests/browser/globalSetup.ts', 'tests/api/support/globalSetup.ts'],
+          // One file at a time (each its own server and Chromium), in a group of their own after
+          // the others: a browser test beside three API workers waits too long for its page, and
+          // two browser files side by side on 2 cores lost clicks on dialogs (CI of 3fded3f:
+          // listButtons' 继续操作, screens' 取消, both green when run alone).
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 180_000,
           // expect.poll gives up after 1 s by default: too short for a page to render on a loaded

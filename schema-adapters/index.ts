@@ -40,7 +40,7 @@ export {
 
 export { COMPONENT_NAMES, FIELD_TYPE_SPECS, specOf } from './fieldTypes/registry';
 export type { CellKind, FieldFamily, FieldTypeSpec, SearchKind, StorageKind, StoragePart } from './fieldTypes/fieldTypeSpec';
-export { COLOR_OPTIONS, toBoolean, usesConfiguredList } from './fieldTypes/choice';
+export { COLOR_OPTIONS, choiceNumbers, toBoolean, usesConfiguredList } from './fieldTypes/choice';
 export { SYS_STATUS_OPTIONS, POSITION_PATTERN } from './fieldTypes/special';
 export { NUMBER_STRING } from './fieldTypes/number';
 export { ADDRESS_PARTS, addressLevels } from './fieldTypes/reference';
@@ -97,9 +97,11 @@ export { fileListProblems } from './records/fileListProblems';
 export { FILE_LIST_TYPES, fileEntryOk } from './fieldTypes/media';
 export { importColumns } from './records/importColumns';
 export { batchEditableFields, batchEditDefinition } from './records/batchEditable';
+export { NAMED_RECORDS_MAX, recordNames, recordTitle } from './records/recordTitle';
 export { storageColumns, type StorageChildTable, type StorageColumn } from './records/storageColumns';
 export { toFormValues } from './records/toFormValues';
 export { isEmpty, readValue } from './records/values';
+export { headFilterRefs, relate2CurrentValues, relatedFieldOf, relatePairs, resolveHeadFilter, settingObject, type RelatePair } from './records/relatedValues';
 
 export { formatNumber } from './display/formatNumber';
 export {

@@ -14,15 +14,15 @@ const HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
 /** Problems of a field's `colorRules` (validateDefinition): each `{when, color}`, conditions that parse. */
 export function colorRuleProblems(rules: unknown, at: string): { path: string; message: string }[] {
   if (rules == null) return [];
-  if (!Array.isArray(rules)) return [{ path: at, message: 'colorRules 须为数组' }];
+  if (!Array.isArray(rules)) return [{ path: at, message: '颜色规则须为一个列表' }];
   const out: { path: string; message: string }[] = [];
   rules.forEach((rule: unknown, i) => {
     const r = rule as Record<string, unknown> | null;
-    if (!r || typeof r !== 'object' || typeof r.when !== 'string' || typeof r.color !== 'string') { out.push({ path: `${at}[${i}]`, message: '颜色规则须为 {when, color}' }); return; }
-    if (!(r.color in CELL_COLORS) && !HEX.test(r.color)) out.push({ path: `${at}[${i}].color`, message: '颜色须为 red、yellow、green 或 #rrggbb' });
+    if (!r || typeof r !== 'object' || typeof r.when !== 'string' || typeof r.color !== 'string') { out.push({ path: `${at}[${i}]`, message: `第 ${i + 1} 条颜色规则须有条件和颜色` }); return; }
+    if (!(r.color in CELL_COLORS) && !HEX.test(r.color)) out.push({ path: `${at}[${i}].color`, message: '颜色须为红、黄、绿或 #rrggbb 形式的颜色' });
     const compiled = compileCondition(r.when);
-    if (compiled.kind !== 'expr') out.push({ path: `${at}[${i}].when`, message: '颜色条件不支持 $sql(…) 和 $${…}' });
-    else if (compiled.error) out.push({ path: `${at}[${i}].when`, message: `条件无法解析：${compiled.error}` });
+    if (compiled.kind !== 'expr') out.push({ path: `${at}[${i}].when`, message: '颜色规则的条件不支持 $sql(…) 和 $${…}' });
+    else if (compiled.error) out.push({ path: `${at}[${i}].when`, message: `颜色规则的条件无法解析：${compiled.error}` });
   });
   return out;
 }

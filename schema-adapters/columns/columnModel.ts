@@ -11,6 +11,8 @@ export interface ColumnModel {
   header: string;
   funcType?: FieldType;
   width: number;
+  /** The width is the default (no configured, no per-user width): a list may widen it to fit its values. */
+  autoWidth?: boolean;
   cell: CellKind | 'actions';
   sortable: boolean;
   /** Column-search control; null: the column has no search popover. */

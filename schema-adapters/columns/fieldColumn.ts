@@ -62,6 +62,9 @@ export function fieldColumn(field: FieldDefinition, inputs: ColumnInputs = {}): 
     if (field.precision != null) column.precision = field.precision;
     if (field.suffix) column.suffix = field.suffix;
     if (field.funcType === 'number' && inputs.thousandSeparator) column.thousandSeparator = true;
+    // Default width (none configured, none per user): the list may widen it to show amounts whole.
+    const configured = inputs.element?.width ?? field.width;
+    if (configured == null && !(typeof inputs.userWidth === 'number' && inputs.userWidth > 0)) column.autoWidth = true;
   }
   if (spec.family === 'date') column.format = field.funcType === 'timeOnly' ? field.format || 'HH:mm:ss' : dateFormatOf(field);
   if (field.multiple) column.multiple = true;

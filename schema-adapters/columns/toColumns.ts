@@ -11,7 +11,7 @@ export function rowActionNames(def: FormDefinition): string[] {
 
 /**
  * The list's column model (spec 01 §2.2–2.3): one column per field that shows in a list (in
- * definition order; pcTableElements set visibility and width), virtual columns, the state
+ * definition order; pcTableElements set visibility, width and the fixed side), virtual columns, the state
  * column 状态 unless hidden, and the row-action column 操作 when any button shows in rows.
  */
 export function toColumns(def: FormDefinition, opts: ColumnOptions = {}): ColumnModel[] {
@@ -55,8 +55,13 @@ export function toColumns(def: FormDefinition, opts: ColumnOptions = {}): Column
       visible: elements.get(virtual.enName)?.visible !== false,
     });
   }
+  // Per column (pcTableElements' fixed), then the leading count (the user's, else fixColumns) on the left.
+  for (const c of columns) {
+    const side = elements.get(c.key)?.fixed;
+    if (side === 'left' || side === 'right') c.fixed = side;
+  }
   const fixCount = opts.fixColumns ?? def.feature?.fixColumns ?? 0;
-  columns.filter((c) => c.visible).slice(0, Math.max(0, Math.min(fixCount, columns.length))).forEach((c) => { c.fixed = 'left'; });
+  columns.filter((c) => c.visible).slice(0, Math.max(0, Math.min(fixCount, columns.length))).forEach((c) => { c.fixed ??= 'left'; });
   if (statusColumnShown(def, opts)) {
     const status = statusColumn();
     if (userWidths.get('sys_status')) status.width = userWidths.get('sys_status') as number;

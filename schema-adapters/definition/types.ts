@@ -15,6 +15,8 @@ export interface TableElement {
   enName: string;
   visible?: boolean;
   width?: number;
+  /** Keeps the column in view on sideways scrolling, at the list's left or right edge. */
+  fixed?: 'left' | 'right';
 }
 
 /** A total in the list footer (spec 01 §3.1 columnEvalList). */
@@ -141,6 +143,12 @@ export interface UserContext {
   companyId?: number | string | null;
   /** 'lon,lat' of the current position, when the browser knows it (currentPos). */
   position?: string | null;
+}
+
+/** One problem of a definition: a path like `fields[2].children[0].hideCondition`, and a Chinese message. */
+export interface DefinitionProblem {
+  path: string;
+  message: string;
 }
 
 /** Record status (spec 01 §4). */

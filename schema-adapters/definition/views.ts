@@ -21,7 +21,11 @@
 import { evaluateValue, expressionError } from '../buttons/evaluateValue';
 import { storageColumns, type StorageColumn } from '../records/storageColumns';
 import { EN_NAME_PATTERN } from './names';
+import { FIELD_TYPE_LABELS } from '../fieldTypes/palette';
 import type { FieldDefinition, FormDefinition, UserContext } from './types';
+
+/** A field type as the palette names it (messages never show a funcType key, issue 27 item 7). */
+const typeName = (funcType: string): string => (FIELD_TYPE_LABELS as Record<string, string>)[funcType] ?? funcType;
 
 /** The `view` part of a type-2 definition. */
 export interface ViewSpec {
@@ -76,12 +80,12 @@ export function viewShapeProblems(def: Record<string, unknown>): ViewProblem[] {
   const out: ViewProblem[] = [];
   const view = def.view;
   if (!isViewDefinition(def)) {
-    if (view != null) out.push({ path: 'view', message: '只有视图（type 为 2）才能配置 view' });
+    if (view != null) out.push({ path: 'view', message: '只有视图才能配置来源表单和字段对应' });
     return out;
   }
   // A type-2 definition without `view` is the older kind: a read-only table of its own (docs/forms.md).
   if (view == null) return out;
-  if (!isObject(view)) return [{ path: 'view', message: 'view 须为对象：来源表单 sources 和字段对应 columns' }];
+  if (!isObject(view)) return [{ path: 'view', message: '视图须配置来源表单和各字段的对应字段' }];
   const sources = view.sources;
   if (!Array.isArray(sources) || !sources.length) {
     out.push({ path: 'view.sources', message: '视图须至少有一个来源表单' });
@@ -97,18 +101,20 @@ export function viewShapeProblems(def: Record<string, unknown>): ViewProblem[] {
   });
   const columns = view.columns;
   if (!isObject(columns)) {
-    out.push({ path: 'view.columns', message: '视图须配置字段对应 columns' });
+    out.push({ path: 'view.columns', message: '视图须配置每个字段在来源表单中的对应字段' });
     return out;
   }
   const fields = Array.isArray(def.fields) ? (def.fields as unknown[]).filter(isObject) : [];
   const names = new Set(fields.map((f) => String(f.enName)));
   fields.forEach((f, i) => {
-    if (NOT_IN_VIEW.has(String(f.funcType))) out.push({ path: `fields[${i}].funcType`, message: `视图不支持 “${String(f.funcType)}” 类型的字段` });
+    // Named by its label, as the designer shows it (issue 27 item 7).
+    const name = typeof f.label === 'string' && f.label.trim() ? `「${f.label}」` : ` “${String(f.enName)}” `;
+    if (NOT_IN_VIEW.has(String(f.funcType))) out.push({ path: `fields[${i}].funcType`, message: `视图不支持字段${name}的类型` });
     const mapping = columns[String(f.enName)];
-    if (!isObject(mapping)) { out.push({ path: `view.columns.${String(f.enName)}`, message: `视图字段 “${String(f.enName)}” 须配置各来源表单的对应字段` }); return; }
+    if (!isObject(mapping)) { out.push({ path: `view.columns.${String(f.enName)}`, message: `视图字段${name}须配置各来源表单的对应字段` }); return; }
     for (const s of seen) {
       const target = mapping[s];
-      if (target === undefined) out.push({ path: `view.columns.${String(f.enName)}.${s}`, message: `视图字段 “${String(f.enName)}” 须配置来源表单 “${s}” 的对应字段（没有时写 null）` });
+      if (target === undefined) out.push({ path: `view.columns.${String(f.enName)}.${s}`, message: `视图字段${name}须配置来源表单 “${s}” 的对应字段（没有时写 null）` });
       else if (target !== null && (typeof target !== 'string' || !EN_NAME_PATTERN.test(target))) out.push({ path: `view.columns.${String(f.enName)}.${s}`, message: `对应字段 “${String(target)}” 不合法` });
     }
     for (const key of Object.keys(mapping)) {
@@ -154,7 +160,7 @@ export function viewSourceProblems(def: FormDefinition, sources: ReadonlyMap<str
       if (!sourceField || sourceField.funcType === 'subForm') { out.push({ path: at, message: `来源表单 “${name}” 没有字段 “${target}”` }); continue; }
       const sameKind = sourceField.funcType === field.funcType || !(SAME_TYPE_ONLY.has(sourceField.funcType) || SAME_TYPE_ONLY.has(field.funcType));
       if (fieldShape(sourceField) !== want || !sameKind) {
-        out.push({ path: at, message: `来源字段 “${name}.${target}”（${sourceField.funcType}）与视图字段 “${field.enName}”（${field.funcType}）的类型不兼容` });
+        out.push({ path: at, message: `来源表单 “${name}” 的字段「${sourceField.label || target}」（${typeName(sourceField.funcType)}）与视图字段「${field.label || field.enName}」（${typeName(field.funcType)}）的类型不兼容` });
       }
     }
   }
@@ -165,23 +171,24 @@ export function viewSourceProblems(def: FormDefinition, sources: ReadonlyMap<str
 export function virtualColumnProblems(feature: unknown, fieldNames: ReadonlySet<string>): ViewProblem[] {
   if (!isObject(feature) || feature.virtualColumns == null) return [];
   const list = feature.virtualColumns;
-  if (!Array.isArray(list)) return [{ path: 'feature.virtualColumns', message: 'virtualColumns 须为数组' }];
+  if (!Array.isArray(list)) return [{ path: 'feature.virtualColumns', message: '虚拟列须为一个列表' }];
   const out: ViewProblem[] = [];
   const seen = new Set<string>();
   list.forEach((raw, i) => {
     const at = `feature.virtualColumns[${i}]`;
-    if (!isObject(raw)) { out.push({ path: at, message: '虚拟列须为 {enName, cnName, expr} 对象' }); return; }
+    if (!isObject(raw)) { out.push({ path: at, message: `第 ${i + 1} 个虚拟列须有列名称、英文名和计算式` }); return; }
     const { enName, cnName, expr } = raw;
+    const column = typeof cnName === 'string' && cnName.trim() ? `虚拟列「${cnName}」` : `第 ${i + 1} 个虚拟列`;
     if (typeof enName !== 'string' || !EN_NAME_PATTERN.test(enName)) out.push({ path: `${at}.enName`, message: `虚拟列英文名 “${String(enName)}” 不合法` });
     else if (fieldNames.has(enName)) out.push({ path: `${at}.enName`, message: `虚拟列英文名 “${enName}” 与字段重名` });
     else if (seen.has(enName)) out.push({ path: `${at}.enName`, message: `虚拟列英文名 “${enName}” 重复` });
     else seen.add(enName);
     if (typeof cnName !== 'string' || !cnName.trim()) out.push({ path: `${at}.cnName`, message: '虚拟列名称不能为空' });
     if (expr == null || expr === '') return;
-    if (typeof expr !== 'string') { out.push({ path: `${at}.expr`, message: '虚拟列表达式须为文本' }); return; }
-    if (/^\s*\$sql\s*\(/i.test(expr)) { out.push({ path: `${at}.expr`, message: '虚拟列表达式不支持 $sql(…)' }); return; }
+    if (typeof expr !== 'string') { out.push({ path: `${at}.expr`, message: `${column}的计算式须为文本` }); return; }
+    if (/^\s*\$sql\s*\(/i.test(expr)) { out.push({ path: `${at}.expr`, message: `${column}的计算式不支持 $sql(…)` }); return; }
     const error = expressionError(expr);
-    if (error) out.push({ path: `${at}.expr`, message: `表达式无法解析：${error}` });
+    if (error) out.push({ path: `${at}.expr`, message: `${column}的计算式无法解析：${error}` });
   });
   return out;
 }

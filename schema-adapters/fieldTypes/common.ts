@@ -1,3 +1,4 @@
+import type { CellResult, ImportedCell, ImportLookups, LabelHit } from '../cells/cellTypes';
 import type { FieldDefinition } from '../definition/types';
 import type { PutValue, StoragePart } from './fieldTypeSpec';
 
@@ -39,3 +40,27 @@ export function multipleCheck(field: FieldDefinition, value: unknown): string | 
 
 /** Empty list when multiple, else null (spec 01 §3.4 for select, cascader, user, dept). */
 export const listIfMultiple = (field: FieldDefinition): unknown => (field.multiple ? [] : null);
+
+/** Imports the cell's text as the value (text, company names, times, positions). */
+export function importText(field: FieldDefinition, cell: ImportedCell): CellResult {
+  return { values: { [field.enName]: cell.text } };
+}
+
+/** No sample: the field stays empty in demo records. */
+export const noSample = (): undefined => undefined;
+
+const LIST_SPLIT = /\s*[,，]\s*/;
+
+/** Splits a cell naming several entries (`a,b`, `a，b`). */
+export function splitList(text: string): string[] {
+  return text.split(LIST_SPLIT).filter(Boolean);
+}
+
+/** Labels to ids through the import's lookups (one label, or several for a multiple field): the ids and their `$view`. */
+export function importLabels(field: FieldDefinition, cell: ImportedCell, lookups: ImportLookups, multi: boolean): CellResult {
+  const found = (multi ? splitList(cell.text) : [cell.text]).map((l) => lookups.one(field, l));
+  const bad = found.find((x): x is string => typeof x === 'string');
+  if (bad) return { error: bad };
+  const hits = found as LabelHit[];
+  return { values: { [field.enName]: multi ? hits.map((h) => h.id) : hits[0].id, [`${field.enName}$view`]: hits.map((h) => h.label).join(',') } };
+}

@@ -1,5 +1,7 @@
 import type { FieldType } from '../definition/fieldTypes';
 import type { CompanionSuffix } from '../definition/names';
+import type { CellResult, ImportLookups, ImportedCell, SampleSource } from '../cells/cellTypes';
+import type { Cell, ColumnStyle, StoredRow } from '../cells/spreadsheetText';
 import type { FieldDefinition } from '../definition/types';
 
 /** The nine families of field types; one file each under fieldTypes/. */
@@ -56,6 +58,16 @@ export interface FieldTypeSpec {
   submit(field: FieldDefinition, value: unknown, put: PutValue): void;
   /** Shape check of a non-empty value; a message (without the label) or null. */
   checkValue(field: FieldDefinition, value: unknown): string | null;
+  /** What a value names that must exist in the tenant (the server checks it on every write), and its noun in messages. */
+  references?: { target: 'user' | 'dept' | 'record'; noun: string };
+  /** Export and print: one cell as the list shows it (spec 01 §2.2, §9). */
+  exportCell(field: FieldDefinition, row: StoredRow): Cell;
+  /** How an `.xlsx` column shows the cells; absent: text and plain numbers. */
+  exportStyle?(field: FieldDefinition, thousands: boolean): ColumnStyle | null;
+  /** Import: the record keys of a non-empty cell, or its problem; null: the type's cells are not imported. */
+  importCell: ((field: FieldDefinition, cell: ImportedCell, lookups: ImportLookups) => CellResult) | null;
+  /** A believable value for demo records, or undefined to leave the field empty. */
+  sample(field: FieldDefinition, s: SampleSource): unknown;
 }
 
 /** Part of the registry: the specs of one family's types. */

@@ -1,4 +1,4 @@
-import { defined } from './common';
+import { defined, noSample } from './common';
 import type { FamilySpecs, FieldTypeSpec } from './fieldTypeSpec';
 
 /** What every value-less type shares: no column, no storage, nothing submitted. */
@@ -14,6 +14,9 @@ export const valueless: Omit<FieldTypeSpec, 'family' | 'component' | 'props'> = 
   storage: () => [],
   submit: () => undefined,
   checkValue: () => null,
+  exportCell: () => null,
+  importCell: null,
+  sample: noSample,
 };
 
 /** Layout family: groupTitle and divider, void fields that only structure the form. */

@@ -1,4 +1,6 @@
-import { defined, putAsIs, single } from './common';
+import { isBlank, neutralise, type Cell, type StoredRow } from '../cells/spreadsheetText';
+import type { FieldDefinition } from '../definition/types';
+import { defined, noSample, putAsIs, single } from './common';
 import type { FamilySpecs } from './fieldTypeSpec';
 import { valueless } from './layout';
 
@@ -32,6 +34,14 @@ export const fileListCheck = (_f: unknown, v: unknown): string | null => {
   return v.every(fileEntryOk) ? null : '的文件信息不正确';
 };
 
+/** The file names of a file list, joined by commas. */
+function filesCell(field: FieldDefinition, row: StoredRow): Cell {
+  const value = row[field.enName];
+  if (isBlank(value)) return null;
+  if (!Array.isArray(value)) return neutralise(typeof value === 'string' ? value : '');
+  return neutralise(value.map((f) => (f && typeof f === 'object' ? String((f as { name?: unknown; url?: unknown }).name ?? (f as { url?: unknown }).url ?? '') : String(f))).join(','));
+}
+
 /** What every file-list type shares: stored as a jsonb list, shown as files, never sorted. */
 const fileList = {
   family: 'media',
@@ -46,6 +56,10 @@ const fileList = {
   storage: () => single('jsonb', true),
   submit: putAsIs,
   checkValue: fileListCheck,
+  exportCell: filesCell,
+  // Files cannot travel inside a table; the demo seed stores real files through the file store.
+  importCell: null,
+  sample: noSample,
 } as const;
 
 /** Media family: upload, idCard, invoice (file lists) and qrCode (the record's mobile link). */

@@ -43,7 +43,13 @@ export const PALETTE_GROUPS: PaletteGroup[] = FAMILY_ORDER.map((family) => ({
 })).filter((g) => g.types.length > 0);
 
 /** How the property panel edits one property. */
-export type PropertyEditor = 'text' | 'number' | 'boolean' | 'condition' | 'options' | 'json' | 'format' | 'span';
+export type PropertyEditor = 'text' | 'number' | 'boolean' | 'condition' | 'options' | 'json' | 'format' | 'span' | 'choice';
+
+/** One choice of a `choice` editor: the word the user sees and the value stored. */
+export interface PropertyChoice {
+  label: string;
+  value: string | number;
+}
 
 /** One property of a field's panel. */
 export interface PropertySpec {
@@ -58,9 +64,11 @@ export interface PropertySpec {
   integer?: boolean;
   /** A representative valid value where the editor alone does not say one (see `sampleValueOf`). */
   sample?: unknown;
+  /** `choice` editors: the values the definition format allows, in plain words. */
+  choices?: PropertyChoice[];
 }
 
-type SpecExtras = Pick<PropertySpec, 'min' | 'max' | 'integer' | 'sample'>;
+type SpecExtras = Pick<PropertySpec, 'min' | 'max' | 'integer' | 'sample' | 'choices'>;
 const P = (key: string, label: string, editor: PropertyEditor, section: PropertySpec['section'], extras: SpecExtras = {}): PropertySpec => ({ key, label, editor, section, ...extras });
 const COUNT: SpecExtras = { min: 0, integer: true };
 
@@ -80,7 +88,9 @@ const COMMON: PropertySpec[] = [
   P('defaultValue', '默认值', 'json', 'default', { sample: '' }),
 ];
 const LAYOUT: PropertySpec[] = [P('label', '字段名称', 'text', 'basic'), P('enName', '英文名', 'text', 'basic', { sample: 'edited_name' }), P('span', '宽度', 'span', 'basic'), P('hideCondition', '隐藏条件', 'condition', 'rules')];
-const OPTIONS: PropertySpec[] = [P('selectMode', '选项来源（0 固定选项）', 'number', 'options', { min: 0, max: 1, integer: true, sample: 0 }), P('options', '选项', 'options', 'options'), P('configDataId', '常量列表 configDataId', 'text', 'options', { sample: '1' }), P('multiple', '多选', 'boolean', 'options'), P('filterable', '可搜索', 'boolean', 'options')];
+/** Where a choice field's options come from (`selectMode`, docs/forms.md): 0 the field's own list, 1 a constant list (`configDataId`). */
+export const SELECT_MODES: PropertyChoice[] = [{ label: '固定选项', value: 0 }, { label: '常量列表', value: 1 }];
+const OPTIONS: PropertySpec[] = [P('selectMode', '选项来源', 'choice', 'options', { choices: SELECT_MODES, sample: 0 }), P('options', '选项', 'options', 'options'), P('configDataId', '常量列表编号', 'text', 'options', { sample: '1' }), P('multiple', '多选', 'boolean', 'options'), P('filterable', '可搜索', 'boolean', 'options')];
 
 /** Per-type extras beyond COMMON, as the adapter's field types read them. */
 const EXTRAS: Partial<Record<FieldType, PropertySpec[]>> = {
@@ -94,7 +104,7 @@ const EXTRAS: Partial<Record<FieldType, PropertySpec[]>> = {
   timeOnly: [P('format', '时间格式', 'format', 'format', { sample: DATE_FORMATS.time })],
   user: [P('multiple', '多选', 'boolean', 'options'), P('currentUser', '默认当前用户', 'boolean', 'default')],
   dept: [P('multiple', '多选', 'boolean', 'options'), P('currentDept', '默认当前部门', 'boolean', 'default'), P('parentOrg', '上级组织', 'json', 'relation', { sample: true })],
-  relatedForm: [P('relateEnName', '关联表单英文名', 'text', 'relation', { sample: 'other_form' }), P('relateField', '显示字段', 'text', 'relation', { sample: 'name' }), P('relateFilter', '关联过滤', 'json', 'relation', { sample: { status: 'active' } }), P('relate2Current', '带入当前表单', 'json', 'relation', { sample: { name: 'name' } }), P('relateHeadFilter', '表头过滤', 'json', 'relation', { sample: { status: 'active' } })],
+  relatedForm: [P('relateEnName', '关联表单英文名', 'text', 'relation', { sample: 'other_form' }), P('relateField', '显示字段', 'text', 'relation', { sample: 'name' }), P('relateFilter', '关联过滤', 'json', 'relation', { sample: { status: 'active' } }), P('relate2Current', '带入当前表单', 'json', 'relation'), P('relateHeadFilter', '表头过滤', 'json', 'relation', { sample: { status: 'active' } })],
   address: [P('type', '级数（1–3）', 'number', 'limits', { min: 1, max: 3, integer: true, sample: 3 })],
   upload: [P('accept', '文件类型', 'text', 'limits', { sample: '.pdf,.jpg' }), P('multiple', '多个文件', 'boolean', 'limits')],
   subForm: [P('subFormFeature', '子表设置', 'json', 'format', { sample: { enableExportFile: true } })],
@@ -124,6 +134,8 @@ export interface SampleContext {
  */
 export function sampleValueOf(spec: PropertySpec, ctx: SampleContext): unknown {
   if (spec.sample !== undefined) return spec.sample;
+  // relate2Current copies into a field of this form: the other field takes the related `name`.
+  if (spec.key === 'relate2Current') return { [ctx.otherEnName]: 'name' };
   switch (spec.editor) {
     case 'text': return `${spec.label}示例`;
     case 'number': return spec.max ?? (spec.min ?? 0) + 10;
@@ -133,6 +145,7 @@ export function sampleValueOf(spec: PropertySpec, ctx: SampleContext): unknown {
     case 'options': return [{ label: '甲', value: 'a' }, { label: '乙', value: 'b' }, { label: '丙', value: 'c' }];
     case 'format': return DATE_FORMATS.date;
     case 'json': return {};
+    case 'choice': return spec.choices?.[0]?.value;
   }
 }
 

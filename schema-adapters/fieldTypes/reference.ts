@@ -1,6 +1,8 @@
 import type { CompanionSuffix } from '../definition/names';
 import type { FieldDefinition } from '../definition/types';
-import { defined, listIfMultiple, multipleCheck, putAsIs, withView } from './common';
+import { pickFrom, sampleOneOf, type CellResult, type ImportedCell, type ImportLookups } from '../cells/cellTypes';
+import { viewCell } from '../cells/spreadsheetText';
+import { defined, importLabels, listIfMultiple, multipleCheck, putAsIs, withView } from './common';
 import type { FamilySpecs, StoragePart } from './fieldTypeSpec';
 
 /** Address levels of a field: its `type` (1–3), by default 3 = province, city, district (spec 01 §5, §9). */
@@ -11,6 +13,28 @@ export function addressLevels(f: FieldDefinition): number {
 
 /** The submit keys of each address level (spec 01 §3.3). */
 export const ADDRESS_PARTS = ['$province', '$city', '$district'] as const satisfies readonly CompanionSuffix[];
+
+/** Place names `省 / 市 / 区`, each looked up under the one before. */
+function importAddress(field: FieldDefinition, cell: ImportedCell, lookups: ImportLookups): CellResult {
+  const names = cell.text.split(/\s*\/\s*/);
+  const ids: number[] = [];
+  let parent = 1;
+  for (const name of names) {
+    const id = lookups.place(parent, name);
+    if (id === null) return { error: `「${field.label}」地址“${cell.text}”不存在` };
+    ids.push(id);
+    parent = id;
+  }
+  return { values: { [field.enName]: ids, [`${field.enName}$view`]: names.join('/') } };
+}
+
+/** The one related record whose label the cell gives. */
+function importRelated(field: FieldDefinition, cell: ImportedCell, lookups: ImportLookups): CellResult {
+  const id = lookups.related(field, cell.text);
+  if (id === undefined) return { error: `「${field.label}」中“${cell.text}”对应多条记录，无法确定` };
+  if (id === null) return { error: `「${field.label}」中“${cell.text}”不存在` };
+  return { values: { [field.enName]: id, [`${field.enName}$view`]: cell.text } };
+}
 
 /** Reference family: user, dept, relatedForm and address. */
 export const referenceTypes = {
@@ -26,9 +50,14 @@ export const referenceTypes = {
     searchRange: true,
     hasView: true,
     defaultValue: listIfMultiple,
-    storage: (f) => withView('jsonb', !!f.multiple),
+    // One id is a number column a btree index serves (ADR 1010); a list is jsonb.
+    storage: (f) => withView('numeric', !!f.multiple),
     submit: putAsIs,
     checkValue: multipleCheck,
+    references: { target: 'user', noun: '用户' },
+    exportCell: viewCell,
+    importCell: (f, c, l) => importLabels(f, c, l, !!f.multiple),
+    sample: (f, s) => sampleOneOf(f, s, s.userIds),
   },
   dept: {
     family: 'reference',
@@ -42,9 +71,14 @@ export const referenceTypes = {
     searchRange: true,
     hasView: true,
     defaultValue: listIfMultiple,
-    storage: (f) => withView('jsonb', !!f.multiple),
+    // One id is a number column a btree index serves (ADR 1010); a list is jsonb.
+    storage: (f) => withView('numeric', !!f.multiple),
     submit: putAsIs,
     checkValue: multipleCheck,
+    references: { target: 'dept', noun: '部门' },
+    exportCell: viewCell,
+    importCell: (f, c, l) => importLabels(f, c, l, !!f.multiple),
+    sample: (f, s) => sampleOneOf(f, s, s.deptIds),
   },
   relatedForm: {
     family: 'reference',
@@ -68,9 +102,14 @@ export const referenceTypes = {
     searchRange: true,
     hasView: true,
     defaultValue: () => null,
-    storage: (f) => withView('jsonb', !!f.multiple),
+    // One id is a number column a btree index serves (ADR 1010); a list is jsonb.
+    storage: (f) => withView('numeric', !!f.multiple),
     submit: putAsIs,
     checkValue: multipleCheck,
+    references: { target: 'record', noun: '关联记录' },
+    exportCell: viewCell,
+    importCell: importRelated,
+    sample: (f, s) => sampleOneOf(f, s, s.records(String(f.relateEnName))),
   },
   address: {
     family: 'reference',
@@ -99,5 +138,8 @@ export const referenceTypes = {
       }
     },
     checkValue: (f, v) => (Array.isArray(v) && v.length <= addressLevels(f) ? null : '应为省、市、区的列表'),
+    exportCell: viewCell,
+    importCell: importAddress,
+    sample: (_f, s) => (s.addresses.length ? pickFrom(s, s.addresses) : undefined),
   },
 } satisfies FamilySpecs<'user' | 'dept' | 'relatedForm' | 'address'>;

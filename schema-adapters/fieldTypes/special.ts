@@ -1,7 +1,10 @@
 import type { FieldOption } from '../definition/types';
-import { defined, putAsIs, single, withView } from './common';
+import { isBlank, plainCell, viewCell, type Cell, type StoredRow } from '../cells/spreadsheetText';
+import type { FieldDefinition } from '../definition/types';
+import { defined, importText, noSample, putAsIs, single, withView } from './common';
 import type { FamilySpecs } from './fieldTypeSpec';
 import { valueless } from './layout';
+import { sampleText } from './text';
 
 /** Record statuses of spec 01 §4 with the tag colours of the 状态 column. */
 export const SYS_STATUS_OPTIONS: FieldOption[] = [
@@ -14,6 +17,13 @@ export const SYS_STATUS_OPTIONS: FieldOption[] = [
 const POINT = '-?\\d+(\\.\\d+)?,-?\\d+(\\.\\d+)?';
 /** Spec 01 §3.3: 'lon,lat', or boxes 'swLon,swLat;neLon,neLat' joined by '-'. */
 export const POSITION_PATTERN = new RegExp(`^(${POINT}|${POINT};${POINT}(-${POINT};${POINT})*)$`);
+
+/** The status label (已审核, 处理中, 草稿, 作废) of the record's own `sys_status`. */
+function statusCell(field: FieldDefinition, row: StoredRow): Cell {
+  const status = row.sys_status ?? row[field.enName];
+  if (isBlank(status)) return null;
+  return SYS_STATUS_OPTIONS.find((o) => Number(o.value) === Number(status))?.label ?? String(status);
+}
 
 /** Special family: button, serialNumber, sysStatus, business (company) and position. */
 export const specialTypes = {
@@ -40,6 +50,10 @@ export const specialTypes = {
     // Assigned by the server when the record is saved; never taken from the browser.
     submit: () => undefined,
     checkValue: () => null,
+    exportCell: plainCell,
+    // Numbered by the server when the record is added; a file cannot choose one.
+    importCell: null,
+    sample: noSample,
   },
   sysStatus: {
     family: 'special',
@@ -57,6 +71,10 @@ export const specialTypes = {
     storage: () => [],
     submit: putAsIs,
     checkValue: (_f, v) => (SYS_STATUS_OPTIONS.some((o) => o.value === Number(v)) ? null : '应为 1、0、-1 或 -2'),
+    exportCell: statusCell,
+    // A status changes through its own actions (submit, approve, void), never by import.
+    importCell: null,
+    sample: noSample,
   },
   business: {
     family: 'special',
@@ -73,6 +91,9 @@ export const specialTypes = {
     storage: () => single('text'),
     submit: putAsIs,
     checkValue: (_f, v) => (typeof v === 'string' ? null : '应为文本'),
+    exportCell: plainCell,
+    importCell: importText,
+    sample: sampleText,
   },
   position: {
     family: 'special',
@@ -89,5 +110,9 @@ export const specialTypes = {
     storage: () => withView('text', false),
     submit: putAsIs,
     checkValue: (_f, v) => (typeof v === 'string' && POSITION_PATTERN.test(v) ? null : '坐标格式应为“经度,纬度”'),
+    exportCell: viewCell,
+    importCell: importText,
+    // Around Hangzhou, where the demo's projects are.
+    sample: (_f, s) => `${(120.1 + s.random() * 0.2).toFixed(6)},${(30.2 + s.random() * 0.1).toFixed(6)}`,
   },
 } satisfies FamilySpecs<'button' | 'serialNumber' | 'sysStatus' | 'business' | 'position'>;

@@ -1,6 +1,7 @@
 import type { FieldType } from '../definition/fieldTypes';
 import type { FieldDefinition } from '../definition/types';
-import { defined } from './common';
+import { plainCell } from '../cells/spreadsheetText';
+import { defined, noSample } from './common';
 import type { FamilySpecs } from './fieldTypeSpec';
 
 /**
@@ -70,5 +71,9 @@ export const subformTypes = {
     // Rows are spread by toSubmitPayload itself, which knows the row states.
     submit: () => undefined,
     checkValue: (_f, v) => (isRowList(v) ? null : '应为行的列表'),
+    // Rows are exported, imported and sampled row by row, on sheets of their own, by their row fields' types.
+    exportCell: plainCell,
+    importCell: null,
+    sample: noSample,
   },
 } satisfies FamilySpecs<'subForm'>;

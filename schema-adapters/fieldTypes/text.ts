@@ -1,9 +1,19 @@
 import type { FieldDefinition } from '../definition/types';
-import { defined, putAsIs, single } from './common';
+import type { SampleSource } from '../cells/cellTypes';
+import { plainCell } from '../cells/spreadsheetText';
+import { defined, importText, putAsIs, single } from './common';
 import type { FamilySpecs } from './fieldTypeSpec';
 
 const textCheck = (_f: FieldDefinition, value: unknown): string | null =>
   typeof value === 'string' || typeof value === 'number' ? null : '应为文本';
+
+/** Demo text from the label, cut to the field's fixed or maximum length. */
+export function sampleText(field: FieldDefinition, s: SampleSource): string {
+  let text = s.text(field);
+  if (typeof field.fixLength === 'number') text = text.padEnd(field.fixLength, '0').slice(0, field.fixLength);
+  if (typeof field.maxLength === 'number') text = text.slice(0, field.maxLength);
+  return text;
+}
 
 /** Text family: input and textarea (spec 01 §5: maxLength word limit, fixLength, textarea 3 rows). */
 export const textTypes = {
@@ -28,6 +38,9 @@ export const textTypes = {
     storage: () => single('text'),
     submit: putAsIs,
     checkValue: textCheck,
+    exportCell: plainCell,
+    importCell: importText,
+    sample: sampleText,
   },
   textarea: {
     family: 'text',
@@ -44,5 +57,8 @@ export const textTypes = {
     storage: () => single('text'),
     submit: putAsIs,
     checkValue: textCheck,
+    exportCell: plainCell,
+    importCell: importText,
+    sample: sampleText,
   },
 } satisfies FamilySpecs<'input' | 'textarea'>;

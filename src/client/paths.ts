@@ -4,6 +4,7 @@ export const paths = {
   index: '/index',
   login: '/login',
   supplierLogin: '/supplier/login',
+  register: '/register',
   notFound: '/404',
   unauthorized: '/401',
   redirect: '/redirect',

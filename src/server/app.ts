@@ -7,12 +7,14 @@ import { installErrorHandler } from './http/errorHandler.js';
 import { installBodyKeyCheck } from './http/bodyKeys.js';
 import { schemaController } from './http/validatorCompiler.js';
 import { installStaticClient } from './http/staticClient.js';
+import { installCompression } from './http/compression.js';
 import { installPageSources, pageConnectSources, pageImgSources } from './http/pageSources.js';
 import { installAuthHook } from './auth/authHook.js';
 import { installOpenApi } from './http/openApi/installOpenApi.js';
 import { routePlugins } from './routes/index.js';
 import { systemRoutePlugins } from './routes/system.js';
 import { installJobs } from './jobs/installJobs.js';
+import { installFlowHooks } from './flows/services/installFlowHooks.js';
 import { fileStoreFor } from './files/openFileStore.js';
 import { listenForChanges } from './db/changeFeed.js';
 import { openReadDatabase } from './db/readDatabase.js';
@@ -23,10 +25,14 @@ export interface BuildAppOptions {
   database: AppDatabase;
   /** pino options, `false` for silence (tests), or omitted for the configured level. */
   logger?: FastifyServerOptions['logger'];
+  /** The clock of time-limited rules (SMS codes); tests pass a fake one. Default: the system clock. */
+  now?: () => Date;
 }
 
 /** Builds the app: security headers, envelope and errors, auth hook, /api routes, the client. */
-export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, now }: BuildAppOptions): Promise<FastifyInstance> {
+  // Record writes start, lock and end approvals through these (records/services/flowHooks.ts).
+  installFlowHooks();
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 10 * 1024 * 1024,
@@ -35,6 +41,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('now', now ?? (() => new Date()));
   if (config.databaseReadUrl && database.kind === 'postgres') {
     const read = await openReadDatabase(config.databaseReadUrl);
     app.decorate('readDb', read.db);
@@ -74,6 +81,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     app.addHook('onClose', stop);
   }
 
+  // Before the routes and the static files: its onSend hook applies to what is added after it.
+  await installCompression(app);
   installErrorHandler(app);
   installBodyKeyCheck(app);
   installAuthHook(app);

@@ -17,12 +17,16 @@ export interface AppConfig {
   clientDir: string;
   /** Lifetime of a sign-in token, in hours. */
   tokenTtlHours: number;
-  /** Planner cost above which a `$sql` condition is refused before it runs (EXPLAIN, no ANALYZE). */
+  /** Planner cost above which a `$sql` condition is refused before it runs (EXPLAIN, no ANALYZE); 0: the database kind's default (sqlSandbox.ts). */
   sqlConditionMaxCost: number;
   /** Milliseconds a `$sql` condition may run (PostgreSQL's statement_timeout; PGlite has no timer). */
   sqlConditionTimeoutMs: number;
   /** Custom-button webhooks may call loopback and private addresses (WEBHOOK_ALLOW_PRIVATE=true; off by default against SSRF). */
   webhookAllowPrivate: boolean;
+  /** The SMS gateway verification codes are posted to (SMS_HTTP_URL); null: SMS is not enabled. */
+  smsHttpUrl: string | null;
+  /** Bearer token sent to the SMS gateway (SMS_HTTP_TOKEN), if it asks for one. */
+  smsHttpToken: string | null;
 }
 
 function intOr(value: string | undefined, fallback: number, name: string): number {
@@ -34,7 +38,8 @@ function intOr(value: string | undefined, fallback: number, name: string): numbe
 
 /**
  * Reads PORT, HOST, DATABASE_URL, DATABASE_READ_URL, DATA_DIR, ADMIN_PASSWORD, LOG_LEVEL, CLIENT_DIR,
- * TOKEN_TTL_HOURS, SQL_CONDITION_MAX_COST, SQL_CONDITION_TIMEOUT_MS, WEBHOOK_ALLOW_PRIVATE.
+ * TOKEN_TTL_HOURS, SQL_CONDITION_MAX_COST, SQL_CONDITION_TIMEOUT_MS, WEBHOOK_ALLOW_PRIVATE,
+ * SMS_HTTP_URL, SMS_HTTP_TOKEN.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
@@ -47,8 +52,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     clientDir: resolve(env.CLIENT_DIR || './dist/client'),
     tokenTtlHours: intOr(env.TOKEN_TTL_HOURS, 24, 'TOKEN_TTL_HOURS') || 24,
-    sqlConditionMaxCost: intOr(env.SQL_CONDITION_MAX_COST, 1_000_000, 'SQL_CONDITION_MAX_COST') || 1_000_000,
+    sqlConditionMaxCost: intOr(env.SQL_CONDITION_MAX_COST, 0, 'SQL_CONDITION_MAX_COST'),
     sqlConditionTimeoutMs: intOr(env.SQL_CONDITION_TIMEOUT_MS, 2000, 'SQL_CONDITION_TIMEOUT_MS') || 2000,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
+    smsHttpUrl: env.SMS_HTTP_URL || null,
+    smsHttpToken: env.SMS_HTTP_TOKEN || null,
   };
 }

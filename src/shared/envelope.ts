@@ -21,6 +21,8 @@ export interface PageResponse<T> {
 export interface FieldError {
   field: string;
   message: string;
+  /** What the user calls the record a refusal names (its serial number or title), when the field is a record's. */
+  label?: string;
 }
 
 /** Failure: the HTTP status equals `code`. */

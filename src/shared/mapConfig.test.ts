@@ -48,10 +48,17 @@ describe('mapConfigFrom and mapCspSources', () => {
       [MAP_CONFIG_KEYS.searchUrl]: 'https://geo.example.com/search?q={keyword}&limit={count}&viewbox={bounds}',
     };
     expect(mapConfigFrom(values)).toEqual({
-      tiles: { url: 'https://tiles.example.com/{z}/{x}/{y}.png', attributionHtml: '© &lt;b&gt;OSM&lt;/b&gt; &amp; co', maxZoom: 19 },
+      tiles: { url: 'https://tiles.example.com/{z}/{x}/{y}.png', attributionHtml: '© &lt;b&gt;OSM&lt;/b&gt; &amp; co', maxZoom: 19, gcj02: false },
       searchUrl: 'https://geo.example.com/search?q={keyword}&limit={count}&viewbox={bounds}',
     });
     expect(mapCspSources(values)).toEqual({ img: ['https://tiles.example.com'], connect: ['https://geo.example.com'] });
+  });
+
+  it('marks GCJ-02 tiles (spec 02 §9) only when the datum says gcj02', () => {
+    const url = { [MAP_CONFIG_KEYS.tileUrl]: 'https://t.example.com/{z}/{x}/{y}.png' };
+    expect(mapConfigFrom({ ...url, [MAP_CONFIG_KEYS.datum]: ' GCJ02 ' }).tiles?.gcj02).toBe(true);
+    expect(mapConfigFrom({ ...url, [MAP_CONFIG_KEYS.datum]: 'wgs84' }).tiles?.gcj02).toBe(false);
+    expect(mapConfigFrom(url).tiles?.gcj02).toBe(false);
   });
 
   it('falls back to zoom 18 and drops an unusable search template', () => {

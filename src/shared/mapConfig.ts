@@ -12,6 +12,11 @@ export const MAP_CONFIG_KEYS = {
   attribution: 'sys.map.tile.attribution',
   /** Highest zoom the tile server has (1–22, default 18). */
   maxZoom: 'sys.map.tile.maxZoom',
+  /**
+   * The datum the tiles (and the search answers) are drawn in: `gcj02` for map services published
+   * in China (AMap, Tencent), anything else WGS84. Stored values stay WGS84 either way.
+   */
+  datum: 'sys.map.tile.datum',
   /** Geocoding template with `{keyword}` (and optional `{count}`, `{bounds}`); no search box without it. */
   searchUrl: 'sys.map.search.url',
 } as const;
@@ -29,6 +34,8 @@ export interface MapTileConfig {
   /** Escaped for Leaflet's attribution control, which writes HTML. */
   attributionHtml: string;
   maxZoom: number;
+  /** The tiles are GCJ-02 (spec 02 §9): positions are shifted to draw, and picks shifted back. */
+  gcj02: boolean;
 }
 
 export interface MapConfig {
@@ -88,6 +95,7 @@ export function mapConfigFrom(values: Record<string, string | undefined | null>)
         url: tileUrl as string,
         attributionHtml: escapeHtml((values[MAP_CONFIG_KEYS.attribution] ?? '').trim()),
         maxZoom: Number.isInteger(zoom) && zoom >= 1 && zoom <= 22 ? zoom : DEFAULT_MAX_ZOOM,
+        gcj02: (values[MAP_CONFIG_KEYS.datum] ?? '').trim().toLowerCase() === 'gcj02',
       }
     : null;
   const searchUrl = values[MAP_CONFIG_KEYS.searchUrl]?.trim();

@@ -65,6 +65,22 @@ describe('widths', () => {
   });
 });
 
+describe('fixed columns', () => {
+  const fields: FieldDefinition[] = ['a', 'b', 'c', 'd'].map((n) => ({ enName: n, label: n.toUpperCase(), funcType: 'input' }));
+  const fixedOf = (def: FormDefinition, opts = {}) => Object.fromEntries(toColumns(def, opts).filter((c) => c.kind === 'field').map((c) => [c.key, c.fixed ?? null]));
+
+  it('fixColumns fixes the leading visible columns on the left; the user\'s count wins', () => {
+    const def = form(fields, { feature: { fixColumns: 1, pcTableElements: [{ enName: 'a', visible: false }] } });
+    expect(fixedOf(def)).toEqual({ a: null, b: 'left', c: null, d: null });
+    expect(fixedOf(def, { fixColumns: 2 })).toEqual({ a: null, b: 'left', c: 'left', d: null });
+  });
+
+  it('pcTableElements fix single columns on the left or the right; a right one is never counted on the left', () => {
+    const def = form(fields, { feature: { fixColumns: 1, pcTableElements: [{ enName: 'a', fixed: 'right' }, { enName: 'c', fixed: 'left' }, { enName: 'd', fixed: 'right' }] } });
+    expect(fixedOf(def)).toEqual({ a: 'right', b: null, c: 'left', d: 'right' });
+  });
+});
+
 describe('row buttons', () => {
   it('"Its buttons are chosen per row (rightShow and rightShowCon)"', () => {
     const [withdraw, order] = fixture('purchase_request').buttons!;

@@ -16,6 +16,21 @@ describe('validateDefinition: reserved names and the column limit', () => {
     }
   });
 
+  it('refuses form and field names starting with pg_, which PostgreSQL resolves in its catalogue first (issue 26)', () => {
+    for (const name of ['pg_class', 'pg_views', 'pg_roles', 'pg_settings', 'pg_namespace', 'pg_stat_user_tables', 'pg_stat_activity']) {
+      expect(validateDefinition({ enName: name, cnName: '目录', fields: [{ enName: 'a', label: 'A', funcType: 'input' }] }), name).toEqual([
+        { path: 'enName', message: `表单英文名 “${name}” 不能以 pg_ 开头（数据库系统保留的前缀）` },
+      ]);
+      expect(validateDefinition(withFields([{ enName: name, label: 'X', funcType: 'input' }])), name).toEqual([
+        { path: 'fields[0].enName', message: `字段英文名 “${name}” 不能以 pg_ 开头（数据库系统保留的前缀）` },
+      ]);
+      const sub = validateDefinition(withFields([{ enName: 'lines', label: '明细', funcType: 'subForm', children: [{ enName: name, label: 'X', funcType: 'input' }] }]));
+      expect(sub.map((p) => p.path), name).toEqual(['fields[0].children[0].enName']);
+    }
+    // Only the prefix: a name merely containing pg stays usable.
+    expect(validateDefinition({ enName: 'upg_x', cnName: '表', fields: [{ enName: 'pgx', label: 'X', funcType: 'input' }] })).toEqual([]);
+  });
+
   it('refuses constructor, which every JavaScript object answers', () => {
     expect(validateDefinition(withFields([{ enName: 'constructor', label: 'X', funcType: 'input' }]))[0]).toEqual({ path: 'fields[0].enName', message: '字段英文名 “constructor” 是保留名称，不能使用' });
     // Near misses stay usable.

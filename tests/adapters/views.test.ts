@@ -46,7 +46,7 @@ describe('view definitions', () => {
   it('keep the older kind: a type-2 definition without view is valid; view on a type-1 definition is not', () => {
     const { view: _v, ...plain } = view();
     expect(validateDefinition(plain)).toEqual([]);
-    expect(validateDefinition({ ...plain, type: 1, view: view().view })).toEqual([{ path: 'view', message: '只有视图（type 为 2）才能配置 view' }]);
+    expect(validateDefinition({ ...plain, type: 1, view: view().view })).toEqual([{ path: 'view', message: '只有视图才能配置来源表单和字段对应' }]);
   });
 
   it('refuse no sources, bad or repeated source names, the view itself, and a missing or unknown mapping', () => {
@@ -55,7 +55,7 @@ describe('view definitions', () => {
     expect(paths(view({ view: { sources: ['Bad', 'src_a', 'src_a', 'ab_view'], columns: {} } }))).toEqual(['view.sources[0]', 'view.sources[2]', 'view.sources[3]', 'view.columns.name', 'view.columns.qty', 'view.columns.person']);
     const columns = { name: { src_a: 'name' }, qty: { src_a: 'qty', src_b: 'count', src_c: 'x' }, person: { src_a: 'Owner', src_b: null }, ghost: {} };
     expect(validateDefinition(view({ view: { sources: ['src_a', 'src_b'], columns } }))).toEqual([
-      { path: 'view.columns.name.src_b', message: '视图字段 “name” 须配置来源表单 “src_b” 的对应字段（没有时写 null）' },
+      { path: 'view.columns.name.src_b', message: '视图字段「名称」须配置来源表单 “src_b” 的对应字段（没有时写 null）' },
       { path: 'view.columns.qty.src_c', message: '“src_c” 不是视图的来源表单' },
       { path: 'view.columns.person.src_a', message: '对应字段 “Owner” 不合法' },
       { path: 'view.columns.ghost', message: '视图字段 “ghost” 不存在' },
@@ -65,7 +65,7 @@ describe('view definitions', () => {
   it('refuse sub-forms and value-less types as view fields', () => {
     const def = view({ fields: [{ enName: 'name', label: '名称', funcType: 'input' }, { enName: 'lines', label: '明细', funcType: 'subForm', children: [{ enName: 'x', label: 'X', funcType: 'input' }] }],
       view: { sources: ['src_a'], columns: { name: { src_a: 'name' }, lines: { src_a: null } } } });
-    expect(validateDefinition(def).map((p) => p.message)).toContain('视图不支持 “subForm” 类型的字段');
+    expect(validateDefinition(def).map((p) => p.message)).toContain('视图不支持字段「明细」的类型');
   });
 
   it('name missing sources, views as sources, missing source fields and incompatible types', () => {
@@ -74,10 +74,10 @@ describe('view definitions', () => {
     expect(viewSourceProblems(def, new Map([[A.enName, A], [B.enName, { ...B, type: 2 }]]))[0].message).toBe('来源 “src_b” 是视图，视图只能建立在表单上');
     const wrong = view({ view: { sources: ['src_a', 'src_b'], columns: { name: { src_a: 'qty', src_b: 'nope' }, qty: { src_a: 'qty', src_b: 'count' }, person: { src_a: 'tags', src_b: 'kind' } } } });
     expect(viewSourceProblems(wrong as unknown as FormDefinition, sources)).toEqual([
-      { path: 'view.columns.name.src_a', message: '来源字段 “src_a.qty”（number）与视图字段 “name”（input）的类型不兼容' },
+      { path: 'view.columns.name.src_a', message: '来源表单 “src_a” 的字段「数量」（数字）与视图字段「名称」（单行文本）的类型不兼容' },
       { path: 'view.columns.name.src_b', message: '来源表单 “src_b” 没有字段 “nope”' },
-      { path: 'view.columns.person.src_a', message: '来源字段 “src_a.tags”（select）与视图字段 “person”（user）的类型不兼容' },
-      { path: 'view.columns.person.src_b', message: '来源字段 “src_b.kind”（select）与视图字段 “person”（user）的类型不兼容' },
+      { path: 'view.columns.person.src_a', message: '来源表单 “src_a” 的字段「标签」（下拉选择）与视图字段「人员」（人员）的类型不兼容' },
+      { path: 'view.columns.person.src_b', message: '来源表单 “src_b” 的字段「类别」（下拉选择）与视图字段「人员」（人员）的类型不兼容' },
     ]);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The form designer (/tool/build/index, issue 19) in Chromium: a form with a sub-form and a hide
- * condition built by dragging, previewed, saved via POST /api/flowable/form, its add page used.
+ * condition built by dragging (a new field held over a half-width card shows its drop bar above the
+ * card and lands there), previewed, saved via POST /api/flowable/form, its add page used.
  * Then its menu (offered after the first save) opens its list, where a record is added; a save
  * that drops stored data is confirmed, and a version is compared and restored.
  */
@@ -105,6 +106,29 @@ describe('form designer', () => {
     await page.keyboard.press('Control+Shift+Z');
     await expect.poll(async () => (await cards().evaluateAll((els) => els.map((e) => e.getAttribute('data-field')))).join(',')).toBe('remark,customer,kind,items');
     await page.keyboard.press('Control+Z');
+    await expect.poll(async () => (await cards().evaluateAll((els) => els.map((e) => e.getAttribute('data-field')))).join(',')).toBe('customer,kind,remark,items');
+
+    // A new field (a full row) held over the right half of the half-width 备注, just above its
+    // middle: the bar is drawn above 备注 (not beside it), and the field lands there, above 备注.
+    const remark = page.locator('.fw-field-card[data-field="remark"]');
+    const from = (await palette('数字').boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2 + 12, { steps: 4 });
+    const target = (await remark.boundingBox())!;
+    await page.mouse.move(target.x + target.width * 0.75, target.y + target.height * 0.45, { steps: 12 });
+    await expect.poll(() => remark.getAttribute('class')).toContain('fw-drop-before-y');
+    await page.mouse.up();
+    await expect.poll(async () => (await cards().evaluateAll((els) => els.map((e) => e.getAttribute('data-field')))).length).toBe(5);
+    const order = await cards().evaluateAll((els) => els.map((e) => e.getAttribute('data-field')));
+    expect([order[0], order[1], order[3], order[4]]).toEqual(['customer', 'kind', 'remark', 'items']);
+    const added = cards().nth(2);
+    // Waited for: the cards glide to their new places after the drop (dnd-kit's layout transition).
+    await expect.poll(async () => {
+      const [a, r] = [(await added.boundingBox())!, (await remark.boundingBox())!];
+      return a.y + a.height <= r.y + 0.5;
+    }).toBe(true);
+    await added.getByRole('button', { name: /^删除/ }).click();
     await expect.poll(async () => (await cards().evaluateAll((els) => els.map((e) => e.getAttribute('data-field')))).join(',')).toBe('customer,kind,remark,items');
 
     // The live preview: 备注 hides when 类型 is 选项二, in every mode.

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminSession } from './support/adminSession';
-import type { BrowserApp } from './support/browserApp';
+import { animationsSettled, type BrowserApp } from './support/browserApp';
 import { api, fill, item, useUser } from './support/formActions';
 
 /** Set FW_SCREENSHOTS=1 to refresh this file's pictures in docs/screenshots/ (flow-*.png). */
@@ -17,7 +17,7 @@ const SHOTS = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../../d
 
 async function shot(name: string): Promise<void> {
   if (!SHOTS) return;
-  await page.waitForTimeout(500); // antd's enter animations settle
+  await animationsSettled(page);
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 

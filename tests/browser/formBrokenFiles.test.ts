@@ -7,8 +7,9 @@
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserApp, type BrowserApp } from './support/browserApp';
-import { api, item, useToken } from './support/formActions';
+import type { BrowserApp } from './support/browserApp';
+import { api, item } from './support/formActions';
+import { startAdminSession } from './support/adminSession';
 
 const FIELD = '合同附件';
 const CONTRACT = { contract_name: '残缺附件合同', contract_type: 'construction', party_b: '某建设公司', sign_date: '2026-01-05', amount: 100 };
@@ -22,10 +23,7 @@ const names = () => item(page, FIELD).locator('.fw-file-name').allTextContents()
 const broken = () => item(page, FIELD).locator('.fw-file-broken');
 
 beforeAll(async () => {
-  app = await startBrowserApp();
-  page = await app.newPage();
-  token = await app.server.login('DEFAULT');
-  await useToken(app, page, token);
+  ({ app, page, token } = await startAdminSession());
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(Buffer.from('合同正文'))]), '正文.txt');
   const res = await fetch(`${app.url}/api/common/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });

@@ -5,8 +5,9 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserApp, type BrowserApp } from './support/browserApp';
-import { api, fill, item, pickDate, useToken } from './support/formActions';
+import type { BrowserApp } from './support/browserApp';
+import { api, fill, item, pickDate } from './support/formActions';
+import { startAdminSession } from './support/adminSession';
 
 let app: BrowserApp;
 let page: Page;
@@ -27,10 +28,7 @@ async function press(name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  app = await startBrowserApp();
-  page = await app.newPage();
-  token = await app.server.login('DEFAULT');
-  await useToken(app, page, token);
+  ({ app, page, token } = await startAdminSession());
 });
 afterAll(async () => {
   await app?.close();

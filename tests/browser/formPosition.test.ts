@@ -9,9 +9,10 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserApp, type BrowserApp } from './support/browserApp';
-import { api, choose, fill, item, useToken } from './support/formActions';
+import type { BrowserApp } from './support/browserApp';
+import { api, choose, fill, item } from './support/formActions';
 import { startLoopbackService, type LoopbackService } from './support/loopbackService';
+import { startAdminSession } from './support/adminSession';
 
 let app: BrowserApp;
 let page: Page;
@@ -63,10 +64,7 @@ beforeAll(async () => {
     }
   });
   tileBase = tiles.url;
-  app = await startBrowserApp();
-  page = await app.newPage();
-  token = await app.server.login('DEFAULT');
-  await useToken(app, page, token);
+  ({ app, page, token } = await startAdminSession());
 });
 afterAll(async () => {
   await app?.close();

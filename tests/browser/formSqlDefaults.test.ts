@@ -5,8 +5,9 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserApp, type BrowserApp } from './support/browserApp';
-import { api, item, useToken } from './support/formActions';
+import type { BrowserApp } from './support/browserApp';
+import { api, item } from './support/formActions';
+import { startAdminSession } from './support/adminSession';
 
 let app: BrowserApp;
 let page: Page;
@@ -14,10 +15,7 @@ let token: string;
 const call = <T = any>(method: string, url: string, body?: unknown) => api<T>(app, token, method, url, body);
 
 beforeAll(async () => {
-  app = await startBrowserApp();
-  page = await app.newPage();
-  token = await app.server.login('DEFAULT');
-  await useToken(app, page, token);
+  ({ app, page, token } = await startAdminSession());
   await call('POST', '/api/flowable/form', { enName: 'sqlui_codes', cnName: '编号登记', fields: [{ enName: 'code', label: '编号', funcType: 'input' }] });
   await call('POST', '/api/flowable/form', {
     enName: 'sqlui_form', cnName: 'SQL默认值',

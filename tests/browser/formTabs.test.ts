@@ -5,9 +5,10 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserApp, type BrowserApp } from './support/browserApp';
-import { api, choose, fill, item, useToken } from './support/formActions';
+import type { BrowserApp } from './support/browserApp';
+import { api, choose, fill, item } from './support/formActions';
 import { tabTitles } from './support/shellActions';
+import { startAdminSession } from './support/adminSession';
 
 let app: BrowserApp;
 let page: Page;
@@ -22,10 +23,7 @@ async function addByApi(form: string, data: Record<string, unknown>): Promise<nu
 }
 
 beforeAll(async () => {
-  app = await startBrowserApp();
-  page = await app.newPage();
-  token = await app.server.login('DEFAULT');
-  await useToken(app, page, token);
+  ({ app, page, token } = await startAdminSession());
 });
 afterAll(async () => {
   await app?.close();

@@ -13,9 +13,10 @@ import { PDFDocument } from 'pdf-lib';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { startBrowserApp, type BrowserApp } from './support/browserApp';
-import { api, item, useToken } from './support/formActions';
+import type { BrowserApp } from './support/browserApp';
+import { api, item } from './support/formActions';
 import { startLoopbackService, type LoopbackService } from './support/loopbackService';
+import { startAdminSession } from './support/adminSession';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const FIELD = '合同附件';
@@ -99,10 +100,7 @@ beforeAll(async () => {
     });
   });
   cameraUrl = camera.url;
-  app = await startBrowserApp();
-  page = await app.newPage();
-  token = await app.server.login('DEFAULT');
-  await useToken(app, page, token);
+  ({ app, page, token } = await startAdminSession());
 });
 afterAll(async () => {
   await app?.close();

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFormMenus, startAdminSession, type AdminSession } from './support/adminSession';
-import type { BrowserApp } from './support/browserApp';
+import { chooseTenant, TEST_PASSWORD, type BrowserApp } from './support/browserApp';
 import { choose, fill, item, useToken } from './support/formActions';
 import { openList as openListOf } from './support/listPages';
 
@@ -284,5 +284,16 @@ describe('二维码 and the mobile page', () => {
     await page.goto(link);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
     expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toContain('/mmh5?formName=bq_task');
+  });
+
+  it('lands on the record\'s address, query kept, once the visitor signs in (not on the home page)', async () => {
+    await chooseTenant(page, '华建工程有限公司');
+    await page.getByPlaceholder('账号').fill('admin');
+    await page.getByPlaceholder('密码').fill(TEST_PASSWORD);
+    // The sign-in's own answer first: a failure then names its status instead of a URL that did not change.
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/login');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    expect((await answered).status()).toBe(200);
+    await expect.poll(() => page.url(), { timeout: 30_000 }).toBe(link);
   });
 });

@@ -68,8 +68,8 @@ describe('custom buttons', () => {
   it('warns with a bullet list and 继续操作, then shows the action result and hides the row button', async () => {
     const toolbarButton = page.getByTestId('list-toolbar').getByRole('button', { name: '审核', exact: true });
     // selection 'multiple': disabled until a row is selected.
-    expect(await toolbarButton.isDisabled()).toBe(true);
-    expect(await cell('大单', 'state').innerText()).not.toContain('已审核');
+    await expect.poll(() => toolbarButton.isDisabled()).toBe(true);
+    await expect.poll(() => cell('大单', 'state').innerText()).not.toContain('已审核');
     await expect.poll(() => row('大单').locator('[data-column="$actions"] a', { hasText: '审核' }).count()).toBe(1);
     await row('大单').locator('[aria-label="选择"]').check();
     await row('小单').locator('[aria-label="选择"]').check();

@@ -68,13 +68,15 @@ describe('export from the list', () => {
     expect(await dialog.evaluate((el) => getComputedStyle(el).width)).toBe('520px');
     await dialog.getByText('将导出选中的 1 条数据').waitFor();
     const main = dialog.getByTestId('export-group-main');
-    expect(await main.locator('.ant-checkbox-group .ant-checkbox-wrapper').allInnerTexts()).toEqual(['标题', '金额', '类别']);
+    expect(await main.locator('.ant-checkbox-group .ant-checkbox-wrapper').allInnerTexts()).toEqual(['标题', '金额', '类别', '状态', '记录ID']);
     const sub = dialog.getByTestId('export-group-lines');
     expect(await sub.locator('.ant-checkbox-group .ant-checkbox-wrapper').allInnerTexts()).toEqual(['品名', '单价']);
     expect(await dialog.getByRole('button', { name: '取 消' }).isVisible()).toBe(true);
     // Only 标题 of the main form, the whole sub-form, one line per sub-row.
     await main.getByText('金额').click();
     await main.getByText('类别').click();
+    await main.getByText('状态').click();
+    await main.getByText('记录ID').click();
     await sub.getByText('明细').click();
     await dialog.getByRole('switch', { name: '按行导出' }).click();
     await dialog.getByRole('button', { name: '确定' }).click();
@@ -96,8 +98,9 @@ describe('export from the list', () => {
     await dialog.getByText('导出完成，共 3 条数据').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: '下载文件' }).click()]);
     const rows = Object.values(sheetRows((await download.path())!))[0];
-    expect(rows[0]).toEqual(['标题', '金额', '类别']);
-    expect(rows.slice(1)).toEqual([['三号单', 30, '甲'], ['二号单', 20, '乙'], ['一号单', 10, '甲']]);
+    // 状态 is exported by default (issue 27 item 4), and 记录ID on a form without a serial number (item 2).
+    expect(rows[0]).toEqual(['标题', '金额', '类别', '状态', '记录ID']);
+    expect(rows.slice(1)).toEqual([['三号单', 30, '甲', '已审核', ids[2]], ['二号单', 20, '乙', '已审核', ids[1]], ['一号单', 10, '甲', '已审核', ids[0]]]);
   });
 });
 
@@ -141,5 +144,25 @@ describe('import into the list', () => {
     await result.getByRole('button', { name: '确定' }).click();
     await expect.poll(() => page.locator('[data-row-key]').count(), { timeout: 15_000 }).toBe(5);
     await page.locator('[data-row-key]', { hasText: '导入二' }).waitFor();
+  });
+
+  it('新增或更新 by 记录ID: the parse says how many rows add and how many update, and the import does so (issue 27 item 2)', async () => {
+    await openList();
+    await page.getByRole('button', { name: '导入', exact: true }).click();
+    const dialog = page.locator('.ant-modal', { hasText: '网页订单导入' });
+    await dialog.getByTestId('import-mode').waitFor();
+    await dialog.getByTestId('import-mode').getByText('新增或更新').click();
+    // No serial number on this form: the key is the record id the export writes.
+    await expect.poll(() => dialog.locator('[data-testid="import-mode"] .ant-select-selection-item').innerText()).toBe('记录ID');
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'upsert.xlsx', mimeType: 'application/octet-stream', buffer: workbook([['标题', '金额', '类别', '记录ID'], ['一号单改', 11, '甲', ids[0]], ['新增单', 7, '乙', null]]) });
+    const preview = dialog.getByTestId('import-preview');
+    await preview.getByText('解析成功，共 2 条数据：新增 1 条，更新 1 条').waitFor();
+    await dialog.getByRole('button', { name: '确 定' }).click();
+    const result = page.locator('.ant-modal', { hasText: '导入结果' });
+    await result.getByText('成功导入 2 条数据：新增 1 条，更新 1 条').waitFor();
+    await result.getByRole('button', { name: '确定' }).click();
+    await page.locator(`[data-row-key="${ids[0]}"]`, { hasText: '一号单改' }).waitFor();
+    await page.locator('[data-row-key]', { hasText: '新增单' }).waitFor();
+    await expect.poll(() => page.locator('[data-row-key]', { hasText: '一号单' }).count()).toBe(1);
   });
 });

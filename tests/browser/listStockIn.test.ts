@@ -5,16 +5,15 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserApp, type BrowserApp } from './support/browserApp';
-import { fill, item, useToken } from './support/formActions';
+import type { BrowserApp } from './support/browserApp';
+import { fill, item } from './support/formActions';
+import { startAdminSession } from './support/adminSession';
 
 let app: BrowserApp;
 let page: Page;
 
 beforeAll(async () => {
-  app = await startBrowserApp();
-  page = await app.newPage();
-  await useToken(app, page, await app.server.login('DEFAULT'));
+  ({ app, page } = await startAdminSession());
 });
 afterAll(async () => {
   await app?.close();

@@ -6,8 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserApp, type BrowserApp } from './support/browserApp';
-import { useToken } from './support/formActions';
+import type { BrowserApp } from './support/browserApp';
+import { startAdminSession } from './support/adminSession';
 
 /** Set FW_SCREENSHOTS=1 to refresh this file's pictures in docs/screenshots/. */
 const SHOTS = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../../docs/screenshots') : undefined;
@@ -18,9 +18,7 @@ let app: BrowserApp;
 let page: Page;
 
 beforeAll(async () => {
-  app = await startBrowserApp();
-  page = await app.newPage();
-  await useToken(app, page, await app.server.login('DEFAULT'));
+  ({ app, page } = await startAdminSession());
   await page.goto(`${app.url}/preview`);
   await page.getByRole('combobox', { name: '选择示例定义' }).waitFor();
 });

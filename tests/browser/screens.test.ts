@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signIn, startBrowserApp, type BrowserApp } from './support/browserApp';
+import { animationsSettled, signIn, startBrowserApp, type BrowserApp } from './support/browserApp';
 import { openMenu, searchMenu, userMenu } from './support/shellActions';
 
 /** Set FW_SCREENSHOTS=1 to refresh docs/screenshots/ from this run. */
@@ -22,7 +22,7 @@ afterAll(async () => {
 async function shot(name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
   // Let antd's enter animations finish so the picture shows the settled screen.
-  if (shotsDir) await page.waitForTimeout(500);
+  if (shotsDir) await animationsSettled(page);
   if (shotsDir) await page.screenshot({ path: `${shotsDir}/${name}.png` });
 }
 
@@ -84,7 +84,7 @@ describe('main screens', () => {
     await page.locator('.ant-drawer-close').click();
     await page.locator('.ant-drawer-content').waitFor({ state: 'hidden' });
     await searchMenu(page, 'bumen');
-    await page.waitForTimeout(300);
+    await expect.poll(() => page.locator('input.ant-select-selection-search-input:focus').inputValue()).toBe('bumen');
     await page.keyboard.press('Control+A');
     await page.keyboard.type('部门');
     await page.locator('.ant-select-item-option').first().waitFor();

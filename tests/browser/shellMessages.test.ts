@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signIn, type BrowserApp } from './support/browserApp';
+import { animationsSettled, signIn, type BrowserApp } from './support/browserApp';
 import { useSignedOutPage } from './support/adminSession';
 import { resetBrowser, userMenu } from './support/shellActions';
 
@@ -11,7 +11,7 @@ const shotsDir = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../.
 
 async function shot(name: string): Promise<void> {
   if (!shotsDir) return;
-  await page.waitForTimeout(500);
+  await animationsSettled(page);
   await page.screenshot({ path: `${shotsDir}/${name}.png` });
 }
 

@@ -32,6 +32,11 @@ export function getRouters(): Promise<DataResponse<MenuEntry[]>> {
   return get('/getRouters');
 }
 
+/** `GET /api/getRouters/access`: whether an address outside the user's menus is a page they may not open. */
+export function getPageAccess(path: string): Promise<DataResponse<{ access: 'allowed' | 'forbidden' | 'missing' }>> {
+  return get('/getRouters/access', { path });
+}
+
 /** `GET /api/system/tenant/all` (public): tenants to choose from at sign-in. */
 export function listTenants(): Promise<DataResponse<Tenant[]>> {
   return get('/system/tenant/all', undefined, { isToken: false });

@@ -1,6 +1,7 @@
 /** Constant (option list) calls (spec 02 §7 "Constants"). */
 import { get, post } from './http';
 import { pick } from './pick';
+import { forgetConstantsVersion } from './constantCache';
 import type { DataResponse, PageResponse } from './types';
 import type { Constant } from '../../shared/contract/constants';
 
@@ -19,17 +20,22 @@ export function listConstantChildren(parentId: number): Promise<DataResponse<Sys
   return post(`/system/constant/list/parent/${parentId}`, null);
 }
 
+/** A change to the constants changes their version: ask it again, so this user's pickers see the change at once. */
+function changed<T>(call: Promise<T>): Promise<T> {
+  return call.finally(forgetConstantsVersion);
+}
+
 /** `POST /api/system/constant`. */
 export function addConstant(body: SysConstant): Promise<DataResponse<unknown>> {
-  return post('/system/constant', pick(body, FIELDS));
+  return changed(post('/system/constant', pick(body, FIELDS)));
 }
 
 /** `POST /api/system/constant/edit`. */
 export function editConstant(body: SysConstant): Promise<DataResponse<unknown>> {
-  return post('/system/constant/edit', pick(body, ['id', ...FIELDS]));
+  return changed(post('/system/constant/edit', pick(body, ['id', ...FIELDS])));
 }
 
 /** `POST /api/system/constant/delete` `[ids]`. */
 export function deleteConstants(ids: number[]): Promise<DataResponse<unknown>> {
-  return post('/system/constant/delete', ids);
+  return changed(post('/system/constant/delete', ids));
 }

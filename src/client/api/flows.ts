@@ -1,9 +1,10 @@
-/** Approval-flow calls (docs/api-flows.md): the three lists, a task, an instance, its diagram and the actions. */
+/** Approval-flow calls (docs/api-flows.md): the four lists, a task, an instance, its diagram and the actions. */
 import type { Static } from 'typebox';
 import type {
   DeployBody,
   DeployedAnswer,
   FlowAttachmentSchema,
+  FlowCcRowSchema,
   FlowDiagramSchema,
   FlowHistoryEntrySchema,
   FlowInstanceSchema,
@@ -18,11 +19,14 @@ import type {
 import { get, post } from './http';
 import type { DataResponse, PageResponse } from './types';
 
-/** Which list: 我的待办, 我的已办, 我发起的. */
-export type FlowListKind = 'todo' | 'done' | 'started';
+/** Which list: 我的待办, 我的已办, 我发起的, 抄送我的. */
+export type FlowListKind = 'todo' | 'done' | 'started' | 'cc';
 
 /** One row of 我的待办 / 我的已办. */
 export type FlowTaskRow = Static<typeof FlowTaskRowSchema>;
+
+/** One row of 抄送我的. */
+export type FlowCcRow = Static<typeof FlowCcRowSchema>;
 
 /** One row of 我发起的. */
 export type FlowStartedRow = Static<typeof FlowStartedRowSchema>;
@@ -44,10 +48,10 @@ export type FlowAttachment = Static<typeof FlowAttachmentSchema>;
 /** Per user task: fields hidden from it and fields it may edit. */
 export type NodeFields = Static<typeof NodeFieldsSchema>;
 
-const LIST_URL: Record<FlowListKind, string> = { todo: '/flowable/task/todoList', done: '/flowable/task/finishedList', started: '/flowable/task/myProcess' };
+const LIST_URL: Record<FlowListKind, string> = { todo: '/flowable/task/todoList', done: '/flowable/task/finishedList', started: '/flowable/task/myProcess', cc: '/flowable/task/ccList' };
 
-/** A page of one of the three lists. */
-export function pageFlowList<T = FlowTaskRow | FlowStartedRow>(kind: FlowListKind, query: { pageNum: number; pageSize: number; keyword?: string }): Promise<PageResponse<T>> {
+/** A page of one of the lists. */
+export function pageFlowList<T = FlowTaskRow | FlowStartedRow | FlowCcRow>(kind: FlowListKind, query: { pageNum: number; pageSize: number; keyword?: string }): Promise<PageResponse<T>> {
   return get(LIST_URL[kind], { pageNum: query.pageNum, pageSize: query.pageSize, ...(query.keyword?.trim() ? { keyword: query.keyword.trim() } : {}) });
 }
 
@@ -70,6 +74,8 @@ export const flowActions = {
   transfer: (taskId: number, comment: string, attachments: FlowAttachment[], userId: number) => post('/flowable/task/assignTask', { taskId, comment, attachments, userId }),
   addSign: (taskId: number, comment: string, attachments: FlowAttachment[], userIds: number[], position: 'before' | 'after') => post('/flowable/task/addSign', { taskId, comment, attachments, userIds, position }),
   withdraw: (instanceId: number, comment: string) => post('/flowable/task/revokeProcess', { instanceId, comment }),
+  /** 催办: answers `msg` (how many tasks were urged); refused (429) within the hour of a task's last urge. */
+  urge: (instanceId: number) => post<{ msg: string }>('/flowable/task/urge', { instanceId }),
 };
 
 /** The newest deployed flow of a form, or null. */

@@ -40,8 +40,11 @@ export function importTemplate(formName: string, subForm?: string): Promise<Blob
 }
 
 /** Uploads a table to import (or only to parse); answers the job. */
-export function importData(formName: string, file: Blob, fileName: string, onlyParse: boolean): Promise<DataResponse<JobStatus>> {
+export function importData(formName: string, file: Blob, fileName: string, onlyParse: boolean, by?: { mode: 'add' | 'update' | 'upsert'; key?: string; parseJob?: string | null }): Promise<DataResponse<JobStatus>> {
   const data = new FormData();
   data.append('file', file, fileName);
-  return post(`${form(formName)}/importData`, data, { params: { onlyParse } });
+  // 仅新增 / 仅更新 / 新增或更新 by a key column (issue 27 item 2); absent: add.
+  // An import after a parse names it, so records changed since are refused (issue 27 item 2).
+  const params = by && by.mode !== 'add' ? { onlyParse, mode: by.mode, key: by.key, ...(!onlyParse && by.parseJob ? { parseJob: by.parseJob } : {}) } : { onlyParse };
+  return post(`${form(formName)}/importData`, data, { params });
 }

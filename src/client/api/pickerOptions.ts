@@ -8,14 +8,16 @@ import type { ConstantNode } from '../../shared/contract/constants';
 import type { Dept, DeptNode } from '../../shared/contract/depts';
 import type { UserOption } from '../../shared/contract/users';
 import { get, post } from './http';
+import { cachedConstants } from './constantCache';
+import { createIdLookup } from './idLookup';
 import type { DataResponse, PageResponse } from './types';
 
 /** A constant-list item as the option tree gives it (the part of the contract's `ConstantNode` the pickers read). */
 export type ConstantOption = Pick<ConstantNode, 'id' | 'name'> & Partial<Pick<ConstantNode, 'orderNum'>> & { children?: ConstantOption[] };
 
-/** `POST /api/system/constant/list/tree/{parentId}`: the options of a configured list, as a tree. */
-export async function constantOptions(parentId: number | string): Promise<ConstantOption[]> {
-  return (await post<DataResponse<ConstantOption[]>>(`/system/constant/list/tree/${parentId}`, null)).data ?? [];
+/** `POST /api/system/constant/list/tree/{parentId}`: the options of a configured list, as a tree (kept by constants version). */
+export function constantOptions(parentId: number | string): Promise<ConstantOption[]> {
+  return cachedConstants(`tree.${parentId}`, async () => (await post<DataResponse<ConstantOption[]>>(`/system/constant/list/tree/${parentId}`, null)).data ?? []);
 }
 
 /** An address level entry (its level, and whether it has no children). */
@@ -37,6 +39,28 @@ export async function deptTreeOptions(): Promise<PickDept[]> {
   return (await get<DataResponse<PickDept[]>>('/system/dept/treeselect')).data ?? [];
 }
 
+/** Spec 02 §7: department lookups within 20 ms share one call. */
+export const DEPT_IDS_WINDOW_MS = 20;
+
+/** A department as `POST /api/system/dept/batch` answers it (the part a label needs). */
+export type PickDeptRow = Pick<Dept, 'deptId' | 'deptName'>;
+
+const deptLookup = createIdLookup<PickDeptRow>({
+  windowMs: DEPT_IDS_WINDOW_MS,
+  fetch: async (ids) => (await post<DataResponse<PickDeptRow[]>>('/system/dept/batch', ids.map(Number))).data ?? [],
+  idOf: (d) => String(d.deptId),
+});
+
+/**
+ * `POST /api/system/dept/batch`: departments by id, to label a stored value. The department
+ * fields of a page ask together: one call, not one per field; a department disabled since it was
+ * chosen keeps its name (the picker's tree lists active ones only).
+ */
+export async function deptsByIds(ids: number[]): Promise<PickDeptRow[]> {
+  if (!ids.length) return [];
+  return deptLookup(ids);
+}
+
 /** A department of the current user's subtree (`GET /api/system/dept/currentUser/subList`; the part of the contract's `Dept` the pickers read). */
 export type PickSubDept = Pick<Dept, 'deptId' | 'deptName'> & Partial<Pick<Dept, 'parentId'>>;
 
@@ -56,8 +80,20 @@ export async function searchUsers(keyword: string, showFrozen: boolean): Promise
   return res.rows ?? [];
 }
 
-/** `POST /api/system/user/ids`: users by id (userId and nickName), to label a stored value. */
+/** Spec 02 §7: user lookups within 10 ms share one call. */
+export const USER_IDS_WINDOW_MS = 10;
+
+const userLookup = createIdLookup<PickUser>({
+  windowMs: USER_IDS_WINDOW_MS,
+  fetch: async (ids) => (await post<DataResponse<PickUser[]>>('/system/user/ids', ids.map(Number))).data ?? [],
+  idOf: (u) => String(u.userId),
+});
+
+/**
+ * `POST /api/system/user/ids`: users by id (userId and nickName), to label a stored value. The
+ * user cells of a list page ask together: one call for the page, not one per cell.
+ */
 export async function usersByIds(ids: number[]): Promise<PickUser[]> {
   if (!ids.length) return [];
-  return (await post<DataResponse<PickUser[]>>('/system/user/ids', ids)).data ?? [];
+  return userLookup(ids);
 }

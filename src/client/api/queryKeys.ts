@@ -7,6 +7,7 @@ export const queryKeys = {
     all: ['session'] as const,
     info: () => ['session', 'info'] as const,
     routers: () => ['session', 'routers'] as const,
+    pageAccess: (path: string) => ['session', 'pageAccess', path] as const,
     userConfig: () => ['session', 'userConfig'] as const,
   },
   publicConfig: (tenantCode: string, keys: readonly string[]) => ['publicConfig', tenantCode, ...keys] as const,
@@ -107,6 +108,7 @@ export const queryKeys = {
     deptUsers: (deptId: number, showFrozen: boolean) => ['pickers', 'deptUsers', deptId, showFrozen] as const,
     userSearch: (keyword: string, showFrozen: boolean) => ['pickers', 'userSearch', keyword, showFrozen] as const,
     usersByIds: (ids: readonly number[]) => ['pickers', 'usersByIds', ...ids] as const,
+    deptsByIds: (ids: readonly number[]) => ['pickers', 'deptsByIds', ...ids] as const,
   },
   files: {
     recognition: () => ['files', 'recognition'] as const,

@@ -7,6 +7,7 @@ import type { Static } from 'typebox';
 import type { AddRecordBody, EditRecordBody, SavedRecord } from '../../shared/contract/records';
 import type { TableSettingsSchema } from '../../shared/contract/userState';
 import { get, post } from './http';
+import { createIdLookup, type IdLookup } from './idLookup';
 import type { DataResponse, PageResponse } from './types';
 
 import type { CalcdRequest, CalcdValue, ListQuery, PrecheckResult, RecordRow } from '../../shared/records';
@@ -35,10 +36,44 @@ export function haveSub(formName: string, ids: (number | string)[]): Promise<Dat
   return post(`${form(formName)}/haveSub`, ids, { silent: true });
 }
 
-/** `POST /api/auto/{form}/list/ids`: the records of these ids (labels of selected related records). */
-export async function recordsByIds(formName: string, ids: (number | string)[]): Promise<RecordRow[]> {
-  return (await post<DataResponse<RecordRow[]>>(`${form(formName)}/list/ids`, ids)).data ?? [];
+/** Spec 01 §7 / 02 §9: `list/ids` answers are reused 3 s per id; a failed call is retried after 1 s. */
+export const LIST_IDS_TTL_MS = 3000;
+export const LIST_IDS_RETRY_MS = 1000;
+/** Spec 02 §7: id lookups within 20 ms share one call. */
+export const LIST_IDS_WINDOW_MS = 20;
+
+const idLookups = new Map<string, IdLookup<RecordRow>>();
+
+/**
+ * `POST /api/auto/{form}/list/ids`: the records of these ids (labels of selected related records),
+ * batched per form and briefly reused (see idLookup.ts). The first try is silent; the retry's
+ * failure shows the client's notice.
+ */
+export function recordsByIds(formName: string, ids: (number | string)[]): Promise<RecordRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  let lookup = idLookups.get(formName);
+  if (!lookup) {
+    lookup = createIdLookup<RecordRow>({
+      windowMs: LIST_IDS_WINDOW_MS,
+      ttlMs: LIST_IDS_TTL_MS,
+      retryMs: LIST_IDS_RETRY_MS,
+      fetch: async (batch, attempt) =>
+        (await post<DataResponse<RecordRow[]>>(`${form(formName)}/list/ids`, batch.map(idValue), { silent: attempt === 1 })).data ?? [],
+      idOf: (row) => String(row.id),
+    });
+    idLookups.set(formName, lookup);
+  }
+  return lookup(ids);
 }
+
+/** Forget the kept `list/ids` answers of a form (after its records change). */
+export function forgetRecordsByIds(formName?: string): void {
+  if (formName) idLookups.get(formName)?.clear();
+  else idLookups.forEach((l) => l.clear());
+}
+
+/** Ids travel as numbers when they are digits (as the callers sent them before batching). */
+const idValue = (id: string): number | string => (/^\d{1,15}$/.test(id) ? Number(id) : id);
 
 /** `POST /api/auto/{form}/check/{op}`: the pre-check of a delete or void. */
 export function precheck(formName: string, op: 'delete' | 'invalid', ids: (number | string)[]): Promise<DataResponse<PrecheckResult>> {

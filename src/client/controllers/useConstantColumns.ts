@@ -7,6 +7,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ColumnModel, FieldOption } from '../../../schema-adapters';
 import { listConstantChildren } from '../api/constants';
+import { cachedConstants } from '../api/constantCache';
 import { queryKeys } from '../api/queryKeys';
 
 /**
@@ -26,7 +27,7 @@ export function useConstantColumns(columns: ColumnModel[]): PendingColumn[] {
   const results = useQueries({
     queries: ids.map((id) => ({
       queryKey: queryKeys.constants.children(id),
-      queryFn: async () => (await listConstantChildren(id)).data ?? [],
+      queryFn: () => cachedConstants(`children.${id}`, async () => (await listConstantChildren(id)).data ?? []),
       staleTime: 60_000,
     })),
   });

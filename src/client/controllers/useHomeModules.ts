@@ -57,7 +57,9 @@ export function useCalendar(start: string, end: string) {
   const remove = useMutation({ mutationFn: (id: number) => deleteCalendarEntry(id), onSuccess: refresh });
   return {
     entries: list.data?.data ?? [],
-    loading: list.isFetching,
+    // The first load and a page change, not a background refresh: the table's spinner blocks its
+    // buttons, and a refresh after a save would swallow the next click on 修改 or 删除.
+    loading: list.isLoading || list.isPlaceholderData,
     save: save.mutateAsync,
     remove: remove.mutateAsync,
     saving: save.isPending || remove.isPending,
@@ -94,7 +96,9 @@ export function useAnnouncementAdmin(pageNum: number, pageSize: number, enabled:
   return {
     rows: list.data?.rows ?? [],
     total: list.data?.total ?? 0,
-    loading: list.isFetching,
+    // The first load and a page change, not a background refresh: the table's spinner blocks its
+    // buttons, and a refresh after a save would swallow the next click on 修改 or 删除.
+    loading: list.isLoading || list.isPlaceholderData,
     save: save.mutateAsync,
     remove: remove.mutateAsync,
     saving: save.isPending,

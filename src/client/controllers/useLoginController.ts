@@ -12,6 +12,7 @@ import { fetchPublicConfig } from './loadSession';
 import { CONFIG_KEYS, isOn } from '../session/configKeys';
 import { setNeedPerfect } from '../session/passwordFlag';
 import { sessionStore } from '../session/sessionStore';
+import { safeRedirect } from '../routing/safeRedirect';
 
 const REMEMBER_KEY = 'formwork.login.remember';
 
@@ -97,7 +98,7 @@ export function useLoginController(redirect: string | null, onSignedIn: (to: str
         resetReloginPrompt();
         // The login gate drops an older session's cached answers when it loads this one.
         sessionStore.set({ ready: false });
-        onSignedIn(redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/');
+        onSignedIn(safeRedirect(redirect));
       } catch {
         if (captchaOn) refreshCaptcha();
       } finally {

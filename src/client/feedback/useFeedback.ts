@@ -5,14 +5,16 @@
  * before it has loaded wait and run in the order they were made; what they answer (a message's
  * close function and promise, a modal's destroy / update and promise) works before and after.
  */
-import type { useAppProps } from 'antd/es/app/context';
-import type { MessageInstance, MessageType } from 'antd/es/message/interface';
-import type { ModalFuncProps } from 'antd/es/modal/interface';
-import type { ConfigUpdate } from 'antd/es/modal/confirm';
-import type { HookAPI as ModalHookAPI } from 'antd/es/modal/useModal';
-import type { NotificationInstance } from 'antd/es/notification/interface';
+import type { App, ModalFuncProps } from 'antd';
 
+/** What antd's `App.useApp()` answers: its message, modal and notification (antd's public types). */
+export type useAppProps = ReturnType<typeof App.useApp>;
+type MessageInstance = useAppProps['message'];
+type MessageType = ReturnType<MessageInstance['info']>;
+type ModalHookAPI = useAppProps['modal'];
+type NotificationInstance = useAppProps['notification'];
 type ModalHandle = ReturnType<ModalHookAPI['confirm']>;
+type ConfigUpdate = Parameters<ModalHandle['update']>[0];
 
 let loadHost: (() => Promise<useAppProps>) | null = null;
 let host: useAppProps | null = null;

@@ -15,6 +15,7 @@ import { BatchActions } from './upload/BatchActions';
 import { isImageFile, isReadableFile, previewAction } from './upload/fileKinds';
 import { storedNameOf } from './upload/fileNames';
 import { useUploadSettings } from './upload/useUploadSettings';
+import { useImageViewer } from './upload/imageViewer';
 
 // The 重命名 dialog (antd Form) loads on the first rename, not with every upload field.
 const RenameDialog = lazy(() => import('./upload/RenameDialog').then((m) => ({ default: m.RenameDialog })));
@@ -56,10 +57,17 @@ export function FileList({ files: all, thumb = { width: 60, height: 60 }, canEdi
   const [selected, setSelected] = useState<string[]>([]);
   const [viewer, setViewer] = useState<{ open: boolean; current: number }>({ open: false, current: 0 });
   const [downloading, setDownloading] = useState<ReadonlySet<string>>(new Set());
-  if (!all.length) return null;
   const files = all.filter(isReadableFile);
   const broken = all.filter((f) => !isReadableFile(f));
   const images = files.filter((f) => isImageFile(storedNameOf(f.fileName)) || isImageFile(f.name));
+  const viewerProps = useImageViewer({
+    open: viewer.open,
+    current: viewer.current,
+    total: images.length,
+    loop: settings.previewLoop,
+    onCurrent: (current) => setViewer((v) => ({ ...v, current })),
+  });
+  if (!all.length) return null;
   const download = async (f: StoredFile) => {
     if (downloading.has(f.fileName)) return;
     setDownloading((s) => new Set(s).add(f.fileName));
@@ -96,7 +104,7 @@ export function FileList({ files: all, thumb = { width: 60, height: 60 }, canEdi
   return (
     <div className="fw-file-list">
       {files.length > 1 ? <BatchActions files={chosen} selectedCount={selected.length} baseName={batchName} /> : null}
-      <Image.PreviewGroup preview={{ visible: viewer.open, current: viewer.current, onVisibleChange: (open) => setViewer((v) => ({ ...v, open })), onChange: (current) => setViewer((v) => ({ ...v, current })) }}>
+      <Image.PreviewGroup preview={{ ...viewerProps, visible: viewer.open, current: viewer.current, onVisibleChange: (open) => setViewer((v) => ({ ...v, open })), onChange: (current) => setViewer((v) => ({ ...v, current })) }}>
         {files.map((f) => {
           const editable = canEdit?.(f) ?? false;
           return (

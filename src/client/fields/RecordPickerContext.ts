@@ -16,6 +16,11 @@ export interface RecordPickerProps {
   mode: 'single' | 'multiple';
   /** The form whose field picks (the server's permission rule for the relateForm scene). */
   sourceForm?: string;
+  /**
+   * relateForm: the picking field and the main-form values its relateHeadFilter reads
+   * (`sourceField`, `sourceValues`), sent with every list call; the server applies the filter.
+   */
+  pickerQuery?: Record<string, unknown>;
   /** Fixed conditions (the relate filter). */
   initFilter?: Record<string, unknown>;
   height?: number | string;

@@ -24,7 +24,7 @@ import { mayRemoveSubRow, type RemovalPrompts } from './subFormRowRemoval';
 // The 查看明细 drawer (antd Form for its search conditions) loads on its first opening, not with the form.
 // The import drawer shows after a click on 导入: antd's Drawer is not part of the form's first load
 // (issue 15, goal 6; ADR 0408). It stays mounted once opened, so it still animates closed.
-const Drawer = lazy(() => import('antd/es/drawer'));
+const Drawer = lazy(() => import('../routing/lazyAntd/Drawer'));
 const SubFormDetailDrawer = lazy(() => import('./SubFormDrawers').then((m) => ({ default: m.SubFormDetailDrawer })));
 
 /** `<br>`-separated server text as lines. */

@@ -1,12 +1,14 @@
 /**
  * 用户选择 (spec 01 §2.6): 600 px; 显示已冻结 switch; keyword search (请输入关键词搜索) showing nick
  * names and departments; a department and user tree with checkboxes (checking a department checks
- * all its users); 已选中N个用户 with a remove control on each entry.
+ * all its users); 已选中N个用户 with a remove control on each entry. Where an empty choice means
+ * nothing (转签, 加签, a field with nobody chosen yet), 确定 with nobody chosen says 请选择用户 and
+ * stays open (issue 27 item 8).
  */
 import { CloseOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Col, Empty, Input, List, Modal, Row, Switch, Tree, Typography } from 'antd';
-import type { DataNode } from 'antd/es/tree';
+import type { TreeDataNode as DataNode } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { deptTreeOptions, searchUsers, usersOfDept, type PickDept, type PickUser } from '../api/pickerOptions';
 import { queryKeys } from '../api/queryKeys';
@@ -18,7 +20,12 @@ interface Props {
   initial: Selection;
   onOk: (sel: Selection) => void;
   onCancel: () => void;
+  /** 确定 needs at least one user (otherwise it would silently do nothing). */
+  requireSelection?: boolean;
 }
+
+/** What 确定 with nobody chosen says when a choice is needed. */
+export const NOBODY_CHOSEN = '请选择用户';
 
 function deptNames(tree: PickDept[]): Map<number, string> {
   const m = new Map<number, string>();
@@ -31,7 +38,7 @@ function deptNames(tree: PickDept[]): Map<number, string> {
 export const USER_SEARCH_DEBOUNCE_MS = 200;
 
 /** The dialog; the selection is restored from `initial` each time it opens and dropped on close. */
-export function UserPickerDialog({ open, multiple, initial, onOk, onCancel }: Props) {
+export function UserPickerDialog({ open, multiple, initial, onOk, onCancel, requireSelection }: Props) {
   const qc = useQueryClient();
   const [showFrozen, setShowFrozen] = useState(false);
   // What is typed, and the keyword searched: the search follows the typing 200 ms after the last
@@ -39,6 +46,7 @@ export function UserPickerDialog({ open, multiple, initial, onOk, onCancel }: Pr
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
   const [sel, setSel] = useState<Selection>(initial);
+  const [nobody, setNobody] = useState(false);
   const [checkedDepts, setCheckedDepts] = useState<number[]>([]);
   const [users, setUsers] = useState<Record<number, PickUser[]>>({});
   const tree = useQuery({ queryKey: queryKeys.pickers.deptTree(), queryFn: deptTreeOptions, enabled: open, staleTime: 60_000 });
@@ -48,12 +56,13 @@ export function UserPickerDialog({ open, multiple, initial, onOk, onCancel }: Pr
   useEffect(() => {
     // The typed keyword is dropped on close, not on open: an open-time reset could wipe what the
     // user types into the freshly shown box.
-    if (open) { setSel(initial); setCheckedDepts([]); }
+    if (open) { setSel(initial); setCheckedDepts([]); setNobody(false); }
     else { setUsers({}); setTyped(''); setKeyword(''); }
     // Re-initialise only when the dialog opens or closes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
   useEffect(() => setUsers({}), [showFrozen]);
+  useEffect(() => { if (sel.length) setNobody(false); }, [sel.length]);
   useEffect(() => {
     const timer = window.setTimeout(() => setKeyword(typed.trim()), USER_SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
@@ -97,7 +106,7 @@ export function UserPickerDialog({ open, multiple, initial, onOk, onCancel }: Pr
 
   const checkedKeys = [...sel.map((s) => `u${s.userId}`), ...checkedDepts.map((d) => `d${d}`)];
   return (
-    <Modal title="用户选择" open={open} width={600} onOk={() => onOk(sel)} onCancel={onCancel} destroyOnHidden maskClosable={false} okText="确定" cancelText="取消">
+    <Modal title="用户选择" open={open} width={600} onOk={() => { if (requireSelection && !sel.length) setNobody(true); else onOk(sel); }} onCancel={onCancel} destroyOnHidden maskClosable={false} okText="确定" cancelText="取消">
       <Row gutter={12}>
         <Col span={14}>
           <div style={{ marginBottom: 8 }}>
@@ -132,6 +141,7 @@ export function UserPickerDialog({ open, multiple, initial, onOk, onCancel }: Pr
         </Col>
         <Col span={10}>
           <Typography.Text strong>已选中{sel.length}个用户</Typography.Text>
+          {nobody ? <div role="alert"><Typography.Text type="danger">{NOBODY_CHOSEN}</Typography.Text></div> : null}
           <List
             size="small"
             dataSource={sel}

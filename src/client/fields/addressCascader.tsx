@@ -7,10 +7,9 @@ import type { Field } from '@formily/core';
 import { connect, mapReadPretty, useField } from '@formily/react';
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Space } from 'antd';
+import { Select, Space } from 'antd';
 import { addressChildren } from '../api/pickerOptions';
 import { queryKeys } from '../api/queryKeys';
-import { DeferredSelect as Select } from './deferredSelect';
 
 const LEVEL_NAMES = ['省', '市', '区'];
 const ROOT = 1;

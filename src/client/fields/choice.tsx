@@ -7,9 +7,9 @@ import { LoadingOutlined } from '@ant-design/icons';
 import { connect, mapProps, mapReadPretty } from '@formily/react';
 import type { Field } from '@formily/core';
 import { Switch as FSwitch } from '@formily/antd-v5';
+import { Cascader as AntCascader, Select as AntSelect } from 'antd';
 import { ChoiceText, OptionTag } from './ChoiceText';
 import { withConfiguredOptions } from './configuredOptions';
-import { DeferredCascader, DeferredSelect } from './deferredSelect';
 import type { ChoiceOption } from './data/useConstantOptions';
 
 /** An option shown with its colour, as the list shows it. */
@@ -18,9 +18,9 @@ function renderOption(o: { label?: unknown; data?: Partial<ChoiceOption> }) {
   return d?.color || d?.backgroundColor ? <OptionTag option={{ label: String(o.label), value: '', color: d.color, backgroundColor: d.backgroundColor }} /> : <>{o.label as string}</>;
 }
 
-// Both load rc-select / rc-cascader on first use (ADR 0411).
+// antd's own Select and Cascader; this module loads with the first form that shows one (registry.ts).
 const ColouredSelect = connect(
-  DeferredSelect,
+  AntSelect,
   mapProps(((props: Record<string, unknown>, field: Field) => ({
     ...props,
     options: field.dataSource as ChoiceOption[],
@@ -37,7 +37,7 @@ export const Select = withConfiguredOptions(ColouredSelect, 'Select');
 /** cascader: option paths; a configured list gives its tree. */
 export const Cascader = withConfiguredOptions(
   connect(
-    DeferredCascader,
+    AntCascader,
     // As @formily/antd-v5's Cascader: options from the data source, a spinner while validating.
     mapProps({ dataSource: 'options' }, ((props: Record<string, unknown>, field: Field) => ({
       ...props,

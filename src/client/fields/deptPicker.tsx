@@ -9,9 +9,9 @@ import { connect, mapReadPretty } from '@formily/react';
 import { useQuery } from '@tanstack/react-query';
 import { currentDeptOptions, deptTreeOptions, type PickDept } from '../api/pickerOptions';
 import { queryKeys } from '../api/queryKeys';
-import type AntCascader from 'antd/es/cascader';
-import { DeferredCascader, DeferredSelect as Select } from './deferredSelect';
-import { deptPath, labelOfDept, type DeptValue } from './data/deptPath';
+import { Cascader, Select } from 'antd';
+import { deptPath, type DeptValue } from './data/deptPath';
+import { useDeptLabels } from './data/useDeptLabels';
 
 function useDeptTree() {
   return useQuery({ queryKey: queryKeys.pickers.deptTree(), queryFn: deptTreeOptions, staleTime: 60_000 }).data ?? [];
@@ -38,9 +38,6 @@ interface CascaderOption {
 
 const toOptions = (nodes: PickDept[]): CascaderOption[] =>
   nodes.map((n) => ({ value: n.id, label: n.label, children: n.children?.length ? toOptions(n.children) : undefined }));
-
-// Typed as antd's Cascader, whose props it takes (single and multiple value types).
-const Cascader = DeferredCascader as unknown as typeof AntCascader;
 
 const last = (path: readonly (string | number)[]): number => Number(path[path.length - 1]);
 
@@ -71,8 +68,7 @@ function DeptCascader(props: Props) {
       <Cascader
         {...common}
         multiple
-        // rc-cascader's SHOW_PARENT, spelled out so the constant does not load it.
-        showCheckedStrategy="SHOW_PARENT"
+        showCheckedStrategy={Cascader.SHOW_PARENT}
         value={ids.map((id) => deptPath(tree, id)).filter((p) => p.length > 0)}
         onChange={(paths) => props.onChange?.([...new Set((paths ?? []).map((p) => last(p)))])}
       />
@@ -94,8 +90,9 @@ export const DeptPicker = connect(
     return props.parentOrg ? <OwnDeptSelect {...props} /> : <DeptCascader {...props} />;
   },
   mapReadPretty(function DeptText({ value }: Props) {
-    const tree = useDeptTree();
-    const ids = Array.isArray(value) ? value : value == null ? [] : [value];
-    return ids.length ? <span>{ids.map((id) => labelOfDept(tree, id) ?? String(id)).join('、')}</span> : <span className="fw-empty-text">-</span>;
+    const ids = (Array.isArray(value) ? value : value == null ? [] : [value]).map(Number);
+    // By id, batched with the page's other department fields (spec 02 §7), not the active-only tree.
+    const names = useDeptLabels(ids);
+    return ids.length ? <span>{ids.map((id) => names.get(id) ?? String(id)).join('、')}</span> : <span className="fw-empty-text">-</span>;
   }),
 );

@@ -86,5 +86,16 @@ describe('field wrappers in a live form', () => {
     expect(host.querySelectorAll('input').length).toBe(0);
     expect(host.textContent).toContain('只读');
     expect(host.textContent).toContain('1,234.50元');
+    // Spec 02 §9: an amount in 元 carries its capital figures (issue 27 item 11).
+    expect(host.textContent).toContain('大写：壹仟贰佰叁拾肆元伍角');
+  });
+
+  it('an amount being typed shows its capital figures under the input', async () => {
+    await mount('add', { amount: 0 });
+    const amount = host.querySelectorAll('input')[1];
+    await act(async () => type(amount, '10.05'));
+    expect(host.textContent).toContain('大写：壹拾元零伍分');
+    await act(async () => type(amount, ''));
+    expect(host.textContent).not.toContain('大写');
   });
 });

@@ -18,7 +18,7 @@ import { DEFAULT_MAX_SIZE_MB, UploadControl, type UploadProps } from './upload/U
 // Thumbnails and their viewer load only for a field that has files.
 const FileList = lazy(() => import('./FileList').then((m) => ({ default: m.FileList })));
 // A saved record's QR link, with antd's copy button: antd's full Typography only then (ADR 0408).
-const CopyableText = lazy(() => import('antd/es/typography/Text'));
+const CopyableText = lazy(() => import('../routing/lazyAntd/TypographyText'));
 
 export { DEFAULT_MAX_SIZE_MB };
 

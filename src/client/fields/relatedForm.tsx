@@ -1,26 +1,29 @@
 /**
  * relatedForm: a dropdown of another form's records (20 per page, loading more on scroll, statuses
  * -1/0/1, the relate filter) and the 选择关联表单 drawer (1000 px) to pick from a table. Read-only
- * in detail mode, where the label links to the related record's detail page.
+ * in detail mode, where the label links to the related record's detail page. Picking one record
+ * copies its values into the form by `relate2Current`; both lists name the field so the server
+ * applies its `relateHeadFilter` (spec 01 §3.2).
  */
 import { connect, mapReadPretty, observer, useField } from '@formily/react';
 import type { Field } from '@formily/core';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Space } from 'antd';
+import { Button, Select, Space } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { queryKeys } from '../api/queryKeys';
 import { listRecords, recordsByIds, type RecordRow } from '../api/records';
 import { useNavigate } from '../routing/navigation';
 import { Link } from '../routing/typography';
-import { DeferredSelect as Select } from './deferredSelect';
 import { filterObject, filterRefs, keptIds, resolveFilter } from './data/relateFilter';
 import { PICKER_STATUSES, usePickerRecords } from './data/usePickerRecords';
 import { useRecordFormInfo } from './RecordFormContext';
 import { useRecordPicker } from './RecordPickerContext';
+import { headFilterRefs, relate2CurrentValues, relatedFieldOf, settingObject } from '../../../schema-adapters/records/relatedValues';
+import type { FormDefinition } from '../../../schema-adapters/definition/types';
 
 // The 选择关联表单 drawer shows after a click: antd's Drawer is not part of the form's first load
 // (issue 15, goal 6; ADR 0408).
-const Drawer = lazy(() => import('antd/es/drawer'));
+const Drawer = lazy(() => import('../routing/lazyAntd/Drawer'));
 
 interface Props {
   value?: number | number[] | null;
@@ -28,6 +31,8 @@ interface Props {
   relateEnName?: string;
   relateField?: string;
   relateFilter?: unknown;
+  relate2Current?: unknown;
+  relateHeadFilter?: unknown;
   multiple?: boolean;
   showSearch?: boolean;
   disabled?: boolean;
@@ -95,6 +100,19 @@ function useClearOnFilterChange(props: Props, filterKey: string, filter: Record<
   }, [filterKey, loaded]);
 }
 
+/**
+ * The keys a picker's list calls carry: the relateForm scene and source form (the server's
+ * permission rule) and, when the field has a header filter, the field's name and the main-form
+ * values the filter reads. None outside a record form (a search box has no source form).
+ */
+export function pickerSource(def: FormDefinition | undefined, formName: string, fieldName: string, headFilter: unknown, valueOf: (name: string) => unknown): Record<string, unknown> | undefined {
+  if (!formName) return undefined;
+  const own = def ? relatedFieldOf(def, fieldName) : undefined;
+  if (!own || !Object.keys(settingObject(headFilter) ?? {}).length) return { scene: 'relateForm', sourceForm: formName };
+  const sourceValues = Object.fromEntries(headFilterRefs(headFilter).map((n) => [n, valueOf(n) ?? null]));
+  return { scene: 'relateForm', sourceForm: formName, sourceField: fieldName, sourceValues };
+}
+
 /** relatedForm. */
 export const RelatedFormPicker = connect(
   observer(function RelatedFormPicker(props: Props) {
@@ -114,7 +132,16 @@ export const RelatedFormPicker = connect(
     const refValues = Object.fromEntries(filterRefs(baseFilter).map((n) => [n, field?.form.getValuesIn(n)]));
     const filter = resolveFilter(baseFilter, refValues);
     const filterKey = JSON.stringify(filter ?? null);
-    const page = usePickerRecords(info.offline ? undefined : props.relateEnName, { pageNum: 1, pageSize: pageSize * pages, keyword, initFilter: filter });
+    const path = String(field?.path ?? '');
+    const source = pickerSource(info.def, info.formName, path.split('.').pop() ?? '', props.relateHeadFilter, (n) => field?.form.getValuesIn(n));
+    const page = usePickerRecords(info.offline ? undefined : props.relateEnName, { pageNum: 1, pageSize: pageSize * pages, keyword, initFilter: filter, source });
+    /** Sets the value; one picked record also carries its relate2Current values into the form. */
+    const choose = (value: number | number[] | null, rows: RecordRow[]) => {
+      props.onChange?.(value);
+      if (props.multiple || value == null || rows.length !== 1 || !info.def || !field) return;
+      const values = relate2CurrentValues(info.def, path, rows[0]);
+      for (const [at, v] of Object.entries(values)) field.form.setValuesIn(at, v);
+    };
     useClearOnFilterChange(props, filterKey, filter, info.loaded && !info.offline);
     useEffect(() => setPages(1), [keyword]);
     const ids = idList(props.value);
@@ -144,7 +171,10 @@ export const RelatedFormPicker = connect(
             const el = e.currentTarget as HTMLElement;
             if (more && !page.isFetching && el.scrollTop + el.clientHeight >= el.scrollHeight - 20) setPages((p) => p + 1);
           }}
-          onChange={(v) => props.onChange?.(v === undefined ? (props.multiple ? [] : null) : (v as number | number[]))}
+          onChange={(v) => {
+            if (v === undefined) { props.onChange?.(props.multiple ? [] : null); return; }
+            choose(v as number | number[], (page.data?.rows ?? []).filter((r) => Number(r.id) === v));
+          }}
         />
         <Button disabled={props.disabled} onClick={() => { setPicked([]); setDrawer(true); setDrawerUsed(true); }}>选择</Button>
         {drawerUsed ? <Suspense fallback={null}><Drawer
@@ -160,7 +190,7 @@ export const RelatedFormPicker = connect(
                 type="primary"
                 onClick={() => {
                   const chosen = picked.map((r) => Number(r.id));
-                  props.onChange?.(props.multiple ? [...new Set([...ids, ...chosen])] : chosen[0] ?? null);
+                  choose(props.multiple ? [...new Set([...ids, ...chosen])] : chosen[0] ?? null, picked.slice(0, 1));
                   setDrawer(false);
                 }}
               >
@@ -174,12 +204,13 @@ export const RelatedFormPicker = connect(
               enName={props.relateEnName}
               mode={props.multiple ? 'multiple' : 'single'}
               sourceForm={info.formName}
+              pickerQuery={source?.sourceField ? { sourceField: source.sourceField, sourceValues: source.sourceValues } : undefined}
               initFilter={filter}
               height="calc(100vh - 200px)"
               onSelectionChange={setPicked}
               onPick={(rows) => {
                 const chosen = rows.map((r) => Number(r.id));
-                props.onChange?.(props.multiple ? [...new Set([...ids, ...chosen])] : chosen[0] ?? null);
+                choose(props.multiple ? [...new Set([...ids, ...chosen])] : chosen[0] ?? null, rows.slice(0, 1));
                 setDrawer(false);
               }}
             />

@@ -8,7 +8,7 @@ import { Button, Input, Space, Tag } from 'antd';
 import { useFeedback } from '../feedback/useFeedback';
 import { useNavigate } from '../routing/navigation';
 import { Text } from '../routing/typography';
-import { hasPermission, sessionStore } from '../session/sessionStore';
+import { hasPermission, hasRole, sessionStore } from '../session/sessionStore';
 import { formPermission } from '../../shared/formPermissions';
 import { useState } from 'react';
 import { lookupCompany } from '../api/files';
@@ -56,6 +56,8 @@ export function LinkButton({ buttonName, linkUrl }: { buttonName?: string; linkU
 export const CompanyLookup = connect(
   function CompanyLookup(props: { value?: string | null; onChange?: (v: string | null) => void; onFocus?: () => void; onBlur?: () => void; placeholder?: string; disabled?: boolean }) {
     const recognition = useRecognition();
+    // Only an administrator can configure the service: staff are not told about it (issue 27 item 12).
+    const admin = sessionStore.use((s) => hasRole(s, 'admin'));
     const { message } = useFeedback();
     const apply = useApplyRecognized();
     const self = String(useField().path.toString());
@@ -83,7 +85,7 @@ export const CompanyLookup = connect(
         ) : (
           <Input {...input} />
         )}
-        {recognition && !recognition.business ? <Text type="secondary" style={{ fontSize: 12 }}>企业信息查询：{recognition.message}</Text> : null}
+        {admin && recognition && !recognition.business ? <Text type="secondary" style={{ fontSize: 12 }}>企业信息查询：{recognition.message}</Text> : null}
       </Space.Compact>
     );
   },

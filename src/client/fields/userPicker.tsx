@@ -53,7 +53,7 @@ export const UserPicker = connect(
         </Space>
         {opened ? (
           <Suspense fallback={null}>
-            <UserPickerDialog open={open} multiple={multiple} initial={sel} onCancel={() => setOpen(false)} onOk={(next) => { props.onChange?.(confirmValue(next, multiple)); setOpen(false); }} />
+            <UserPickerDialog open={open} multiple={multiple} initial={sel} requireSelection={sel.length === 0} onCancel={() => setOpen(false)} onOk={(next) => { props.onChange?.(confirmValue(next, multiple)); setOpen(false); }} />
           </Suspense>
         ) : null}
       </>

@@ -6,6 +6,7 @@
  */
 import { Spin } from 'antd';
 import { useFeedback } from '../feedback/useFeedback';
+import { HttpError } from '../api/http';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { createUploadTracker, UPLOAD_RUNNING_TEXT } from '../fields/data/uploadTracker';
 import { hasPermission, sessionStore } from '../session/sessionStore';
@@ -25,7 +26,15 @@ import { userContextOf } from './userContext';
 import { useRecordForm } from './useRecordForm';
 
 // antd's Result (with its illustrations) only shows a load error: not part of the first load.
-const Result = lazy(() => import('antd/es/result'));
+const Result = lazy(() => import('../routing/lazyAntd/Result'));
+const ErrorPage = lazy(() => import('../pages/errors/ErrorPage').then((m) => ({ default: m.ErrorPage })));
+
+/**
+ * Shown for a record the caller's tenant does not hold (issue 26 item 7): each tenant numbers its
+ * own records, so a link from another tenant names a record that is not there — or was deleted;
+ * the server cannot tell these apart without looking into other tenants, and does not.
+ */
+const RECORD_NOT_YOURS = '该记录不存在，或不属于您所在的单位。';
 // Detail pages only (antd Table / Timeline): not part of an add or edit page's first load (issue 15, goal 6).
 const PrintHistory = lazy(() => import('../print/PrintHistory').then((m) => ({ default: m.PrintHistory })));
 const RecordFlowPanel = lazy(() => import('../pages/flow/RecordFlowPanel').then((m) => ({ default: m.RecordFlowPanel })));
@@ -60,6 +69,13 @@ export default function RecordFormPage({ enName, mode, id, copyId, taskId, proce
     if (def) setTabTitle(path, formTabTitle({ cnName: def.cnName, mode: mode === 'add' ? 'add' : 'edit', detail: mode === 'detail', hasFlow: def.hasFlow, taskId, processInstanceId }));
   }, [def, path, mode, taskId, processInstanceId]);
 
+  if (c.error instanceof HttpError && c.error.code === 404 && (mode !== 'add' || copyId)) {
+    return (
+      <Suspense fallback={null}>
+        <ErrorPage status="403" sub={RECORD_NOT_YOURS} />
+      </Suspense>
+    );
+  }
   if (c.error) {
     return (
       <Suspense fallback={null}>

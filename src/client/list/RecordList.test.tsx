@@ -10,6 +10,7 @@ import { sessionStore } from '../session/sessionStore';
 import { useFormDefinition } from '../controllers/useFormDefinition';
 import { RecordList, type RecordListProps } from './RecordList';
 import { TestFeedbackHost } from '../feedback/testFeedback';
+import { until } from '../testing/until';
 
 /** The list with its definition fetched (as ListPage and the picker do). */
 function ListOf({ enName, ...props }: Omit<RecordListProps, 'def'> & { enName: string }) {
@@ -93,15 +94,6 @@ afterEach(async () => {
   await act(async () => root.unmount());
 });
 
-async function until<T>(check: () => T | undefined | null | false, tries = 100): Promise<T> {
-  for (let i = 0; i < tries; i++) {
-    const v = check();
-    if (v) return v;
-    await act(async () => new Promise((r) => setTimeout(r, 20)));
-  }
-  throw new Error('condition not met');
-}
-
 function click(el: Element) {
   el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
 }
@@ -113,6 +105,20 @@ describe('RecordList column search (msw)', () => {
     expect(document.querySelector('[data-row-key="2"] [data-status="-1"]')?.textContent).toBe('草稿');
     await until(() => document.querySelector('[data-total="amount"]')?.textContent?.includes('1,500.50'));
     expect(listBodies[0]).toMatchObject({ pageNum: 1, pageSize: 20 });
+  });
+
+  it('repeats the totals in one line under the table, outside the sideways scroll (issue 27 item 12)', async () => {
+    await until(() => document.querySelector('[data-testid="totals-summary"]')?.textContent?.includes('合计: 1,500.50'));
+    const summary = document.querySelector('[data-testid="totals-summary"]')!;
+    // It is not inside the horizontally scrolled table, so no sideways scroll hides it.
+    expect(summary.closest('[data-testid="record-list-scroller"]')).toBeNull();
+    expect(summary.textContent).toMatch(/^\S+ 合计: 1,500\.50/);
+  });
+
+  it('stripes every other row (spec 02 §9 zebra rows)', async () => {
+    await until(() => document.querySelectorAll('[data-row-key]').length === 2);
+    expect(document.querySelector('[data-row-key="1"]')?.className).not.toMatch(/rowStriped/);
+    expect(document.querySelector('[data-row-key="2"]')?.className).toMatch(/rowStriped/);
   });
 
   it('sends the text typed in a header popover as a like condition on Enter, after 200 ms suggestions', async () => {

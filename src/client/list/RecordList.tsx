@@ -19,6 +19,7 @@ import styles from './list.module.css';
 import { HeaderSearch } from './search/HeaderSearch';
 import { isActive } from './search/searchConditions';
 import { ListTable } from './table/ListTable';
+import { TotalsSummary } from './table/TotalsSummary';
 import { TotalsCell } from './table/TotalsCell';
 import { SCROLL_TOP_MS } from './table/paging';
 import { scrollToTop } from './table/scrollToTop';
@@ -53,6 +54,8 @@ export interface RecordListProps {
   initFilter?: Record<string, unknown>;
   /** relateForm: the form whose field picks from this list (the server's permission rule). */
   sourceForm?: string;
+  /** relateForm: further keys of every list call (the picking field for its header filter). */
+  pickerQuery?: Record<string, unknown>;
   /** Cache key of the query state (normal scene: the full route path). */
   routeKey?: string;
   height?: number | string;
@@ -87,12 +90,12 @@ function usePrompts(): Prompts {
   return useMemo(
     () => ({
       confirm: (text) => new Promise((resolve) => {
-        modal.confirm({ title: '系统提示', content: text, okText: '确定', cancelText: '取消', onOk: () => resolve(true), onCancel: () => resolve(false) });
+        modal.confirm({ title: '系统提示', content: <div style={{ whiteSpace: 'pre-wrap' }}>{text}</div>, okText: '确定', cancelText: '取消', onOk: () => resolve(true), onCancel: () => resolve(false) });
       }),
-      alertHtml: (html) => new Promise((resolve) => {
+      alertHtml: (html, detail) => new Promise((resolve) => {
         modal.confirm({
           title: '系统提示',
-          content: <div style={{ whiteSpace: 'pre-wrap' }}>{plainText(html)}</div>,
+          content: <div style={{ whiteSpace: 'pre-wrap' }}>{detail ? `${plainText(html)}\n${detail}` : plainText(html)}</div>,
           okText: '确定',
           cancelText: '取消',
           onOk: () => resolve(true),
@@ -121,6 +124,7 @@ function RecordListView(props: RecordListProps & { settings: ReturnType<typeof u
     menuId: props.menuId,
     initFilter: props.initFilter,
     sourceForm: props.sourceForm,
+    pickerQuery: props.pickerQuery,
     routeKey: props.routeKey,
     prompts,
     navigate,
@@ -298,6 +302,7 @@ function RecordListView(props: RecordListProps & { settings: ReturnType<typeof u
         loading={list.loading}
         scrollRef={(el) => { scroller.current = el; }}
       />
+      <TotalsSummary columns={c.shownColumns} totals={c.totalsByField} />
       <ListPager
         pageNum={list.view.pageNum}
         pageSize={list.view.pageSize}

@@ -10,7 +10,7 @@ import { RecordList } from './RecordList';
 import styles from './list.module.css';
 
 /** The picker: loads the definition, then shows the list. */
-export default function RecordListPicker({ enName, mode, sourceForm, initFilter, height, onSelectionChange, onPick }: RecordPickerProps) {
+export default function RecordListPicker({ enName, mode, sourceForm, pickerQuery, initFilter, height, onSelectionChange, onPick }: RecordPickerProps) {
   const { definition, loading } = useFormDefinition(enName);
   if (loading) return <PageLoading />;
   if (!definition) return <div className={styles.empty}>暂无数据</div>;
@@ -19,6 +19,7 @@ export default function RecordListPicker({ enName, mode, sourceForm, initFilter,
       def={definition}
       scene={mode === 'multiple' ? 'subForm' : 'relateForm'}
       sourceForm={sourceForm}
+      pickerQuery={pickerQuery}
       initFilter={initFilter}
       height={height}
       onSelectionChange={onSelectionChange}

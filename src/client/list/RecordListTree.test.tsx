@@ -10,6 +10,7 @@ import { sessionStore } from '../session/sessionStore';
 import { useFormDefinition } from '../controllers/useFormDefinition';
 import { RecordList, type RecordListProps } from './RecordList';
 import { TestFeedbackHost } from '../feedback/testFeedback';
+import { until } from '../testing/until';
 
 /** The list with its definition fetched (as ListPage and the picker do). */
 function ListOf({ enName, ...props }: Omit<RecordListProps, 'def'> & { enName: string }) {
@@ -72,14 +73,6 @@ afterEach(async () => {
   await act(async () => root.unmount());
 });
 
-async function until<T>(check: () => T | undefined | null | false): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const v = check();
-    if (v) return v;
-    await act(async () => new Promise((r) => setTimeout(r, 20)));
-  }
-  throw new Error('condition not met');
-}
 const toggle = (key: string) => document.querySelector<HTMLElement>(`[data-row-key="${key}"] [role="button"]`);
 
 describe('RecordList tree rows', () => {

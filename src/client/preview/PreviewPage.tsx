@@ -26,7 +26,7 @@ export default function PreviewPage() {
             </Space>
             <Input.TextArea aria-label="表单定义 JSON" value={p.text} onChange={(e) => p.setText(e.target.value)} autoSize={{ minRows: 16, maxRows: 32 }} style={{ fontFamily: 'monospace', fontSize: 12 }} />
             {p.problems.length ? (
-              <Alert type="error" showIcon message={`定义有 ${p.problems.length} 个问题`} description={<ul className="fw-preview-problems">{p.problems.map((x, i) => <li key={i}>{x.path ? `${x.path}：` : ''}{x.message}</li>)}</ul>} />
+              <Alert type="error" showIcon message={`定义有 ${p.problems.length} 个问题`} description={<ul className="fw-preview-problems">{p.problems.map((x, i) => <li key={i}>{x.message}</li>)}</ul>} />
             ) : (
               <Alert type="success" showIcon message="定义校验通过" />
             )}

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openPrintLink } from './openPrintLink';
 import { parsePrintLink, parseViewReportQuery, PRINT_LINK_NO_ID, PRINT_LINK_NO_TEMPLATE, viewReportUrl } from './printLinks';
@@ -29,6 +31,20 @@ describe('print links (spec 01 §5)', () => {
     const ok = await openPrintLink('id=5', { formName: 'g', choices: one, open: (u) => opened.push(u) });
     expect(ok).toEqual(['/view-report?formName=g&templateName=%E5%94%AF%E4%B8%80&ids=5']);
     expect(opened).toEqual(ok);
+  });
+
+  it('a form without templates says 该表单尚未配置打印模版, not an address error (issue 27 item 1)', async () => {
+    const opened: string[] = [];
+    await expect(openPrintLink('id=${id}', { formName: 'f', row: { id: 3 }, choices: async () => [], open: (u) => opened.push(u) })).rejects.toThrow('该表单尚未配置打印模版');
+    expect(opened).toEqual([]);
+  });
+
+  it('the demo 合同台账\'s 打印 prints the ticked record, not record 1 (issue 27 item 1)', async () => {
+    const def = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../fixtures/forms/contract_ledger.json'), 'utf8')) as { buttons: { sysAction?: string; info?: string }[] };
+    const print = def.buttons.find((b) => b.sysAction === 'print')!;
+    const opened: string[] = [];
+    await openPrintLink(print.info, { formName: 'contract_ledger', row: { id: 42 }, choices: one, open: (u) => opened.push(u) });
+    expect(opened).toEqual(['/view-report?formName=contract_ledger&templateName=%E5%94%AF%E4%B8%80&ids=42']);
   });
 
   it('the print view address round-trips', () => {

@@ -12,6 +12,8 @@
 /** Spec 01 §5 / §8 messages. */
 export const PRINT_LINK_NO_ID = '地址错误，请配置id信息';
 export const PRINT_LINK_NO_TEMPLATE = '地址错误，请配置模版名称信息';
+/** Said when the form has no template at all (issue 27 item 1; not an address error). */
+export const NO_TEMPLATE_TEXT = '该表单尚未配置打印模版';
 
 /** Path of the print view (spec 02 §2.1). */
 export const VIEW_REPORT_PATH = '/view-report';

@@ -1,20 +1,49 @@
 /**
  * The browser's second cleaning of rendered sheets (the server cleaned them already, ADR 0950):
  * the same rules, so nothing a template holds can run in the print view.
+ *
+ * Addresses are judged by a hook on the two attributes that may keep one (`<img src>` with an
+ * embedded image, `<a href>` to http(s)), as the server does, not by DOMPurify's
+ * ALLOWED_URI_REGEXP: that option also tests every attribute DOMPurify does not list as
+ * address-free, so it dropped `border`, `colspan`, `width`, `align` … and the print view lost the
+ * table borders and merged cells the PDF shows (issue 27 item 1).
  */
 import DOMPurify from 'dompurify';
 
+const SAFE_IMG = /^data:image\/(?:png|jpeg|gif|webp);base64,[a-z0-9+/=\s]*$/i;
+/** Attributes that name an address something may load or send to (the server's list, sanitizeTemplate.ts). */
+const URL_ATTRS = new Set(['src', 'href', 'xlink:href', 'background', 'poster', 'lowsrc', 'dynsrc', 'data', 'action', 'formaction', 'cite', 'longdesc', 'manifest', 'codebase', 'archive', 'ping', 'icon', 'srcset', 'imagesrcset', 'profile', 'usemap', 'classid', 'itemtype', 'itemid', 'attributionsrc']);
+
 const CONFIG = {
-  FORBID_TAGS: ['script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'form', 'input', 'button', 'select', 'textarea', 'video', 'audio', 'source', 'link', 'meta', 'base', 'svg', 'math', 'template'],
-  FORBID_ATTR: ['srcset', 'action', 'formaction', 'xlink:href', 'ping'],
+  FORBID_TAGS: ['script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'form', 'input', 'button', 'select', 'textarea', 'video', 'audio', 'source', 'link', 'meta', 'base', 'svg', 'math', 'template', 'track', 'picture', 'portal', 'applet', 'noscript', 'image'],
+  FORBID_ATTR: ['srcset', 'action', 'formaction', 'xlink:href', 'ping', 'background', 'poster', 'http-equiv'],
   ADD_TAGS: ['style'],
   ADD_ATTR: ['colspan', 'rowspan', 'target'],
   ALLOW_DATA_ATTR: false,
   FORCE_BODY: true,
-  ALLOWED_URI_REGEXP: /^(?:https?:\/\/|data:image\/(?:png|jpeg|gif|webp);base64,)/i,
 };
+
+/** An instance of its own, so the hook does not reach the app's other cleaning (safeHtml.ts). */
+let instance: ReturnType<typeof DOMPurify> | null = null;
+function purifier(): ReturnType<typeof DOMPurify> {
+  if (instance) return instance;
+  const purify = DOMPurify(window);
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    const el = node as Element;
+    if (!el.attributes) return;
+    for (const { name, value } of [...el.attributes]) {
+      const lower = name.toLowerCase();
+      if (!URL_ATTRS.has(lower) && !lower.endsWith(':href')) continue;
+      const keep = (el.tagName === 'IMG' && lower === 'src' && SAFE_IMG.test(value)) || (el.tagName === 'A' && lower === 'href' && /^https?:\/\//i.test(value));
+      if (!keep) el.removeAttribute(name);
+    }
+    if (el.tagName === 'A' && el.hasAttribute('href')) { el.setAttribute('target', '_blank'); el.setAttribute('rel', 'noopener noreferrer'); }
+  });
+  instance = purify;
+  return purify;
+}
 
 /** Cleaned sheet HTML for dangerouslySetInnerHTML. */
 export function sanitizePrintHtml(html: string): string {
-  return DOMPurify.sanitize(html, CONFIG) as unknown as string;
+  return purifier().sanitize(html, CONFIG) as unknown as string;
 }

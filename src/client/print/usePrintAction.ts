@@ -4,10 +4,10 @@
  */
 import { useCallback, useState } from 'react';
 import { listPrintChoices, type PrintChoice } from '../api/print';
-import { viewReportUrl } from './printLinks';
+import { NO_TEMPLATE_TEXT, viewReportUrl } from './printLinks';
 
 /** Said when a form has no template. */
-export const NO_TEMPLATE_TEXT = '该表单尚未配置打印模版';
+export { NO_TEMPLATE_TEXT };
 
 /** `start(ids)` and the chooser's state. */
 export function usePrintAction(formName: string, notify: (text: string) => void, open: (url: string) => void = (u) => void window.open(u, '_blank')) {

@@ -1,43 +1,45 @@
 /**
- * The card a record page sits in: the DOM, classes and styles of antd's `Card` (title, extra, body),
- * without the `Tabs` and `Skeleton` that antd's `Card` module imports for its `tabList` and
- * `loading` props, which no page here uses (issue 15, goal 6: ≈ 14 KB gzip of the first load;
- * ADR 0408).
+ * The surface a record page sits in: a title row (title, extra) over the body, drawn with the
+ * theme's tokens like the list page's surface (ListPage.tsx). Not antd `Card`: its module imports
+ * antd `Tabs` and `Skeleton` for `tabList` / `loading`, which no record page uses (≈ 14 KB gzip on
+ * every add page's first load; ADR 0412). No antd class names or private styles: only public tokens.
  */
-import classNames from 'classnames';
-import { useContext, type CSSProperties, type ReactNode } from 'react';
-import { ConfigContext } from 'antd/es/config-provider';
-import useCardStyle from 'antd/es/card/style';
+import { theme } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
 
 export interface PageCardProps {
   title?: ReactNode;
   extra?: ReactNode;
   className?: string;
-  /** antd `Card`'s `styles.body`. */
+  /** Style of the body (its padding, say). */
   bodyStyle?: CSSProperties;
   children?: ReactNode;
 }
 
-/** A borderless antd card (antd `Card variant="borderless"`). */
+/** A borderless page surface with an optional title row. */
 export function PageCard({ title, extra, className, bodyStyle, children }: PageCardProps) {
-  const { getPrefixCls, direction, card } = useContext(ConfigContext);
-  const prefixCls = getPrefixCls('card');
-  const [wrapCSSVar, hashId, cssVarCls] = useCardStyle(prefixCls);
-  const head =
-    title || extra ? (
-      <div className={classNames(`${prefixCls}-head`, card?.classNames?.header)} style={card?.styles?.header}>
-        <div className={`${prefixCls}-head-wrapper`}>
-          {title ? <div className={classNames(`${prefixCls}-head-title`, card?.classNames?.title)} style={card?.styles?.title}>{title}</div> : null}
-          {extra ? <div className={classNames(`${prefixCls}-extra`, card?.classNames?.extra)} style={card?.styles?.extra}>{extra}</div> : null}
+  const { token } = theme.useToken();
+  const surface: CSSProperties = { background: token.colorBgContainer, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowTertiary, color: token.colorText };
+  const head: CSSProperties = {
+    display: 'flex',
+    alignItems: 'center',
+    gap: token.marginXS,
+    minHeight: 56,
+    padding: `0 ${token.paddingLG}px`,
+    borderBottom: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+    fontSize: token.fontSizeLG,
+    fontWeight: token.fontWeightStrong,
+    color: token.colorTextHeading,
+  };
+  return (
+    <section className={className} style={surface}>
+      {title || extra ? (
+        <div style={head}>
+          <div style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{title}</div>
+          {extra ? <div style={{ fontSize: token.fontSize, fontWeight: 'normal', color: token.colorText }}>{extra}</div> : null}
         </div>
-      </div>
-    ) : null;
-  return wrapCSSVar(
-    <div className={classNames(prefixCls, card?.className, { [`${prefixCls}-rtl`]: direction === 'rtl' }, className, hashId, cssVarCls)} style={card?.style}>
-      {head}
-      <div className={classNames(`${prefixCls}-body`, card?.classNames?.body)} style={{ ...card?.styles?.body, ...bodyStyle }}>
-        {children}
-      </div>
-    </div>,
+      ) : null}
+      <div style={{ padding: token.paddingLG, ...bodyStyle }}>{children}</div>
+    </section>
   );
 }

@@ -89,6 +89,9 @@ describe('tab titles', () => {
     expect(specialTabTitle('/order-manage/form/5', '', { id: '5' })).toBe('编辑订单');
     expect(specialTabTitle('/order-manage/form/detail/5', '', { id: '5', detail: 'detail' })).toBe('查看订单');
     expect(specialTabTitle('/system/user', '用户管理')).toBeUndefined();
+    // 表单配置 › 打印模版 is its own tab, not a second 表单配置 one (issue 27 item 12).
+    expect(specialTabTitle('/system/form/print/contract_ledger', '表单配置')).toBe('打印模版');
+    expect(specialTabTitle('/system/form', '表单配置')).toBeUndefined();
   });
 });
 

@@ -27,9 +27,13 @@ export function formTabTitle(ctx: FormPageContext): string {
   return ctx.mode === 'add' ? `新增${cnName}` : `编辑${cnName}`;
 }
 
-/** Titles of special pages: `/view-report` and the manual-order form; undefined for others. */
+/**
+ * Titles of special pages: `/view-report`, the manual-order form and a form's 打印模版 (reached
+ * from 表单配置, whose route title it would otherwise borrow: a second 表单配置 tab); undefined for others.
+ */
 export function specialTabTitle(path: string, menuTitle: string, params: { id?: string; detail?: string } = {}): string | undefined {
   if (path.includes('/view-report')) return `查看${menuTitle}报表`;
+  if (path.startsWith('/system/form/print/')) return '打印模版';
   if (path.startsWith('/order-manage/form')) {
     if (params.detail === 'detail') return '查看订单';
     return params.id ? '编辑订单' : '手工订单';

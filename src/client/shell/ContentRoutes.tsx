@@ -9,6 +9,9 @@ import { RedirectPage } from './RedirectPage';
 import { menuIdFromSearch } from '../session/menuQuery';
 import { useCurrentSearch } from '../routing/navigation';
 import { viewFor } from './viewRegistry';
+import { ForbiddenPage, UnknownPage } from './UnknownPage';
+import { useHasPermission } from '../routing/Authorized';
+import { RecordAccess } from './RecordAccess';
 
 const HomePage = lazy(() => import('../pages/home/HomePage'));
 const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
@@ -22,6 +25,11 @@ const FlowInstancePage = lazy(() => import('../pages/flow/FlowInstancePage'));
 /** A menu page whose component this client does not provide: say so plainly. */
 function MissingView({ title, component }: { title: string; component: string }) {
   return <Empty description={`「${title}」页面（${component || '未配置组件'}）暂未在本系统中提供`} />;
+}
+
+/** 打印模版 for holders of the 表单配置 read permissions (as its API checks), 无权限 otherwise. */
+function PrintTemplatesRoute({ formName }: { formName: string }) {
+  return useHasPermission('flowable:form:list', 'flowable:form:query') ? <PrintTemplatesPage formName={formName} /> : <ForbiddenPage />;
 }
 
 /** The routed page area. */
@@ -38,7 +46,7 @@ export function ContentRoutes() {
         <Route path={paths.profile} component={ProfilePage} />
         <Route path="/preview" component={PreviewPage} />
         <Route path="/redirect/*">{(params) => <RedirectPage to={`/${params['*'] ?? ''}`} />}</Route>
-        <Route path="/system/form/print/:enName">{(params) => <PrintTemplatesPage formName={params.enName} />}</Route>
+        <Route path="/system/form/print/:enName">{(params) => <PrintTemplatesRoute formName={params.enName} />}</Route>
         <Route path="/flow/task/:id">{(params) => <FlowTaskPage key={params.id} taskId={Number(params.id) || 0} />}</Route>
         <Route path="/flow/instance/:id">{(params) => <FlowInstancePage key={params.id} instanceId={Number(params.id) || 0} />}</Route>
         <Route path="/dict/type/data/:dictId">{(params) => <DictDataPage dictType={params.dictId} />}</Route>
@@ -48,7 +56,11 @@ export function ContentRoutes() {
             // without one, the form's menu route gives it.
             const route = routeAt(`/auto/${params.enName}`, search);
             const menuId = menuIdFromSearch(search) ?? route?.menuId;
-            return <RecordRoute enName={params.enName} subPath={params['*'] ?? ''} menuId={menuId} title={route?.title} />;
+            return (
+              <RecordAccess enName={params.enName} subPath={params['*'] ?? ''} menuId={menuId}>
+                <RecordRoute enName={params.enName} subPath={params['*'] ?? ''} menuId={menuId} title={route?.title} />
+              </RecordAccess>
+            );
           }}
         </Route>
         {routes
@@ -69,7 +81,7 @@ export function ContentRoutes() {
             );
           })}
         <Route>
-          <Redirect to={paths.notFound} replace />
+          <UnknownPage />
         </Route>
       </Switch>
     </Suspense>

@@ -1,6 +1,6 @@
 /** Connects the HTTP client's error catalogue to antd's message, notification and modal (themed, zh_CN). */
 import { App } from 'antd';
-import type { useAppProps } from 'antd/es/app/context';
+import type { useAppProps } from '../feedback/useFeedback';
 import { useEffect } from 'react';
 import { configureHttp } from '../api/httpConfig';
 import { feedbackOf } from './feedbackOf';

@@ -4,7 +4,7 @@
  * caused it (a failed sign-in gate leaves for /login with the box still open).
  */
 import { App } from 'antd';
-import type { useAppProps } from 'antd/es/app/context';
+import type { useAppProps } from '../feedback/useFeedback';
 import { createRoot } from 'react-dom/client';
 import { AppConfigProvider } from './AppConfigProvider';
 import { FeedbackBridge } from './FeedbackBridge';

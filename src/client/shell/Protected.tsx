@@ -8,6 +8,8 @@ import { getToken } from '../session/cookies';
 import { isPublicPath, paths } from '../paths';
 import { MainLayout } from './layout/MainLayout';
 import { PageLoading } from '../routing/PageLoading';
+import { useHasPermission } from '../routing/Authorized';
+import { ForbiddenPage } from './UnknownPage';
 
 /** Sends unauthenticated visitors to sign-in, loads the session, then renders the layout. */
 export function Protected() {
@@ -38,7 +40,9 @@ function Gate() {
     [message, navigate],
   );
   const { ready } = useLoginGate(onFailed);
+  // The designer saves through the 表单配置 add / edit permissions: without them, 无权限.
+  const mayDesign = useHasPermission('flowable:form:add', 'flowable:form:edit');
   if (!ready) return <PageLoading tip="正在加载系统资源，请耐心等待" />;
-  if (location === paths.designer) return <Suspense fallback={<PageLoading />}><DesignerPage /></Suspense>;
+  if (location === paths.designer) return <Suspense fallback={<PageLoading />}>{mayDesign ? <DesignerPage /> : <ForbiddenPage />}</Suspense>;
   return <MainLayout />;
 }

@@ -1,10 +1,11 @@
 /** Top-level routes: public sign-in and error pages, everything else behind the guard. */
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useSearch } from 'wouter';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { getToken } from '../session/cookies';
 import { paths } from '../paths';
 import { PageLoading } from '../routing/PageLoading';
 import { RouteEffects } from './RouteEffects';
+import { redirectOfSearch } from '../routing/safeRedirect';
 
 /**
  * A lazy page inside `AppFrame` (antd's base text style, TanStack Query), loaded with it: the
@@ -25,6 +26,7 @@ function framed<P extends object>(load: () => Promise<ComponentType<P>>) {
 }
 
 const LoginPage = lazy(() => import('../pages/login/LoginPage'));
+const RegisterPage = lazy(() => import('../pages/register/RegisterPage'));
 const OnlinePreviewPage = framed(() => import('../fields/upload/OnlinePreviewPage').then((m) => m.default));
 const MobileRecordPage = framed(() => import('../pages/mobile/MobileRecordPage').then((m) => m.default));
 const ViewReportPage = framed(() => import('../print/ViewReportPage').then((m) => m.default));
@@ -35,9 +37,26 @@ const Protected = framed(() => import('./Protected').then((m) => m.Protected));
 // antd's Result carries its illustrations: only the error pages load it.
 const ErrorPage = framed(() => import('../pages/errors/ErrorPage').then((m) => m.ErrorPage));
 
-/** Signed-in users visiting a sign-in page go to `/` (spec 02 §2.1). */
+/**
+ * Signed-in users visiting a sign-in page go to `/` (spec 02 §2.1), or to the page that sent them
+ * there (`?redirect=`, query kept): this guard re-renders the moment sign-in stores the token.
+ */
 function PublicOnly({ children }: { children: React.ReactNode }) {
-  return getToken() ? <Redirect to={paths.root} replace /> : <>{children}</>;
+  const search = useSearch();
+  return getToken() ? <Redirect to={redirectOfSearch(search)} replace /> : <>{children}</>;
+}
+
+/**
+ * A page outside the shell that needs a signed-in user: without a token, sign-in first with this
+ * page (query kept) as the redirect. The token is read when the guard itself renders. An element
+ * chosen in ShellRoutes' render (`getToken() ? <Page/> : <Redirect/>`) was kept from the last
+ * render of ShellRoutes, which need not follow the sign-in: a /mmh5 link then bounced between
+ * /login and itself for ever (issue 27 item 6, seen under load).
+ */
+function SignedInOnly({ children }: { children: React.ReactNode }) {
+  if (getToken()) return <>{children}</>;
+  const here = `${window.location.pathname}${window.location.search}`;
+  return <Redirect to={`/login?redirect=${encodeURIComponent(here)}`} replace />;
 }
 
 /** The route switch of the whole app. */
@@ -57,21 +76,34 @@ export function ShellRoutes() {
               <LoginPage supplier />
             </PublicOnly>
           </Route>
+          <Route path={paths.register}>
+            <PublicOnly>
+              <RegisterPage />
+            </PublicOnly>
+          </Route>
           <Route path="/online-preview">
             {/* Spec 02 §2.3: no chrome, opened in a new tab; the file is fetched with the signed-in token. */}
-            {getToken() ? <OnlinePreviewPage /> : <Redirect to={`/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`} replace />}
+            <SignedInOnly>
+              <OnlinePreviewPage />
+            </SignedInOnly>
           </Route>
           <Route path={paths.mobile}>
             {/* Spec 01 §2.1: a record's QR link, phone-sized, no chrome; signed-in users only. */}
-            {getToken() ? <MobileRecordPage /> : <Redirect to={`/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`} replace />}
+            <SignedInOnly>
+              <MobileRecordPage />
+            </SignedInOnly>
           </Route>
           <Route path={paths.viewReport}>
             {/* The print view: no chrome, opened in a new tab; the records are read with the signed-in token. */}
-            {getToken() ? <ViewReportPage /> : <Redirect to={`/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`} replace />}
+            <SignedInOnly>
+              <ViewReportPage />
+            </SignedInOnly>
           </Route>
           <Route path="/flow-pic">
             {/* Spec 02 §2.1–2.3: no chrome, its own tab, title kept; the diagram is read with the signed-in token. */}
-            {getToken() ? <FlowPicPage /> : <Redirect to={`/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`} replace />}
+            <SignedInOnly>
+              <FlowPicPage />
+            </SignedInOnly>
           </Route>
           <Route path={paths.notFound}>
             <ErrorPage status="404" />

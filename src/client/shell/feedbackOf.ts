@@ -1,5 +1,5 @@
 /** The HTTP client's feedback drawn with an antd `App`'s message, notification and modal. */
-import type { useAppProps } from 'antd/es/app/context';
+import type { useAppProps } from '../feedback/useFeedback';
 import type { HttpFeedback } from '../api/httpConfig';
 
 /** Spec 02 §8's confirm box, toast and notification in one antd `App` (themed, zh_CN). */

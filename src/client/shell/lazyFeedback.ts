@@ -3,7 +3,7 @@
  * the first page that needs them (ShellRoutes' `framed`). The sign-in pages' first load goes
  * without them (issue 15, ADR 0403); calls made meanwhile wait, in order.
  */
-import type { useAppProps } from 'antd/es/app/context';
+import type { useAppProps } from '../feedback/useFeedback';
 import type { HttpFeedback } from '../api/httpConfig';
 import { feedbackOf } from './feedbackOf';
 

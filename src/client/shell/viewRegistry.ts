@@ -16,6 +16,7 @@ const messages = lazy(() => import('../pages/msg/MessageCentrePage'));
 const flowTodo = lazy(() => import('../pages/flow/FlowListPage').then((m) => ({ default: m.TodoListPage })));
 const flowDone = lazy(() => import('../pages/flow/FlowListPage').then((m) => ({ default: m.DoneListPage })));
 const flowStarted = lazy(() => import('../pages/flow/FlowListPage').then((m) => ({ default: m.StartedListPage })));
+const flowCc = lazy(() => import('../pages/flow/FlowListPage').then((m) => ({ default: m.CcListPage })));
 const flowDesigner = lazy(() => import('../pages/flow/designer/FlowDesignerPage'));
 
 const VIEWS: Record<string, View> = {
@@ -33,6 +34,7 @@ const VIEWS: Record<string, View> = {
   'flow/todo/index': flowTodo,
   'flow/done/index': flowDone,
   'flow/started/index': flowStarted,
+  'flow/cc/index': flowCc,
   'flow/designer/index': flowDesigner,
 };
 

@@ -1,7 +1,7 @@
 /** The authentication hook: every /api route not marked `config.public` needs a live bearer token. */
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../http/HttpError.js';
-import { findSession } from '../repositories/sessionRepository.js';
+import { currentSnapshot, findSession } from '../repositories/sessionRepository.js';
 import { SessionCache } from './sessionCache.js';
 import { bearerToken, hashToken } from './tokens.js';
 import { enforceNeedPerfect } from './needPerfect.js';
@@ -11,8 +11,7 @@ import type { AuthUser } from './types.js';
 export function installAuthHook(app: FastifyInstance): void {
   // Set by the hook below before any handler runs; null only on public routes.
   app.decorateRequest('user', null as unknown as AuthUser);
-  const writeCount = app.database.writeCount;
-  const cache = writeCount ? new SessionCache(writeCount) : null;
+  const cache = app.database.kind === 'pglite' ? new SessionCache(() => currentSnapshot(app.db)) : null;
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.public) return;
     // Only API routes need a token; unknown paths and static files fall to their own handlers.

@@ -35,5 +35,7 @@ declare module 'fastify' {
     readDb: Kysely<Database>;
     database: AppDatabase;
     config: AppConfig;
+    /** The clock time-limited rules read (SMS codes); tests inject a fake one. */
+    now: () => Date;
   }
 }

@@ -1,12 +1,11 @@
 /** Opens the database: PGlite in a data directory (or in memory), or a PostgreSQL server. */
-import { setWriteClock } from './writeClock.js';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { acquireDataDirLock } from './lockFile.js';
 import { installTypeParsers } from './typeParsers.js';
-import { batchedPgConfig, WriteCounter } from './pgliteConnection.js';
+import { batchedPgConfig } from './pgliteConnection.js';
 import type { Database } from './types.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -19,12 +18,6 @@ export interface AppDatabase {
   pool: pg.Pool;
   /** PostgreSQL only: the server URL (the `$sql` pools sign in to it as their own roles). */
   url?: string;
-  /**
-   * PGlite only: how many statements that may write have been sent so far (ADR 0306). Equal
-   * before and after a read means nothing was written meanwhile (PGlite's data directory is
-   * locked to this process, and every statement goes through this pool).
-   */
-  writeCount?: () => number;
   close(): Promise<void>;
 }
 
@@ -66,17 +59,14 @@ export async function openDatabase(options: OpenOptions): Promise<AppDatabase> {
   let pglite: PGlite | undefined;
   try {
     pglite = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm }, ...(options.loadDataDir && !options.dataDir ? { loadDataDir: options.loadDataDir } : {}) });
-    const writes = new WriteCounter();
-    const pool = new pg.Pool(batchedPgConfig(pglite, writes));
+    const pool = new pg.Pool(batchedPgConfig(pglite));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const lite = pglite;
-    setWriteClock(db, () => writes.count);
     let closed = false;
     return {
       kind: 'pglite',
       db,
       pool,
-      writeCount: () => writes.count,
       async close() {
         if (closed) return;
         closed = true;

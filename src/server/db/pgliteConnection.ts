@@ -29,7 +29,6 @@ export class BatchedPgliteConnection extends EventEmitter {
   parsedStatements: Record<string, string> = {};
   submittedNamedStatements: Record<string, string> = {};
   readonly #pglite: PGlite;
-  readonly #writes: WriteCounter;
   #pending: Uint8Array[] = [];
   /** Exchanges run one after another, in the order pg sent them. */
   #chain: Promise<unknown>;
@@ -50,10 +49,9 @@ export class BatchedPgliteConnection extends EventEmitter {
   /** False once something may have put the session's plan_cache_mode back to generic plans. */
   #keeping = true;
 
-  constructor(pglite: PGlite, writes: WriteCounter) {
+  constructor(pglite: PGlite) {
     super();
     this.#pglite = pglite;
-    this.#writes = writes;
     this.#chain = pglite.waitReady;
     this.on('newListener', (name) => {
       if (name === 'message') this.#wantsMessages = true;
@@ -87,13 +85,11 @@ export class BatchedPgliteConnection extends EventEmitter {
     this.#now(serialize.sendSCRAMClientFinalMessage(additionalData));
   }
   query(text: string): void {
-    this.#writes.see(text);
     if (mayChangeMeaning(text)) this.#forgetPrepared();
     if (PLAN_MODE_TOUCHED.test(text)) this.#keeping = false;
     this.#now(serialize.query(text));
   }
   parse(query: Parameters<Serialize['parse']>[0]): void {
-    this.#writes.see(query.text);
     this.#bindTo = null;
     if (mayChangeMeaning(query.text)) this.#forgetPrepared();
     if (PLAN_MODE_TOUCHED.test(query.text)) this.#keeping = false;
@@ -144,7 +140,6 @@ export class BatchedPgliteConnection extends EventEmitter {
     this.#bindTo = null;
   }
   sendCopyFromChunk(chunk: Buffer): void {
-    this.#writes.count++;
     this.#now(serialize.copyData(chunk));
   }
   endCopyFrom(): void {
@@ -236,38 +231,14 @@ export function mayChangeMeaning(text: string): boolean {
 }
 
 /**
- * Statements that read only: they start as a read or a transaction-control statement and name no
- * writing command anywhere (a data-modifying CTE, `FOR UPDATE`, a column called `update` count as
- * writes: a needless count only costs a cache miss).
- */
-const READ_START = /^\s*(select|with|explain|show|begin|start\s+transaction|commit|end|rollback|savepoint|release|fetch|close|declare|deallocate)\b/i;
-const WRITE_WORD = /\b(insert|update|delete|truncate|merge|copy|call|do|alter|drop|create|grant|revoke|vacuum|analyze|cluster|reindex|refresh|lock|set_config|setval|nextval)\b/i;
-
-export function isReadOnlyStatement(text: string): boolean {
-  return READ_START.test(text) && !WRITE_WORD.test(text);
-}
-
-/**
- * How many statements that may write this database has been sent (through any of its pool's
- * connections). PGlite is one process's database (the data directory is locked) and its pool has
- * one client, so a reader that saw the same count before and after its query saw no write since.
- */
-export class WriteCounter {
-  count = 0;
-  see(text: string): void {
-    if (!isReadOnlyStatement(text)) this.count++;
-  }
-}
-
-/**
  * Pool settings for `pg` over `pglite`: one client at a time (PGlite is one session, so a
- * transaction holds it), each with a BatchedPgliteConnection of its own counting writes in
- * `writes` (a client the pool drops after an error ends only its own connection).
+ * transaction holds it), each with a BatchedPgliteConnection of its own (a client the pool drops
+ * after an error ends only its own connection).
  */
-export function batchedPgConfig(pglite: PGlite, writes = new WriteCounter()): pg.PoolConfig {
+export function batchedPgConfig(pglite: PGlite): pg.PoolConfig {
   class PgliteClient extends pg.Client {
     constructor(config?: pg.ClientConfig) {
-      super({ ...config, connection: new BatchedPgliteConnection(pglite, writes) } as pg.ClientConfig);
+      super({ ...config, connection: new BatchedPgliteConnection(pglite) } as pg.ClientConfig);
     }
   }
   return { max: 1, Client: PgliteClient, user: 'postgres', password: 'dummy', database: 'postgres', host: 'localhost', port: 5432 };

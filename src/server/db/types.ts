@@ -26,6 +26,8 @@ export interface UsersTable {
   open_id: string | null;
   password_hash: string;
   status: Generated<string>;
+  /** Self-registered, waiting for an administrator (migration 173). */
+  pending_approval: Generated<boolean>;
   login_ip: Generated<string>;
   login_date: NullableTimestamp;
   /** The sign-in before the latest one (shown as 上次登录). */
@@ -116,6 +118,26 @@ export interface CaptchasTable {
   uuid: string;
   answer: string;
   expire_time: Timestamp;
+}
+
+/** SMS verification codes (migration 172): hashed, counted per number and per client address. */
+export interface SmsCodesTable {
+  id: Generated<string>;
+  tenant_id: number;
+  phone: string;
+  client_ip: string;
+  code_salt: string;
+  code_hash: string;
+  wrong_tries: Generated<number>;
+  used: Generated<boolean>;
+  send_time: Timestamp;
+  expire_time: Timestamp;
+}
+
+/** Wrong SMS code answers per client address (migration 172). */
+export interface SmsCodeFailuresTable {
+  client_ip: string;
+  fail_time: Timestamp;
 }
 
 export interface OperLogTable {
@@ -419,6 +441,8 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   file_uploads: FileUploadsTable;
   captchas: CaptchasTable;
+  sms_codes: SmsCodesTable;
+  sms_code_failures: SmsCodeFailuresTable;
   oper_log: OperLogTable;
   dict_data: DictDataTable;
   configs: ConfigsTable;

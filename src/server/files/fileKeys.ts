@@ -29,6 +29,16 @@ export function newFileKey(tenantId: number, safeName: string, now: Date = new D
   return `t${tenantId}/${day}/${randomUUID()}/${safeName}`;
 }
 
+/**
+ * The key of a job's output file: the job's id in place of a fresh uuid, so a job that is run
+ * again after a kill names the same file and can find it already written (ADR 0807).
+ */
+export function jobFileKey(tenantId: number, jobId: string, safeName: string, created: Date): string {
+  if (!/^[0-9a-f-]{36}$/.test(jobId)) throw new Error(`not a job id: ${jobId}`);
+  const day = created.toISOString().slice(0, 10).replace(/-/g, '');
+  return `t${tenantId}/${day}/${jobId}/${safeName}`;
+}
+
 /** The parts of a well-formed key, or null (anything else, including `..`, is refused). */
 export function parseFileKey(key: string): { tenantId: number; name: string } | null {
   const m = KEY_PATTERN.exec(key);

@@ -1,6 +1,6 @@
 /** The default FileStore: plain files in a folder (DATA_DIR/files), one sub-folder per key segment. */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { link, mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -20,11 +20,17 @@ export function localFileStore(rootDir: string): FileStore {
     async put(key: string, body: Readable): Promise<StoredObject> {
       const path = pathOf(root, key);
       await mkdir(dirname(path), { recursive: true });
+      // Written under a side name and renamed when complete: a process killed while writing
+      // leaves no file at the key, so nothing half-written is ever offered for download, and a
+      // job redone after the kill overwrites the side file (ADR 0807). An existing key is refused
+      // as before.
+      if (await stat(path).catch(() => null)) throw Object.assign(new Error(`file exists: ${key}`), { code: 'EEXIST' });
+      const partial = `${path}.partial`;
       try {
-        await pipeline(body, createWriteStream(path, { flags: 'wx' }));
-      } catch (err) {
-        await rm(path, { force: true });
-        throw err;
+        await pipeline(body, createWriteStream(partial, { flags: 'w' }));
+        await link(partial, path);
+      } finally {
+        await rm(partial, { force: true });
       }
       return { size: (await stat(path)).size };
     },

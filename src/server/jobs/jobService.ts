@@ -11,6 +11,7 @@ import type { Database } from '../db/types.js';
 import type { FileStore } from '../files/fileStore.js';
 import { HttpError } from '../http/HttpError.js';
 import * as repo from './jobRepository.js';
+import { jobTestPoint } from './testHooks.js';
 import { JobCancelledError, type JobContext, type JobHandler, type JobRow, type JobTransport } from './types.js';
 
 /** A running job's state kept in this process (answers status calls without the database). */
@@ -33,6 +34,10 @@ export interface JobServiceOptions {
   ttlMinutes: number;
   /** Re-announce queued jobs and take over silent ones (multi-process engines). */
   sweepStale: boolean;
+  /** Interrupted jobs: the most attempts and the first retry delay (jobRetryPolicy()). */
+  retry?: repo.RetryPolicy;
+  /** Seconds without a heartbeat after which another process takes a running job over (default STALE_SECONDS). */
+  staleSeconds?: number;
   log?: { error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
 }
 
@@ -40,6 +45,19 @@ export interface JobServiceOptions {
 export const STALE_SECONDS = 60;
 const TICK_MS = 1000;
 const HEARTBEAT_TICKS = 5;
+
+/**
+ * Retries of interrupted jobs: JOB_MAX_ATTEMPTS (default 3) runs in all, the first retry after
+ * JOB_RETRY_SECONDS (default 30), doubled for each further one.
+ */
+export function jobRetryPolicy(env: NodeJS.ProcessEnv = process.env): repo.RetryPolicy {
+  const attempts = Number(env.JOB_MAX_ATTEMPTS);
+  const backoff = Number(env.JOB_RETRY_SECONDS);
+  return {
+    maxAttempts: Number.isInteger(attempts) && attempts > 0 ? attempts : 3,
+    backoffSeconds: Number.isFinite(backoff) && backoff >= 0 ? backoff : 30,
+  };
+}
 
 /** Jobs of every kind; handlers are registered by kind before start. */
 export class JobService {
@@ -51,7 +69,13 @@ export class JobService {
   private stopping = false;
   private readonly running = new Set<Promise<void>>();
 
-  constructor(private readonly opts: JobServiceOptions) {}
+  private readonly retry: repo.RetryPolicy;
+  private readonly staleSeconds: number;
+
+  constructor(private readonly opts: JobServiceOptions) {
+    this.retry = opts.retry ?? jobRetryPolicy();
+    this.staleSeconds = opts.staleSeconds ?? STALE_SECONDS;
+  }
 
   /** Registers the work of a kind (`export`, `import`, …). */
   register(kind: string, handler: JobHandler): void {
@@ -94,9 +118,9 @@ export class JobService {
     if (this.started) return;
     this.started = true;
     await this.opts.transport.start((id) => this.run(id));
-    const pending = this.opts.sweepStale ? await repo.requeueStale(this.opts.db, STALE_SECONDS) : await repo.requeueAllRunning(this.opts.db);
+    const pending = this.opts.sweepStale ? await repo.requeueStale(this.opts.db, this.staleSeconds, this.retry) : await repo.requeueAllRunning(this.opts.db, this.retry);
     for (const id of pending) await this.opts.transport.announce(id);
-    this.timers.push(setInterval(() => void this.sweep(), 30_000));
+    this.timers.push(setInterval(() => void this.sweep(), Math.min(30, this.staleSeconds) * 1000));
     for (const t of this.timers) t.unref();
   }
 
@@ -114,7 +138,10 @@ export class JobService {
   private async sweep(): Promise<void> {
     try {
       for (const key of await repo.expireJobs(this.opts.db)) await this.opts.store.remove(key);
-      if (this.opts.sweepStale) for (const id of await repo.requeueStale(this.opts.db, STALE_SECONDS)) await this.opts.transport.announce(id);
+      // The single-process engine never takes over its own running jobs (a long PGlite transaction
+      // delays their heartbeat); it only re-announces queued ones whose turn was missed.
+      const ids = this.opts.sweepStale ? await repo.requeueStale(this.opts.db, this.staleSeconds, this.retry) : await repo.oldQueued(this.opts.db, this.staleSeconds);
+      for (const id of ids) await this.opts.transport.announce(id);
     } catch (err) {
       if (!this.stopping) this.opts.log?.error({ err }, 'job sweep failed');
     }
@@ -139,17 +166,46 @@ export class JobService {
   private async runClaimed(id: string): Promise<void> {
     const { db } = this.opts;
     const job = await repo.claimJob(db, id, this.worker);
-    if (!job) return;
+    if (!job) {
+      // Waiting out a retry delay: announced again when it ends. A tenant whose turn is taken
+      // gets its next job announced when the running one ends (announceNext).
+      const delay = await repo.retryDelay(db, id);
+      if (delay !== null && !this.stopping) await this.opts.transport.announce(id, delay);
+      return;
+    }
+    await jobTestPoint(`claimed:${job.kind}`);
+    try {
+      await this.runJob(job);
+    } finally {
+      if (!this.stopping) await this.announceNext(job.tenantId);
+    }
+  }
+
+  /** The tenant's next queued job, now that its turn is free. */
+  private async announceNext(tenantId: number): Promise<void> {
+    try {
+      const next = await repo.nextOfTenant(this.opts.db, tenantId);
+      if (next) await this.opts.transport.announce(next);
+    } catch (err) {
+      if (!this.stopping) this.opts.log?.error({ err }, 'job announce failed');
+    }
+  }
+
+  private async runJob(job: JobRow): Promise<void> {
+    const { db } = this.opts;
+    const id = job.id;
     const handler = this.handlers.get(job.kind);
-    const l: Local = { job, done: 0, total: null, phase: 'start', cancel: false, dirty: true };
+    const l: Local = { job, done: job.done, total: null, phase: 'start', cancel: false, dirty: true };
     this.local.set(id, l);
     let ticks = 0;
     let writing = false;
+    let committed = false;
+    const heartbeatTicks = Math.max(1, Math.min(HEARTBEAT_TICKS, Math.floor(this.staleSeconds / 3)));
     // One write at a time, never awaited by the handler (on PGlite it may wait for a transaction).
     const tick = setInterval(() => {
       if (writing) return;
       ticks++;
-      if (!l.dirty && ticks % HEARTBEAT_TICKS) return;
+      if (!l.dirty && ticks % heartbeatTicks) return;
       writing = true;
       l.dirty = false;
       repo.writeProgress(db, id, this.worker, l.done, l.total, l.phase)
@@ -161,6 +217,7 @@ export class JobService {
       db,
       store: this.opts.store,
       databaseUrl: this.opts.databaseUrl,
+      sharedConnection: !this.opts.databaseUrl,
       progress: async (done, total, phase) => {
         l.done = done;
         if (total !== undefined) l.total = total;
@@ -168,22 +225,47 @@ export class JobService {
         l.dirty = true;
       },
       cancelled: () => l.cancel || this.stopping,
+      stopping: () => this.stopping,
       throwIfCancelled: () => { if (l.cancel || this.stopping) throw new JobCancelledError(); },
+      commit: async (trx, result, error) => {
+        await repo.finishInTransaction(trx, id, this.worker, error ? 'failed' : 'done', {
+          result, error: error ?? null, done: l.total ?? l.done, ttlMinutes: this.opts.ttlMinutes,
+        });
+        committed = true;
+      },
+      checkpoint: async (trx, state, done) => {
+        await repo.writeCheckpoint(trx, id, this.worker, state, done);
+      },
     };
     try {
       if (!handler) throw new Error(`no job handler for ${job.kind}`);
       const result = await handler(job, ctx);
       clearInterval(tick);
       await this.waitFor(() => !writing);
-      // A cancel that arrives after the handler's last check (during a commit) comes too late:
-      // the work is done and is reported so; "cancelled" always means nothing was written.
-      await repo.writeProgress(db, id, this.worker, l.total ?? l.done, l.total, l.phase).catch(() => false);
-      await repo.finishJob(db, id, this.worker, 'done', { result, ttlMinutes: this.opts.ttlMinutes });
+      // A handler without database effects (an export) ends here; one with them ended its job in
+      // the transaction that committed them (ctx.commit). A cancel that arrives after the
+      // handler's last check (during a commit) comes too late: the work is done and is reported
+      // so; "cancelled" always means nothing was written.
+      if (!committed) {
+        await repo.writeProgress(db, id, this.worker, l.total ?? l.done, l.total, l.phase).catch(() => false);
+        await repo.finishJob(db, id, this.worker, 'done', { result, ttlMinutes: this.opts.ttlMinutes });
+      }
+      await jobTestPoint(`committed:${job.kind}`);
     } catch (err) {
       clearInterval(tick);
       await this.waitFor(() => !writing);
-      // A stop leaves the row running; the next start (or another process) redoes the job.
-      if (this.stopping && !l.cancel) return;
+      if (committed) {
+        // Ended in its transaction; what failed came after the commit (a clean-up): the job stands.
+        this.opts.log?.error({ err, jobId: id }, 'job clean-up failed');
+        return;
+      }
+      // A stop gives the job back (not an attempt); the next start (or another process) redoes it.
+      if (this.stopping && !l.cancel) {
+        await repo.releaseJob(db, id, this.worker).catch(() => {});
+        return;
+      }
+      // Taken over by another runner (this one was silent too long): its effects were rolled back.
+      if (err instanceof repo.JobLostError) return;
       const cancelled = err instanceof JobCancelledError || l.cancel;
       if (!cancelled && !(err instanceof HttpError)) this.opts.log?.error({ err, jobId: id }, 'job failed');
       const message = err instanceof HttpError ? err.message : cancelled ? '任务已取消' : '任务执行失败';

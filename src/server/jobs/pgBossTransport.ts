@@ -10,8 +10,12 @@ import type { JobTransport } from './types.js';
 
 const QUEUE = 'formwork-jobs';
 
-/** pg-boss over the app's own pool (its schema `pgboss` is created on first start). */
-export function pgBossTransport(pool: pg.Pool, log?: { error(obj: unknown, msg?: string): void }): JobTransport {
+/**
+ * pg-boss over the app's own pool (its schema `pgboss` is created on first start), with
+ * `concurrency` workers in this process (default 3): jobs of different tenants run side by side
+ * (the claim keeps one running job per tenant).
+ */
+export function pgBossTransport(pool: pg.Pool, log?: { error(obj: unknown, msg?: string): void }, concurrency = 3): JobTransport {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values as unknown[]) },
     schema: 'pgboss',
@@ -19,20 +23,23 @@ export function pgBossTransport(pool: pg.Pool, log?: { error(obj: unknown, msg?:
     schedule: false,
   });
   boss.on('error', (err: unknown) => log?.error({ err }, 'pg-boss error'));
-  let workerId: string | null = null;
+  const workerIds: string[] = [];
   return {
     async start(run) {
       await boss.start();
       // Safe to repeat: a second process finds the queue there (INSERT … ON CONFLICT DO NOTHING).
       await boss.createQueue(QUEUE);
-      workerId = await boss.work(QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs: { data: { jobId: string } }[]) => {
-        for (const job of jobs) await run(job.data.jobId);
-      });
+      // Each `work` is one worker fetching one message at a time.
+      for (let i = 0; i < concurrency; i++) {
+        workerIds.push(await boss.work(QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs: { data: { jobId: string } }[]) => {
+          for (const job of jobs) await run(job.data.jobId);
+        }));
+      }
     },
-    async announce(id) {
-      // The runner's own retries (requeue of a silent job) replace pg-boss's.
-      await boss.send(QUEUE, { jobId: id }, { retryLimit: 0, expireInSeconds: 6 * 3600 });
-      if (workerId) boss.notifyWorker(workerId);
+    async announce(id, delaySeconds) {
+      // The runner's own retries (requeue of a silent job, with its delay) replace pg-boss's.
+      await boss.send(QUEUE, { jobId: id }, { retryLimit: 0, expireInSeconds: 6 * 3600, ...(delaySeconds ? { startAfter: delaySeconds } : {}) });
+      if (!delaySeconds) for (const w of workerIds) boss.notifyWorker(w);
     },
     async stop() {
       await boss.stop({ graceful: true, close: false, wait: true, timeout: 30_000 });

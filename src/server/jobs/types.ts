@@ -24,6 +24,8 @@ export interface JobRow {
   createTime: Date;
   finishTime: Date | null;
   expiresAt: Date | null;
+  /** What a chunked job committed so far (written with each chunk: `ctx.checkpoint`), null before its first chunk. */
+  checkpoint: Record<string, unknown> | null;
 }
 
 /** What a finished job leaves: a file in the store (download key), a message, anything else for the client. */
@@ -53,6 +55,23 @@ export interface JobContext {
   /** Whether the owner asked to cancel (checked against the database about once a second). */
   cancelled(): boolean;
   throwIfCancelled(): void;
+  /** Whether this process is stopping (the job is given back; cancelled() is then true too). */
+  stopping(): boolean;
+  /**
+   * Ends the job as done (or failed, with `error`) inside the transaction `trx` that commits its
+   * effects, so the effects and the end commit together: a kill before the commit redoes the
+   * job from nothing, a kill after it finds the job ended. A handler with database effects calls
+   * it last in its transaction; it throws (rolling the effects back) when another runner took the
+   * job over. The handler then answers the same result.
+   */
+  commit(trx: Kysely<Database>, result: JobResult, error?: string): Promise<void>;
+  /** Records a chunked job's cursor inside the transaction that commits the chunk (see `job.checkpoint`). */
+  checkpoint(trx: Kysely<Database>, state: Record<string, unknown>, done: number): Promise<void>;
+  /**
+   * True where the database has one connection for every request (PGlite): long work commits in
+   * short chunks and lets go of the connection between them, so other requests get their turn.
+   */
+  sharedConnection: boolean;
 }
 
 /** A job kind's work: answers the result, or throws (an HttpError's message is shown to the user). */
@@ -61,7 +80,7 @@ export type JobHandler = (job: JobRow, ctx: JobContext) => Promise<JobResult>;
 /** How a queue hands jobs to this process: in-process on PGlite, pg-boss on PostgreSQL. */
 export interface JobTransport {
   start(run: (jobId: string) => Promise<void>): Promise<void>;
-  /** Announces a committed queued job to some runner. */
-  announce(jobId: string): Promise<void>;
+  /** Announces a committed queued job to some runner (after `delaySeconds`, for a retry's wait). */
+  announce(jobId: string, delaySeconds?: number): Promise<void>;
   stop(): Promise<void>;
 }

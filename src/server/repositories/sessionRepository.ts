@@ -130,3 +130,12 @@ export async function pruneSessions(db: Kysely<Database>): Promise<{ tokens: num
   await db.deleteFrom('captchas').where('expire_time', '<', new Date()).execute();
   return { tokens: Number(t.numDeletedRows), attempts: Number(a.numDeletedRows) };
 }
+
+/**
+ * The database's current snapshot as text (`pg_current_snapshot()`): it moves whenever a
+ * transaction that writes takes its id or one in progress ends, so equal texts see the same rows
+ * (the PGlite session cache's check, ADR 1028).
+ */
+export async function currentSnapshot(db: Kysely<Database>): Promise<string> {
+  return (await sql<{ s: string }>`SELECT pg_current_snapshot()::text AS s`.execute(db)).rows[0]!.s;
+}

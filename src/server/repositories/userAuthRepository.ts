@@ -6,7 +6,7 @@ import type { Database } from '../db/types.js';
 export async function findLoginUser(db: Kysely<Database>, tenantId: number, userName: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'tenant_id', 'user_name', 'nick_name', 'password_hash', 'status', 'dept_id', 'pwd_update_time'])
+    .select(['id', 'tenant_id', 'user_name', 'nick_name', 'password_hash', 'status', 'pending_approval', 'dept_id', 'pwd_update_time'])
     .where('tenant_id', '=', tenantId)
     .where('user_name', '=', userName)
     .executeTakeFirst();

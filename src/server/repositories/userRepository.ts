@@ -178,14 +178,18 @@ export async function updateUser(db: Kysely<Database>, tenantId: number, id: num
   if (u.phonenumber !== undefined) set.phonenumber = u.phonenumber;
   if (u.sex !== undefined) set.sex = u.sex;
   if (u.status !== undefined) set.status = u.status;
+  // Enabling a self-registered account is its approval (migration 173).
+  if (u.status === '0') set.pending_approval = false;
   if (u.remark !== undefined) set.remark = u.remark;
   if (u.avatar !== undefined) set.avatar = u.avatar;
   await db.updateTable('users').set(set).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
 }
 
-/** Sets the status of users of the tenant; returns how many changed. */
+/** Sets the status of users of the tenant; returns how many changed. Enabling approves a self-registered account. */
 export async function setUsersStatus(db: Kysely<Database>, tenantId: number, ids: number[], status: string, by: string): Promise<number> {
-  const r = await db.updateTable('users').set({ status, update_by: by, update_time: new Date() }).where('tenant_id', '=', tenantId).where('id', 'in', ids).executeTakeFirst();
+  const r = await db
+    .updateTable('users')
+    .set({ status, ...(status === '0' ? { pending_approval: false } : {}), update_by: by, update_time: new Date() }).where('tenant_id', '=', tenantId).where('id', 'in', ids).executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
@@ -218,4 +222,15 @@ export async function setUserRoles(db: Kysely<Database>, tenantId: number, userI
 export async function deleteUsers(db: Kysely<Database>, tenantId: number, ids: number[]): Promise<number> {
   const r = await db.deleteFrom('users').where('tenant_id', '=', tenantId).where('id', 'in', ids).executeTakeFirst();
   return Number(r.numDeletedRows);
+}
+
+/** Ids of the tenant's users with this mobile number (normally one). */
+export async function findUserIdsByPhone(db: Kysely<Database>, tenantId: number, phone: string): Promise<number[]> {
+  const rows = await db.selectFrom('users').select('id').where('tenant_id', '=', tenantId).where('phonenumber', '=', phone).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Marks a self-registered account as waiting for an administrator's approval (migration 173). */
+export async function markPendingApproval(db: Kysely<Database>, tenantId: number, id: number): Promise<void> {
+  await db.updateTable('users').set({ pending_approval: true }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
 }

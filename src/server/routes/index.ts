@@ -11,5 +11,6 @@ import { jobRoutes } from './jobs/index.js';
 import { healthRoutes } from './health/index.js';
 import { printRoutes } from './print/index.js';
 import { flowRoutes } from './flows/index.js';
+import { elephantRoutes } from './flowable/elephantRoutes.js';
 
-export const routePlugins: FastifyPluginAsync[] = [commonRoutes, autoRoutes, flowableRoutes, queriesRoutes, jobRoutes, healthRoutes, printRoutes, flowRoutes];
+export const routePlugins: FastifyPluginAsync[] = [commonRoutes, autoRoutes, flowableRoutes, queriesRoutes, jobRoutes, healthRoutes, printRoutes, flowRoutes, elephantRoutes];

@@ -16,6 +16,8 @@ import { homeRoutes } from './home/index.js';
 import { calendarRoutes } from './home/calendar.js';
 import { announceRoutes } from './home/announce.js';
 import { commonInfoRoutes } from './home/commonInfo.js';
+import { smsRoutes } from './sms/index.js';
+import { registerRoutes } from './sms/register.js';
 
 export const systemRoutePlugins: FastifyPluginAsync[] = [
   sessionRoutes,
@@ -34,4 +36,6 @@ export const systemRoutePlugins: FastifyPluginAsync[] = [
   calendarRoutes,
   announceRoutes,
   commonInfoRoutes,
+  smsRoutes,
+  registerRoutes,
 ];

@@ -25,6 +25,7 @@ export const LOGIN_MESSAGES = {
   unknownTenant: '租户不存在',
   tenantDisabled: '租户已停用，请联系管理员',
   userDisabled: '对不起，您的账号已停用，请联系管理员',
+  userPending: '您的账号正在等待管理员审核，审核通过后即可登录',
   captchaMissing: '验证码不能为空',
   captchaExpired: '验证码已失效',
   captchaWrong: '验证码错误',
@@ -124,7 +125,7 @@ export async function login(db: Kysely<Database>, input: LoginInput, ctx: LoginC
   // Unknown users are compared against a dummy hash too: both answers take as long (issue 11).
   const passwordOk = await verifyPassword(input.password, user?.password_hash ?? null);
   if (!user || !passwordOk) throw await refuse(LOGIN_MESSAGES.badCredentials);
-  if (user.status !== '0') throw await refuse(LOGIN_MESSAGES.userDisabled);
+  if (user.status !== '0') throw await refuse(user.pending_approval ? LOGIN_MESSAGES.userPending : LOGIN_MESSAGES.userDisabled);
 
   const needPerfect = await needsPasswordChange(db, tenant.id, input.password, user.pwd_update_time !== null);
   const token = newToken();

@@ -54,3 +54,40 @@ export function buildRouters(menus: MenuRow[], user: AuthUser): RouterEntry[] {
   };
   return build(0);
 }
+
+/** `/a/b/` → `/a/b`; a menu path joined to its directory's as the client's route table does. */
+const trimPath = (p: string) => (`/${p.replace(/^\/+/, '')}`).replace(/\/+$/, '') || '/';
+const joinPath = (base: string, p: string) => (p.startsWith('/') ? p : `${base.replace(/\/$/, '')}/${p}`);
+
+/**
+ * Whether `path` is a page of the tenant's enabled menus, and whether `user` may open it: the
+ * shell shows 无权限 (403) for a page that exists but is not the user's, and 404 otherwise
+ * (issue 26 item 7). A page counts as the user's when it and every directory above it are visible
+ * to them, exactly as in `buildRouters`.
+ */
+export function menuPageAccess(menus: MenuRow[], user: AuthUser, path: string): 'allowed' | 'forbidden' | 'missing' {
+  const wanted = trimPath(path.split('?')[0]);
+  const byParent = new Map<number, MenuRow[]>();
+  for (const m of menus) {
+    if (m.menu_type === 'F') continue;
+    const list = byParent.get(m.parent_id) ?? [];
+    list.push(m);
+    byParent.set(m.parent_id, list);
+  }
+  let found: 'allowed' | 'forbidden' | 'missing' = 'missing';
+  const walk = (parentId: number, base: string, visible: boolean, depth: number) => {
+    if (depth > 20) return;
+    for (const m of byParent.get(parentId) ?? []) {
+      if (/^https?:\/\//.test(m.path)) continue;
+      const full = joinPath(base, m.path);
+      const mine = visible && visibleTo(user, m);
+      if (m.menu_type === 'M') walk(m.id, full, mine, depth + 1);
+      else if (trimPath(full) === wanted) {
+        if (mine) found = 'allowed';
+        else if (found === 'missing') found = 'forbidden';
+      }
+    }
+  };
+  walk(0, '', true, 0);
+  return found;
+}

@@ -10,6 +10,9 @@ import { listDepts } from '../repositories/deptRepository.js';
 import { roleOptions } from '../repositories/roleRepository.js';
 import { findUserIdsByName, insertUser, setUserRoles, updateUser } from '../repositories/userRepository.js';
 import { hashPassword } from './userService.js';
+import { badRequest } from '../http/HttpError.js';
+import { IMPORT_LIMITS, LIMIT_MESSAGES } from '../records/io/importLimits.js';
+import { checkXlsxBytes } from '../records/io/zipDirectory.js';
 
 /** Headers of the template, in order; `*` marks a required column. */
 export const USER_IMPORT_HEADERS = ['登录名称*', '用户名称*', '部门编号', '手机号码', '邮箱', '性别', '状态', '角色'] as const;
@@ -45,16 +48,28 @@ export function userImportTemplate(): Buffer {
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
 
-/** Reads the first sheet as rows of cell texts keyed by header (without the `*`). */
+/** What a users file may inflate to: a 1,000-row sheet is far smaller (issue 26 item 3). */
+const USER_FILE_INFLATED = 16 * 1024 * 1024;
+
+/**
+ * Reads the first sheet as rows of cell texts keyed by header (without the `*`). An `.xlsx` is
+ * checked first (zip directory, limits and its actual inflated size: zipDirectory.ts), so SheetJS,
+ * which reads the whole book into memory, only ever sees a small one; rows past MAX_IMPORT_ROWS + 1
+ * are not parsed (the caller refuses the file then), and a sheet wider than IMPORT_LIMITS.columns is refused.
+ */
 export function readSheet(bytes: Buffer): Record<string, string>[] {
+  if (bytes.subarray(0, 2).toString('latin1') === 'PK') checkXlsxBytes(bytes, USER_FILE_INFLATED);
   let book: XLSX.WorkBook;
   try {
-    book = XLSX.read(bytes, { type: 'buffer' });
+    book = XLSX.read(bytes, { type: 'buffer', sheetRows: MAX_IMPORT_ROWS + 2, sheets: 0 });
   } catch {
     return [];
   }
   const first = book.SheetNames[0];
-  if (!first) return [];
+  if (!first || !book.Sheets[first]) return [];
+  const ws = book.Sheets[first];
+  const range = XLSX.utils.decode_range(ws['!ref'] ?? 'A1');
+  if (range.e.c + 1 > IMPORT_LIMITS.columns) throw badRequest(LIMIT_MESSAGES.columns);
   const raw = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets[first], { defval: '', raw: false });
   return raw.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/\*$/, '').trim(), String(v ?? '').trim()])));
 }

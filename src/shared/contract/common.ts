@@ -95,7 +95,7 @@ export function PageEnvelope<T extends TSchema>(row: T) {
 }
 
 /** A field at fault in a 400 answer. */
-export const FieldErrorSchema = Type.Object({ field: Type.String(), message: Type.String() });
+export const FieldErrorSchema = Type.Object({ field: Type.String(), message: Type.String(), label: Type.Optional(Type.String()) });
 
 /** Failure: the HTTP status equals `code`. */
 export const ErrorEnvelope = Type.Object({

@@ -38,10 +38,15 @@ export const RecognitionStatusSchema = Type.Object({ idCard: Type.Boolean(), inv
 export const RecognitionStatusAnswer = DataEnvelope(RecognitionStatusSchema);
 /** `POST /api/ocr/idCard/parse`: the service's fields (plus `ethnicity`). */
 export const IdCardAnswer = DataEnvelope(OpenObject);
-/** The invoice image as the field stores it (its check status is not yet known: null). */
-export const InvoiceImage = Type.Object({ url: Type.String(), name: Type.String(), obsUrl: Type.String(), checkStatus: Nullable('string'), checkError: Nullable('string') });
-/** What the service recognised: the invoice's fields and its item lines (the service's, so open). */
-export const InvoiceResult = Type.Object({ fields: OpenObject, item_list: Type.Array(Type.Unknown()) });
+/** The invoice file as the field stores it, with its check status (spec 02 §4: -1 failed with checkError, 1 passed, null unchecked). */
+export const InvoiceImage = Type.Object({ url: Type.String(), name: Type.String(), obsUrl: Type.String(), checkStatus: Nullable('integer', { enum: [-1, 1, null] }), checkError: Nullable('string') });
+/**
+ * What was recognised: the invoice's fields (keyed like the 发票台账 fields; an OCR service's own,
+ * so open) and its item lines; `source` says how: qr, pdf (text layer), xml, ofd or ocr.
+ */
+export const InvoiceResult = Type.Object({ fields: OpenObject, item_list: Type.Array(Type.Unknown()), source: Type.Optional(Type.String()) });
+/** `POST /api/ocr/invoice/parse?recordId=`: the ledger record being edited (its own invoice is no duplicate). */
+export const InvoiceParseQuery = Type.Object({ recordId: Type.Optional(Type.Integer({ minimum: 1 })) });
 /** The stored image, the field's `invoice` value and the recognised `result`. */
 export const InvoiceParsed = Type.Object(
   { ...StoredFile.properties, invoice: InvoiceImage, result: InvoiceResult },

@@ -88,6 +88,19 @@ export const FlowStartedRowSchema = Type.Object({
   endTime: OptDateTime,
 });
 export const StartedPage = PageEnvelope(FlowStartedRowSchema);
+/** A row of 抄送我的: one copy sent to the caller (a CC node passed), with its instance. */
+export const FlowCcRowSchema = Type.Object({
+  ccId: Type.Integer(),
+  instanceId: Type.Integer(),
+  nodeName: Type.String(),
+  formName: Type.String(),
+  recordId: Type.Integer(),
+  title: Type.String(),
+  status: InstanceStatusSchema,
+  starterName: Type.String(),
+  createTime: DateTime,
+});
+export const CcPage = PageEnvelope(FlowCcRowSchema);
 export const TodoCountAnswer = DataEnvelope(Type.Integer());
 
 /** `{id}` of a task or an instance (digits; anything else is 404). */
@@ -127,7 +140,7 @@ export const FlowHistoryEntrySchema = Type.Object({
   taskId: Nullable('integer'),
   nodeId: Type.String(),
   nodeName: Type.String(),
-  action: StrEnum(['submit', 'approve', 'reject', 'withdraw', 'transfer', 'addSign', 'reassign', 'end'] as const),
+  action: StrEnum(['submit', 'approve', 'reject', 'withdraw', 'transfer', 'addSign', 'reassign', 'end', 'cc', 'urge', 'auto'] as const),
   operType: Type.Integer(),
   userId: Type.Integer(),
   userName: Type.String(),
@@ -197,6 +210,8 @@ export const AddSignBody = Closed({
 });
 /** Withdraw (撤回) an own instance. */
 export const RevokeBody = Closed({ instanceId: Id, comment: Comment });
+/** 催办: the starter urges the current assignees of a running instance. */
+export const UrgeBody = Closed({ instanceId: Id });
 /** An administrator's reassign. */
 export const ReassignBody = Closed({ taskId: Id, userId: Id, comment: Comment });
 /** An action's answer: `{code:200, msg, data:null}`. */

@@ -25,10 +25,17 @@ export const JobResultSchema = Type.Object(
     problems: Type.Optional(Type.Array(ImportProblemSchema)),
     errorReportUrl: Type.Optional(Type.String()),
     errorReportName: Type.Optional(Type.String()),
-    /** A batch edit job: the records changed. */
+    /** A batch edit job: the records changed; an import by key: the rows that update a record. */
     updated: Type.Optional(Type.Integer()),
+    /** A batch edit job of a search: the records left alone (voided, in approval). */
+    skipped: Type.Optional(Type.Integer()),
+    /** An import by key (issue 27 item 2): its mode, the key column's label, the rows added and the keys that match nothing. */
+    mode: Type.Optional(Type.String()),
+    key: Type.Optional(Type.String()),
+    added: Type.Optional(Type.Integer()),
+    unmatched: Type.Optional(Type.Array(Type.String())),
     /** A failed job's field errors (a batch edit's refused records: `{id}` or `{id}.{field}`). */
-    errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+    errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String(), label: Type.Optional(Type.String()) }))),
   },
   { additionalProperties: true },
 );

@@ -1,7 +1,15 @@
 /** `/api/print/…`: print templates and printing records (docs/api-print.md). */
 import { Type } from 'typebox';
 import { Closed, DataEnvelope, DoneEnvelope, Id, IdList, Nullable, PageEnvelope, Str, StrEnum } from './common.js';
-import { MAX_MARGIN_MM, ORIENTATIONS, PAPERS } from '../print/printLayout.js';
+
+// The paper choices live here, not in print/printLayout.ts: that file takes its types from these
+// schemas, so importing back from it would make the two a cycle.
+export type Paper = 'A4' | 'A5';
+export type Orientation = 'portrait' | 'landscape';
+export const PAPERS: Paper[] = ['A4', 'A5'];
+export const ORIENTATIONS: Orientation[] = ['portrait', 'landscape'];
+/** Largest margin a template may set, in mm. */
+export const MAX_MARGIN_MM = 60;
 
 /** Most records one print (render, PDF, Word) takes. */
 export const MAX_PRINT_RECORDS = 200;

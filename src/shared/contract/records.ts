@@ -80,6 +80,8 @@ export const ExportBody = Type.Object({
   exportByLine: Type.Boolean(),
   includeFiles: Type.Boolean(),
   format: Type.Optional(Type.Union([Type.Literal('xlsx'), Type.Literal('csv')])),
+  /** Leave voided records out (导出选择's 不导出已作废的数据; issue 27 item 4). */
+  excludeVoided: Type.Optional(Type.Boolean()),
   queryMap: Type.Union([ListRequest, Type.Object({ ids: Type.Array(RecordId) })]),
 });
 
@@ -118,7 +120,18 @@ export const CheckPath = Type.Object({ form: Type.String(), op: Type.String() })
 export const FieldPath = Type.Object({ form: Type.String(), field: Type.String() });
 
 /** `importData?onlyParse=`: 'true', '1' or '' parse only (a preview), anything else imports. */
-export const ImportQuery = Type.Object({ onlyParse: Type.Optional(Type.String({ maxLength: 10 })) });
+export const ImportQuery = Type.Object({
+  onlyParse: Type.Optional(Type.String({ maxLength: 10 })),
+  /** 仅新增 (add, the default) / 仅更新 (update) / 新增或更新 (upsert) by `key` (issue 27 item 2). */
+  mode: Type.Optional(Type.Union([Type.Literal('add'), Type.Literal('update'), Type.Literal('upsert')])),
+  /** The key field's enName, or `id` (the record id, column 记录ID); default: the form's serial-number field, else `id`. */
+  key: Type.Optional(Type.String({ maxLength: 64 })),
+  /**
+   * The parse job (its id) whose counts the user confirmed: an import that updates then refuses,
+   * by key, every record changed after that parse began (issue 27 item 2).
+   */
+  parseJob: Type.Optional(Type.String({ maxLength: 36 })),
+});
 
 // ---- further answers ----
 
@@ -135,7 +148,9 @@ export const HideAnswer = DataEnvelope(Type.Unknown());
 /** `init/by/sql`: a new record's SQL defaults, `{enName: value}` (values as the fields take them). */
 export const SqlDefaultsAnswer = DataEnvelope(Type.Record(Type.String(), Type.Unknown()));
 /** `batchUpdate`: how many records changed, which, and the refused ones with their reasons. */
-export const BatchEditAnswer = DataEnvelope(Type.Object({ updated: Type.Integer(), ids: Type.Array(Type.Integer()) }, { additionalProperties: true }));
+export const BatchEditAnswer = DataEnvelope(Type.Object({ updated: Type.Integer(), ids: Type.Array(Type.Integer()), skipped: Type.Optional(Type.Integer()) }, { additionalProperties: true }));
+/** `batchUpdate/count`: the records a search matches, and those a batch edit skips (issue 27 item 5). */
+export const BatchCountAnswer = DataEnvelope(Type.Object({ total: Type.Integer(), voided: Type.Integer(), inApproval: Type.Integer() }));
 /** One failed check rule of a button or a form check: stop (refuse) or warn (ask), and its filled text. */
 export const CheckEntrySchema = Type.Object({ action: Type.Union([Type.Literal('stop'), Type.Literal('warn')]), errorTips: Type.String() });
 /** `button/check`: one entry per failed rule, stops first. */

@@ -80,6 +80,13 @@ export const RouterEntrySchema = Type.Object({
 });
 export const RoutersAnswer = DataEnvelope(Type.Array(RouterEntrySchema));
 
+/**
+ * `GET /api/getRouters/access?path=`: whether an address the user's route table lacks is a menu
+ * page of the tenant they may not open (`forbidden`: the shell shows 无权限) or none (`missing`: 404).
+ */
+export const PageAccessQuery = Type.Object({ path: Str({ max: 500 }) });
+export const PageAccessAnswer = DataEnvelope(Type.Object({ access: Type.Union([Type.Literal('allowed'), Type.Literal('forbidden'), Type.Literal('missing')]) }));
+
 /** `GET /api/system/tenant/all` (public). */
 export const TenantSchema = Type.Object({ tenantId: Type.Integer(), tenantCode: Type.String(), tenantName: Type.String() });
 export type Tenant = Static<typeof TenantSchema>;

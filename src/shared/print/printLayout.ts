@@ -4,10 +4,9 @@
  * same styles, so what a user previews is what the PDF holds. Pure strings, no DOM.
  */
 import type { Static } from 'typebox';
-import type { PrintRenderSchema, PrintSheetSchema } from '../contract/print.js';
+import { MAX_MARGIN_MM, type Orientation, type Paper, type PrintRenderSchema, type PrintSheetSchema } from '../contract/print.js';
 
-export type Paper = 'A4' | 'A5';
-export type Orientation = 'portrait' | 'landscape';
+export { MAX_MARGIN_MM, ORIENTATIONS, PAPERS, type Orientation, type Paper } from '../contract/print.js';
 
 /** Paper, margins (mm) and the plain-text page header / footer of a template. */
 export interface PrintLayout {
@@ -26,11 +25,6 @@ export type PrintSheet = Static<typeof PrintSheetSchema>;
 
 /** What `POST /api/print/form/{form}/render` answers (src/shared/contract/print.ts). */
 export type PrintRender = Static<typeof PrintRenderSchema>;
-
-export const PAPERS: Paper[] = ['A4', 'A5'];
-export const ORIENTATIONS: Orientation[] = ['portrait', 'landscape'];
-/** Largest margin a template may set, in mm. */
-export const MAX_MARGIN_MM = 60;
 
 const SIZES: Record<Paper, [number, number]> = { A4: [210, 297], A5: [148, 210] };
 

@@ -1,6 +1,7 @@
 /**
  * Recognition calls (spec 02 §3, §7) against a real fake service: a node:http server on
- * 127.0.0.1 set as OCR_SERVICE_URL / COMPANY_LOOKUP_URL. Not configured → 400 识别服务未配置;
+ * 127.0.0.1 set as OCR_SERVICE_URL / COMPANY_LOOKUP_URL. Not configured → 400 识别服务未配置
+ * (an invoice the document itself does not give: 未能识别发票…; offline reading: invoiceRecognition.test.ts);
  * the service's answers forwarded (ethnicity of an ID card, the invoice parse shape with the image
  * stored); its failures (error status, bad JSON, timeout) → clear Chinese messages, never a 500.
  */
@@ -80,13 +81,16 @@ afterAll(async () => {
 });
 
 describe('not configured', () => {
-  it('each call answers 400 识别服务未配置 and the status says off', async () => {
-    for (const res of [await parse('idCard'), await parse('invoice'), await lookup('建设')]) {
+  it('each call answers 400 识别服务未配置 and the status says off (invoices are read offline: an unreadable one says so)', async () => {
+    for (const res of [await parse('idCard'), await lookup('建设')]) {
       expect(res.statusCode).toBe(400);
       expect(res.json().msg).toBe('识别服务未配置');
     }
+    const invoice = await parse('invoice');
+    expect(invoice.statusCode).toBe(400);
+    expect(invoice.json().msg).toContain('未能识别发票');
     const status = await t.app.inject({ method: 'GET', url: '/api/common/recognition/status', headers: { authorization: `Bearer ${token}` } });
-    expect(status.json().data).toMatchObject({ idCard: false, invoice: false, business: false });
+    expect(status.json().data).toMatchObject({ idCard: false, invoice: true, business: false });
   });
 });
 

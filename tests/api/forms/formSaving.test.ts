@@ -221,11 +221,12 @@ describe('restore', () => {
     expect(await opTypes()).toEqual([20, 19, 19, 19]);
   });
 
-  it('restoring the current version without changes needs no confirmation; an unknown version is 404', async () => {
+  it('restoring the current version changes nothing: no confirmation and no new version (issue 27 item 7); an unknown version is 404', async () => {
     // No body at all is the same as `{}`.
     const r = await a.call(a.admin, 'POST', `/api/flowable/form/${id}/versions/4/restore`);
     expect(r.status, JSON.stringify(r.json)).toBe(200);
-    expect(r.json.data.version).toBe(5);
+    expect(r.json.data.version).toBe(4);
+    expect((await versions()).json.data).toHaveLength(4);
     expect((await a.call(a.admin, 'POST', `/api/flowable/form/${id}/versions/42/restore`, {})).status).toBe(404);
   });
 });
@@ -237,8 +238,16 @@ describe('import', () => {
     plain.fields = plain.fields.filter((f: any) => f.enName !== 'note');
     const r = await a.call(a.admin, 'POST', '/api/flowable/form/import', [plain]);
     expect(r.status, JSON.stringify(r.json)).toBe(200);
-    expect((await versions()).json.data[0]).toMatchObject({ version: 6, current: true, fieldCount: 4 });
+    expect((await versions()).json.data[0]).toMatchObject({ version: 5, current: true, fieldCount: 4 });
     expect((await current()).fields.map((f: any) => f.enName)).not.toContain('note');
+  });
+
+  it('saving the definition as it is (keys in another order) adds no version (issue 27 item 7)', async () => {
+    const def = await current();
+    const reordered = Object.fromEntries(Object.entries(def).reverse());
+    const r = await a.call(a.admin, 'POST', '/api/flowable/form/edit', reordered);
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect((await versions()).json.data.map((x: any) => x.version)).toEqual([5, 4, 3, 2, 1]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { unzipSync } from 'fflate';
+import ExcelJS from '../../../src/server/records/io/exceljs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordsApp, type RecordsApp } from '../records/support/recordsApp.js';
 import { addRecord, createForm, runExport, sheets } from './ioSupport.js';
@@ -33,8 +34,9 @@ describe('export', () => {
     const s = sheets(r.file!.body);
     expect(Object.keys(s)).toEqual(['订单', '明细']);
     expect(s['订单'][0]).toEqual(['标题', '金额', '类别', '签订日期', '加急', '负责人']);
-    expect(s['订单'][1]).toEqual(['第一单', 1234.5, '甲', '2026-03-01', '是', expect.any(String)]);
-    expect(s['订单'][2]).toEqual(["'=1+2", 7, '乙', '2026-04-02', '否', null]);
+    // Dates are Excel date cells (serials; issue 27 item 4): 2026-03-01 is day 46082.
+    expect(s['订单'][1]).toEqual(['第一单', 1234.5, '甲', 46082, '是', expect.any(String)]);
+    expect(s['订单'][2]).toEqual(["'=1+2", 7, '乙', 46114, '否', null]);
     expect(s['明细']).toEqual([['主表序号', '品名', '单价'], [1, '螺丝', 2], [1, '螺母', 3.5]]);
   });
 
@@ -116,5 +118,82 @@ describe('export', () => {
     expect((await a.call(a.admin, 'GET', `/api/jobs/${r.job.jobId}`)).json.data.status).toBe('expired');
     const res = await a.app.inject({ method: 'GET', url: r.job.downloadUrl, headers: { authorization: `Bearer ${a.admin}` } });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('exports people can total (issue 27 item 4)', () => {
+  const FMT = {
+    enName: 'io_fmt',
+    cnName: '格式',
+    fields: [
+      { enName: 'title', label: '标题', funcType: 'input' },
+      { enName: 'amount', label: '金额', funcType: 'number', precision: 2 },
+      { enName: 'rate', label: '完成率', funcType: 'number', precision: 1, suffix: '%' },
+      { enName: 'signed', label: '签订日期', funcType: 'dateStamp', format: 'yyyy-MM-dd' },
+      { enName: 'at', label: '时间', funcType: 'dateStamp', format: 'yyyy-MM-dd HH:mm' },
+    ],
+  };
+  const fmtIds: number[] = [];
+  const book = async (body: Buffer) => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(body as unknown as ArrayBuffer);
+    return wb.worksheets[0];
+  };
+
+  beforeAll(async () => {
+    expect((await a.call(a.admin, 'POST', '/api/flowable/form', FMT)).status).toBe(200);
+    fmtIds.push(await addRecord(a, 'io_fmt', { title: '一号', amount: 1234567.5, rate: 12.5, signed: '2026-01-07', at: '2026-01-07 08:30' }));
+    fmtIds.push(await addRecord(a, 'io_fmt', { title: '二号', amount: 3, rate: 100, signed: '2026-02-01' }));
+    fmtIds.push(await addRecord(a, 'io_fmt', { title: '作废的', amount: 5 }));
+    expect((await a.call(a.admin, 'POST', '/api/auto/io_fmt/invalid/', [fmtIds[2]])).status).toBe(200);
+  });
+  const separator = (value: string) => a.db.updateTable('configs').set({ config_value: value }).where('config_key', '=', 'sys.thousand.separator.enabled').execute();
+  afterAll(async () => {
+    await separator('true');
+  });
+
+  it('writes date cells, number formats, 状态, 15-wide columns and a bold grey frozen header', async () => {
+    const r = await runExport(a, 'io_fmt', { currentColumns: ['title', 'amount', 'rate', 'signed', 'at', 'sys_status'], queryMap: { ids: fmtIds } });
+    expect(r.job.status).toBe('done');
+    const ws = await book(r.file!.body);
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(['标题', '金额', '完成率', '签订日期', '时间', '状态']);
+    // The header: bold on grey, frozen; every column 15 wide (spec 02 §9).
+    expect(ws.getCell('A1').font?.bold).toBe(true);
+    expect(ws.getCell('F1').fill).toMatchObject({ type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFD9D9D9' } });
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    for (let c = 1; c <= 6; c++) expect(ws.getColumn(c).width).toBe(15);
+    // Dates are Date cells in the field's format; numbers stay numbers with their precision and suffix.
+    expect(ws.getCell('D2').value).toEqual(new Date(Date.UTC(2026, 0, 7)));
+    expect(ws.getCell('D2').numFmt).toBe('yyyy-mm-dd');
+    expect(ws.getCell('E2').value).toEqual(new Date(Date.UTC(2026, 0, 7, 8, 30)));
+    expect(ws.getCell('E2').numFmt).toBe('yyyy-mm-dd hh:mm');
+    expect(ws.getCell('B2').value).toBe(1234567.5);
+    // The seed turns sys.thousand.separator.enabled on, as the list shows amounts.
+    expect(ws.getCell('B2').numFmt).toBe('#,##0.00');
+    expect(ws.getCell('C2').value).toBe(12.5);
+    expect(ws.getCell('C2').numFmt).toBe('#,##0.0"%"');
+    expect(['F2', 'F3', 'F4'].map((c) => ws.getCell(c).value)).toEqual(['已审核', '已审核', '作废']);
+  });
+
+  it('leaves the thousands separator out when the tenant turned it off', async () => {
+    await separator('false');
+    const r = await runExport(a, 'io_fmt', { currentColumns: ['amount', 'rate'], queryMap: { ids: [fmtIds[0]] } });
+    const ws = await book(r.file!.body);
+    expect(ws.getCell('A2').numFmt).toBe('0.00');
+    expect(ws.getCell('B2').numFmt).toBe('0.0"%"');
+    await separator('true');
+  });
+
+  it('offers 状态 and 记录ID by default and leaves voided records out when asked', async () => {
+    const all = await runExport(a, 'io_fmt', { queryMap: { sysOrderBy: { field: 'id', order: 'asc' } } });
+    // 记录ID too: the form has no serial number, so an import by record id reads this column (issue 27 item 2).
+    expect(sheets(all.file!.body)['格式'][0]).toEqual(['标题', '金额', '完成率', '签订日期', '时间', '状态', '记录ID']);
+    expect(all.job.result.rows).toBe(3);
+    const kept = await runExport(a, 'io_fmt', { currentColumns: ['title', 'sys_status'], excludeVoided: true, queryMap: { sysOrderBy: { field: 'id', order: 'asc' } } });
+    expect(kept.job.result.rows).toBe(2);
+    expect(sheets(kept.file!.body)['格式']).toEqual([['标题', '状态'], ['一号', '已审核'], ['二号', '已审核']]);
+    const byIds = await runExport(a, 'io_fmt', { currentColumns: ['title'], excludeVoided: true, queryMap: { ids: fmtIds } });
+    expect(sheets(byIds.file!.body)['格式']).toEqual([['标题'], ['一号'], ['二号']]);
+    expect((await a.call(a.admin, 'POST', '/api/auto/io_fmt/export', { currentColumns: ['title'], excludeVoided: 'yes' })).status).toBe(400);
   });
 });

@@ -48,7 +48,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('export in a worker thread', (
     expect(inWorker.job.result.rows).toBe(ROWS);
     const w = sheets(inWorker.file!.body)['订单'];
     expect(w).toHaveLength(ROWS + 1);
-    expect(w[1]).toEqual([`中文标题${ROWS - 1}`, ROWS - 1 + 0.25, '2026-03-01']);
+    // 签订日期 is an Excel date cell (issue 27 item 4): 2026-03-01 is day 46082.
+    expect(w[1]).toEqual([`中文标题${ROWS - 1}`, ROWS - 1 + 0.25, 46082]);
     expect(w.find((r) => String(r[0]).includes('HYPERLINK'))![0]).toMatch(/^'=HYPERLINK/);
     expect(w).toEqual(sheets(inMain.file!.body)['订单']);
 

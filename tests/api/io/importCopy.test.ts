@@ -78,7 +78,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('import by COPY on PostgreSQL'
     expect(copied).toEqual(inserted);
     expect(copied.map((r) => r[col('txt')])).toEqual([...TEXTS, '只有文本']);
     expect(copied.map((r) => r[col('many')])[2]).toEqual(['cr\rlf\r\n', 'cr\rlf\r\n\u0001', 'a\\"b', 2]);
-    expect(copied[3][col('one')]).toEqual({ label: 'back\\slash', nested: ['back\\slash', 3, null, true] });
+    // One select value is a text column (ADR 1010): the JSON text arrives byte for byte.
+    expect(JSON.parse(copied[3][col('one')] as string)).toEqual({ label: 'back\\slash', nested: ['back\\slash', 3, null, true] });
     expect(copied[2][col('ok')]).toBeNull();
     expect(copied[0][col('one$view')]).toBeNull();
     expect(copied[rows.length - 1][col('amt')]).toBeNull();

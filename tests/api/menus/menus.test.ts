@@ -204,3 +204,22 @@ describe('menu administration', () => {
     expect(r.body.total).toBeGreaterThan(0);
   });
 });
+
+describe('pages a user may not open (issue 26 item 7)', () => {
+  it('answers forbidden for a tenant page outside the user\'s menus, missing for no page, allowed for theirs', async () => {
+    const staff = as(t, await t.login('DEFAULT', 'staff'));
+    const access = async (who: typeof staff, path: string) => {
+      const res = await who.get(`/api/getRouters/access?path=${encodeURIComponent(path)}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.access;
+    };
+    expect(await access(staff, '/system/menu')).toBe('forbidden');
+    expect(await access(staff, '/system/menu/')).toBe('forbidden');
+    expect(await access(staff, '/system/dept')).toBe('allowed');
+    expect(await access(staff, '/no/such/page')).toBe('missing');
+    expect(await access(admin, '/system/menu')).toBe('allowed');
+    expect(await access(staff, '/system/menu?x=1')).toBe('forbidden');
+    expect((await staff.get('/api/getRouters/access')).status).toBe(400);
+    expect((await staff.get(`/api/getRouters/access?path=${'a'.repeat(600)}`)).status).toBe(400);
+  });
+});

@@ -89,7 +89,8 @@ describe('all or nothing', () => {
     const before = [await get(good), await get(bad)];
     const r = await batch({ ids: [good, bad], data: { state: 'done' } });
     expect(r.status).toBe(400);
-    expect(r.json.errors).toEqual([{ field: `${bad}.closer`, message: '完成人不能为空' }]);
+    // The refusal names the record as the user knows it (issue 27 item 5: its title, not "记录 13").
+    expect(r.json.errors).toEqual([{ field: `${bad}.closer`, message: '完成人不能为空', label: '庚' }]);
     expect(r.json.msg).toContain('1行数据未能修改');
     expect(await get(good)).toEqual(before[0]);
     expect(await get(bad)).toEqual(before[1]);
@@ -108,7 +109,7 @@ describe('all or nothing', () => {
     expect((await a.call(a.admin, 'POST', `/api/auto/${FORM}/invalid/`, [voided])).status).toBe(200);
     const r = await batch({ ids: [live, voided, 999999], data: { owner: '孙八' } });
     expect(r.status).toBe(400);
-    expect(r.json.errors).toEqual(expect.arrayContaining([{ field: String(voided), message: '已作废的数据不能修改' }, { field: '999999', message: '记录不存在' }]));
+    expect(r.json.errors).toEqual(expect.arrayContaining([{ field: String(voided), message: '已作废的数据不能修改', label: '癸' }, { field: '999999', message: '记录不存在' }]));
     expect((await get(live)).owner ?? null).toBeNull();
   });
 });
@@ -136,6 +137,26 @@ describe('$sql hide conditions', () => {
 });
 
 describe('batch edit of a whole search', () => {
+  it('counts a search for the confirmation and skips its voided records (issue 27 item 5)', async () => {
+    const live = [await add({ title: '跳过测试一' }), await add({ title: '跳过测试二' })];
+    const voided = await add({ title: '跳过测试三' });
+    expect((await a.call(a.admin, 'POST', `/api/auto/${FORM}/invalid/`, [voided])).status).toBe(200);
+    const query = { searchConList: [{ enName: 'title', title: '跳过测试', searchType: 'like' }], pageNum: 1, pageSize: 1 };
+    const count = await a.call(a.admin, 'POST', `/api/auto/${FORM}/batchUpdate/count`, { query });
+    expect(count.json).toMatchObject({ code: 200, data: { total: 3, voided: 1, inApproval: 0 } });
+    const r = await batch({ query, expectedCount: 3, data: { owner: '郑一' } });
+    expect(r.json).toMatchObject({ code: 200, data: { updated: 2, skipped: 1 } });
+    for (const id of live) expect((await get(id)).owner).toBe('郑一');
+    expect((await get(voided)).owner ?? null).toBeNull();
+    // Nothing left to write: a 400 that says why, not a 500.
+    const none = await batch({ query: { searchConList: [{ enName: 'title', title: '跳过测试三', searchType: 'like' }] }, data: { owner: '郑一' } });
+    expect(none.status).toBe(400);
+    expect(none.json.msg).toContain('已作废或审批中');
+    expect((await a.call(a.admin, 'POST', `/api/auto/${FORM}/batchUpdate/count`, { query: 'x' })).status).toBe(400);
+    const reader = await a.userWith('batch_count_reader', [`auto:${FORM}:query`]);
+    expect((await a.call(reader.token, 'POST', `/api/auto/${FORM}/batchUpdate/count`, { query })).status).toBe(403);
+  });
+
   it('changes exactly the records the search matches', async () => {
     const hit = [await add({ title: '搜索命中一' }), await add({ title: '搜索命中二' })];
     const miss = await add({ title: '其他' });

@@ -38,7 +38,7 @@ describe('form definition migrations keep data', () => {
   let id: number;
   it('creates typed tables for the form and its sub-form', async () => {
     id = await createForm(t.db, actor(), base);
-    await sql`INSERT INTO ${sql.id(`t_${tenantId}`, 'mig_demo')} (tenant_id, title, amount, kind, "kind$view") VALUES (${tenantId}, '第一', '12.50', '"a"', '甲')`.execute(t.db);
+    await sql`INSERT INTO ${sql.id(`t_${tenantId}`, 'mig_demo')} (tenant_id, title, amount, kind, "kind$view") VALUES (${tenantId}, '第一', '12.50', 'a', '甲')`.execute(t.db);
     const [main] = await rows('mig_demo');
     await sql`INSERT INTO ${sql.id(`t_${tenantId}`, 'mig_demo$lines')} (tenant_id, parent_id, item) VALUES (${tenantId}, ${main.id}, '螺丝')`.execute(t.db);
     expect(main.kind).toBe('a');

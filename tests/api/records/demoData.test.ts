@@ -5,6 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldDefinition } from '../../../schema-adapters/definition/types.js';
 import { demoDefinitions, SAMPLE_RECORDS } from '../../../src/server/records/seed/seedDemoForms.js';
+import { seedDemoColumnFill } from '../../../src/server/records/seed/fillDemoColumns.js';
+import { fileStoreFor } from '../../../src/server/files/openFileStore.js';
+import { runSeed } from '../../../src/server/services/seed/index.js';
 import { recordsApp, type RecordsApp } from './support/recordsApp.js';
 
 let a: RecordsApp;
@@ -71,6 +74,13 @@ describe('demo data', () => {
     for (const rec of await details(a.admin, 'purchase_request')) {
       if (rec.est_amount > 50000) expect(rec.attachments, `purchase #${rec.id}`).toHaveLength(1);
     }
+    // 乙方法人身份证 (shown on labour contracts) is filled there (issue 27 item 12).
+    const contracts = await details(a.admin, 'contract_ledger');
+    expect(contracts.some((c) => c.contract_type === 'labour')).toBe(true);
+    for (const c of contracts) {
+      if (c.contract_type === 'labour') expect(c.legal_id_card, `contract #${c.id}`).toHaveLength(1);
+      else expect(c.legal_id_card ?? null, `contract #${c.id}`).toBeNull();
+    }
   });
 
   it('invoices: tax = amount × a VAT rate, total = amount + tax, real code formats, the number of a paid instalment', async () => {
@@ -121,6 +131,22 @@ describe('demo data', () => {
     }
   });
 
+  it('合同付款汇总 sums the ledger: one row per contract, its footer totals equal 合同台账 and its paid lines', async () => {
+    const contracts = await details(a.admin, 'contract_ledger');
+    const rows = await details(a.admin, 'contract_payment_view');
+    expect(contracts.length).toBeGreaterThan(0);
+    expect(rows.map((v) => `${v.contract_name}|${v.amount}`).sort()).toEqual(contracts.map((c) => `${c.contract_name}|${c.amount}`).sort());
+    const paidOf = (c: any) => c.payments.filter((p: any) => p.paid).reduce((s: number, p: any) => s + p.pay_amount, 0);
+    const ledger = { amount: cents(contracts.reduce((s, c) => s + c.amount, 0)), paid_amount: cents(contracts.reduce((s, c) => s + paidOf(c), 0)) };
+    const calc = { precision: 2, operation: ['sum'] };
+    const r = await a.call(a.admin, 'POST', '/api/auto/contract_payment_view/getCalcdValue', { pageNum: 1, pageSize: 20, calcd: { amount: calc, paid_amount: calc, unpaid_amount: calc } });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const sums = Object.fromEntries((r.json.data as { field: string; sum: number }[]).map((d) => [d.field, Number(d.sum)]));
+    expect(sums.amount).toBe(ledger.amount);
+    expect(sums.paid_amount).toBe(ledger.paid_amount);
+    expect(sums.unpaid_amount).toBe(cents(ledger.amount - ledger.paid_amount));
+  });
+
   it('purchases, goods, stock-in and project nodes are coherent with their labels', async () => {
     for (const p of await details(a.admin, 'purchase_request')) {
       const cost = cents(p.quantity * p.unit_price);
@@ -137,6 +163,10 @@ describe('demo data', () => {
         expect(s.zl_before >= 18_000 && s.zl_before <= 45_000, `${form} ${s.zl_before}`).toBe(true);
         for (const text of [s.pz, s.djzz]) expect(text, form).not.toMatch(/\d+$/);
       }
+      // 日编号: 1, 2, … among the slips received that day, as the stock-in drawer numbers them (issue 27 item 12).
+      const byDay = new Map<string, string[]>();
+      for (const s of await details(a.admin, form)) byDay.set(s.sxrq, [...(byDay.get(s.sxrq) ?? []), s.rbm]);
+      for (const [day, numbers] of byDay) expect(numbers.sort(), `${form} ${day}`).toEqual(numbers.map((_, k) => String(k + 1)));
     }
     const nodes = await details(a.admin, 'project_wbs');
     // Budgets are in 万元: no single item (防水工程 …) above 150万, no project above 3亿, a sane total.
@@ -155,5 +185,57 @@ describe('demo data', () => {
       expect(g.price).toBeGreaterThan(0);
       expect(g.unit$view ?? g.unit).toBeTruthy();
     }
+  });
+});
+
+describe('databases seeded before: the demo column fill (issue 27 item 12)', () => {
+  const edit = async (form: string, id: number, data: Record<string, unknown>) => {
+    const version = (await a.call(a.admin, 'GET', `/api/auto/${form}/${id}`)).json.data.version;
+    const r = await a.call(a.admin, 'POST', `/api/auto/${form}/edit/${id}`, { formName: form, data, version });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+  };
+  const runFill = async () => {
+    await a.db.deleteFrom('seed_steps').where('name', '=', seedDemoColumnFill.name).execute();
+    expect(await runSeed(a.db, { adminPassword: 'unused', files: await fileStoreFor(a.config), steps: [seedDemoColumnFill] })).toEqual([seedDemoColumnFill.name]);
+  };
+
+  it('fills the empty 乙方法人身份证 of labour contracts and 日编号 of stock-in slips, once, leaving the rest and voided records alone', async () => {
+    const labour = (await details(a.admin, 'contract_ledger')).filter((c) => c.contract_type === 'labour');
+    expect(labour.length).toBeGreaterThanOrEqual(2);
+    const [emptied, voided] = labour;
+    const slips = await details(a.admin, 'auto_tzbk_btgl_btrk');
+    const slip = slips[0];
+    // As seeded before: no card, no day number; one of them voided since.
+    for (const c of [emptied, voided]) await edit('contract_ledger', c.id, { legal_id_card: [] });
+    await edit('auto_tzbk_btgl_btrk', slip.id, { rbm: null });
+    expect((await a.call(a.admin, 'POST', '/api/auto/contract_ledger/invalid/', [voided.id])).json.msg).toBe('作废成功');
+    const before = new Map((await details(a.admin, 'contract_ledger')).map((c) => [c.id, c]));
+    expect(before.get(emptied.id).legal_id_card ?? []).toEqual([]);
+
+    await runFill();
+
+    const after = new Map((await details(a.admin, 'contract_ledger')).map((c) => [c.id, c]));
+    const filled = after.get(emptied.id);
+    expect(filled.legal_id_card).toHaveLength(1);
+    expect(filled.legal_id_card[0].name).toBe(`${emptied.party_b}法人身份证.png`);
+    const got = await a.app.inject({ method: 'GET', url: filled.legal_id_card[0].url, headers: { authorization: `Bearer ${a.admin}` } });
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.subarray(0, 4).toString('latin1')).toBe('\x89PNG');
+    // Only the card changed: the payment lines and the other values stay, the version moved by one.
+    const { legal_id_card: _a, version: v1, update_time: _t1, update_by: _b1, ...rest } = filled;
+    const { legal_id_card: _c, version: v0, update_time: _t0, update_by: _b0, ...was } = before.get(emptied.id);
+    expect(rest).toEqual(was);
+    expect(Number(v1)).toBe(Number(v0) + 1);
+    // Voided and other records are untouched.
+    for (const [id, c] of before) if (id !== emptied.id) expect(after.get(id), `contract #${id}`).toEqual(c);
+    const slipAfter = (await a.call(a.admin, 'GET', `/api/auto/auto_tzbk_btgl_btrk/${slip.id}`)).json.data;
+    const sameDay = (await details(a.admin, 'auto_tzbk_btgl_btrk')).filter((s) => s.sxrq === slip.sxrq);
+    expect(slipAfter.rbm).toMatch(/^\d+$/);
+    expect(new Set(sameDay.map((s) => s.rbm)).size).toBe(sameDay.length);
+
+    // Run again: nothing is empty, nothing changes.
+    const settled = await details(a.admin, 'contract_ledger');
+    await runFill();
+    expect(await details(a.admin, 'contract_ledger')).toEqual(settled);
   });
 });

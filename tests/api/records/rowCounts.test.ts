@@ -143,6 +143,28 @@ describe('write generation (ADR 0931)', () => {
     expect(await generation()).toBe(g0 + 2n);
     expect(await countedRows(t.db, model.form.id)).toBe(await exactCount(t.db));
   });
+
+  it('loses the change log of ADR 0933 in migration 167 and keeps counting and moving', async () => {
+    // The shape migration 132 left: the log's tables, logging triggers, an UPDATE transition table.
+    await sql`CREATE TABLE form_row_changes (form_id int, xid xid8 NOT NULL DEFAULT pg_current_xact_id(), id bigint)`.execute(t.db);
+    await sql`CREATE TABLE form_change_horizon (form_id int PRIMARY KEY, h xid8 NOT NULL DEFAULT '0')`.execute(t.db);
+    await sql`DROP TRIGGER fw_count_upd ON ${table()}`.execute(t.db);
+    await sql`CREATE TRIGGER fw_count_upd AFTER UPDATE ON ${table()} REFERENCING NEW TABLE AS fw_new
+      FOR EACH STATEMENT EXECUTE FUNCTION fw_count_rows(${sql.lit(String(model.form.id))}, 'log')`.execute(t.db);
+    await sql`DELETE FROM schema_migrations WHERE id = 167`.execute(t.db);
+    expect(await migrate(t.db)).toEqual([167]);
+    const left = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_class WHERE relname IN ('form_row_changes', 'form_change_horizon')`.execute(t.db);
+    expect(left.rows[0].n).toBe(0);
+    const upd = await sql<{ newtable: string | null }>`SELECT tgnewtable::text AS newtable FROM pg_trigger
+      WHERE tgrelid = to_regclass(${`t_${tenantId}.counted`}) AND tgname = 'fw_count_upd'`.execute(t.db);
+    expect(upd.rows).toEqual([{ newtable: null }]);
+    const g0 = await generation();
+    await sql`INSERT INTO ${table()} (tenant_id, n) SELECT ${tenantId}, g FROM generate_series(1, 100) g`.execute(t.db);
+    await sql`UPDATE ${table()} SET n = n + 1`.execute(t.db);
+    await sql`DELETE FROM ${table()} WHERE n = 3`.execute(t.db);
+    expect(await generation()).toBe(g0 + 3n);
+    expect(await countedRows(t.db, model.form.id)).toBe(await exactCount(t.db));
+  });
 });
 
 describe('after a bulk write', () => {

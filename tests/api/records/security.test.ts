@@ -170,3 +170,36 @@ describe('per-user state', () => {
     expect((await a.call(reader.token, 'POST', '/api/system/config/userColumns/update', { ...base, columns: [{ enName: 'x"; drop', width: 10 }] })).status).toBe(400);
   });
 });
+
+describe('form pages a user may not open (issue 26 item 7)', () => {
+  it('a form of the tenant without the right answers 403; an unknown form 404, whoever asks', async () => {
+    const none = await a.userWith('nothing', ['system:dept:list']);
+    const calls = (form: string): [string, string, unknown][] => [
+      ['POST', `/api/auto/${form}/list`, {}],
+      ['POST', `/api/auto/${form}/getCalcdValue`, { calcd: { amount: {} } }],
+      ['POST', `/api/auto/${form}/list/ids`, [recordId]],
+      ['POST', `/api/auto/${form}/haveSub`, [recordId]],
+      ['GET', `/api/auto/${form}/${recordId}`, undefined],
+      ['GET', `/api/auto/${form}/${recordId}/copy`, undefined],
+      ['POST', `/api/auto/${form}/add`, { data: { title: 'x' } }],
+      ['POST', `/api/auto/${form}/edit/${recordId}`, { version: 1, data: { title: 'x' } }],
+    ];
+    for (const [method, url, body] of calls('sec_form')) {
+      const r = await a.call(none.token, method, url, body);
+      expect(r.status, `${method} ${url}`).toBe(403);
+      expect(r.json.msg).toBe('当前操作没有权限');
+    }
+    for (const token of [none.token, reader.token, a.admin]) {
+      for (const [method, url, body] of calls('sec_nowhere')) {
+        const r = await a.call(token, method, url, body);
+        expect(r.status, `${method} ${url}`).toBe(404);
+        expect(r.json.msg).toBe('表单不存在');
+      }
+    }
+    // The adder may add but not read: its list and detail calls are refused, not empty.
+    expect((await a.call(adder.token, 'GET', `/api/auto/sec_form/${recordId}`)).status).toBe(403);
+    expect((await a.call(adder.token, 'POST', '/api/auto/sec_form/list/ids', [recordId])).status).toBe(403);
+    const d = (await a.call(a.admin, 'GET', `/api/auto/sec_form/${recordId}`)).json.data;
+    expect(d).toMatchObject({ title: '默认租户', version: 1 });
+  });
+});

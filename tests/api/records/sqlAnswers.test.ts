@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordsApp, type RecordsApp } from './support/recordsApp.js';
-import { forgetModel } from '../../../src/server/records/query/modelCache.js';
+import { forgetModel } from '../../../src/server/records/cache/modelCache.js';
 
 let a: RecordsApp;
 

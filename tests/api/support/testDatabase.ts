@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { openDatabase, type AppDatabase } from '../../../src/server/db/openDatabase.js';
 import { sqlRolePrefix } from '../../../src/server/records/storage/sqlRoles.js';
+import { seededPglite, seededPostgres } from './seededTemplate.js';
 
 /**
  * A fresh PGlite costs ~3–9 s of initdb here; loading a dump of a freshly initialised one costs
@@ -35,22 +36,46 @@ export function testDatabaseKind(): 'pglite' | 'postgres' {
   return process.env.FORMWORK_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 }
 
+function testServerUrl(): string {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('FORMWORK_TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
+  return adminUrl;
+}
+
+const openPostgres = (url: string) => openDatabase({ kind: 'postgres', url, max: 5 });
+
 /** Opens an empty database (no migrations); close() also drops the PostgreSQL database. */
 export async function createTestDatabase(): Promise<AppDatabase> {
   if (testDatabaseKind() === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: await pgliteTemplate() });
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('FORMWORK_TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
+  return createPostgresDatabase(null);
+}
+
+/**
+ * A migrated database seeded with the demo data (admin password `password`), copied from the
+ * template of seededTemplate.ts; `filesDir` holds the demo files its records name.
+ */
+export async function createSeededTestDatabase(password: string): Promise<{ database: AppDatabase; filesDir: string }> {
+  if (testDatabaseKind() === 'pglite') {
+    const { dump, filesDir } = await seededPglite(password);
+    return { database: await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: dump }), filesDir };
+  }
+  const template = await seededPostgres(password, testServerUrl(), openPostgres);
+  return { database: await createPostgresDatabase(template.database ?? null), filesDir: template.filesDir };
+}
+
+async function createPostgresDatabase(template: string | null): Promise<AppDatabase> {
+  const adminUrl = testServerUrl();
   const name = `formwork_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 5 });
+  const database = await openPostgres(url.toString());
   const closeInner = database.close;
   let closed = false;
   return {

@@ -2,7 +2,7 @@
  * Test apps on a fresh, migrated and seeded database (see testDatabase.ts for which engine).
  * `createTestApp()` for `app.inject`; `startTestServer()` for a real server on 127.0.0.1.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -14,7 +14,7 @@ import type { AppDatabase } from '../../../src/server/db/openDatabase.js';
 import type { Database } from '../../../src/server/db/types.js';
 import { runSeed } from '../../../src/server/services/seed/index.js';
 import { fileStoreFor } from '../../../src/server/files/openFileStore.js';
-import { createTestDatabase } from './testDatabase.js';
+import { createSeededTestDatabase, createTestDatabase } from './testDatabase.js';
 
 export const TEST_PASSWORD = 'admin123';
 
@@ -23,6 +23,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** Overrides of the configuration (clientDir defaults to a folder without a built client). */
   config?: Partial<AppConfig>;
+  /** A fake clock for time-limited rules (SMS codes). */
+  now?: () => Date;
 }
 
 export interface TestApp {
@@ -42,21 +44,36 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return { ...loadConfig({}), adminPassword: TEST_PASSWORD, clientDir: '/nonexistent-client', logLevel: 'silent', ...overrides };
 }
 
+/**
+ * The app's database, migrated and (by default) seeded. A seeded one is a copy of the run's seeded
+ * template (seededTemplate.ts) when the demo files go to the local store in `config.dataDir`; with
+ * another file store (FILE_STORE, FILES_DIR) the seed runs here and writes them there.
+ */
+async function openSeededOrEmpty(config: AppConfig, seed: boolean): Promise<AppDatabase> {
+  if (seed && !process.env.FILE_STORE && !process.env.FILES_DIR) {
+    const { database, filesDir } = await createSeededTestDatabase(config.adminPassword);
+    cpSync(filesDir, join(config.dataDir, 'files'), { recursive: true });
+    return database;
+  }
+  const database = await createTestDatabase();
+  try {
+    await migrate(database.db);
+    // Demo files go to the same store the app's upload and download routes use.
+    if (seed) await runSeed(database.db, { adminPassword: config.adminPassword, files: await fileStoreFor(config) });
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return database;
+}
+
 /** A migrated (and by default seeded) database with the app built on it, not listening. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   // Files the app writes (uploads) go to a folder of this test app unless the test names one.
   const ownDataDir = options.config?.dataDir ? null : mkdtempSync(join(tmpdir(), 'formwork-test-data-'));
   const config = testConfig({ ...(ownDataDir ? { dataDir: ownDataDir } : {}), ...options.config });
-  const database = await createTestDatabase();
-  try {
-    await migrate(database.db);
-    // Demo files go to the same store the app's upload and download routes use.
-    if (options.seed !== false) await runSeed(database.db, { adminPassword: config.adminPassword, files: await fileStoreFor(config) });
-  } catch (err) {
-    await database.close();
-    throw err;
-  }
-  const app = await buildApp({ config, database, logger: false });
+  const database = await openSeededOrEmpty(config, options.seed !== false);
+  const app = await buildApp({ config, database, logger: false, now: options.now });
   await app.ready();
   const request: TestApp['request'] = ({ method, url, token, body, query }) =>
     app.inject({

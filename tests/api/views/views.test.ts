@@ -153,7 +153,8 @@ describe('views made through the definition API', () => {
     const rows = (await list('vw_ab', { sysOrderBy: { field: 'title', order: 'asc' } })).rows;
     const picked = await runExport(a, 'vw_ab', { queryMap: { ids: [rows[2].id, rows[0].id] } });
     expect(picked.job.result.rows).toBe(2);
-    expect(sheets(picked.file!.body)['视图测试']).toEqual([['标题', '金额', '双倍', '标签'], ['香蕉', 5, 10, '香蕉!'], ['苹果', 3, 6, '苹果!']]);
+    // Without chosen columns: every default column, 状态 included (on by default, issue 27 item 4).
+    expect(sheets(picked.file!.body)['视图测试']).toEqual([['标题', '金额', '双倍', '标签', '状态'], ['香蕉', 5, 10, '香蕉!', '已审核'], ['苹果', 3, 6, '苹果!', '已审核']]);
   });
 
   it('refuses a view over a missing form, over a view, or mapping an incompatible field', async () => {

@@ -6,7 +6,7 @@
 // after round, each request timed by a client process of its own; every case checks that both
 // answer the same total, so the work compared is the same. F/D is Formwork's median over Directus's.
 // The filtered cases run twice: warm (the same request repeated: Formwork answers the exact total
-// or sum from its count cache, ADR 0931) and cold (an untimed one-row UPDATE of the table before
+// or sum from its answer cache, ADR 1028) and cold (an untimed one-row UPDATE of the table before
 // each request, on both systems: Formwork's cache misses every time and counts again).
 //
 // `npm run bench -- peer`; PEER_BENCH_ROUNDS (default 5) × 10 requests per case and round;
@@ -204,7 +204,7 @@ export default async function peerBench(): Promise<BenchResult[]> {
           fTotal: (a) => Number((a.data as { field: string; sum: number }[]).find((r) => r.field === 'amount')?.sum), dTotal: (a) => Number(a.data[0].sum.amount) },
       ];
       // Cold variants of the filtered cases: a one-row UPDATE that changes no value (on both
-      // systems, untimed) before each request, so Formwork's count cache never hits.
+      // systems, untimed) before each request, so Formwork's answer cache never hits.
       const cases: Case[] = [...warm, ...warm.slice(1).map((c) => ({ ...c, name: `${c.name}, cold (table written before each request)`, cold: true }))];
       const fTouch: Touch = { url: fwDb.url, sql: `UPDATE ${schema}.bench_orders SET qty = qty WHERE id = 1` };
       const dTouch: Touch = { url: peerDb.url, sql: 'UPDATE public.bench_orders SET qty = qty WHERE id = 1' };

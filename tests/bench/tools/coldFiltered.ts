@@ -1,5 +1,5 @@
 // The peer suite's filtered cases called in process (no HTTP, no peer), warm and cold, on a
-// persistent copy of the bench table, for working on the count cache's miss path (ADR 0932):
+// persistent copy of the bench table, for working on the answer cache's miss path (ADR 1028):
 //   npx tsx tests/bench/tools/coldFiltered.ts load   # (re)creates database formwork_cold
 //   npx tsx tests/bench/tools/coldFiltered.ts run    # median of warm and cold calls per case
 // cold = the peer suite's untimed `UPDATE bench_orders SET qty = qty WHERE id = 1` before each
@@ -12,7 +12,7 @@ import { seedBenchForm } from '../suites/records.js';
 import { formModel } from '../../../src/server/records/query/formModel.js';
 import { calcTotals, listPage } from '../../../src/server/records/repositories/recordQueries.js';
 import { getFormByName } from '../../../src/server/records/services/formDefinitions.js';
-import { countCacheStats } from '../../../src/server/records/query/countCache.js';
+import { answerCacheStats } from '../../../src/server/records/cache/answerCache.js';
 import { captureSql } from './captureSql.js';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -81,7 +81,7 @@ async function run(): Promise<void> {
       const digest = createHash('sha256').update(JSON.stringify(answer)).digest('hex').slice(0, 12);
       console.log(`${c.name}: answer ${shown} (sha256 ${digest}); warm median ${median(warm).toFixed(1)} ms, cold median ${median(cold).toFixed(1)} ms (${warm.length}+${cold.length} calls)`);
     }
-    console.log('count cache', JSON.stringify(countCacheStats()), 'load', (await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').trim());
+    console.log('answer cache', JSON.stringify(answerCacheStats()), 'load', (await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').trim());
   } finally {
     await database.close();
   }

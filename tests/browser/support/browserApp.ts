@@ -4,7 +4,7 @@
  */
 import { inject } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startTestServer, TEST_PASSWORD, type TestServer } from '../../api/support/testServer';
+import { startTestServer, TEST_PASSWORD, type TestAppOptions, type TestServer } from '../../api/support/testServer';
 import { launchChromium } from './launchChromium';
 
 export { TEST_PASSWORD };
@@ -20,9 +20,9 @@ export interface BrowserApp {
   close(): Promise<void>;
 }
 
-/** Start the server and the browser. */
-export async function startBrowserApp(): Promise<BrowserApp> {
-  const server = await startTestServer({ config: { clientDir: inject('clientDir') } });
+/** Start the server (with configuration overrides, e.g. an SMS gateway) and the browser. */
+export async function startBrowserApp(options: TestAppOptions = {}): Promise<BrowserApp> {
+  const server = await startTestServer({ ...options, config: { ...options.config, clientDir: inject('clientDir') } });
   let browser: Awaited<ReturnType<typeof launchChromium>>;
   try {
     browser = await launchChromium();
@@ -66,4 +66,9 @@ export async function chooseTenant(page: Page, tenantName: string): Promise<void
   const select = page.getByRole('combobox', { name: '租户' });
   await select.locator('option', { hasText: tenantName }).waitFor({ state: 'attached' });
   await select.selectOption({ label: tenantName });
+}
+
+/** Waits until no CSS animation or transition runs (antd's enter animations), e.g. before a screenshot. */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }

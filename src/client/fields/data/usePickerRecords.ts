@@ -9,8 +9,9 @@ import { listRecords, type ListQuery } from '../../api/records';
 export const PICKER_STATUSES = [-1, 0, 1];
 
 /** A page of records of `form`. */
-export function usePickerRecords(form: string | undefined, opts: { pageNum: number; pageSize: number; keyword?: string; initFilter?: ListQuery['initFilter'] }) {
-  const query: ListQuery = { pageNum: opts.pageNum, pageSize: opts.pageSize, 'in$_sys_status': PICKER_STATUSES };
+export function usePickerRecords(form: string | undefined, opts: { pageNum: number; pageSize: number; keyword?: string; initFilter?: ListQuery['initFilter']; source?: Record<string, unknown> }) {
+  // `source`: the picker scene, its form and field (the server's permission rule and header filter).
+  const query: ListQuery = { ...opts.source, pageNum: opts.pageNum, pageSize: opts.pageSize, 'in$_sys_status': PICKER_STATUSES };
   if (opts.keyword) query.keyword = opts.keyword;
   if (opts.initFilter != null && opts.initFilter !== '') query.initFilter = opts.initFilter;
   return useQuery({

@@ -13,6 +13,7 @@ import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { searchPlaces } from '../../api/mapSearch';
 import { searchRequestUrl, SEARCH_COUNT, type MapTileConfig } from '../../../shared/mapConfig';
+import { gcj02ToWgs84, wgs84ToGcj02 } from '../../../shared/format/gcj02';
 import {
   BOX_ZOOM,
   MAP_CENTRE,
@@ -54,12 +55,26 @@ function tileOrigin(template: string): string | null {
   return m ? (m[2] ? null : `${m[1]}${m[3]}`.toLowerCase()) : null;
 }
 
-const latLng = ([lon, lat]: LonLat) => L.latLng(lat, lon);
-const lonLat = (p: L.LatLng): LonLat => [p.lng, p.lat];
-const boundsOf = (b: Box) => L.latLngBounds(latLng(b.sw), latLng(b.ne));
+/**
+ * Between stored positions (WGS84) and the map's drawing: GCJ-02 tiles (spec 02 §9) draw a
+ * WGS84 point a few hundred metres off, so it is shifted on the way in and back on the way out.
+ */
+interface Datum {
+  latLng(p: LonLat): L.LatLng;
+  lonLat(p: L.LatLng): LonLat;
+}
+const WGS84: Datum = { latLng: ([lon, lat]) => L.latLng(lat, lon), lonLat: (p) => [p.lng, p.lat] };
+const GCJ02: Datum = {
+  latLng: (p) => WGS84.latLng(wgs84ToGcj02(p)),
+  lonLat: (p) => gcj02ToWgs84(WGS84.lonLat(p)),
+};
+/** The datum of a tile configuration. */
+const datumOf = (tiles: MapTileConfig): Datum => (tiles.gcj02 ? GCJ02 : WGS84);
 
 /** The map view for a value: centred on the point (zoom 12) or the boxes (zoom 15 at most). */
-function showValue(map: L.Map, mode: 'point' | 'area', value: string | null, onlyIfHidden: boolean): void {
+function showValue(map: L.Map, d: Datum, mode: 'point' | 'area', value: string | null, onlyIfHidden: boolean): void {
+  const latLng = d.latLng;
+  const boundsOf = (b: Box) => L.latLngBounds(latLng(b.sw), latLng(b.ne));
   if (mode === 'point') {
     const p = parsePoint(value);
     if (!p || (onlyIfHidden && map.getBounds().contains(latLng(p)))) return;
@@ -76,6 +91,8 @@ function showValue(map: L.Map, mode: 'point' | 'area', value: string | null, onl
 
 export default function PositionMap(props: PositionMapProps) {
   const { tiles, mode, value, editable, searchUrl } = props;
+  const datum = datumOf(tiles);
+  const { latLng, lonLat } = datum;
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const layerRef = useRef<L.LayerGroup | null>(null);
@@ -91,13 +108,14 @@ export default function PositionMap(props: PositionMapProps) {
   const chosen = selected !== null && selected < boxes.length ? selected : null;
 
   useEffect(() => {
+    const { latLng, lonLat } = datum;
     const el = container.current;
     if (!el) return undefined;
     const map = L.map(el, { center: latLng(MAP_CENTRE), zoom: MAP_ZOOM, maxZoom: tiles.maxZoom });
     L.tileLayer(tiles.url, { maxZoom: tiles.maxZoom, attribution: tiles.attributionHtml }).addTo(map);
     layerRef.current = L.layerGroup().addTo(map);
     mapRef.current = map;
-    showValue(map, latest.current.mode, latest.current.value, false);
+    showValue(map, datum, latest.current.mode, latest.current.value, false);
     map.on('click', (e: L.LeafletMouseEvent) => {
       const p = latest.current;
       if (!p.editable || !p.onChange) return;
@@ -124,18 +142,20 @@ export default function PositionMap(props: PositionMapProps) {
       mapRef.current = null;
       layerRef.current = null;
     };
-  }, [tiles.url, tiles.maxZoom, tiles.attributionHtml]);
+  }, [tiles.url, tiles.maxZoom, tiles.attributionHtml, datum]);
 
   // A value typed (or loaded) elsewhere: bring it into view once it settles, so typing
   // `116.39,39.9` does not fly the map past `116.39,3` on the way.
   useEffect(() => {
     const timer = setTimeout(() => {
-      if (mapRef.current) showValue(mapRef.current, mode, value, true);
+      if (mapRef.current) showValue(mapRef.current, datum, mode, value, true);
     }, 300);
     return () => clearTimeout(timer);
-  }, [mode, value]);
+  }, [mode, value, datum]);
 
   useEffect(() => {
+    const { latLng, lonLat } = datum;
+    const boundsOf = (b: Box) => L.latLngBounds(latLng(b.sw), latLng(b.ne));
     const layer = layerRef.current;
     if (!layer) return;
     layer.clearLayers();
@@ -189,7 +209,7 @@ export default function PositionMap(props: PositionMapProps) {
         layer.addLayer(handle);
       }
     });
-  }, [mode, value, editable, chosen, tiles.url, tiles.maxZoom, tiles.attributionHtml]);
+  }, [mode, value, editable, chosen, tiles.url, tiles.maxZoom, tiles.attributionHtml, datum]);
 
   const addBoxAtCentre = () => {
     const map = mapRef.current;
@@ -204,7 +224,8 @@ export default function PositionMap(props: PositionMapProps) {
   };
   const goTo = (place: Place) => {
     const map = mapRef.current;
-    const at: LonLat = [place.lon, place.lat];
+    // The geocoder answers in the tiles' datum; the value is WGS84.
+    const at: LonLat = tiles.gcj02 ? gcj02ToWgs84([place.lon, place.lat]) : [place.lon, place.lat];
     if (mode === 'point') {
       props.onChange?.(formatPoint(at));
       map?.setView(latLng(at), Math.max(map.getZoom(), MAP_ZOOM));

@@ -19,7 +19,7 @@ import { useRecordFormInfo } from '../RecordFormContext';
 // The file list (thumbnails and their viewer, batch actions) and the progress bar load once there
 // is a file or an upload to show: an empty field draws only its button.
 const FileList = lazy(() => import('../FileList').then((m) => ({ default: m.FileList })));
-const Progress = lazy(() => import('antd/es/progress').then((m) => ({ default: m.default })));
+const Progress = lazy(() => import('../../routing/lazyAntd/Progress'));
 const CameraDialog = lazy(() => import('./CameraDialog').then((m) => ({ default: m.CameraDialog })));
 const DragUploadDialog = lazy(() => import('./DragUploadDialog').then((m) => ({ default: m.DragUploadDialog })));
 const UploadMethodDialog = lazy(() => import('./UploadMethodDialog').then((m) => ({ default: m.UploadMethodDialog })));

@@ -4,7 +4,8 @@ import { cleanServiceUrl, MICROSOFT_VIEWER, uploadSettings } from './uploadSetti
 
 describe('uploadSettings', () => {
   it('defaults: no camera, no drag, built-in preview, no size override', () => {
-    expect(uploadSettings({})).toEqual({ maxSizeMb: undefined, cameraEnabled: false, dragEnabled: false, cameraUrl: null, cameraDriverUrl: null, previewWay: 'builtin', previewUrlTemplate: MICROSOFT_VIEWER, preferObs: false });
+    expect(uploadSettings({})).toEqual({ maxSizeMb: undefined, cameraEnabled: false, dragEnabled: false, cameraUrl: null, cameraDriverUrl: null, previewWay: 'builtin', previewUrlTemplate: MICROSOFT_VIEWER, preferObs: false, previewLoop: true });
+    expect(uploadSettings({ 'sys.preview.img.loop': 'false' }).previewLoop).toBe(false);
   });
   it('reads the keys; only "true" switches on; bad URLs are ignored', () => {
     const s = uploadSettings({ 'sys.upload.enable.camera': 'true', 'sys.enable.drag.upload': '1', 'sys.upload.camera.url': 'http://127.0.0.1:38088/', 'sys.upload.camera.driver': 'javascript:alert(1)', 'sys.file.preview.way': 'Microsoft', 'sys.upload.maxSize': '20' });

@@ -13,6 +13,8 @@ export const UPLOAD_CONFIG_KEYS = {
   previewWay: 'sys.file.preview.way',
   previewUrl: 'sys.file.preview.microsoft.url',
   obs: 'sys.enable.obs',
+  /** Spec 02 §2.5: the image viewer loops from the last image to the first unless this is 'false'. */
+  previewLoop: 'sys.preview.img.loop',
 } as const;
 
 /** The Microsoft online viewer; `{url}` is replaced by the encoded absolute file URL. */
@@ -34,6 +36,8 @@ export interface UploadSettings {
   previewUrlTemplate: string;
   /** obsUrl preferred over url for file links (`sys.enable.obs`). */
   preferObs: boolean;
+  /** The image viewer loops (`sys.preview.img.loop` not 'false'). */
+  previewLoop: boolean;
 }
 
 const on = (v: string | undefined) => v === 'true';
@@ -65,5 +69,6 @@ export function uploadSettings(config: Record<string, string | undefined>): Uplo
     previewWay: /^(microsoft|ms|office)$/i.test(config[UPLOAD_CONFIG_KEYS.previewWay]?.trim() ?? '') ? 'microsoft' : 'builtin',
     previewUrlTemplate: template && /^https:\/\/.+\{url\}/.test(template) ? template : MICROSOFT_VIEWER,
     preferObs: on(config[UPLOAD_CONFIG_KEYS.obs]),
+    previewLoop: config[UPLOAD_CONFIG_KEYS.previewLoop]?.trim() !== 'false',
   };
 }

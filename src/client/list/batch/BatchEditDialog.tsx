@@ -15,7 +15,7 @@ import { HttpError } from '../../api/http';
 import type { ListQuery } from '../../api/records';
 import { RecordFormView } from '../../form/RecordFormView';
 import { progressText, useJob } from '../io/useJob';
-import { batchConfirmText, searchNeedsJob, useBatchEdit } from './useBatchEdit';
+import { batchConfirmText, batchDoneText, searchNeedsJob, skipText, useBatchEdit } from './useBatchEdit';
 import { refusalLines } from './refusalLines';
 
 
@@ -58,7 +58,7 @@ export function BatchEditDialog(props: {
       }
       const target = scope === 'selected' ? { ids: props.selectedIds } : { query: searchQuery, expectedCount: count };
       const r = await c.submit(target, updateEmpty);
-      void message.success(`操作成功，已修改${r.updated}行数据`);
+      void message.success(batchDoneText(r.updated, r.skipped));
       props.onDone();
       props.onClose();
     } catch (err) {
@@ -95,11 +95,17 @@ export function BatchEditDialog(props: {
     if (c.form.invalid) return;
     if (!Object.keys(c.payload(updateEmpty)).length) { void message.warning('没有可修改的信息'); return; }
     let count = n;
-    // Above 10,000 the list's total is an estimate: the confirmation names the exact count.
-    if (scope === 'search' && !props.totalExact) {
+    let skipped = '';
+    let writable = n;
+    // A search: the exact count (the list's total is an estimate above 10,000) and what the edit
+    // will skip (voided, in approval), said before confirming (issue 27 item 5).
+    if (scope === 'search') {
       setBusy(true);
       try {
-        count = await c.exactCount(searchQuery);
+        const counted = await c.searchCount(searchQuery);
+        count = counted.total;
+        writable = counted.total - counted.voided - counted.inApproval;
+        skipped = skipText(counted);
       } catch {
         return;
       } finally {
@@ -107,8 +113,15 @@ export function BatchEditDialog(props: {
       }
     }
     if (!count) { void message.warning('没有需要修改的数据'); return; }
+    if (!writable) { void message.warning(`没有需要修改的数据：${skipped}`); return; }
     const viaJob = scope === 'search' && searchNeedsJob(count, true);
-    modal.confirm({ title: '系统提示', content: batchConfirmText(count), okText: '确定', cancelText: '取消', onOk: () => run(count, viaJob) });
+    modal.confirm({
+      title: '系统提示',
+      content: <div style={{ whiteSpace: 'pre-wrap' }} data-testid="batch-confirm">{skipped ? `${skipped}\n${batchConfirmText(writable)}` : batchConfirmText(count)}</div>,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () => run(count, viaJob),
+    });
   };
 
   const footer = running

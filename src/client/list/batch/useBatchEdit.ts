@@ -8,13 +8,25 @@ import { useMemo, useRef } from 'react';
 import { batchEditDefinition } from '../../../../schema-adapters/records/batchEditable';
 import { toSubmitPayload } from '../../../../schema-adapters/records/toSubmitPayload';
 import type { FormDefinition, UserContext } from '../../../../schema-adapters/definition/types';
-import { batchUpdate, startBatchUpdateJob, type BatchTarget } from '../../api/batchEdit';
-import { listRecords, type ListQuery } from '../../api/records';
+import { batchUpdate, countBatchTargets, startBatchUpdateJob, type BatchCount, type BatchTarget } from '../../api/batchEdit';
+import type { ListQuery } from '../../api/records';
 import { pageSchema } from '../../form/formSchema';
 import { revalidateOnChange } from '../../form/revalidateOnChange';
 
 /** Spec 01 §9: the confirmation before a batch edit. */
 export const batchConfirmText = (n: number) => `本次操作将影响${n}行数据, 请确认！`;
+
+/**
+ * Issue 27 item 5: what a search's batch edit skips, said before confirming —
+ * "5 行，其中 1 行已作废，将跳过" (and 审批中 for records in approval); '' when it skips nothing.
+ */
+export function skipText(c: BatchCount): string {
+  const parts = [c.voided ? `${c.voided} 行已作废` : '', c.inApproval ? `${c.inApproval} 行审批中` : ''].filter(Boolean);
+  return parts.length ? `${c.total} 行，其中 ${parts.join('、')}，将跳过` : '';
+}
+
+/** The success notice: how many rows changed, and how many a search skipped. */
+export const batchDoneText = (updated: number, skipped = 0) => `操作成功，已修改${updated}行数据${skipped ? `，跳过${skipped}行（已作废或审批中）` : ''}`;
 
 /** Rows a batch edit request changes at most; a larger search runs as a job (docs/api-records.md). */
 export const BATCH_MAX_ROWS = 1000;
@@ -46,7 +58,7 @@ export function useBatchEdit(def: FormDefinition, ctx: UserContext) {
     submit: (target: BatchTarget, updateEmpty: boolean) => batchUpdate(def.enName, target, payload(updateEmpty), updateEmpty),
     /** Queues the edit of the whole search; answers the job. */
     submitJob: (query: ListQuery, expectedCount: number, updateEmpty: boolean) => startBatchUpdateJob(def.enName, query, expectedCount, payload(updateEmpty), updateEmpty),
-    /** The exact number of records `query` matches (the list's total is an estimate above 10,000). */
-    exactCount: async (query: ListQuery) => (await listRecords(def.enName, { ...query, pageNum: 1, pageSize: 1, exactTotal: true })).total,
+    /** A search's exact count with the voided and in-approval records the edit will skip. */
+    searchCount: (query: ListQuery) => countBatchTargets(def.enName, query),
   };
 }

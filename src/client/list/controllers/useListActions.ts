@@ -3,7 +3,7 @@
  * their pre-checks. No antd: the view passes the dialogs (`Prompts`) these flows need.
  */
 import { useCallback } from 'react';
-import { formOptions, type FormDefinition } from '../../../../schema-adapters';
+import { formOptions, recordNames, recordTitle, type FormDefinition } from '../../../../schema-adapters';
 import { deleteRecords, precheck, voidRecords, type RecordRow } from '../../api/records';
 import type { ListAction } from './listActions';
 import { viewRowSource } from '../../../shared/readOnlyRecords';
@@ -17,12 +17,25 @@ export const ACTION_TEXTS = {
   noCopy: '暂无流程信息',
 } as const;
 
+/**
+ * A delete or void confirmation: spec 01 §9's question, then the records it acts on by serial
+ * number or title (up to 10, then 等 N 条), so a user sees what a stale tick would hit.
+ */
+export function removeConfirmText(op: 'delete' | 'invalid', def: Pick<FormDefinition, 'fields'>, rows: Record<string, unknown>[]): string {
+  return `${op === 'delete' ? ACTION_TEXTS.confirmDelete : ACTION_TEXTS.confirmVoid}\n${removeNames(def, rows)}`;
+}
+
+/** The line naming the records a delete or void acts on. */
+export function removeNames(def: Pick<FormDefinition, 'fields'>, rows: Record<string, unknown>[]): string {
+  return recordNames(rows.map((r) => recordTitle(def, r)));
+}
+
 /** The dialogs and notices a flow needs; the view implements them with antd. */
 export interface Prompts {
-  /** A yes / no question; resolves true on yes. */
+  /** A yes / no question (lines separated by \n); resolves true on yes. */
   confirm(text: string): Promise<boolean>;
-  /** Spec 01 §8: a pre-check's other outcome: an alert with HTML text; resolves true when confirmed. */
-  alertHtml(html: string): Promise<boolean>;
+  /** Spec 01 §8: a pre-check's other outcome: an alert with HTML text and a plain line under it; resolves true when confirmed. */
+  alertHtml(html: string, detail?: string): Promise<boolean>;
   error(text: string): void;
   success(text: string): void;
 }
@@ -53,8 +66,8 @@ export function useListActions(def: FormDefinition, has: (...perms: string[]) =>
           prompts.error(check.errorTips);
           return false;
         }
-        if (!(await prompts.alertHtml(check.errorTips))) return false;
-      } else if (!(await prompts.confirm(op === 'delete' ? ACTION_TEXTS.confirmDelete : ACTION_TEXTS.confirmVoid))) return false;
+        if (!(await prompts.alertHtml(check.errorTips, removeNames(def, rows)))) return false;
+      } else if (!(await prompts.confirm(removeConfirmText(op, def, rows)))) return false;
       try {
         if (op === 'delete') await deleteRecords(form, ids);
         else await voidRecords(form, ids);
@@ -66,7 +79,7 @@ export function useListActions(def: FormDefinition, has: (...perms: string[]) =>
       after.refresh();
       return true;
     },
-    [form, prompts, after],
+    [form, def, prompts, after],
   );
 
   const run = useCallback(
@@ -74,6 +87,8 @@ export function useListActions(def: FormDefinition, has: (...perms: string[]) =>
       const first = rows[0];
       switch (action) {
         case 'add':
+          // The list's rows change on the way back: ticks kept meanwhile would name stale rows.
+          after.clearSelection();
           if (formOptions(def).addMode === 'stockInDrawer' && routes.openAddDrawer) routes.openAddDrawer();
           else routes.navigate(`/auto/${form}/add`);
           return;
@@ -85,6 +100,7 @@ export function useListActions(def: FormDefinition, has: (...perms: string[]) =>
           return;
         }
         case 'edit':
+          after.clearSelection();
           if (first) routes.navigate(`/auto/${form}/${first.id}`);
           return;
         case 'copy':
@@ -93,6 +109,7 @@ export function useListActions(def: FormDefinition, has: (...perms: string[]) =>
             prompts.error(ACTION_TEXTS.noCopy);
             return;
           }
+          after.clearSelection();
           if (first) routes.navigate(`/auto/${form}/add?copyId=${encodeURIComponent(String(first.id))}`);
           return;
         case 'remove':
@@ -103,7 +120,7 @@ export function useListActions(def: FormDefinition, has: (...perms: string[]) =>
           return;
       }
     },
-    [form, def, has, prompts, routes, remove],
+    [form, def, has, prompts, routes, remove, after],
   );
 
   return { run };

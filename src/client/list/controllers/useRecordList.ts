@@ -134,7 +134,11 @@ export function useRecordList(options: RecordListOptions) {
   }, [rows, tree, leaves.data, childLeaves, expanded, children]);
 
   const refresh = useCallback(() => client.invalidateQueries({ queryKey: queryKeys.records.form(enName) }), [client, enName]);
-  const clearSelection = useCallback(() => setSelected(new Map()), []);
+  const clearSelection = useCallback(() => {
+    // Written through at once: clearing precedes a navigation that may unmount the list before its effects run.
+    if (routeKey) saveSelection(routeKey, []);
+    setSelected(new Map());
+  }, [routeKey]);
   const patch = useCallback((p: Partial<ListViewState>) => setView((v) => ({ ...v, ...p })), []);
 
   const toggleExpand = useCallback(

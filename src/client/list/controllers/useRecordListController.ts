@@ -30,6 +30,8 @@ export interface RecordListControllerArgs {
   menuId?: number;
   initFilter?: Record<string, unknown>;
   sourceForm?: string;
+  /** relateForm: further keys of every list call (`sourceField`, `sourceValues`). */
+  pickerQuery?: Record<string, unknown>;
   routeKey?: string;
   prompts: Prompts;
   navigate(to: string): void;
@@ -69,14 +71,21 @@ export function useRecordListController(args: RecordListControllerArgs) {
     scene,
     menuId: args.menuId,
     initFilter: useMemo(() => ({ ...(args.initFilter ?? {}) }), [args.initFilter]),
-    extraQuery: useMemo(() => (args.sourceForm ? { sourceForm: args.sourceForm } : undefined), [args.sourceForm]),
+    extraQuery: useMemo(
+      () => (args.sourceForm || args.pickerQuery ? { ...(args.sourceForm ? { sourceForm: args.sourceForm } : {}), ...args.pickerQuery } : undefined),
+      // The picker query is rebuilt on each render of the field; its content decides.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+      [args.sourceForm, JSON.stringify(args.pickerQuery ?? null)],
+    ),
     routeKey: args.routeKey,
     defaultPageSize: settings.table.pageSize || DEFAULT_PAGE_SIZE,
     onChildError: args.onChildError,
   });
 
   const { refresh, clearSelection } = list;
-  const after = useMemo(() => ({ refresh: () => void refresh(), clearSelection }), [refresh, clearSelection]);
+  // Anything that changes rows (delete, void, custom buttons, import, batch edit, the add drawer)
+  // refreshes through this, and clears the ticks: they would otherwise name rows as they were.
+  const after = useMemo(() => ({ refresh: () => { clearSelection(); void refresh(); }, clearSelection }), [refresh, clearSelection]);
   // Spec 01 §2.1: a stock-in form adds through the 白条入库 drawer over the list, not the add page.
   const [addDrawerOpen, setAddDrawerOpen] = useState(false);
   const routes = useMemo(() => ({ navigate, openAddDrawer: () => setAddDrawerOpen(true) }), [navigate]);

@@ -1,5 +1,6 @@
 /**
- * 导出选择 (spec 01 §2.4): 520 px; main fields and sub-forms with their child fields; 按行导出;
+ * 导出选择 (spec 01 §2.4): 520 px; main fields (and 状态, ticked) and sub-forms with their child
+ * fields; 按行导出; 不导出已作废的数据 (issue 27 item 4);
  * 取 消 / 确定. 确定 queues an export job of the selected rows, or of every row matching the
  * list's search and sort; the dialog then shows its progress, a cancel button and the download.
  * The user may close it meanwhile: the 消息中心 announces the file.
@@ -10,6 +11,7 @@ import { useMemo, useState } from 'react';
 import type { FormDefinition, UserContext } from '../../../../schema-adapters';
 import { startExport, type ExportRequest } from '../../api/io';
 import type { ListQuery } from '../../api/records';
+import { ID_EXPORT_COLUMN, idColumnByDefault } from '../../../shared/exportColumns';
 import { exportChoices } from './exportChoices';
 import { progressText, saveDownload, useJob } from './useJob';
 
@@ -24,8 +26,10 @@ export function ExportDialog(props: {
 }) {
   const { message } = useFeedback();
   const groups = useMemo(() => exportChoices(props.def, props.ctx), [props.def, props.ctx]);
-  const [checked, setChecked] = useState<Record<string, string[]>>(() => ({ '': groups[0].options.filter((o) => !o.file).map((o) => o.value) }));
+  // Ticked at first: every non-file column; 记录ID only when the form has no serial number (shared/exportColumns.ts).
+  const [checked, setChecked] = useState<Record<string, string[]>>(() => ({ '': groups[0].options.filter((o) => !o.file && (o.value !== ID_EXPORT_COLUMN.enName || idColumnByDefault(props.def))).map((o) => o.value) }));
   const [byLine, setByLine] = useState(false);
+  const [excludeVoided, setExcludeVoided] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const { job, cancel } = useJob(jobId);
@@ -46,6 +50,7 @@ export function ExportDialog(props: {
       currentColumns: main,
       subFormColumns: subs,
       exportByLine: byLine,
+      excludeVoided,
       includeFiles: main.some((v) => groups[0].options.find((o) => o.value === v)?.file),
       // Spec 01 §9: the export query is page 1 × 1,000,000.
       queryMap: props.selectedIds.length ? { ids: props.selectedIds } : { ...props.query, pageNum: 1, pageSize: 1_000_000 },
@@ -99,9 +104,12 @@ export function ExportDialog(props: {
               </div>
             );
           })}
-          <Space style={{ marginTop: 16 }}>
-            <span>按行导出</span>
-            <Switch aria-label="按行导出" checked={byLine} onChange={setByLine} />
+          <Space style={{ marginTop: 16 }} size="large" wrap>
+            <Space>
+              <span>按行导出</span>
+              <Switch aria-label="按行导出" checked={byLine} onChange={setByLine} />
+            </Space>
+            <Checkbox checked={excludeVoided} onChange={(e) => setExcludeVoided(e.target.checked)}>不导出已作废的数据</Checkbox>
           </Space>
         </div>
       ) : (

@@ -2,10 +2,13 @@
  * The import dialog (spec 01 §2.5): title = form title + 导入, 400 px, one .xls/.xlsx by drag or
  * click, the hint, the template link and a sub-form template picker. A chosen file is parsed at
  * once (onlyParse) and its first rows and every problem shown, with the error report; 确 定 then
- * imports it (all rows or none) and the result is shown under the title 导入结果.
+ * imports it (all rows or none) and the result is shown under the title 导入结果. The mode
+ * (仅新增 / 仅更新 / 新增或更新) and the key column that finds the record to update (issue 27 item
+ * 2) are chosen before or after the file; a change parses again, and the parse says how many rows
+ * will be added and updated and which keys match nothing.
  */
 import { InboxOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Progress, Select, Space, Table, Upload, type UploadFile } from 'antd';
+import { Alert, Button, Modal, Progress, Radio, Select, Space, Table, Upload, type UploadFile } from 'antd';
 import { useFeedback } from '../../feedback/useFeedback';
 import { useEffect, useRef, useState } from 'react';
 import type { FormDefinition } from '../../../../schema-adapters';
@@ -16,6 +19,24 @@ import { progressText, saveBlob, saveDownload, useJob } from './useJob';
 export const IMPORT_HINT = '提示：仅允许导入“xls”或“xlsx”格式文件！';
 const SHEET_NAME = /\.(xls|xlsx)$/i;
 
+export type ImportMode = 'add' | 'update' | 'upsert';
+/** The import modes as the dialog offers them. */
+export const IMPORT_MODES: { value: ImportMode; label: string }[] = [
+  { value: 'add', label: '仅新增' },
+  { value: 'update', label: '仅更新' },
+  { value: 'upsert', label: '新增或更新' },
+];
+/** The record id as a key: the column 记录ID. */
+export const ID_KEY = { value: 'id', label: '记录ID' };
+
+/** The key choices of a form: serial numbers first (the default), single-line text, then 记录ID (as the server offers them). */
+export function keyOptions(def: FormDefinition): { value: string; label: string }[] {
+  const main = def.fields.filter((f) => f.funcType === 'serialNumber' || f.funcType === 'input');
+  const serials = main.filter((f) => f.funcType === 'serialNumber');
+  const texts = main.filter((f) => f.funcType === 'input');
+  return [...serials, ...texts].map((f) => ({ value: f.enName, label: f.label })).concat(ID_KEY);
+}
+
 /** Open while `open`; `onImported` runs after rows were written (the list refreshes). */
 export function ImportDialog(props: { open: boolean; def: FormDefinition; onImported(): void; onClose(): void }) {
   const { message, modal } = useFeedback();
@@ -24,6 +45,9 @@ export function ImportDialog(props: { open: boolean; def: FormDefinition; onImpo
   const [importId, setImportId] = useState<string | null>(null);
   const [subPicker, setSubPicker] = useState(false);
   const [sub, setSub] = useState<string | undefined>(undefined);
+  const keys = keyOptions(props.def);
+  const [mode, setMode] = useState<ImportMode>('add');
+  const [key, setKey] = useState<string>(() => (props.def.fields.find((f) => f.funcType === 'serialNumber')?.enName ?? ID_KEY.value));
   const parse = useJob(parseId);
   const imp = useJob(importId);
   const subForms = props.def.fields.filter((f) => f.funcType === 'subForm');
@@ -50,11 +74,11 @@ export function ImportDialog(props: { open: boolean; def: FormDefinition; onImpo
     let stale = false;
     setParseId(null);
     setImportId(null);
-    importData(props.def.enName, file, file.name, true)
+    importData(props.def.enName, file, file.name, true, { mode, key })
       .then((r) => { if (!stale) setParseId(r.data.jobId); })
       .catch(() => undefined);
     return () => { stale = true; };
-  }, [file, props.def.enName]);
+  }, [file, props.def.enName, mode, key]);
 
   // The finished import: the server's message under 导入结果, and the list refreshes.
   const announced = useRef<string | null>(null);
@@ -84,7 +108,7 @@ export function ImportDialog(props: { open: boolean; def: FormDefinition; onImpo
     }
     if (!canImport) return;
     try {
-      setImportId((await importData(props.def.enName, file, file.name, false)).data.jobId);
+      setImportId((await importData(props.def.enName, file, file.name, false, { mode, key, parseJob: parseId })).data.jobId);
     } catch {
       // The HTTP client showed the message.
     }
@@ -106,6 +130,23 @@ export function ImportDialog(props: { open: boolean; def: FormDefinition; onImpo
         <Button key="ok" type="primary" disabled={!canImport} loading={importing} onClick={() => void submit()}>确 定</Button>,
       ]}
     >
+      <div style={{ marginBottom: 8 }} data-testid="import-mode">
+        <Radio.Group
+          aria-label="导入方式"
+          size="small"
+          optionType="button"
+          value={mode}
+          disabled={importing}
+          onChange={(e) => setMode(e.target.value as ImportMode)}
+          options={IMPORT_MODES}
+        />
+        {mode !== 'add' ? (
+          <div style={{ marginTop: 6 }}>
+            <span>匹配列：</span>
+            <Select aria-label="匹配列" size="small" style={{ width: 160 }} value={key} disabled={importing} onChange={setKey} options={keys} />
+          </div>
+        ) : null}
+      </div>
       <Upload.Dragger
         accept=".xls,.xlsx"
         maxCount={1}
@@ -175,6 +216,9 @@ export function ImportDialog(props: { open: boolean; def: FormDefinition; onImpo
               }
             />
           )}
+          {shown.unmatched?.length ? (
+            <div style={{ marginTop: 8 }} data-testid="import-unmatched">{`没有对应记录的${shown.key ?? '匹配列'}：${shown.unmatched.slice(0, 20).join('、')}${shown.unmatched.length > 20 ? ` 等 ${shown.unmatched.length} 个` : ''}`}</div>
+          ) : null}
           {shown.columns?.length && shown.preview?.length ? (
             <Table
               style={{ marginTop: 8 }}

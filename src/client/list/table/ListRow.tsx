@@ -37,6 +37,8 @@ export const ListRow = memo(function ListRow(props: {
   height: number;
   width: number;
   selected: boolean;
+  /** Every other row (spec 02 §9: stripes of white and translucent light blue). */
+  striped?: boolean;
   layout: CellLayout[];
   selection: 'checkbox' | 'radio' | 'none';
   tree: boolean;
@@ -45,7 +47,7 @@ export const ListRow = memo(function ListRow(props: {
   const { display, handlers } = props;
   return (
     <div
-      className={`${styles.row} ${props.selected ? styles.rowSelected : ''}`}
+      className={`${styles.row}${props.striped ? ` ${styles.rowStriped}` : ''}${props.selected ? ` ${styles.rowSelected}` : ''}`}
       style={{ transform: `translateY(${props.start}px)`, height: props.height, width: props.width }}
       role="row"
       data-row-key={display.key}

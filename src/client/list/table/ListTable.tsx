@@ -17,6 +17,8 @@ import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNod
 import type { ColumnModel } from '../../../../schema-adapters';
 import type { OrderKey, RecordRow } from '../../api/records';
 import type { DisplayRow } from '../controllers/treeRows';
+import { pinnedColumns } from './pinnedColumns';
+import { fitNumberColumns } from './fitNumberColumns';
 import { ListRow, SELECT_KEY, type CellLayout, type RowHandlers } from './ListRow';
 import styles from '../list.module.css';
 
@@ -41,7 +43,7 @@ export interface ListTableProps {
   renderActions?(row: RecordRow): ReactNode;
   /** The footer cell of a column (totals), or null for no footer row. */
   renderFooter?(column: ColumnModel): ReactNode;
-  /** Number of leading data columns fixed to the left. */
+  /** Number of leading data columns fixed to the left (besides the columns whose model says `fixed`). */
   fixColumns: number;
   rowHeight: number;
   height: number | string;
@@ -59,7 +61,10 @@ export interface ListTableProps {
 
 /** The virtualised list table. */
 export function ListTable(props: ListTableProps) {
-  const { columns, rows, selection, selected, sort, fixColumns } = props;
+  const { rows, selection, selected, sort, fixColumns } = props;
+  // Default-width amount columns widen to show their values whole (issue 27 item 12).
+  const pinned = useMemo(() => pinnedColumns(props.columns, fixColumns), [props.columns, fixColumns]);
+  const columns = useMemo(() => fitNumberColumns(pinned.ordered, rows.map((r) => r.record)), [pinned, rows]);
   const scroller = useRef<HTMLDivElement | null>(null);
   const [sizing, setSizing] = useState<ColumnSizingState>({});
   const onResize = props.onResize;
@@ -83,11 +88,7 @@ export function ListTable(props: ListTableProps) {
     return out;
   }, [columns, selection]);
 
-  const pinning = useMemo(() => {
-    const data = columns.filter((c) => c.kind !== 'actions');
-    const start = [...(selection !== 'none' ? [SELECT_KEY] : []), ...data.slice(0, Math.max(0, Math.min(fixColumns, data.length))).map((c) => c.key)];
-    return { start, end: columns.some((c) => c.kind === 'actions') ? ['$actions'] : [] };
-  }, [columns, selection, fixColumns]);
+  const pinning = useMemo(() => ({ start: [...(selection !== 'none' ? [SELECT_KEY] : []), ...pinned.start], end: pinned.end }), [pinned, selection]);
 
   const table = useTable({
     features,
@@ -119,6 +120,7 @@ export function ListTable(props: ListTableProps) {
   const firstData = columns.find((c) => c.kind !== 'actions')?.key;
   const totalWidth = table.getTotalSize();
   const lastStart = pinning.start[pinning.start.length - 1];
+  const firstEnd = pinning.end[0];
 
   const cellStyle = (id: string, width: number): { style: CSSProperties; className: string } => {
     const column = table.getColumn(id);
@@ -130,7 +132,7 @@ export function ListTable(props: ListTableProps) {
       className = `${styles.pinned} ${id === lastStart ? styles.pinnedLast : ''}`;
     } else if (pinned === 'end') {
       style.right = column!.getAfter('end');
-      className = `${styles.pinned} ${styles.pinnedFirstEnd}`;
+      className = `${styles.pinned} ${id === firstEnd ? styles.pinnedFirstEnd : ''}`;
     }
     return { style, className };
   };
@@ -221,20 +223,34 @@ export function ListTable(props: ListTableProps) {
   );
 
   // The totals row, like the header, is not rebuilt on scroll frames.
-  const foot = useMemo(() => (footer ? (
+  const foot = useMemo(() => {
+    if (!footer) return null;
+    const modelOf = (h: (typeof leafHeaders)[number]) => (h.column.columnDef.meta as { model?: ColumnModel } | undefined)?.model;
+    // A total whose column lies off to the side stays on screen (issue 27 item 12): its footer cell is
+    // sticky between the pinned columns, the totals side by side in column order; scrolled to, it
+    // sits under its column again. Only the footer moves: the column's cells stay where they are.
+    const widthOf = (hs: typeof leafHeaders) => hs.reduce((sum, h) => sum + h.getSize(), 0);
+    const totals = leafHeaders.filter((h) => !h.column.getIsPinned() && modelOf(h)?.total);
+    const startWidth = widthOf(leafHeaders.filter((h) => h.column.getIsPinned() === 'start'));
+    const endWidth = widthOf(leafHeaders.filter((h) => h.column.getIsPinned() === 'end'));
+    const stick = new Map(totals.map((h, k) => [h.column.id, {
+      position: 'sticky', zIndex: 1, left: startWidth + widthOf(totals.slice(0, k)), right: endWidth + widthOf(totals.slice(k + 1)),
+    } satisfies CSSProperties]));
+    return (
     <div className={`${styles.foot} ${styles.footRow}`} role="row" style={{ width: totalWidth }} data-testid="totals-row">
       {leafHeaders.map((header) => {
         const id = header.column.id;
         const { style, className } = cellStyle(id, header.getSize());
-        const model = (header.column.columnDef.meta as { model?: ColumnModel } | undefined)?.model;
+        const model = modelOf(header);
         return (
-          <div key={id} className={`${styles.tf} ${className}`} style={style} role="cell" data-column={id}>
+          <div key={id} className={`${styles.tf} ${className}`} style={{ ...style, ...stick.get(id) }} role="cell" data-column={id}>
             {model ? props.renderFooter!(model) : id === SELECT_KEY ? '合计' : null}
           </div>
         );
       })}
     </div>
-  ) : null),
+    );
+  },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [layout, footer, props.renderFooter, totalWidth],
   );
@@ -263,6 +279,7 @@ export function ListTable(props: ListTableProps) {
                 height={props.rowHeight}
                 width={totalWidth}
                 selected={selected.has(String(display.record.id))}
+                striped={item.index % 2 === 1}
                 layout={layout}
                 selection={selection}
                 tree={props.tree === true}

@@ -13,7 +13,8 @@ export function TotalsCell({ column, value }: { column: ColumnModel; value: Calc
   if (column.total !== 'sum') parts.push(`平均: ${formatNumber(value?.avg ?? 0, precision, column.thousandSeparator)}`);
   const text = parts.join(' ');
   return (
-    <span className={styles.totals} title={text} data-total={column.key}>
+    // The header in the tooltip: a total kept on screen may sit away from its column (ListTable).
+    <span className={styles.totals} title={`${column.header} ${text}`} data-total={column.key}>
       {parts.map((p) => <span key={p}>{p}</span>)}
     </span>
   );

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toColumns, type FormDefinition } from '../../../../schema-adapters';
 import { localTotals } from './localTotals';
 import { formatNumber } from './numberFormat';
-import { customPageSize, jumpPage, pageCount, pagerItems, PAGE_SIZES } from './paging';
+import { customPageSize, PAGE_SIZES } from './paging';
 import { nextSort, sortQuery, withoutSort } from './sortState';
 
 describe('sorting (spec 01 §2.2)', () => {
@@ -67,34 +67,5 @@ describe('totals over a selection (spec 01 §2.2)', () => {
       { field: 'amount', sum: 30.01, avg: 15 },
       { field: 'qty', avg: 3 },
     ]);
-  });
-});
-
-describe('pager layout (spec 01 §9: prev, pager, next, jumper)', () => {
-  const shown = (current: number, pages: number) =>
-    pagerItems(current, pages).map((i) => (i.kind === 'page' ? (i.active ? `[${i.page}]` : String(i.page)) : i.kind === 'jump-prev' ? `«${i.page}` : `»${i.page}`)).join(' ');
-  it('shows every page up to seven, and first, last, the current two either side and ••• jumps beyond', () => {
-    expect(pageCount(0, 20)).toBe(0);
-    expect(pageCount(20, 20)).toBe(1);
-    expect(pageCount(21, 20)).toBe(2);
-    expect(shown(1, 0)).toBe('1');
-    expect(shown(3, 7)).toBe('1 2 [3] 4 5 6 7');
-    expect(shown(1, 50)).toBe('[1] 2 3 4 5 »6 50');
-    expect(shown(3, 50)).toBe('1 2 [3] 4 5 »8 50');
-    expect(shown(4, 50)).toBe('1 2 3 [4] 5 6 »9 50');
-    expect(shown(5, 50)).toBe('1 «1 3 4 [5] 6 7 »10 50');
-    expect(shown(25, 50)).toBe('1 «20 23 24 [25] 26 27 »30 50');
-    expect(shown(48, 50)).toBe('1 «43 46 47 [48] 49 50');
-    expect(shown(50, 50)).toBe('1 «45 46 47 48 49 [50]');
-  });
-  it('goes to a typed page, moved into range; ignores what is no whole number or the page shown', () => {
-    expect(jumpPage('5', 1, 50)).toBe(5);
-    expect(jumpPage('999', 1, 50)).toBe(50);
-    expect(jumpPage('0', 3, 50)).toBe(1);
-    expect(jumpPage('999', 50, 50)).toBeNull();
-    expect(jumpPage('3', 3, 50)).toBeNull();
-    expect(jumpPage('2.5', 1, 50)).toBeNull();
-    expect(jumpPage('abc', 1, 50)).toBeNull();
-    expect(jumpPage(' ', 1, 50)).toBeNull();
   });
 });

@@ -2,30 +2,14 @@
  * Paging (spec 01 §2.2, §9): total, sizes 20…1000, prev / pager / next, jumper, and a custom
  * size of 1–1000. When the server's total is an estimate the total says so (约).
  *
- * Not antd `Pagination` (ADR 0406): it imports antd `Select` for its size changer, and with it
- * rc-select, rc-virtual-list and their styles (≈ 23 KB gzip) came onto every list's first load
- * for one 8-item chooser. The pager draws antd's own markup with antd's pagination style (same
- * look, classes, titles, keyboard), its layout rule is `pagerItems` (rc-pagination's), and the
- * size changer is an antd `Dropdown` menu, which the signed-in shell has already loaded. The
- * custom size is a plain antd `Input` with a numeric keyboard (ADR 0405); Enter reads it as
- * `customPageSize` does.
+ * antd's own `Pagination` (size changer, pages, 跳至 … 页), with its zh_CN texts. The custom size is
+ * an antd `Input` with a numeric keyboard (ADR 0405); Enter reads it as `customPageSize` does.
  */
-import { DoubleLeftOutlined, DoubleRightOutlined, DownOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, ConfigProvider, Dropdown, Space } from 'antd';
+import { Input, Pagination, Space } from 'antd';
 import { useFeedback } from '../../feedback/useFeedback';
-// The bare input: antd's `Input` index also brings TextArea, Password, OTP and Search (≈ 9 KB).
-import Input from 'antd/es/input/Input';
-import usePaginationStyle from 'antd/es/pagination/style';
-import { memo, useContext, useState, type KeyboardEvent } from 'react';
-import { clampedSizeMessage, customPageSize, jumpPage, pageCount, pagerItems, PAGE_SIZES, type PagerItem } from '../table/paging';
+import { memo, useState } from 'react';
+import { clampedSizeMessage, customPageSize, PAGE_SIZES } from '../table/paging';
 import styles from '../list.module.css';
-
-/** Text of a page size, in the size changer and its menu. */
-export const sizeLabel = (size: number) => `${size} 条/页`;
-
-const onEnter = (go: () => void) => (e: KeyboardEvent) => {
-  if (e.key === 'Enter') go();
-};
 
 /** The pager under the table. */
 export const ListPager = memo(function ListPager(props: { pageNum: number; pageSize: number; total: number; exact: boolean; onChange(pageNum: number, pageSize: number): void }) {
@@ -40,13 +24,15 @@ export const ListPager = memo(function ListPager(props: { pageNum: number; pageS
         {props.exact ? `共 ${props.total} 条` : `共约 ${props.total} 条`}
         {props.exact ? null : <span className={styles.estimate} title="总数为估算值"> (估算)</span>}
       </span>
-      <Pages
+      <Pagination
         current={props.pageNum}
         pageSize={props.pageSize}
         total={props.total}
-        sizes={sizes}
-        onPage={(page) => props.onChange(page, props.pageSize)}
-        onSize={(size) => props.onChange(1, size)}
+        pageSizeOptions={sizes}
+        // Nine sizes: no virtual list, so every size is in the menu at once (and findable by a test).
+        showSizeChanger={{ virtual: false }}
+        showQuickJumper={props.total > props.pageSize}
+        onChange={(page, size) => props.onChange(size !== props.pageSize ? 1 : page, size)}
       />
       <Space.Compact>
         <Input
@@ -71,129 +57,3 @@ export const ListPager = memo(function ListPager(props: { pageNum: number; pageS
     </div>
   );
 });
-
-/** 上一页, the pages, 下一页, the size changer and 跳至 … 页, in antd's pagination markup. */
-function Pages(props: { current: number; pageSize: number; total: number; sizes: number[]; onPage(page: number): void; onSize(size: number): void }) {
-  const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
-  const cls = getPrefixCls('pagination');
-  const [wrapCSSVar, hashId, cssVarCls] = usePaginationStyle(cls);
-  const [jumpText, setJumpText] = useState('');
-  const [sizesOpen, setSizesOpen] = useState(false);
-  const pages = pageCount(props.total, props.pageSize);
-  const current = Math.max(1, Math.min(props.current, pages));
-  const go = (page: number) => {
-    if (page >= 1 && page <= pages && page !== current) props.onPage(page);
-  };
-  const jump = () => {
-    const page = jumpPage(jumpText, current, pages);
-    setJumpText('');
-    if (page !== null) props.onPage(page);
-  };
-  const hasPrev = current > 1;
-  const hasNext = current < pages;
-  const item = (it: PagerItem) => {
-    if (it.kind === 'page') {
-      const className = [
-        `${cls}-item`,
-        `${cls}-item-${it.page}`,
-        it.active ? `${cls}-item-active` : '',
-        pages ? '' : `${cls}-item-disabled`,
-        it.afterJumpPrev ? `${cls}-item-after-jump-prev` : '',
-        it.beforeJumpNext ? `${cls}-item-before-jump-next` : '',
-      ].filter(Boolean).join(' ');
-      return (
-        <li key={it.page} title={String(it.page)} className={className} tabIndex={0} onClick={() => go(it.page)} onKeyDown={onEnter(() => go(it.page))}>
-          <a rel="nofollow">{it.page}</a>
-        </li>
-      );
-    }
-    const prev = it.kind === 'jump-prev';
-    const Icon = prev ? DoubleLeftOutlined : DoubleRightOutlined;
-    return (
-      <li
-        key={it.kind}
-        title={prev ? '向前 5 页' : '向后 5 页'}
-        className={`${cls}-${it.kind} ${cls}-${it.kind}-custom-icon`}
-        tabIndex={0}
-        onClick={() => go(it.page)}
-        onKeyDown={onEnter(() => go(it.page))}
-      >
-        <a className={`${cls}-item-link`}>
-          <div className={`${cls}-item-container`}>
-            <Icon className={`${cls}-item-link-icon`} />
-            <span className={`${cls}-item-ellipsis`}>•••</span>
-          </div>
-        </a>
-      </li>
-    );
-  };
-  return wrapCSSVar(
-    <ul className={`${cls} ${hashId} ${cssVarCls}`}>
-      <li
-        title="上一页"
-        className={`${cls}-prev${hasPrev ? '' : ` ${cls}-disabled`}`}
-        tabIndex={hasPrev ? 0 : undefined}
-        aria-disabled={!hasPrev}
-        onClick={() => go(current - 1)}
-        onKeyDown={onEnter(() => go(current - 1))}
-      >
-        <button className={`${cls}-item-link`} type="button" tabIndex={-1} disabled={!hasPrev}>
-          <LeftOutlined />
-        </button>
-      </li>
-      {pagerItems(current, pages).map(item)}
-      <li
-        title="下一页"
-        className={`${cls}-next${hasNext ? '' : ` ${cls}-disabled`}`}
-        tabIndex={hasNext ? 0 : undefined}
-        aria-disabled={!hasNext}
-        onClick={() => go(current + 1)}
-        onKeyDown={onEnter(() => go(current + 1))}
-      >
-        <button className={`${cls}-item-link`} type="button" tabIndex={-1} disabled={!hasNext}>
-          <RightOutlined />
-        </button>
-      </li>
-      <li className={`${cls}-options`}>
-        <Dropdown
-          trigger={['click']}
-          autoFocus
-          open={sizesOpen}
-          onOpenChange={setSizesOpen}
-          menu={{
-            items: props.sizes.map((s) => ({ key: String(s), label: sizeLabel(s) })),
-            selectable: true,
-            selectedKeys: [String(props.pageSize)],
-            onClick: ({ key }) => {
-              setSizesOpen(false);
-              if (Number(key) !== props.pageSize) props.onSize(Number(key));
-            },
-          }}
-        >
-          <Button aria-haspopup="menu" aria-expanded={sizesOpen} iconPosition="end" icon={<DownOutlined />}>
-            {sizeLabel(props.pageSize)}
-          </Button>
-        </Dropdown>
-        {props.total > props.pageSize ? (
-          <div className={`${cls}-options-quick-jumper`}>
-            跳至
-            <input
-              type="text"
-              aria-label="页"
-              value={jumpText}
-              onChange={(e) => setJumpText(e.target.value)}
-              onKeyUp={onEnter(jump)}
-              // As antd's: leaving the box goes to the typed page, unless towards a page item (its click wins).
-              onBlur={(e) => {
-                const to = e.relatedTarget as HTMLElement | null;
-                if (to?.closest(`.${cls}-item, .${cls}-item-link`)) setJumpText('');
-                else if (jumpText !== '') jump();
-              }}
-            />
-            页
-          </div>
-        ) : null}
-      </li>
-    </ul>,
-  );
-}

@@ -2,10 +2,7 @@
  * The toolbar: the form's action buttons, enabled by the selection (spec 01 §2.2), and the
  * keyword box shown for type-2 data, whose hint says Enter runs a fuzzy whole-text query.
  */
-import { Button, Tooltip } from 'antd';
-// Only the search box: antd's `Input` index also brings TextArea, Password and OTP (≈ 9 KB) to
-// every list's first load.
-import Search from 'antd/es/input/Search';
+import { Button, Input, Tooltip } from 'antd';
 import { useEffect, useState, memo } from 'react';
 import { buttonEnabled, type ActionButton, type ListAction } from '../controllers/listActions';
 import styles from '../list.module.css';
@@ -52,7 +49,7 @@ export const ListToolbar = memo(function ListToolbar(props: {
       {props.extra}
       {props.showKeyword ? (
         <Tooltip title={KEYWORD_HINT}>
-          <Search
+          <Input.Search
             aria-label="关键词"
             placeholder={KEYWORD_HINT}
             allowClear

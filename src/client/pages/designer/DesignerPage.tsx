@@ -24,6 +24,7 @@ import { PropertyPanel } from './PropertyPanel';
 import { LEAVE_TEXT, useLeaveGuard } from './useLeaveGuard';
 import { useDesigner } from './useDesigner';
 import { VersionsDrawer } from './VersionsDrawer';
+import { problemBadge } from './designerTexts';
 import './designer.css';
 
 /** The page (permission-gated). */
@@ -82,13 +83,15 @@ function Designer({ formId }: { formId: string | null }) {
   if (d.loadError) return <Alert type="error" showIcon style={{ margin: 24 }} message={`读取表单失败：${d.loadError}`} />;
   const field = fieldOf(d.draft, d.selected);
   const fieldPath = field ? pathOf(d.draft, field.__key) : null;
+  // A new form nobody has touched has nothing wrong yet (its empty names are not a mistake).
+  const badge = problemBadge(d.problems, { isNew: d.draft.id == null, dirty: d.dirty });
   return (
     <div className="fw-designer">
       <div className="fw-designer-bar">
         <h1>表单设计{d.draft.cnName ? ` · ${d.draft.cnName}` : ''}</h1>
         <Tooltip title="撤销（Ctrl+Z）"><Button aria-label="撤销" icon={<UndoOutlined />} disabled={!d.canUndo} onClick={d.undo} /></Tooltip>
         <Tooltip title="重做（Ctrl+Shift+Z）"><Button aria-label="重做" icon={<RedoOutlined />} disabled={!d.canRedo} onClick={d.redo} /></Tooltip>
-        <Badge count={d.problems.length} size="small" title="定义问题"><span style={{ padding: '0 6px', color: d.problems.length ? '#ff4d4f' : '#52c41a' }}>{d.problems.length ? '有问题' : '校验通过'}</span></Badge>
+        {badge ? <Badge count={badge.count} size="small" title="定义问题"><span style={{ padding: '0 6px', color: badge.count ? '#ff4d4f' : '#52c41a' }}>{badge.text}</span></Badge> : null}
         {d.dirty ? <span style={{ color: '#fa8c16' }}>未保存</span> : null}
         <span style={{ flex: 1 }} />
         <Space>

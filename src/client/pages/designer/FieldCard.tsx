@@ -6,6 +6,7 @@ import { Button, Segmented, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { FIELD_TYPE_LABELS } from '../../../../schema-adapters/fieldTypes/palette';
 import type { DraftField } from './draft';
+import { useDropIndicator } from './DesignerDnd';
 
 /** What the card needs from the canvas. */
 export interface FieldCardProps {
@@ -25,12 +26,13 @@ const SPANS = [24, 12, 8];
 
 /** The card. */
 export function FieldCard({ field, container, index, depth, selected, problemCount, onSelect, onSpan, onRemove, children }: FieldCardProps) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: field.__key, data: { source: 'field', key: field.__key, container, index, depth, funcType: field.funcType, label: field.label } });
   const span = field.funcType === 'subForm' ? 24 : Number(field.span ?? 24);
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: field.__key, data: { source: 'field', key: field.__key, container, index, depth, funcType: field.funcType, label: field.label, span } });
   const style = { gridColumn: `span ${Math.max(1, Math.min(24, span))}`, transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.4 : 1 };
-  const classes = ['fw-field-card', selected ? 'fw-selected' : '', problemCount ? 'fw-invalid' : ''].join(' ');
+  const drop = useDropIndicator(field.__key);
+  const classes = ['fw-field-card', selected ? 'fw-selected' : '', problemCount ? 'fw-invalid' : '', drop ? `fw-drop-${drop.side}-${drop.axis}` : ''].join(' ');
   return (
-    <div ref={setNodeRef} style={style} className={classes} data-field={field.enName} {...attributes} {...listeners} onClick={(e) => { e.stopPropagation(); onSelect(field.__key); }}>
+    <div ref={setNodeRef} style={style} className={classes} data-field={field.enName} data-drop={drop ? drop.side : undefined} {...attributes} {...listeners} onClick={(e) => { e.stopPropagation(); onSelect(field.__key); }}>
       <div className="fw-field-head">
         {field.required ? <span style={{ color: '#ff4d4f' }}>*</span> : null}
         <span className="fw-field-label">{field.label || FIELD_TYPE_LABELS[field.funcType]}</span>

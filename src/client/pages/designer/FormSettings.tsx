@@ -1,8 +1,13 @@
 /** Form-level settings: names, flow, list columns, totals, fixed and virtual columns, checks and buttons. */
-import { Button, Form, Input, InputNumber, Switch } from 'antd';
+import { Form, Input, InputNumber, Switch } from 'antd';
 import type { DefinitionProblem } from '../../../../schema-adapters/definition/validateDefinition';
-import type { Draft } from './draft';
-import { JsonEditor } from './JsonEditor';
+import { takenNames, type Draft } from './draft';
+import { ButtonsEditor } from './ButtonsEditor';
+import { FormChecksEditor } from './FormChecksEditor';
+import { ListColumnsEditor } from './ListColumnsEditor';
+import { TotalsEditor } from './TotalsEditor';
+import { VirtualColumnsEditor } from './VirtualColumnsEditor';
+import { problemLine } from './designerTexts';
 
 /** What the settings need. */
 export interface FormSettingsProps {
@@ -11,20 +16,12 @@ export interface FormSettingsProps {
   onChange: (patch: Record<string, unknown>, group?: string) => void;
 }
 
-const JSON_SETTINGS: { key: string; label: string; read: (d: Draft) => unknown }[] = [
-  { key: 'feature.pcTableElements', label: '列表列 pcTableElements', read: (d) => d.feature?.pcTableElements },
-  { key: 'feature.columnEvalList', label: '合计列 columnEvalList', read: (d) => d.feature?.columnEvalList },
-  { key: 'feature.virtualColumns', label: '虚拟列 virtualColumns', read: (d) => d.feature?.virtualColumns },
-  { key: 'feature.formChecks', label: '表单检查 formChecks', read: (d) => d.feature?.formChecks },
-  { key: 'buttons', label: '按钮 buttons', read: (d) => d.buttons },
-];
-
 /** The settings form. */
 export function FormSettings({ draft, problems, onChange }: FormSettingsProps) {
   const at = (prefix: string) => problems.filter((p) => p.path === prefix || p.path.startsWith(`${prefix}[`) || p.path.startsWith(`${prefix}.`));
   const help = (prefix: string) => {
     const list = at(prefix);
-    return list.length ? { validateStatus: 'error' as const, help: list.map((p) => `${p.path}：${p.message}`).join('；') } : {};
+    return list.length ? { validateStatus: 'error' as const, help: problemLine(list) } : {};
   };
   return (
     <Form layout="vertical" size="small" className="fw-form-settings">
@@ -37,20 +34,27 @@ export function FormSettings({ draft, problems, onChange }: FormSettingsProps) {
       <Form.Item label="流程表单">
         <Switch aria-label="流程表单" checked={draft.hasFlow === true} onChange={(v) => onChange({ hasFlow: v })} />
       </Form.Item>
-      <Form.Item label="固定列数 fixColumns" {...help('feature.fixColumns')}>
+      <Form.Item label="固定列数" {...help('feature.fixColumns')} extra="列表左侧固定不随横向滚动的前几列；单个字段也可在下方列表列中固定在左侧或右侧">
         <InputNumber aria-label="固定列数" min={0} value={draft.feature?.fixColumns ?? null} onChange={(v) => onChange({ 'feature.fixColumns': v ?? undefined })} />
       </Form.Item>
-      <Form.Item label="前 N 列 firstNColumns" {...help('firstNColumns')}>
+      <Form.Item label="前 N 列" {...help('firstNColumns')}>
         <InputNumber aria-label="前N列" min={0} value={draft.firstNColumns ?? null} onChange={(v) => onChange({ firstNColumns: v ?? undefined })} />
       </Form.Item>
-      {JSON_SETTINGS.map((s) => (
-        <Form.Item key={s.key} label={s.label} {...help(s.key.replace(/^feature\./, 'feature.'))}>
-          <JsonEditor label={s.label} value={s.read(draft)} onChange={(v) => onChange({ [s.key]: v }, `form.${s.key}`)} />
-          {s.key === 'feature.pcTableElements' ? (
-            <Button size="small" style={{ marginTop: 4 }} onClick={() => onChange({ 'feature.pcTableElements': draft.fields.filter((f) => !['groupTitle', 'divider', 'subForm'].includes(f.funcType)).map((f) => ({ enName: f.enName, visible: true })) })}>按字段生成</Button>
-          ) : null}
-        </Form.Item>
-      ))}
+      <Form.Item label="列表列" {...help('feature.pcTableElements')} extra="列表按字段顺序显示；不勾选的字段不在列表中显示；固定的列在横向滚动时留在列表左侧或右侧">
+        <ListColumnsEditor fields={draft.fields} value={draft.feature?.pcTableElements} onChange={(v) => onChange({ 'feature.pcTableElements': v }, 'form.feature.pcTableElements')} />
+      </Form.Item>
+      <Form.Item label="合计" {...help('feature.columnEvalList')} extra="在列表底部合计所选数字字段">
+        <TotalsEditor fields={draft.fields} value={draft.feature?.columnEvalList} onChange={(v) => onChange({ 'feature.columnEvalList': v }, 'form.feature.columnEvalList')} />
+      </Form.Item>
+      <Form.Item label="虚拟列" {...help('feature.virtualColumns')} extra="按计算式从每行的值算出的列表列；计算式用字段英文名，如 ${sl} * ${price}">
+        <VirtualColumnsEditor taken={takenNames(draft)} value={draft.feature?.virtualColumns} onChange={(v) => onChange({ 'feature.virtualColumns': v }, 'form.feature.virtualColumns')} />
+      </Form.Item>
+      <Form.Item label="表单检查" {...help('feature.formChecks')} extra="保存、删除或作废时由服务器检查的条件">
+        <FormChecksEditor value={draft.feature?.formChecks} onChange={(v) => onChange({ 'feature.formChecks': v }, 'form.feature.formChecks')} />
+      </Form.Item>
+      <Form.Item label="按钮" {...help('buttons')} extra="列表工具栏或行操作列中的按钮：系统动作，或按顺序执行的自定义动作">
+        <ButtonsEditor formName={draft.enName} fields={draft.fields} value={draft.buttons} onChange={(v) => onChange({ buttons: v }, 'form.buttons')} />
+      </Form.Item>
     </Form>
   );
 }

@@ -1,6 +1,6 @@
 /** The selected field's properties, built from the adapter's property specs; the rest as generic key / value. */
-import { AutoComplete, Divider, Form, Input, InputNumber, Segmented, Switch, Typography } from 'antd';
-import { propertySpecs, FIELD_TYPE_LABELS, type PropertySpec } from '../../../../schema-adapters/fieldTypes/palette';
+import { AutoComplete, Divider, Form, Input, InputNumber, Segmented, Select, Switch } from 'antd';
+import { propertySpecs, type PropertySpec } from '../../../../schema-adapters/fieldTypes/palette';
 import { DATE_FORMATS } from '../../../../schema-adapters/shared/dateFormat';
 import type { DefinitionProblem } from '../../../../schema-adapters/definition/validateDefinition';
 import type { FieldOption } from '../../../../schema-adapters/definition/types';
@@ -8,6 +8,8 @@ import { ConditionEditor } from './ConditionEditor';
 import type { DraftField } from './draft';
 import { JsonEditor } from './JsonEditor';
 import { OptionsEditor } from './OptionsEditor';
+import { retypeOptions, retypePatch } from './retypeField';
+import type { FieldType } from '../../../../schema-adapters/definition/fieldTypes';
 
 const SECTIONS: Record<PropertySpec['section'], string> = { basic: '基本', rules: '规则与条件', default: '默认值', options: '选项', relation: '关联', format: '格式', limits: '限制' };
 const INTERNAL = new Set(['__key', 'funcType', 'children']);
@@ -38,6 +40,9 @@ function Editor({ spec, value, set }: { spec: PropertySpec; value: unknown; set:
       return <AutoComplete aria-label={spec.label} value={value == null ? '' : String(value)} options={Object.values(DATE_FORMATS).map((f) => ({ value: f }))} onChange={(v: string) => set(v || undefined)} />;
     case 'json':
       return <JsonEditor label={spec.label} value={value} onChange={set} />;
+    case 'choice':
+      // A stored value the format does not name (e.g. "1" from an import) still shows as its choice.
+      return <Select aria-label={spec.label} style={{ width: '100%' }} options={spec.choices} value={spec.choices?.find((c) => String(c.value) === String(value ?? spec.choices?.[0]?.value))?.value ?? null} onChange={(v) => set(v)} />;
   }
 }
 
@@ -51,7 +56,16 @@ export function PropertyPanel({ field, path, problems, onChange }: PropertyPanel
   const sections = [...new Set(specs.map((s) => s.section))];
   return (
     <Form layout="vertical" size="small" className="fw-property-panel" key={field.__key}>
-      <Typography.Text type="secondary">类型：{FIELD_TYPE_LABELS[field.funcType]}（{field.funcType}）</Typography.Text>
+      <Form.Item label="字段类型" extra={field.funcType === 'subForm' ? '子表不能改为其他类型' : '改类型后保存时，会列出受影响的已有数据并请您确认'}>
+        <Select<FieldType>
+          aria-label="字段类型"
+          showSearch
+          optionFilterProp="label"
+          value={field.funcType}
+          options={retypeOptions(field, path.includes('.children['))}
+          onChange={(t) => onChange(retypePatch(field, t))}
+        />
+      </Form.Item>
       {own.filter((p) => p.path === path).map((p, i) => <div key={i} className="fw-prop-problem">{p.message}</div>)}
       {sections.map((section) => (
         <div key={section}>

@@ -85,6 +85,7 @@ export default function FlowTaskPage({ taskId }: { taskId: number }) {
         open={!!picking}
         multiple={picking?.kind === 'addSign'}
         initial={[]}
+        requireSelection
         onCancel={() => setPicking(null)}
         onOk={(sel) => {
           const p = picking;

@@ -18,6 +18,9 @@ export const ACTION_LABELS: Record<FlowHistoryEntry['action'], string> = {
   addSign: '加签',
   reassign: '改派',
   end: '流程结束',
+  cc: '抄送',
+  urge: '催办',
+  auto: '自动处理',
 };
 
 /** The task page of a task. */

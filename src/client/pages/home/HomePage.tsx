@@ -16,6 +16,7 @@ import { formatDateTime } from '../../session/formatDateTime';
 import { sessionStore } from '../../session/sessionStore';
 import { useHasPermission } from '../../routing/Authorized';
 import { useNavigate } from '../../routing/navigation';
+import { RelativeTime } from '../../routing/RelativeTime';
 import { linkTarget } from '../msg/openLink';
 import { AnnounceModule } from './AnnounceModule';
 import { CalendarModule } from './CalendarModule';
@@ -64,7 +65,7 @@ function MessagesModule() {
         dataSource={c.rows}
         locale={{ emptyText: '暂无未读消息' }}
         renderItem={(m) => (
-          <List.Item actions={[<Typography.Text key="t" type="secondary">{formatDateTime(m.createTime)}</Typography.Text>]}>
+          <List.Item actions={[<Typography.Text key="t" type="secondary"><RelativeTime value={m.createTime} /></Typography.Text>]}>
             <Typography.Link onClick={() => void open(m)}>{m.title}</Typography.Link>
           </List.Item>
         )}

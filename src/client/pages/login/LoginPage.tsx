@@ -1,5 +1,6 @@
 /**
- * `/login` and `/supplier/login`: tenant, username, password, captcha, remember password.
+ * `/login` and `/supplier/login`: tenant, username, password, captcha, remember password; on `/login`
+ * also 忘记密码 (reset by an SMS code) and 注册账号 (issue 32 item 2).
  *
  * A plain form over controlled state with antd `Input`, `Button` and `Checkbox`, and the browser's
  * own `<select>` for the tenant: antd `Form` and `Select` (rc-field-form, async-validator, rc-select,
@@ -8,10 +9,14 @@
  */
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Input } from 'antd';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useLoginController, type LoginValues } from '../../controllers/useLoginController';
 import { useNavigate, useQueryParams } from '../../routing/navigation';
+import { paths } from '../../paths';
 import styles from './LoginPage.module.css';
+
+// Loaded on 忘记密码 only: antd's Modal stays out of the sign-in page's first load (ADR 0403).
+const ResetByCodeDialog = lazy(() => import('./ResetByCodeDialog'));
 
 function captchaSrc(img: string): string {
   if (img.startsWith('data:')) return img;
@@ -53,6 +58,7 @@ export default function LoginPage({ supplier = false }: { supplier?: boolean }) 
   // A field is checked on every change once it has been edited, and all of them on submit (the
   // antd form's behaviour).
   const [errors, setErrors] = useState<Partial<Record<Checked, string>>>({});
+  const [resetting, setResetting] = useState(false);
   const title = supplier ? c.supplierTitle : c.title;
 
   useEffect(() => {
@@ -168,7 +174,22 @@ export default function LoginPage({ supplier = false }: { supplier?: boolean }) 
         <Button type="primary" htmlType="submit" size="large" block loading={c.submitting}>
           {c.submitting ? '登 录 中...' : '登 录'}
         </Button>
+        {supplier ? null : (
+          <div className={styles.links}>
+            <Button type="link" size="small" onClick={() => setResetting(true)}>
+              忘记密码
+            </Button>
+            <Button type="link" size="small" onClick={() => navigate(`${paths.register}?tenantCode=${encodeURIComponent(values.tenantCode || 'DEFAULT')}`)}>
+              注册账号
+            </Button>
+          </div>
+        )}
       </form>
+      {resetting ? (
+        <Suspense fallback={null}>
+          <ResetByCodeDialog tenantCode={values.tenantCode || 'DEFAULT'} onClose={() => setResetting(false)} />
+        </Suspense>
+      ) : null}
       {c.copyright ? <div className={styles.footer}>{c.copyright}</div> : null}
     </div>
   );

@@ -7,6 +7,7 @@ import { useMessagesController, type MessageFilter } from '../../controllers/use
 import { dictLabel } from '../../session/bundledDicts';
 import { formatDateTime } from '../../session/formatDateTime';
 import { useNavigate } from '../../routing/navigation';
+import { RelativeTime } from '../../routing/RelativeTime';
 import { linkTarget } from './openLink';
 import { saveDownload } from '../../list/io/useJob';
 
@@ -80,7 +81,7 @@ export default function MessageCentrePage() {
           { title: '类型', dataIndex: 'msgType', width: 90, render: (t: string) => <Tag color={t === '2' ? 'green' : 'orange'}>{dictLabel('sys_notice_type', t)}</Tag> },
           { title: '内容', dataIndex: 'content', ellipsis: true },
           { title: '状态', dataIndex: 'isRead', width: 90, render: (read: boolean) => (read ? <Tag>已读</Tag> : <Tag color="blue">未读</Tag>) },
-          { title: '时间', dataIndex: 'createTime', width: 170, render: formatDateTime },
+          { title: '时间', dataIndex: 'createTime', width: 170, render: (t: unknown) => <RelativeTime value={t} /> },
           {
             title: '操作',
             key: 'actions',

@@ -19,7 +19,7 @@ import styles from './MainLayout.module.css';
 // The settings drawer (colour pickers, sliders, switches) loads the first time it opens, not with
 // every signed-in page (issue 15, goal 6: first-load JavaScript budgets).
 // The watermark only where the system setting turns it on.
-const Watermark = lazy(() => import('antd/es/watermark'));
+const Watermark = lazy(() => import('../../routing/lazyAntd/Watermark'));
 const SettingsPanel = lazy(() => import('./SettingsPanel').then((m) => ({ default: m.SettingsPanel })));
 
 /** Mounts the settings drawer once it has been opened; kept mounted after, so it animates closed. */

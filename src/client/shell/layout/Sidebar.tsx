@@ -16,7 +16,7 @@ import { menuIcon } from '../../routing/menuIcons';
 import styles from './Sidebar.module.css';
 
 // The unread / to-do count shows only when there is one: antd's Badge is not part of the first load.
-const Badge = lazy(() => import('antd/es/badge'));
+const Badge = lazy(() => import('../../routing/lazyAntd/Badge'));
 
 /** Spec 02 §9. */
 export const SIDEBAR_WIDTH = 220;

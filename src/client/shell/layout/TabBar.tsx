@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useCurrentPage } from '../../controllers/useRouteTable';
-import { notifyTabsClosed } from '../../session/tabEvents';
+import { notifyTabsClosed, onTabsClosed } from '../../session/tabEvents';
+import { forgetClosedTabs } from './forgetClosedTabs';
 import { closeAllTabs, closeOtherTabs, closeTab, tabsStore, type TabView } from '../../session/tabsStore';
 import styles from './TabBar.module.css';
 
@@ -19,6 +20,7 @@ export function TabBar() {
   const { key: location } = useCurrentPage();
   const [menu, setMenu] = useState<{ x: number; y: number; tab: TabView } | null>(null);
   const client = useQueryClient();
+  useEffect(() => onTabsClosed((paths) => forgetClosedTabs(paths, client)), [client]);
   useEffect(() => {
     if (!menu) return;
     const close = () => setMenu(null);

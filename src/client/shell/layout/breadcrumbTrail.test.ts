@@ -21,6 +21,16 @@ describe('breadcrumbTrail', () => {
     expect(breadcrumbTrail('/auto/contract_ledger/12', 'processInstanceId=p1', routeAt)).toEqual(['首页', '业务表单', '合同台账', '查看']);
   });
 
+  it('places the task, instance and print-template pages under their list (issue 27 item 8)', () => {
+    const todo = { path: '/flow/todo', breadcrumb: ['流程审批', '我的待办'] } as RouteDef;
+    const forms = { path: '/system/form', breadcrumb: ['系统管理', '表单配置'] } as RouteDef;
+    const withMenus = (path: string) => [todo, forms].find((r) => r.path === path);
+    expect(breadcrumbTrail('/flow/task/12', '', withMenus)).toEqual(['首页', '流程审批', '我的待办', '审批']);
+    expect(breadcrumbTrail('/system/form/print/contract_ledger', '', withMenus)).toEqual(['首页', '系统管理', '表单配置', '打印模版']);
+    // 我发起的 not granted as a menu: its name still says where the page belongs.
+    expect(breadcrumbTrail('/flow/instance/3', '', withMenus)).toEqual(['首页', '我发起的', '流程详情']);
+  });
+
   it('names pages outside the menu, and a form without a menu by its verb alone', () => {
     expect(breadcrumbTrail('/preview', '', routeAt)).toEqual(['首页', '表单预览']);
     expect(breadcrumbTrail('/user/profile', '', routeAt)).toEqual(['首页', '个人中心']);

@@ -9,6 +9,16 @@ import { paths } from '../../paths';
 /** Pages outside the menu that still name themselves. */
 const OWN_TITLES: Record<string, string> = { [paths.profile]: '个人中心', '/preview': '表单预览' };
 
+/**
+ * Pages reached from a list that is a menu: the list's menu trail (or its name when the menu is
+ * not granted) and the page's own name (issue 27 item 8).
+ */
+const CHILD_PAGES: { pattern: RegExp; parent: string; parentName: string; name: string }[] = [
+  { pattern: /^\/flow\/task\/[^/]+$/, parent: '/flow/todo', parentName: '我的待办', name: '审批' },
+  { pattern: /^\/flow\/instance\/[^/]+$/, parent: '/flow/started', parentName: '我发起的', name: '流程详情' },
+  { pattern: /^\/system\/form\/print\/[^/]+$/, parent: '/system/form', parentName: '表单配置', name: '打印模版' },
+];
+
 /** The verb of a form page, as its tab title has it (spec 02 §2.4): 新增 / 编辑 / 查看 / 审批. */
 function formPageVerb(subPath: string, query: URLSearchParams): string | undefined {
   const route = parseFormRoute(subPath, query, undefined);
@@ -24,6 +34,8 @@ export function breadcrumbTrail(path: string, search: string, routeAt: (path: st
   const route = routeAt(path, search);
   if (route) return ['首页', ...route.breadcrumb];
   if (OWN_TITLES[path]) return ['首页', OWN_TITLES[path]];
+  const child = CHILD_PAGES.find((c) => c.pattern.test(path));
+  if (child) return ['首页', ...(routeAt(child.parent, '')?.breadcrumb ?? [child.parentName]), child.name];
   const form = /^\/auto\/([^/]+)\/?(.*)$/.exec(path);
   if (form) {
     const verb = formPageVerb(form[2], new URLSearchParams(search));

@@ -1,9 +1,15 @@
 /**
  * Every migration, in the order they run. A plain ordered list: append new entries at the end.
  * Ids 1–99 belong to the foundation, 100 and above to the records engine (src/server/records);
- * 131 (form menus' missing buttons) is a foundation data fix numbered after 130.
+ * 131 (form menus' missing buttons) is a foundation data fix numbered after 130; 160 fixes the
+ * demo 合同台账's print link and 161 gives the demo forms their print templates (records engine
+ * data); 167 drops ADR 0933's change log (ADR 1028); 172 holds SMS verification codes, 173 marks
+ * self-registered accounts waiting for approval; 174 adds flows' 抄送 entries and 175 the 抄送我的
+ * menu (issue 30).
  */
 import type { Migration } from './types.js';
+import { m172SmsCodes } from './172_sms_codes.js';
+import { m173UserPendingApproval } from './173_user_pending_approval.js';
 import { m001Core } from './001_core.js';
 import { m002System } from './002_system.js';
 import { m003MessagesHome } from './003_messages_home.js';
@@ -20,10 +26,16 @@ import { m121ExpressionStats } from '../../records/migrations/121_expression_sta
 import { m122CreateTimeIndex } from '../../records/migrations/122_create_time_index.js';
 import { m123WriteGeneration } from '../../records/migrations/123_write_generation.js';
 import { m130FormVersions } from '../../records/migrations/130_form_versions.js';
-import { m800Jobs } from '../../jobs/migration.js';
+import { m144JobRetries, m800Jobs } from '../../jobs/migration.js';
 import { m060ButtonSecrets } from './060_button_secrets.js';
 import { m131FormMenuButtons } from './131_form_menu_buttons.js';
 import { m132ChangeLog } from '../../records/migrations/132_change_log.js';
+import { m150ScalarChoices } from '../../records/migrations/150_scalar_choices.js';
+import { m160DemoPrintLink } from '../../records/migrations/160_demo_print_link.js';
+import { m161DemoPrintTemplates } from '../../records/migrations/161_demo_print_templates.js';
+import { m167DropChangeLog } from '../../records/migrations/167_drop_change_log.js';
+import { m174FlowCc } from './174_flow_cc.js';
+import { m175FlowCcMenu } from './175_flow_cc_menu.js';
 
 export type { Migration } from './types.js';
 
@@ -48,4 +60,13 @@ export const migrations: Migration[] = [
   m123WriteGeneration,
   m132ChangeLog,
   m131FormMenuButtons,
+  m144JobRetries,
+  m150ScalarChoices,
+  m160DemoPrintLink,
+  m161DemoPrintTemplates,
+  m167DropChangeLog,
+  m172SmsCodes,
+  m173UserPendingApproval,
+  m174FlowCc,
+  m175FlowCcMenu,
 ];

@@ -7,8 +7,12 @@
  */
 import { loadModule, parseSync } from 'libpg-query';
 import {
-  ALLOWED_EXPR_KINDS, ALLOWED_FUNCTIONS, ALLOWED_OPERATORS, ALLOWED_TYPES, ALLOWED_VALUE_FUNCTIONS, SUSPICIOUS_NAME,
+  ALLOWED_EXPR_KINDS, ALLOWED_FUNCTIONS, ALLOWED_OPERATORS, ALLOWED_TYPES, ALLOWED_VALUE_FUNCTIONS, AMPLIFYING_FUNCTIONS,
+  SUSPICIOUS_NAME, SYSTEM_COLUMNS,
 } from './allowlist.js';
+import { SqlGuardError } from './errors.js';
+import { refuse, strings, unwrap, type Node } from './nodes.js';
+import { checkSizeBound, type Bound } from './sizeBound.js';
 
 /** Longest SQL text a condition may have. */
 export const MAX_SQL_LENGTH = 4000;
@@ -25,8 +29,7 @@ export interface GuardContext {
   paramCount: number;
 }
 
-/** A refused statement; `message` is the Chinese reason shown to the designer. */
-export class SqlGuardError extends Error {}
+export { SqlGuardError };
 
 let loading: Promise<void> | null = null;
 
@@ -36,37 +39,29 @@ export function loadSqlParser(): Promise<void> {
   return loading;
 }
 
-/** A node of the parser's JSON tree (libpg-query): untyped by the parser; each walk below checks the shapes it reads. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the one documented exception: typing the whole PostgreSQL parse tree is out of scope
-type Node = Record<string, any>;
 /** One level of WITH names: the ones visible at this point of the statement. */
 type Scope = { names: ReadonlySet<string>; parent: Scope | null };
-
-const refuse = (message: string): never => { throw new SqlGuardError(message); };
 
 function inScope(scope: Scope | null, name: string): boolean {
   for (let s = scope; s; s = s.parent) if (s.names.has(name)) return true;
   return false;
 }
 
-/** The kind and body of a wrapped node `{Kind: {...}}`. */
-function unwrap(node: unknown): [string, Node] {
-  if (!node || typeof node !== 'object' || Array.isArray(node)) return refuse('SQL条件的语法无法识别');
-  const keys = Object.keys(node);
-  if (keys.length !== 1) return refuse('SQL条件的语法无法识别');
-  return [keys[0], (node as Node)[keys[0]] as Node];
-}
-
-function strings(list: unknown): string[] {
-  if (!Array.isArray(list)) return [];
-  return list.map((n) => {
-    const [kind, body] = unwrap(n);
-    if (kind !== 'String') return refuse('SQL条件的语法无法识别');
-    return String(body.sval ?? '');
-  });
+/** What a statement that passed the guard reads. */
+export interface GuardResult {
+  /**
+   * Its unqualified relation names (not WITH names): the sandbox resolves each by OID under the
+   * statement's search_path before running it, since a name is the tenant's only if PostgreSQL
+   * resolves it there.
+   */
+  relations: string[];
+  /** The largest value the statement computes, as `m` unseen values plus `k` characters (sizeBound.ts). */
+  largest: Bound;
 }
 
 class Walker {
+  readonly relations = new Set<string>();
+
   constructor(private readonly ctx: GuardContext) {}
 
   select(s: Node, scope: Scope | null, depth: number): void {
@@ -147,7 +142,10 @@ class Walker {
     if (r.catalogname) refuse(`SQL条件不允许访问其他数据库：${r.catalogname}`);
     if (r.schemaname && r.schemaname !== this.ctx.schema) refuse(`SQL条件不允许访问模式 ${r.schemaname}`);
     if (!r.schemaname && inScope(scope, name)) return;
-    if (!this.ctx.relations.has(name)) refuse(`SQL条件只能查询本租户的表单表，不允许访问 ${name}`);
+    // pg_catalog comes first in the sandbox's search_path, as PostgreSQL always searches it first:
+    // an unqualified pg_* name is the catalogue's even where a form has that name (issue 26).
+    if (!this.ctx.relations.has(name) || (!r.schemaname && name.startsWith('pg_'))) refuse(`SQL条件只能查询本租户的表单表，不允许访问 ${name}`);
+    if (!r.schemaname) this.relations.add(name);
   }
 
   private window(w: Node, scope: Scope | null, depth: number): void {
@@ -178,6 +176,8 @@ class Walker {
     const names = strings(f.funcname);
     const name = names[names.length - 1] ?? '';
     const schemaOk = names.length === 1 || (names.length === 2 && names[0] === 'pg_catalog');
+    const why = AMPLIFYING_FUNCTIONS.get(name);
+    if (schemaOk && why) refuse(`SQL条件不允许调用函数 ${names.join('.')}（${why}）`);
     if (!schemaOk || !ALLOWED_FUNCTIONS.has(name)) refuse(`SQL条件不允许调用函数 ${names.join('.')}`);
     for (const a of f.args ?? []) this.expr(a, scope, depth + 1);
     for (const o of f.agg_order ?? []) this.expr(o, scope, depth + 1);
@@ -206,6 +206,8 @@ class Walker {
         }
         if (fields.length > 3 || (fields.length === 3 && names[0] !== this.ctx.schema)) refuse('SQL条件的列名只能写成 列、表.列 或 本租户模式.表.列');
         if (names.length > 1 && names.slice(1).some((x) => SUSPICIOUS_NAME.test(x))) refuse(`SQL条件不允许这样的列名：${names.join('.')}`);
+        // xmin/xmax carry the server-wide transaction counter, tableoid/ctid the storage: other tenants' activity.
+        if (names.some((x) => SYSTEM_COLUMNS.has(x))) refuse(`SQL条件不允许读取系统列：${names.join('.')}`);
         return;
       }
       case 'TypeCast':
@@ -255,6 +257,7 @@ class Walker {
           const [ik, ib] = unwrap(i);
           if (ik === 'String') {
             if (SUSPICIOUS_NAME.test(String(ib.sval ?? ''))) refuse(`SQL条件不允许这样的列名：${String(ib.sval)}`);
+            if (SYSTEM_COLUMNS.has(String(ib.sval ?? ''))) refuse(`SQL条件不允许读取系统列：${String(ib.sval)}`);
           } else if (ik === 'A_Indices') {
             this.expr(ib.lidx, scope, d);
             this.expr(ib.uidx, scope, d);
@@ -315,13 +318,13 @@ function sweep(tree: unknown, ctx: GuardContext): void {
  * Throws SqlGuardError with the Chinese reason unless `text` (placeholders already replaced by
  * `$n`) is exactly one plain SELECT over the allowed relations, functions, types and operators.
  */
-export async function guardSql(text: string, ctx: GuardContext): Promise<void> {
+export async function guardSql(text: string, ctx: GuardContext): Promise<GuardResult> {
   await loadSqlParser();
-  guardSqlSync(text, ctx);
+  return guardSqlSync(text, ctx);
 }
 
 /** guardSql once the parser is loaded (loadSqlParser). */
-export function guardSqlSync(text: string, ctx: GuardContext): void {
+export function guardSqlSync(text: string, ctx: GuardContext): GuardResult {
   if (!text.trim()) refuse('SQL条件不能为空');
   if (text.length > MAX_SQL_LENGTH) refuse(`SQL条件不能超过${MAX_SQL_LENGTH}个字符`);
   let tree: Node;
@@ -334,6 +337,9 @@ export function guardSqlSync(text: string, ctx: GuardContext): void {
   if (stmts.length !== 1) refuse('SQL条件只能是一条 SELECT 查询（不能用 ; 连接多条语句）');
   const [kind, body] = unwrap(stmts[0].stmt);
   if (kind !== 'SelectStmt') refuse(`SQL条件只能是一条 SELECT 查询，不允许 ${kind.replace(/Stmt$/, '').toUpperCase()}`);
-  new Walker(ctx).select(body, null, 0);
+  const walker = new Walker(ctx);
+  walker.select(body, null, 0);
   sweep(tree, ctx);
+  const largest = checkSizeBound(body);
+  return { relations: [...walker.relations], largest };
 }

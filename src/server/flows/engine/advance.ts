@@ -21,6 +21,8 @@ export interface AdvanceResult {
   entered: string[];
   /** Nothing is active any more: the instance is complete. */
   finished: boolean;
+  /** 抄送 nodes passed by this step, in the order reached (each once per pass). */
+  cc: string[];
 }
 
 /** Decides a condition of an exclusive gateway's flow over the record. */
@@ -48,6 +50,8 @@ interface ScriptOwner {
 }
 
 const USER_TASK = 'bpmn:UserTask';
+/** A 抄送 node runs as a plain task (engineSource.ts): it completes as soon as it starts. */
+const CC_TASK = 'bpmn:Task';
 
 /**
  * The `scripts` handler: a sequence flow with a condition in our language (or none) is fine; every
@@ -100,6 +104,7 @@ interface Session {
   engine: Engine;
   execution: ExecutionApi;
   entered: string[];
+  cc: string[];
   error?: Error;
 }
 
@@ -110,16 +115,20 @@ async function open(graph: FlowGraph, holds: ConditionJudge, snapshot?: BpmnEngi
     expressions: conditionExpressions(graph, holds) as never,
     scripts: refuseScripts as never,
   });
-  const s = { engine, entered: [] as string[] } as Session;
+  const s = { engine, entered: [] as string[], cc: [] as string[] } as Session;
   engine.on('error', (e: Error) => { s.error ??= e; });
   engine.broker.subscribeTmp('event', 'activity.wait', (_route: string, msg: { content?: { id?: string; type?: string } }) => {
     if (msg.content?.type === USER_TASK && msg.content.id) s.entered.push(msg.content.id);
+  }, { noAck: true });
+  engine.broker.subscribeTmp('event', 'activity.end', (_route: string, msg: { content?: { id?: string; type?: string } }) => {
+    if (msg.content?.type === CC_TASK && msg.content.id) s.cc.push(msg.content.id);
   }, { noAck: true });
   try {
     if (snapshot) {
       engine.recover(structuredClone(snapshot));
       s.execution = (await engine.resume()) as unknown as ExecutionApi;
       s.entered = [];
+      s.cc = [];
     } else {
       s.execution = (await engine.execute()) as unknown as ExecutionApi;
     }
@@ -153,7 +162,7 @@ async function result(graph: FlowGraph, s: Session): Promise<AdvanceResult> {
   // The source is the definition's (rebuilt from its graph on every call): not stored per instance.
   state.definitions = state.definitions.map(({ source: _source, ...d }) => d);
   const entered = [...new Set(s.entered)];
-  return { state, entered, finished: waitingTasks(s).length === 0 };
+  return { state, entered, finished: waitingTasks(s).length === 0, cc: [...s.cc] };
 }
 
 const isLegacy = (state: EngineState): state is LegacyEngineState => Array.isArray((state as LegacyEngineState).active);
@@ -175,6 +184,8 @@ async function positioned(graph: FlowGraph, nodeIds: string[], holds: ConditionJ
   for (const el of before) if (!nodeIds.includes(el.id)) el.discard();
   check(graph, s);
   s.entered = [...nodeIds];
+  // 抄送 nodes passed on the way to the targets were sent when the instance first passed them.
+  s.cc = [];
   return s;
 }
 
@@ -183,6 +194,7 @@ export async function advance(graph: FlowGraph, state: EngineState, fromId: stri
   const s = isLegacy(state) ? await positioned(graph, state.active, holds) : await open(graph, holds, state);
   if (!waitingTasks(s).includes(fromId)) throw new Error(`node ${fromId} is not waiting in the engine state`);
   s.entered = [];
+  s.cc = [];
   s.execution.signal({ id: fromId });
   return result(graph, s);
 }

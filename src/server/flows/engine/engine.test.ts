@@ -46,6 +46,20 @@ describe('parseBpmn', () => {
   });
 });
 
+describe('抄送 nodes', () => {
+  it('passes a 抄送 node at once and reports it once, also when a reject repositions past it', async () => {
+    const nodes: SketchNode[] = [{ id: 's', kind: 'start' }, { id: 'cc1', kind: 'cc', assigneeType: 'role', assignee: 'checker' }, task('a'), { id: 'cc2', kind: 'cc', assigneeType: 'user', assignee: 'boss' }, task('b'), { id: 'e', kind: 'end' }];
+    const flows: SketchFlow[] = [{ id: 'f1', from: 's', to: 'cc1' }, { id: 'f2', from: 'cc1', to: 'a' }, { id: 'f3', from: 'a', to: 'cc2' }, { id: 'f4', from: 'cc2', to: 'b' }, { id: 'f5', from: 'b', to: 'e' }];
+    const g = await parseBpmn(writeBpmn('p', 'P', nodes, flows), FIELDS);
+    expect(g.nodes.cc1).toMatchObject({ kind: 'cc', assigneeType: 'role', assignee: 'checker' });
+    const first = await startState(g, judge({}));
+    expect(first).toMatchObject({ entered: ['a'], cc: ['cc1'], finished: false });
+    const second = await advance(g, JSON.parse(JSON.stringify(first.state)) as EngineState, 'a', judge({}));
+    expect(second).toMatchObject({ entered: ['b'], cc: ['cc2'], finished: false });
+    expect(await resetTo(g, 'b', judge({}))).toMatchObject({ entered: ['b'], cc: [] });
+  });
+});
+
 describe('advance (bpmn-engine, ADR 0972)', () => {
   const parallelNodes: SketchNode[] = [{ id: 's', kind: 'start' }, { id: 'fork', kind: 'parallel' }, task('x'), task('y'), { id: 'join', kind: 'parallel' }, task('z'), { id: 'e', kind: 'end' }];
   const parallelFlows: SketchFlow[] = [
@@ -149,5 +163,32 @@ describe('no JavaScript from a definition runs', () => {
     const xml = engineSource(g);
     expect(xml).not.toMatch(/script|formwork:assignee|extensionElements/);
     expect(xml).toContain('language="formwork"');
+  });
+});
+
+describe('steps in the engine worker thread (issue 26 item 5)', () => {
+  const ctx = { userId: 1, userName: 'a', nickName: 'a', deptId: 1, roleKeys: [], roleNames: [] } as never;
+
+  it('answers in the worker what the step answers on this thread, and moves on from the state it answered', async () => {
+    const { runStepOffThread } = await import('./engineThread.js');
+    const g = await parseBpmn(writeBpmn('p', 'P', gatewayNodes, gatewayFlows), FIELDS);
+    const input = { graph: g, record: { amount: 20000 }, ctx, formFields: [...FIELDS] };
+    const started = await runStepOffThread({ ...input, step: { op: 'start' } });
+    expect(started).toMatchObject({ ok: true, result: { entered: ['a'], finished: false } });
+    if (!started.ok) return;
+    const big = await runStepOffThread({ ...input, step: { op: 'advance', state: started.result.state, fromId: 'a' } });
+    expect(big).toMatchObject({ ok: true, result: { entered: ['boss'], finished: false } });
+    const small = await runStepOffThread({ ...input, record: { amount: 5 }, step: { op: 'advance', state: started.result.state, fromId: 'a' } });
+    expect(small).toMatchObject({ ok: true, result: { entered: [], finished: true } });
+  });
+
+  it('answers a gateway with no branch to take as the definition error (the submitter’s 400)', async () => {
+    const { runStepOffThread } = await import('./engineThread.js');
+    const flows = gatewayFlows.map((f) => (f.id === 'f_small' ? { ...f, condition: '${amount} < 0' } : f));
+    const g = await parseBpmn(writeBpmn('p', 'P', gatewayNodes.map((n) => (n.id === 'g' ? { ...n, defaultFlow: undefined } : n)), flows), FIELDS);
+    const started = await runStepOffThread({ graph: g, record: { amount: 5 }, ctx, formFields: [...FIELDS], step: { op: 'start' } });
+    if (!started.ok) throw new Error(started.message);
+    const out = await runStepOffThread({ graph: g, record: { amount: 5 }, ctx, formFields: [...FIELDS], step: { op: 'advance', state: started.result.state, fromId: 'a' } });
+    expect(out).toMatchObject({ ok: false, definitionError: expect.stringMatching(/排他网关「g」没有满足条件的出线/) });
   });
 });

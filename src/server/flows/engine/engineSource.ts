@@ -1,13 +1,13 @@
 /**
  * The BPMN the executor runs (ADR 0972): rewritten from the checked graph, never the administrator's
  * XML. Only start/end events, user tasks, exclusive gateways (with their default flow), parallel
- * gateways and sequence flows whose conditions are in our grammar (`language="formwork"`), so no
+ * gateways, plain tasks for 抄送 nodes (the engine passes them at once) and sequence flows whose conditions are in our grammar (`language="formwork"`), so no
  * script task, script condition, listener, loop or extension element of the drawn diagram reaches
  * bpmn-engine.
  */
 import type { FlowGraph, NodeKind } from './graph.js';
 
-const TAGS: Record<NodeKind, string> = { start: 'startEvent', end: 'endEvent', userTask: 'userTask', exclusive: 'exclusiveGateway', parallel: 'parallelGateway' };
+const TAGS: Record<NodeKind, string> = { start: 'startEvent', end: 'endEvent', userTask: 'userTask', exclusive: 'exclusiveGateway', parallel: 'parallelGateway', cc: 'task' };
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -7,7 +7,8 @@ export const ASSIGNEE_TYPES: readonly AssigneeType[] = ['user', 'role', 'deptLea
 /** Countersign of a user task: every assignee must approve, or the first one decides. */
 export type Countersign = 'all' | 'any';
 
-export type NodeKind = 'start' | 'end' | 'userTask' | 'exclusive' | 'parallel';
+/** `cc`: a 抄送 node (a BPMN sendTask); the engine passes it at once, its recipients get a CC entry and a message. */
+export type NodeKind = 'start' | 'end' | 'userTask' | 'exclusive' | 'parallel' | 'cc';
 
 export interface FlowNode {
   id: string;
@@ -30,8 +31,24 @@ export interface SequenceFlow {
   condition?: string;
 }
 
+/**
+ * What happens when a user task's rule finds nobody (issue 30, ADR 1035; the process element's
+ * `formwork:nobodyRule`): refuse the step (a 400, the default as before), skip the node, or give
+ * it to the tenant's administrator.
+ */
+export type NobodyRule = 'refuse' | 'skip' | 'admin';
+export const NOBODY_RULES: readonly NobodyRule[] = ['refuse', 'skip', 'admin'];
+
+/** Flow-wide settings from `formwork:` attributes of the process element; absent = defaults. */
+export interface FlowSettings {
+  nobodyRule?: NobodyRule;
+  /** `formwork:autoApproveRepeat`: a node whose one decider just approved the node before passes by itself (default off). */
+  autoApproveRepeat?: boolean;
+}
+
 export interface FlowGraph {
   processId: string;
+  settings?: FlowSettings;
   startId: string;
   nodes: Record<string, FlowNode>;
   flows: Record<string, SequenceFlow>;

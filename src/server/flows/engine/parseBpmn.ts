@@ -4,7 +4,8 @@
  */
 import BpmnModdle, { type ModdleElement } from 'bpmn-moddle';
 import { compileCondition } from '../../../../schema-adapters/index.js';
-import { ASSIGNEE_TYPES, type AssigneeType, type FlowGraph, type FlowNode, type SequenceFlow } from './graph.js';
+import { FLOW_LIMITS, graphLimitProblem, xmlLimitProblem } from './flowLimits.js';
+import { ASSIGNEE_TYPES, NOBODY_RULES, type AssigneeType, type FlowGraph, type FlowNode, type FlowSettings, type NobodyRule, type SequenceFlow } from './graph.js';
 
 /** A definition that cannot run; the message is shown to the administrator as a 400. */
 export class FlowDefinitionError extends Error {}
@@ -15,6 +16,7 @@ const KINDS: Record<string, FlowNode['kind']> = {
   'bpmn:UserTask': 'userTask',
   'bpmn:ExclusiveGateway': 'exclusive',
   'bpmn:ParallelGateway': 'parallel',
+  'bpmn:SendTask': 'cc',
 };
 /** Elements that carry no behaviour and may sit in a process drawn with bpmn-js. */
 const IGNORED = new Set(['bpmn:TextAnnotation', 'bpmn:Association', 'bpmn:Group']);
@@ -37,6 +39,33 @@ function userTaskNode(el: ModdleElement, node: FlowNode): void {
   const cs = attr(el, 'countersign') ?? (el.loopCharacteristics ? 'all' : undefined);
   if (cs && cs !== 'all' && cs !== 'any') fail(`节点「${label}」的会签方式须为 all 或 any`);
   if (cs) node.countersign = cs as 'all' | 'any';
+}
+
+/** A 抄送 node: recipients by the same rules as a user task's assignees; nobody to wait for, so no countersign. */
+function ccNode(el: ModdleElement, node: FlowNode): void {
+  const label = el.name || el.id;
+  const type = attr(el, 'assigneeType');
+  if (!type || !ASSIGNEE_TYPES.includes(type as AssigneeType)) fail(`抄送节点「${label}」的抄送人类型须为 ${ASSIGNEE_TYPES.join('/')}`);
+  node.assigneeType = type as AssigneeType;
+  node.assignee = attr(el, 'assignee');
+  if (!node.assignee && type !== 'starterLeader') fail(`抄送节点「${label}」缺少抄送人`);
+  if (attr(el, 'countersign') || el.loopCharacteristics) fail(`抄送节点「${label}」不能设置会签`);
+}
+
+/** The flow-wide settings of the process element, checked. */
+function settingsOf(proc: ModdleElement): FlowSettings | undefined {
+  const settings: FlowSettings = {};
+  const nobody = attr(proc, 'nobodyRule');
+  if (nobody !== undefined) {
+    if (!NOBODY_RULES.includes(nobody as NobodyRule)) fail(`流程的「找不到处理人」规则须为 refuse（拒绝提交）、skip（跳过）或 admin（转交管理员）（当前为 ${nobody}）`);
+    settings.nobodyRule = nobody as NobodyRule;
+  }
+  const repeat = attr(proc, 'autoApproveRepeat');
+  if (repeat !== undefined) {
+    if (repeat !== 'true' && repeat !== 'false') fail(`流程的「连续审批人自动通过」设置须为 true 或 false（当前为 ${repeat}）`);
+    settings.autoApproveRepeat = repeat === 'true';
+  }
+  return Object.keys(settings).length ? settings : undefined;
 }
 
 function conditionOf(flow: ModdleElement, fields: ReadonlySet<string>): string | undefined {
@@ -69,6 +98,8 @@ function checkShape(graph: FlowGraph): void {
 
 /** Parses and checks a definition; `fields` are the form's field names (conditions may read only them). */
 export async function parseBpmn(xml: string, fields: ReadonlySet<string>): Promise<FlowGraph> {
+  const tooLarge = xmlLimitProblem(xml);
+  if (tooLarge) fail(tooLarge);
   let root: ModdleElement;
   try {
     root = (await new BpmnModdle().fromXML(xml)).rootElement;
@@ -79,6 +110,9 @@ export async function parseBpmn(xml: string, fields: ReadonlySet<string>): Promi
   if (processes.length !== 1) fail('流程定义须恰好包含一个流程（process）');
   const proc = processes[0];
   const elements = (proc.flowElements as ModdleElement[] | undefined) ?? [];
+  // Refused before the per-element checks (condition compiling) run over thousands of elements.
+  const count = elements.filter((e) => !IGNORED.has(e.$type)).length;
+  if (count > FLOW_LIMITS.nodes + FLOW_LIMITS.flows) fail(`流程元素过多：最多 ${FLOW_LIMITS.nodes} 个节点和 ${FLOW_LIMITS.flows} 条连线（当前共 ${count} 个元素）`);
   const nodes: Record<string, FlowNode> = {};
   const flows: Record<string, SequenceFlow> = {};
   const flowEls: ModdleElement[] = [];
@@ -90,6 +124,7 @@ export async function parseBpmn(xml: string, fields: ReadonlySet<string>): Promi
     if ((kind === 'start' || kind === 'end') && (el.eventDefinitions as unknown[] | undefined)?.length) fail(`不支持带事件定义的${kind === 'start' ? '开始' : '结束'}事件（${el.id}）`);
     const node: FlowNode = { id: el.id!, name: el.name ?? '', kind, incoming: [], outgoing: [] };
     if (kind === 'userTask') userTaskNode(el, node);
+    if (kind === 'cc') ccNode(el, node);
     if (kind === 'exclusive' && el.default) node.defaultFlow = (el.default as ModdleElement).id;
     nodes[node.id] = node;
   }
@@ -105,7 +140,10 @@ export async function parseBpmn(xml: string, fields: ReadonlySet<string>): Promi
   if (starts.length !== 1) fail('流程须恰好有一个开始事件');
   if (!Object.values(nodes).some((n) => n.kind === 'end')) fail('流程须有结束事件');
   if (!Object.values(nodes).some((n) => n.kind === 'userTask')) fail('流程须至少有一个用户任务');
-  const graph: FlowGraph = { processId: proc.id!, startId: starts[0].id, nodes, flows };
+  const settings = settingsOf(proc);
+  const graph: FlowGraph = { processId: proc.id!, startId: starts[0].id, nodes, flows, ...(settings ? { settings } : {}) };
+  const tooMuch = graphLimitProblem(graph);
+  if (tooMuch) fail(tooMuch);
   checkShape(graph);
   return graph;
 }

@@ -23,8 +23,8 @@ export interface SketchFlow {
   name?: string;
 }
 
-const TAGS: Record<NodeKind, string> = { start: 'startEvent', end: 'endEvent', userTask: 'userTask', exclusive: 'exclusiveGateway', parallel: 'parallelGateway' };
-const SIZE: Record<NodeKind, [number, number]> = { start: [36, 36], end: [36, 36], userTask: [100, 80], exclusive: [50, 50], parallel: [50, 50] };
+const TAGS: Record<NodeKind, string> = { start: 'startEvent', end: 'endEvent', userTask: 'userTask', exclusive: 'exclusiveGateway', parallel: 'parallelGateway', cc: 'sendTask' };
+const SIZE: Record<NodeKind, [number, number]> = { start: [36, 36], end: [36, 36], userTask: [100, 80], exclusive: [50, 50], parallel: [50, 50], cc: [100, 80] };
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -5,6 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { badRequest } from '../../http/HttpError.js';
+import { ADMIN_ROLE } from '../../auth/permissions.js';
 import type { FlowNode } from '../engine/graph.js';
 import type { UserContext } from '../../../../schema-adapters/definition/types.js';
 
@@ -34,13 +35,20 @@ async function deptLeader(db: Kysely<Database>, tenantId: number, deptId: number
 }
 
 /** User ids held by a record value: an id, a numeric string, or a list of them. */
-function idsOfValue(v: unknown): number[] {
+export function idsOfValue(v: unknown): number[] {
   const list = Array.isArray(v) ? v : [v];
   return list.map((x) => (typeof x === 'number' ? x : typeof x === 'string' && /^\d{1,15}$/.test(x.trim()) ? Number(x) : 0)).filter((n) => n > 0);
 }
 
 /** The assignees of a user task; a 400 naming the node when nobody is found (nothing is then written). */
 export async function resolveAssignees(db: Kysely<Database>, tenantId: number, node: FlowNode, record: Record<string, unknown>, starterId: number): Promise<number[]> {
+  const ids = await findAssignees(db, tenantId, node, record, starterId);
+  if (!ids.length) throw badRequest(`节点「${node.name || node.id}」找不到处理人`);
+  return ids;
+}
+
+/** The users a node's rule names (assignees of a user task, recipients of a 抄送 node); maybe none. */
+export async function findAssignees(db: Kysely<Database>, tenantId: number, node: FlowNode, record: Record<string, unknown>, starterId: number): Promise<number[]> {
   const value = node.assignee ?? '';
   let ids: number[] = [];
   switch (node.assigneeType) {
@@ -65,8 +73,14 @@ export async function resolveAssignees(db: Kysely<Database>, tenantId: number, n
       ids = await activeUsers(db, tenantId, idsOfValue(record[value]));
       break;
   }
-  if (!ids.length) throw badRequest(`节点「${node.name || node.id}」找不到处理人`);
   return [...new Set(ids)];
+}
+
+/** The tenant's administrator: its first active holder of the role `admin` (none: empty). */
+export async function tenantAdministrator(db: Kysely<Database>, tenantId: number): Promise<number[]> {
+  const r = await sql<{ id: number }>`SELECT u.id FROM users u JOIN user_roles ur ON ur.user_id = u.id JOIN roles ro ON ro.id = ur.role_id
+    WHERE u.tenant_id = ${tenantId} AND u.status = '0' AND ro.tenant_id = ${tenantId} AND ro.role_key = ${ADMIN_ROLE} ORDER BY u.id LIMIT 1`.execute(db);
+  return r.rows.map((x) => Number(x.id));
 }
 
 /** Nick names of users, by id (for history and messages). */

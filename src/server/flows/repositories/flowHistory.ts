@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FlowDbRow } from './flowDbRow.js';
 import type { Database } from '../../db/types.js';
 
-export type HistoryAction = 'submit' | 'approve' | 'reject' | 'withdraw' | 'transfer' | 'addSign' | 'reassign' | 'end';
+export type HistoryAction = 'submit' | 'approve' | 'reject' | 'withdraw' | 'transfer' | 'addSign' | 'reassign' | 'end' | 'cc' | 'urge' | 'auto';
 
 export interface HistoryEntry {
   instanceId: number;
@@ -34,6 +34,22 @@ export async function historyOf(db: Kysely<Database>, tenantId: number, instance
     id: Number(x.id), taskId: x.task_id === null ? null : Number(x.task_id), nodeId: x.node_id, nodeName: x.node_name, action: x.action as HistoryAction,
     operType: x.oper_type, userId: Number(x.user_id), userName: x.user_name, comment: x.comment, attachments: x.attachments, target: x.target, createTime: x.create_time,
   }));
+}
+
+/** Tasks among `taskIds` urged after `since` (催办 is limited per task and hour). */
+export async function urgedSince(db: Kysely<Database>, instanceId: number, taskIds: number[], since: Date): Promise<Map<number, Date>> {
+  if (!taskIds.length) return new Map();
+  const r = await sql<{ task_id: string | number; last: Date }>`SELECT task_id, max(create_time) AS last FROM flow_history
+    WHERE instance_id = ${instanceId} AND action = 'urge' AND task_id = ANY(${taskIds}::bigint[]) AND create_time > ${since} GROUP BY task_id`.execute(db);
+  return new Map(r.rows.map((x) => [Number(x.task_id), new Date(x.last)]));
+}
+
+/** Records one 催办 per task at `at` (the caller's clock, which the hourly limit reads back). */
+export async function addUrges(db: Kysely<Database>, tenantId: number, instanceId: number, by: { userId: number; userName: string }, tasks: { taskId: number; nodeId: string; nodeName: string; target: string }[], at: Date): Promise<void> {
+  for (const t of tasks) {
+    await sql`INSERT INTO flow_history (tenant_id, instance_id, task_id, node_id, node_name, action, oper_type, user_id, user_name, target, create_time)
+      VALUES (${tenantId}, ${instanceId}, ${t.taskId}, ${t.nodeId}, ${t.nodeName}, 'urge', 0, ${by.userId}, ${by.userName}, ${t.target}, ${at})`.execute(db);
+  }
 }
 
 /** Whether anyone acted (approve, reject, transfer, add-sign) after the latest submit: withdraw is then too late. */

@@ -73,8 +73,16 @@ export async function listStarted(db: Kysely<Database>, tenantId: number, userId
 }
 
 /** Ends the running instances of records (deleted or voided) as `cancelled`; answers their ids. */
-export async function cancelRunningInstances(trx: Kysely<Database>, tenantId: number, formName: string, recordIds: number[]): Promise<number[]> {
-  const r = await sql<{ id: number }>`UPDATE flow_instances SET status = 'cancelled', end_time = now()
-    WHERE tenant_id = ${tenantId} AND form_name = ${formName} AND record_id = ANY(${recordIds}::bigint[]) AND status = 'running' RETURNING id`.execute(trx);
-  return r.rows.map((x) => Number(x.id));
+export async function cancelRunningInstances(trx: Kysely<Database>, tenantId: number, formName: string, recordIds: number[]): Promise<{ id: number; title: string; starterId: number }[]> {
+  const r = await sql<{ id: number; title: string; starter_id: number }>`UPDATE flow_instances SET status = 'cancelled', end_time = now()
+    WHERE tenant_id = ${tenantId} AND form_name = ${formName} AND record_id = ANY(${recordIds}::bigint[]) AND status = 'running' RETURNING id, title, starter_id`.execute(trx);
+  return r.rows.map((x) => ({ id: Number(x.id), title: x.title, starterId: Number(x.starter_id) }));
+}
+
+/** Which of a form's records `ids` have a running flow instance (in approval; issue 27 item 5: a batch edit skips them). */
+export async function recordsInApproval(db: Kysely<Database>, tenantId: number, formName: string, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const r = await sql<{ record_id: string | number }>`SELECT DISTINCT record_id FROM flow_instances
+    WHERE tenant_id = ${tenantId} AND form_name = ${formName} AND status = 'running' AND record_id = ANY(${ids}::bigint[])`.execute(db);
+  return new Set(r.rows.map((x) => Number(x.record_id)));
 }

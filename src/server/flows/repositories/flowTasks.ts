@@ -38,21 +38,50 @@ function toRow(r: FlowDbRow): TaskRow {
   };
 }
 
-/** The next entry number of a node in an instance (a node entered again gets fresh tasks). */
-export async function nextEntry(db: Kysely<Database>, instanceId: number, nodeId: string): Promise<number> {
-  const r = await sql<{ n: number }>`SELECT coalesce(max(entry), 0) + 1 AS n FROM flow_tasks WHERE instance_id = ${instanceId} AND node_id = ${nodeId}`.execute(db);
+/** The next entry number of each of `nodeIds` in an instance (1 for a node never entered): one statement for a whole step. */
+export async function nextEntries(db: Kysely<Database>, instanceId: number, nodeIds: string[]): Promise<Map<string, number>> {
+  const out = new Map(nodeIds.map((id) => [id, 1]));
+  if (!nodeIds.length) return out;
+  const r = await sql<{ node_id: string; n: number }>`SELECT node_id, max(entry) + 1 AS n FROM flow_tasks WHERE instance_id = ${instanceId} AND node_id = ANY(${nodeIds}::text[]) GROUP BY node_id`.execute(db);
+  for (const row of r.rows) out.set(row.node_id, Number(row.n));
+  return out;
+}
+
+/**
+ * The assignee tasks of a whole step (every entered node, every assignee) in one statement
+ * (issue 26 item 5): a step may create 200 tasks, and on PGlite each statement of the
+ * transaction holds the one connection. Answers the ids in the order of `rows`.
+ */
+export async function insertStepTasks(db: Kysely<Database>, tenantId: number, instanceId: number, rows: { nodeId: string; nodeName: string; entry: number; assigneeId: number }[]): Promise<number[]> {
+  if (!rows.length) return [];
+  // Ids are drawn in the order the rows are produced (ORDER BY n), so ascending ids are the rows' order.
+  const r = await sql<{ id: string | number }>`INSERT INTO flow_tasks (tenant_id, instance_id, node_id, node_name, entry, kind, assignee_id, status)
+    SELECT ${tenantId}::int, ${instanceId}::bigint, u.node_id, u.node_name, u.entry, 'assignee', u.a, 'open'
+    FROM unnest(${rows.map((x) => x.nodeId)}::text[], ${rows.map((x) => x.nodeName)}::text[], ${rows.map((x) => x.entry)}::int[], ${rows.map((x) => x.assigneeId)}::bigint[])
+      WITH ORDINALITY AS u(node_id, node_name, entry, a, n) ORDER BY u.n
+    RETURNING id`.execute(db);
+  return r.rows.map((x) => Number(x.id)).sort((a, b) => a - b);
+}
+
+/** How many tasks of a node entry other than `taskId` are open or waiting; `exceptAssignees`: not counting the node's assignee tasks. */
+export async function pendingBesides(db: Kysely<Database>, instanceId: number, nodeId: string, entry: number, taskId: number, exceptAssignees: boolean): Promise<number> {
+  const r = await sql<{ n: number }>`SELECT count(*) AS n FROM flow_tasks WHERE instance_id = ${instanceId} AND node_id = ${nodeId} AND entry = ${entry}
+    AND status IN ('open', 'waiting') AND id <> ${taskId} ${exceptAssignees ? sql`AND kind <> 'assignee'` : sql``}`.execute(db);
   return Number(r.rows[0].n);
 }
 
 /** Creates tasks; answers their ids in the order of `assignees`. */
 export async function insertTasks(db: Kysely<Database>, tenantId: number, t: { instanceId: number; nodeId: string; nodeName: string; entry: number; kind: TaskKind; parentTaskId?: number; status?: TaskStatus }, assignees: number[]): Promise<number[]> {
-  const ids: number[] = [];
-  for (const a of assignees) {
-    const r = await sql<{ id: number }>`INSERT INTO flow_tasks (tenant_id, instance_id, node_id, node_name, entry, kind, parent_task_id, assignee_id, status)
-      VALUES (${tenantId}, ${t.instanceId}, ${t.nodeId}, ${t.nodeName}, ${t.entry}, ${t.kind}, ${t.parentTaskId ?? null}, ${a}, ${t.status ?? 'open'}) RETURNING id`.execute(db);
-    ids.push(Number(r.rows[0].id));
-  }
-  return ids;
+  if (!assignees.length) return [];
+  // One statement for all of them (issue 26 item 5): a step may create up to 200 tasks, and on
+  // PGlite every statement of the submission's transaction holds the one connection and runs on
+  // the event loop. Ids are drawn in the order the rows are produced (ORDER BY n), so ascending
+  // ids are the assignees' order.
+  const r = await sql<{ id: string | number }>`INSERT INTO flow_tasks (tenant_id, instance_id, node_id, node_name, entry, kind, parent_task_id, assignee_id, status)
+    SELECT ${tenantId}::int, ${t.instanceId}::bigint, ${t.nodeId}::text, ${t.nodeName}::text, ${t.entry}::int, ${t.kind}::text, ${t.parentTaskId ?? null}::bigint, u.a, ${t.status ?? 'open'}::text
+    FROM unnest(${assignees}::bigint[]) WITH ORDINALITY AS u(a, n) ORDER BY u.n
+    RETURNING id`.execute(db);
+  return r.rows.map((x) => Number(x.id)).sort((a, b) => a - b);
 }
 
 /** A task of the tenant. */

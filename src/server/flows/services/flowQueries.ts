@@ -8,18 +8,21 @@ import { formPerm } from '../../records/services/formPermissions.js';
 import { actedSinceSubmit, historyOf } from '../repositories/flowHistory.js';
 import { latestInstanceOfRecord, readInstance, type InstanceRow } from '../repositories/flowInstances.js';
 import { readTask, tasksOfInstance, type TaskRow } from '../repositories/flowTasks.js';
+import { isCcRecipient } from '../repositories/flowCc.js';
 import { loadRun } from './flowRuntime.js';
 import { rejectTargets } from './taskActions.js';
 import { fieldNameOfKey } from '../../../../schema-adapters/index.js';
 
 /**
- * Who may look at an instance: its starter, anyone who had a task in it, and holders of the
- * form's query or list:root permission (administrators pass every check). Others get a 404.
+ * Who may look at an instance: its starter, anyone who had a task in it, its 抄送 recipients and
+ * holders of the form's query or list:root permission (administrators pass every check). Others get a 404.
  */
-function canView(user: AuthUser, instance: InstanceRow, tasks: TaskRow[]): boolean {
+async function canView(db: Kysely<Database>, user: AuthUser, instance: InstanceRow, tasks: TaskRow[]): Promise<boolean> {
   if (instance.starterId === user.userId) return true;
   if (tasks.some((t) => t.assigneeId === user.userId || t.completedBy === user.userId)) return true;
-  return hasAnyPermission(user, formPerm(instance.formName, 'query'), formPerm(instance.formName, 'list:root'));
+  if (hasAnyPermission(user, formPerm(instance.formName, 'query'), formPerm(instance.formName, 'list:root'))) return true;
+  // A 抄送 recipient reads what was copied to them (the message links to the instance).
+  return isCcRecipient(db, user.tenantId, instance.id, user.userId);
 }
 
 /** Which fields a node hides, as the adapter's flow-mode `visibleMap` (absent = visible). */
@@ -36,7 +39,7 @@ function withoutHidden(record: Record<string, unknown>, hidden: string[]): Recor
 export async function instanceView(db: Kysely<Database>, user: AuthUser, instanceId: number) {
   const run = await loadRun(db, user.tenantId, instanceId, false);
   const tasks = await tasksOfInstance(db, instanceId);
-  if (!canView(user, run.instance, tasks)) throw notFound('流程实例不存在');
+  if (!(await canView(db, user, run.instance, tasks))) throw notFound('流程实例不存在');
   const i = run.instance;
   const running = i.status === 'running';
   const myTask = tasks.find((t) => t.status === 'open' && t.assigneeId === user.userId);
@@ -56,7 +59,7 @@ export async function instanceView(db: Kysely<Database>, user: AuthUser, instanc
 export async function instanceDiagram(db: Kysely<Database>, user: AuthUser, instanceId: number) {
   const run = await loadRun(db, user.tenantId, instanceId, false);
   const tasks = await tasksOfInstance(db, instanceId);
-  if (!canView(user, run.instance, tasks)) throw notFound('流程实例不存在');
+  if (!(await canView(db, user, run.instance, tasks))) throw notFound('流程实例不存在');
   return {
     xml: run.definition.bpmnXml,
     activeNodes: run.instance.status === 'running' ? [...new Set(tasks.filter((t) => t.status === 'open' || t.status === 'waiting').map((t) => t.nodeId))] : [],
@@ -70,7 +73,7 @@ export async function taskView(db: Kysely<Database>, user: AuthUser, taskId: num
   if (!task) throw notFound('任务不存在');
   const run = await loadRun(db, user.tenantId, task.instanceId, false);
   const tasks = await tasksOfInstance(db, task.instanceId);
-  if (!canView(user, run.instance, tasks)) throw notFound('任务不存在');
+  if (!(await canView(db, user, run.instance, tasks))) throw notFound('任务不存在');
   const nf = run.definition.nodeFields[task.nodeId] ?? {};
   const node = run.definition.graph.nodes[task.nodeId];
   const canAct = run.instance.status === 'running' && task.status === 'open' && task.assigneeId === user.userId;
@@ -90,7 +93,7 @@ export async function recordInstance(db: Kysely<Database>, user: AuthUser, formN
   const i = await latestInstanceOfRecord(db, user.tenantId, formName, recordId);
   if (!i) return null;
   const tasks = await tasksOfInstance(db, i.id);
-  if (!canView(user, i, tasks)) return null;
+  if (!(await canView(db, user, i, tasks))) return null;
   return { instanceId: i.id, status: i.status };
 }
 

@@ -1,26 +1,26 @@
 /**
  * The runtime of an instance inside one transaction: load it with its definition, form and record;
- * judge gateway conditions with the adapter; enter user tasks (assignees, tasks, 消息中心); move on
+ * apply a step planned by flowPlan.ts (its state, its tasks and their 消息中心 messages); move on
  * after a node completes, and finish. Callers hold the instance lock (readInstance(…, true)).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { compileCondition } from '../../../../schema-adapters/index.js';
-import { badRequest, notFound } from '../../http/HttpError.js';
-import { starterContext } from '../repositories/assignees.js';
+import type { UserContext } from '../../../../schema-adapters/definition/types.js';
+import { notFound } from '../../http/HttpError.js';
+import { nickNames, starterContext } from '../repositories/assignees.js';
 import { insertMessages } from '../../repositories/messageRepository.js';
 import { loadModel } from '../../records/services/recordContext.js';
 import { recordDetail } from '../../records/services/recordRead.js';
 import type { FormModel } from '../../records/query/formModel.js';
 import { setStatus } from '../../records/repositories/recordWrites.js';
-import { advance, type AdvanceResult } from '../engine/advance.js';
-import type { ConditionJudge } from '../engine/advance.js';
-import { FlowDefinitionError } from '../engine/parseBpmn.js';
+import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
 import { definitionById, type FlowDefinitionRow } from '../repositories/flowDefinitions.js';
 import { readInstance, saveInstance, type InstanceRow, type InstanceStatus } from '../repositories/flowInstances.js';
-import { insertTasks, nextEntry } from '../repositories/flowTasks.js';
+import { insertStepTasks, nextEntries } from '../repositories/flowTasks.js';
 import { addHistory } from '../repositories/flowHistory.js';
-import { resolveAssignees } from '../repositories/assignees.js';
+import { insertCcEntries } from '../repositories/flowCc.js';
+import { planFor, type PlannedNode, type StepInputs, type StepPlan } from './flowPlan.js';
+import { instanceLink } from './instanceLink.js';
 
 /** An instance with everything an action needs. */
 export interface FlowRun {
@@ -32,11 +32,12 @@ export interface FlowRun {
 }
 
 
-/** The gateway judge over a record: only a condition that evaluates to `true` holds. */
-export async function judgeFor(db: Kysely<Database>, tenantId: number, model: FormModel, record: Record<string, unknown>, starterId: number): Promise<ConditionJudge> {
-  const ctx = await starterContext(db, tenantId, starterId);
-  const formFields = new Set(model.form.definition.fields.map((f) => f.enName));
-  return (condition) => compileCondition(condition).evaluate(record, ctx, { formFields }) === true;
+/** What a step of `run` is computed from; `ctx`: the starter's context (read when not given). */
+export async function inputsOf(db: Kysely<Database>, run: FlowRun, ctx?: UserContext): Promise<StepInputs> {
+  return {
+    tenantId: run.tenantId, definition: run.definition, model: run.model, record: run.record, starterId: run.instance.starterId,
+    ctx: ctx ?? (await starterContext(db, run.tenantId, run.instance.starterId)),
+  };
 }
 
 /** Loads an instance (locked when `lock`) with its pinned definition, its form and its record. */
@@ -61,15 +62,65 @@ export async function notifyTasks(db: Kysely<Database>, run: FlowRun, tasks: { i
   })));
 }
 
-/** Creates the tasks of nodes just entered and notifies their assignees. */
-export async function enterNodes(db: Kysely<Database>, run: FlowRun, nodeIds: string[]): Promise<void> {
-  for (const nodeId of nodeIds) {
-    const node = run.definition.graph.nodes[nodeId];
-    const users = await resolveAssignees(db, run.tenantId, node, run.record, run.instance.starterId);
-    const entry = await nextEntry(db, run.instance.id, nodeId);
-    const nodeName = node.name || node.id;
-    const ids = await insertTasks(db, run.tenantId, { instanceId: run.instance.id, nodeId, nodeName, entry, kind: 'assignee' }, users);
-    await notifyTasks(db, run, ids.map((id, i) => ({ id, userId: users[i], nodeName })));
+/**
+ * Tells the starter through 消息中心 how the request goes (issue 27 item 8): an approval, the end.
+ * Nothing when the starter is the one who acted (they know).
+ */
+export async function notifyStarter(db: Kysely<Database>, run: FlowRun, byUserId: number | null, title: string, content: string): Promise<void> {
+  if (byUserId === run.instance.starterId) return;
+  await insertMessages(db as never, [{ tenantId: run.tenantId, userId: run.instance.starterId, msgType: '1', link: instanceLink(run.instance.id), title, content }]);
+}
+
+/**
+ * Writes the tasks of a planned step and tells their assignees: the entries of all nodes, all
+ * tasks and all 消息中心 messages, one statement each, however many branches the step entered.
+ */
+export async function writeTasks(db: Kysely<Database>, run: FlowRun, nodes: PlannedNode[]): Promise<void> {
+  if (!nodes.length) return;
+  const entries = await nextEntries(db, run.instance.id, nodes.map((n) => n.nodeId));
+  const rows = nodes.flatMap((n) => n.users.map((assigneeId) => ({ nodeId: n.nodeId, nodeName: n.nodeName, entry: entries.get(n.nodeId)!, assigneeId })));
+  const ids = await insertStepTasks(db, run.tenantId, run.instance.id, rows);
+  await notifyTasks(db, run, rows.map((r, i) => ({ id: ids[i], userId: r.assigneeId, nodeName: r.nodeName })));
+}
+
+/**
+ * Sends the copies of the 抄送 nodes a step passed: their entries (抄送我的), one 消息中心 message
+ * to each recipient and one history entry per node naming its recipients.
+ */
+export async function writeCc(db: Kysely<Database>, run: FlowRun, cc: PlannedNode[] | undefined, by: { userId: number; userName: string }): Promise<void> {
+  const sent = (cc ?? []).filter((n) => n.users.length);
+  if (!sent.length) return;
+  const rows = sent.flatMap((n) => n.users.map((userId) => ({ nodeId: n.nodeId, nodeName: n.nodeName, userId })));
+  await insertCcEntries(db, run.tenantId, run.instance.id, rows);
+  await insertMessages(db as never, rows.map((r) => ({
+    tenantId: run.tenantId, userId: r.userId, msgType: '1', link: instanceLink(run.instance.id),
+    title: `抄送：${run.instance.title}`,
+    content: `${run.instance.starterName}发起的「${run.model.form.cnName}」在「${r.nodeName}」抄送给您，请知悉`,
+  })));
+  const names = await nickNames(db, run.tenantId, rows.map((r) => r.userId));
+  for (const n of sent) {
+    await addHistory(db, run.tenantId, {
+      instanceId: run.instance.id, action: 'cc', operType: BUSINESS_TYPE.other, userId: by.userId, userName: by.userName,
+      nodeId: n.nodeId, nodeName: n.nodeName, target: n.users.map((u) => names.get(u) ?? String(u)).join('、'),
+    });
+  }
+}
+
+/**
+ * History of what the flow's settings did in a step (`action: 'auto'`): nodes skipped and nodes
+ * given to the administrator (named in `target`) by the nobody rule, nodes approved by themselves
+ * (自动通过) because their decider had just approved; `by` is the one whose action it was.
+ */
+export async function writeAuto(db: Kysely<Database>, run: FlowRun, plan: StepPlan, by: { userId: number; userName: string }): Promise<void> {
+  const toAdmin = plan.nodes.filter((n) => n.toAdmin);
+  const names = await nickNames(db, run.tenantId, toAdmin.flatMap((n) => n.users));
+  const notes = [
+    ...(plan.skipped ?? []).map((n) => ({ n, comment: '找不到处理人，已自动跳过', target: '' })),
+    ...toAdmin.map((n) => ({ n, comment: '找不到处理人，已转交管理员', target: n.users.map((u) => names.get(u) ?? String(u)).join('、') })),
+    ...(plan.autoApproved ?? []).map((n) => ({ n, comment: '自动通过：与上一节点审批人相同', target: '' })),
+  ];
+  for (const { n, comment, target } of notes) {
+    await addHistory(db, run.tenantId, { instanceId: run.instance.id, action: 'auto', operType: BUSINESS_TYPE.other, userId: by.userId, userName: by.userName, nodeId: n.nodeId, nodeName: n.nodeName, comment, target });
   }
 }
 
@@ -77,30 +128,27 @@ export async function enterNodes(db: Kysely<Database>, run: FlowRun, nodeIds: st
 export async function endInstance(db: Kysely<Database>, run: FlowRun, status: Exclude<InstanceStatus, 'running'>, by: { userId: number; userName: string }): Promise<void> {
   await saveInstance(db, run.tenantId, run.instance.id, run.instance.state, status);
   await setStatus(db, run.model, run.tenantId, [run.instance.recordId], status === 'completed' ? 1 : -1, by.userName);
-  if (status === 'completed') await addHistory(db, run.tenantId, { instanceId: run.instance.id, action: 'end', operType: 17, userId: by.userId, userName: by.userName, nodeName: '结束' });
+  if (status === 'completed') {
+    await addHistory(db, run.tenantId, { instanceId: run.instance.id, action: 'end', operType: 17, userId: by.userId, userName: by.userName, nodeName: '结束' });
+    // The end is news to the starter even when the last approver was the starter.
+    await notifyStarter(db, run, null, `已办结：${run.instance.title}`, `您发起的「${run.model.form.cnName}」已审批通过，流程已结束`);
+  }
   run.instance.status = status;
 }
 
-/** Applies an engine step: saves its state, enters its tasks, finishes the instance when nothing is active. */
-export async function applyStep(db: Kysely<Database>, run: FlowRun, step: AdvanceResult, by: { userId: number; userName: string }): Promise<void> {
-  run.instance.state = step.state;
-  if (step.finished) return endInstance(db, run, 'completed', by);
-  await saveInstance(db, run.tenantId, run.instance.id, step.state);
-  await enterNodes(db, run, step.entered);
+/** Applies a planned step: saves its state, writes its tasks, finishes the instance when nothing is active. */
+export async function applyPlan(db: Kysely<Database>, run: FlowRun, plan: StepPlan, by: { userId: number; userName: string }): Promise<void> {
+  run.instance.state = plan.result.state;
+  // A copy is sent when its node is passed, also on the way to the end.
+  await writeAuto(db, run, plan, by);
+  await writeCc(db, run, plan.cc, by);
+  if (plan.result.finished) return endInstance(db, run, 'completed', by);
+  await saveInstance(db, run.tenantId, run.instance.id, plan.result.state);
+  await writeTasks(db, run, plan.nodes);
 }
 
-/** Moves on from a user task whose every task is done. */
-export async function completeNode(db: Kysely<Database>, run: FlowRun, nodeId: string, by: { userId: number; userName: string }): Promise<void> {
-  const judge = await judgeFor(db, run.tenantId, run.model, run.record, run.instance.starterId);
-  await applyStep(db, run, await asBadRequest(() => advance(run.definition.graph, run.instance.state, nodeId, judge)), by);
-}
-
-/** An engine step; a flow that cannot go on (no gateway branch holds) is the submitter's 400. */
-export async function asBadRequest<T>(step: () => Promise<T>): Promise<T> {
-  try {
-    return await step();
-  } catch (e) {
-    if (e instanceof FlowDefinitionError) throw badRequest(e.message);
-    throw e;
-  }
+/** Moves on from a user task whose every task is done; `ahead`: the step planned before the transaction, used when its basis holds. */
+export async function completeNode(db: Kysely<Database>, run: FlowRun, nodeId: string, by: { userId: number; userName: string }, ahead?: StepPlan | null): Promise<void> {
+  const step = { op: 'advance' as const, state: run.instance.state, fromId: nodeId, approvedBy: by.userId };
+  await applyPlan(db, run, await planFor(db, await inputsOf(db, run, ahead?.ctx), step, ahead), by);
 }

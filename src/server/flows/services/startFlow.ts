@@ -1,6 +1,7 @@
 /**
  * Starts the approval of a submitted record (ADR 0970). Called by the records engine inside the
- * transaction that writes the record, so a record never exists without its instance or the reverse.
+ * transaction that writes the record, so a record never exists without its instance or the reverse;
+ * the step itself is planned before that transaction (planSubmission, issue 26 item 5).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
@@ -8,11 +9,12 @@ import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
 import type { FormModel } from '../../records/query/formModel.js';
 import { recordDetail } from '../../records/services/recordRead.js';
 import { logWrite, type RecordCaller } from '../../records/services/recordContext.js';
-import { startState } from '../engine/advance.js';
 import { latestDefinition } from '../repositories/flowDefinitions.js';
 import { insertInstance, readInstance } from '../repositories/flowInstances.js';
 import { addHistory } from '../repositories/flowHistory.js';
-import { applyStep, asBadRequest, judgeFor, type FlowRun } from './flowRuntime.js';
+import { starterContext } from '../repositories/assignees.js';
+import { applyPlan, type FlowRun } from './flowRuntime.js';
+import { planAhead, planFor, planStep, type StepPlan } from './flowPlan.js';
 
 /** A title for the lists: the first filled text field of the record, else the form's name. */
 function titleOf(model: FormModel, record: Record<string, unknown>): string {
@@ -24,24 +26,45 @@ function titleOf(model: FormModel, record: Record<string, unknown>): string {
 }
 
 /**
+ * The start of a record's approval planned before its transaction (flowPlan.ts): `values` are the
+ * record's values as submitted (for a pushed draft, `recordId`'s stored values under them). Null
+ * when the form has no flow or the plan cannot be made; the transaction then plans itself.
+ */
+export async function planSubmission(db: Kysely<Database>, model: FormModel, caller: RecordCaller, values: Record<string, unknown>, recordId?: number): Promise<StepPlan | null> {
+  if (!model.form.definition.hasFlow) return null;
+  return planAhead(async () => {
+    const tenantId = caller.user.tenantId;
+    const definition = await latestDefinition(db, tenantId, model.form.enName);
+    if (!definition) return null;
+    const record = recordId === undefined ? values : { ...(await recordDetail(db, model, tenantId, recordId)), ...values };
+    const ctx = await starterContext(db, tenantId, caller.user.userId);
+    return planStep(db, { tenantId, definition, model, record, ctx, starterId: caller.user.userId }, START);
+  });
+}
+
+const START = { op: 'start' } as const;
+
+/**
  * When a record of a flow form enters sys_status 0 (added, or a draft pushed), starts an instance
  * of the form's newest flow version. A flow form without a deployed flow keeps today's behaviour
- * (the record waits at 0). Answers the instance id, or null.
+ * (the record waits at 0). `ahead`: planSubmission's plan, used when its basis still holds on the
+ * stored record. Answers the instance id, or null.
  */
-export async function onRecordSubmitted(trx: Kysely<Database>, model: FormModel, caller: RecordCaller, recordId: number): Promise<number | null> {
+export async function onRecordSubmitted(trx: Kysely<Database>, model: FormModel, caller: RecordCaller, recordId: number, ahead?: unknown): Promise<number | null> {
   if (!model.form.definition.hasFlow) return null;
   const tenantId = caller.user.tenantId;
   const definition = await latestDefinition(trx, tenantId, model.form.enName);
   if (!definition) return null;
   const record = await recordDetail(trx, model, tenantId, recordId);
-  const judge = await judgeFor(trx, tenantId, model, record, caller.user.userId);
-  const step = await asBadRequest(() => startState(definition.graph, judge));
+  const before = (ahead ?? null) as StepPlan | null;
+  const ctx = before?.ctx ?? (await starterContext(trx, tenantId, caller.user.userId));
+  const plan = await planFor(trx, { tenantId, definition, model, record, ctx, starterId: caller.user.userId }, START, before);
   const starterName = caller.user.nickName || caller.user.userName;
   const title = titleOf(model, record);
-  const instanceId = await insertInstance(trx, tenantId, { definitionId: definition.id, formName: model.form.enName, recordId, title, starterId: caller.user.userId, starterName, state: step.state });
+  const instanceId = await insertInstance(trx, tenantId, { definitionId: definition.id, formName: model.form.enName, recordId, title, starterId: caller.user.userId, starterName, state: plan.result.state });
   const run: FlowRun = { tenantId, instance: (await readInstance(trx, tenantId, instanceId))!, definition, model, record };
   await addHistory(trx, tenantId, { instanceId, action: 'submit', operType: BUSINESS_TYPE.flowSubmit, userId: caller.user.userId, userName: starterName, nodeName: '提交' });
-  await applyStep(trx, run, step, { userId: caller.user.userId, userName: caller.user.userName });
+  await applyPlan(trx, run, plan, { userId: caller.user.userId, userName: caller.user.userName });
   await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.flowSubmit, { formName: model.form.enName, id: recordId, instanceId });
   return instanceId;
 }

@@ -11,10 +11,9 @@ import { inTransaction } from '../../records/services/inTransaction.js';
 import { logWrite, type RecordCaller } from '../../records/services/recordContext.js';
 import { editRecord } from '../../records/services/recordWrite.js';
 import { recordDetail } from '../../records/services/recordRead.js';
-import { resetTo } from '../engine/advance.js';
 import { userTasksInOrder } from '../engine/graph.js';
 import { actedSinceSubmit, addHistory } from '../repositories/flowHistory.js';
-import { cancelTasks, closeTask, insertTasks, moveTask, pendingCount, readTask, setTaskStatus, tasksOfInstance, type TaskRow } from '../repositories/flowTasks.js';
+import { cancelTasks, closeTask, insertTasks, moveTask, pendingBesides, pendingCount, readTask, setTaskStatus, tasksOfInstance, type TaskRow } from '../repositories/flowTasks.js';
 import { saveInstance } from '../repositories/flowInstances.js';
 import { insertMessages } from '../../repositories/messageRepository.js';
 import { activeUsers, nickNames } from '../repositories/assignees.js';
@@ -30,7 +29,8 @@ function ownFiles<T extends ActionInput>(input: T, tenantId: number): T {
   const keys = tenantKeys(list.map((a) => String(a.url ?? '')), tenantId);
   return { ...input, attachments: keys.map((k, i) => ({ name: String(list[i].name ?? k.name).slice(0, 255), url: downloadUrl(k.key) })) };
 }
-import { asBadRequest, completeNode, endInstance, enterNodes, judgeFor, loadRun, notifyTasks, type FlowRun } from './flowRuntime.js';
+import { completeNode, endInstance, inputsOf, loadRun, notifyStarter, notifyTasks, writeAuto, writeCc, writeTasks, type FlowRun } from './flowRuntime.js';
+import { planAhead, planStep, type StepPlan } from './flowPlan.js';
 import { fieldNameOfKey } from '../../../../schema-adapters/index.js';
 
 /** What every action may carry. */
@@ -76,15 +76,40 @@ async function applyEdits(trx: Kysely<Database>, caller: RecordCaller, run: Flow
   run.record = await recordDetail(trx, run.model, run.tenantId, run.instance.recordId);
 }
 
+/**
+ * The next step when this approval would complete its node, planned before the transaction
+ * (flowPlan.ts: the engine in its worker, the assignees of a parallel gateway's branches) from
+ * reads without a lock; null when the node would not complete yet or the approval edits fields.
+ * The transaction uses it only if the instance's state, the record and the conditions' outcomes
+ * are still those it was planned on.
+ */
+async function planApproval(db: Kysely<Database>, caller: RecordCaller, input: ActionInput & { data?: Record<string, unknown> }): Promise<StepPlan | null> {
+  if (input.data && Object.keys(input.data).length) return null;
+  return planAhead(async () => {
+    const tenantId = caller.user.tenantId;
+    const task = await readTask(db, tenantId, input.taskId);
+    if (!task || task.status !== 'open' || task.assigneeId !== caller.user.userId || task.kind === 'before') return null;
+    const run = await loadRun(db, tenantId, task.instanceId, false);
+    if (run.instance.status !== 'running') return null;
+    const node = run.definition.graph.nodes[task.nodeId];
+    const firstDecides = task.kind === 'assignee' && node.countersign !== 'all';
+    if ((await pendingBesides(db, run.instance.id, task.nodeId, task.entry, task.id, firstDecides)) > 0) return null;
+    return planStep(db, await inputsOf(db, run), { op: 'advance', state: run.instance.state, fromId: task.nodeId, approvedBy: caller.user.userId });
+  });
+}
+
 /** 同意: closes the task; the node completes when its countersign rule says so, and the flow moves on. */
 export async function approve(db: Kysely<Database>, caller: RecordCaller, input: ActionInput & { data?: Record<string, unknown> }): Promise<void> {
   input = ownFiles(input, caller.user.tenantId);
+  const ahead = await planApproval(db, caller, input);
   await inTransaction(db, async (trx) => {
     const { run, task } = await lockTask(trx, caller, input.taskId);
     if (input.data) await applyEdits(trx, caller, run, task.nodeId, input.data);
     await close(trx, caller, task, 'approve', input);
     await addHistory(trx, run.tenantId, { instanceId: run.instance.id, taskId: task.id, nodeId: task.nodeId, nodeName: task.nodeName, action: 'approve', operType: BUSINESS_TYPE.flowApprove, ...who(caller), comment: input.comment, attachments: input.attachments });
     await log(trx, caller, run, BUSINESS_TYPE.flowApprove, { taskId: task.id });
+    const comment = input.comment?.trim() ? `：${input.comment.trim()}` : '';
+    await notifyStarter(trx, run, caller.user.userId, `已同意：${run.instance.title}`, `${who(caller).userName}在「${task.nodeName}」同意了您的申请${comment}`);
     if (task.kind === 'before') {
       // A before-sign returns the task to the one who asked once every added signer approved.
       if (task.parentTaskId && (await pendingCount(trx, run.instance.id, task.nodeId, task.entry, task.parentTaskId)) === 0) {
@@ -96,7 +121,7 @@ export async function approve(db: Kysely<Database>, caller: RecordCaller, input:
     // Without countersign `all`, the first approval decides for the node's other candidates.
     if (task.kind === 'assignee' && node.countersign !== 'all') await cancelTasks(trx, run.instance.id, { nodeId: task.nodeId, entry: task.entry, kind: 'assignee' });
     if ((await pendingCount(trx, run.instance.id, task.nodeId, task.entry)) > 0) return;
-    await completeNode(trx, run, task.nodeId, who(caller));
+    await completeNode(trx, run, task.nodeId, who(caller), ahead);
   });
 }
 
@@ -128,11 +153,13 @@ export async function reject(db: Kysely<Database>, caller: RecordCaller, input: 
       await insertMessages(trx as never, [{ tenantId: run.tenantId, userId: run.instance.starterId, msgType: '1', title: `已驳回：${run.instance.title}`, content: `${who(caller).userName}驳回了您的申请：${input.comment ?? ''}`, link: `/auto/${run.instance.formName}/${run.instance.recordId}` }]);
       return;
     }
-    const judge = await judgeFor(trx, run.tenantId, run.model, run.record, run.instance.starterId);
-    const step = await asBadRequest(() => resetTo(run.definition.graph, target, judge));
-    run.instance.state = step.state;
+    // One node is entered: planned here (the engine still runs in its worker).
+    const plan = await planStep(trx, await inputsOf(trx, run), { op: 'reset', nodeId: target });
+    run.instance.state = plan.result.state;
     await saveInstance(trx, run.tenantId, run.instance.id, run.instance.state);
-    await enterNodes(trx, run, step.entered);
+    await writeAuto(trx, run, plan, who(caller));
+    await writeCc(trx, run, plan.cc, who(caller));
+    await writeTasks(trx, run, plan.nodes);
   });
 }
 

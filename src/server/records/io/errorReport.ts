@@ -2,7 +2,7 @@
 import { newFileKey, sanitizeFileName } from '../../files/fileKeys.js';
 import type { FileStore } from '../../files/fileStore.js';
 import type { Problem } from './importValues.js';
-import { neutralise } from './cellText.js';
+import { neutralise } from '../../../../schema-adapters/cells/spreadsheetText.js';
 import { xlsxWriter } from './tableWriter.js';
 
 /** Writes the report; answers its key and file name. */

@@ -9,37 +9,31 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { FieldDefinition, UserContext } from '../../../../schema-adapters/definition/types.js';
 import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
-import { downloadUrl, newFileKey, sanitizeFileName } from '../../files/fileKeys.js';
+import { downloadUrl, jobFileKey, sanitizeFileName } from '../../files/fileKeys.js';
 import { keyOfRef, uniqueNames } from '../../files/fileRefs.js';
 import { parseFileKey } from '../../files/fileKeys.js';
 import type { FileStore } from '../../files/fileStore.js';
 import { zipStream } from '../../files/zipStream.js';
 import type { JobHandler, JobResult } from '../../jobs/types.js';
+import { inTransaction } from '../services/inTransaction.js';
+import { jobTestPoint } from '../../jobs/testHooks.js';
 import { insertMessages } from '../../repositories/messageRepository.js';
 import { recordOperation } from '../../services/operationLog.js';
 import type { FormModel } from '../query/formModel.js';
 import { loadModel } from '../services/recordContext.js';
-import { cellOf, FILE_TYPES, type Cell } from './cellText.js';
-import { virtualFields, type ExportParams } from './exportRequest.js';
+import { exportCell, exportStyle } from '../../../../schema-adapters/cells/fieldCells.js';
+import type { Cell } from '../../../../schema-adapters/cells/spreadsheetText.js';
+import { FILE_LIST_TYPES } from '../../../../schema-adapters/fieldTypes/media.js';
+import { getConfigValue } from '../../repositories/configRepository.js';
+import { VOIDED_STATUS } from '../../../shared/readOnlyRecords.js';
+import { exportFields, type ExportParams, type ExportSource, type FileEntry } from './exportRequest.js';
+import type { JobUser } from './jobUser.js';
 import { childRows, countUpTo, existingIds, exportIds, listInChunks, mainRows, type ListChunks, type RecordId } from '../repositories/exportQueries.js';
 import { addVirtualValues } from '../services/viewRows.js';
 import { csvWriter, xlsxWriter, type TableWriter } from './tableWriter.js';
 import { exportInWorker, exportWorkerRows } from './exportThread.js';
 
 const CHUNK = 2000;
-
-/** Who started a job (kept in its params: the job runs outside the request). */
-export interface JobUser {
-  userId: number;
-  userName: string;
-  nickName: string;
-  deptId: number | null;
-  roleKeys: string[];
-  roleNames: string[];
-}
-
-/** A record's file to put in the export's zip. */
-export interface FileEntry { folder: string; key: string; name: string }
 
 function stamp(d = new Date()): string {
   const p = (n: number) => String(n).padStart(2, '0');
@@ -77,12 +71,6 @@ export async function idsToExport(db: Kysely<Database>, model: FormModel, p: Exp
   return p.ids ? existingIds(db, model, p.ids, tenantId) : exportIds(db, model, p.query ?? {}, tenantId);
 }
 
-/**
- * Where an export's records come from: ids already found (read 2,000 at a time by id), or the
- * list query itself, read through a cursor in one snapshot (PostgreSQL only: see listInChunks).
- */
-export type ExportSource = { ids: RecordId[] } | { query: Record<string, unknown> };
-
 /** The source's records as `listInChunks` gives them. */
 async function readSource<T>(db: Kysely<Database>, model: FormModel, source: ExportSource, tenantId: number, fields: ReadonlySet<string> | undefined,
   body: (list: ListChunks) => Promise<T>): Promise<T> {
@@ -107,14 +95,17 @@ export async function produceTable(db: Kysely<Database>, p: ExportParams & { use
 
 async function writeTable(db: Kysely<Database>, model: FormModel, p: ExportParams & { user: JobUser }, tenantId: number, ctx: TableHooks, source: ExportSource, w: TableWriter, files: FileEntry[]): Promise<number> {
   const def = model.form.definition;
-  const virtual = virtualFields(def);
-  const mainFields = fieldsOf([...def.fields, ...virtual], p.columns);
+  const { virtual, all } = exportFields(def);
+  const mainFields = fieldsOf(all, p.columns);
+  // Spec 01 §2.2: numbers show the thousands separator when the tenant's setting says so; the workbook too.
+  const thousands = (await getConfigValue(db, tenantId, 'sys.thousand.separator.enabled')) === 'true';
+  const styleOf = (f: FieldDefinition) => exportStyle(f, thousands);
   const user: UserContext = { ...p.user, deptId: p.user.deptId };
   const subs = p.subs.map((s) => ({ ...s, model: model.subs.get(s.name)!, fields: fieldsOf(model.subs.get(s.name)!.def.children ?? [], s.columns) }))
     .filter((s) => s.fields.length);
   const collect = (folder: string, fields: FieldDefinition[], row: Record<string, unknown>, on: boolean) => {
     if (!on) return;
-    for (const f of fields) if (FILE_TYPES.has(f.funcType)) for (const file of filesOf(row[f.enName], tenantId)) files.push({ folder, ...file });
+    for (const f of fields) if (FILE_LIST_TYPES.has(f.funcType)) for (const file of filesOf(row[f.enName], tenantId)) files.push({ folder, ...file });
   };
   // Only the exported fields' columns are read, unless a virtual column is exported: its expression may name any field.
   const wanted = mainFields.some((f) => virtual.includes(f)) ? undefined : new Set(mainFields.map((f) => f.enName));
@@ -124,9 +115,10 @@ async function writeTable(db: Kysely<Database>, model: FormModel, p: ExportParam
     await ctx.progress(0, total, 'export');
     let done = 0;
     if (p.byLine && subs.length) {
-      await w.sheet(model.form.cnName, [...mainFields.map((f) => f.label), ...subs.flatMap((s) => s.fields.map((f) => `${s.model.def.label}-${f.label}`))]);
+      await w.sheet(model.form.cnName, [...mainFields.map((f) => f.label), ...subs.flatMap((s) => s.fields.map((f) => `${s.model.def.label}-${f.label}`))],
+        [...mainFields.map(styleOf), ...subs.flatMap((s) => s.fields.map(styleOf))]);
     } else {
-      await w.sheet(model.form.cnName, mainFields.map((f) => f.label));
+      await w.sheet(model.form.cnName, mainFields.map((f) => f.label), mainFields.map(styleOf));
     }
     // The sub-form sheets key their rows by the parent's row number: the ids in written order.
     const written: RecordId[] = [];
@@ -138,10 +130,12 @@ async function writeTable(db: Kysely<Database>, model: FormModel, p: ExportParam
       // Sub-forms belong to forms, whose ids are numbers (a view has none).
       const children = p.byLine && subs.length ? await Promise.all(subs.map((s) => childRows(rdb, model, s.model, rows.map((r) => Number(r.id)), tenantId))) : [];
       for (const row of rows) {
+        // 导出选择's 不导出已作废的数据 (issue 27 item 4): voided records are left out of every sheet.
+        if (p.excludeVoided && Number(row.sys_status) === VOIDED_STATUS) continue;
         const folder = `${++done}_${row.id}`;
         if (keepIds) written.push(row.id as RecordId);
         collect(folder, mainFields, row, p.includeFiles);
-        const main: Cell[] = mainFields.map((f) => cellOf(f, row));
+        const main: Cell[] = mainFields.map((f) => exportCell(f, row));
         if (p.byLine && subs.length) {
           const lists = subs.map((s, k) => children[k].get(Number(row.id)) ?? []);
           const lines = Math.max(1, ...lists.map((l) => l.length));
@@ -150,20 +144,21 @@ async function writeTable(db: Kysely<Database>, model: FormModel, p: ExportParam
             subs.forEach((s, k) => {
               const child = lists[k][n];
               if (child) collect(`${folder}/${s.model.def.label}`, s.fields, child, s.includeFiles);
-              cells.push(...s.fields.map((f) => (child ? cellOf(f, child) : null)));
+              cells.push(...s.fields.map((f) => (child ? exportCell(f, child) : null)));
             });
             await w.row(cells);
           }
         } else await w.row(main);
       }
       await ctx.progress(done, total, 'export');
+      await jobTestPoint('chunk:export');
       ctx.throwIfCancelled();
     });
-    if (p.byLine) return list.count;
+    if (p.byLine) return done;
     // Sub-forms as sheets keyed by the parent's row number in the main sheet.
     let subDone = done;
     for (const s of subs) {
-      await w.sheet(s.model.def.label, ['主表序号', ...s.fields.map((f) => f.label)]);
+      await w.sheet(s.model.def.label, ['主表序号', ...s.fields.map((f) => f.label)], [null, ...s.fields.map(styleOf)]);
       for (let i = 0; i < written.length; i += CHUNK) {
         ctx.throwIfCancelled();
         const chunk = written.slice(i, i + CHUNK);
@@ -171,14 +166,14 @@ async function writeTable(db: Kysely<Database>, model: FormModel, p: ExportParam
         for (const [j, id] of chunk.entries()) {
           for (const child of children.get(id as number) ?? []) {
             collect(`${i + j + 1}_${id}/${s.model.def.label}`, s.fields, child, s.includeFiles);
-            await w.row([i + j + 1, ...s.fields.map((f) => cellOf(f, child))]);
+            await w.row([i + j + 1, ...s.fields.map((f) => exportCell(f, child))]);
           }
         }
         subDone += chunk.length;
         await ctx.progress(subDone, total, 'export');
       }
     }
-    return list.count;
+    return done;
   });
 }
 
@@ -191,9 +186,20 @@ export const exportJob: JobHandler = async (job, ctx): Promise<JobResult> => {
   const p = job.params as unknown as ExportParams & { user: JobUser };
   const db = ctx.db;
   const model = await loadModel(db, job.tenantId, p.form);
-  const tableName = sanitizeFileName(`${model.form.cnName}_${stamp()}.${p.format}`);
+  // Names and keys come from the job (its id, its creation time), not from this run: a job run
+  // again after a kill names the same files (ADR 0807).
+  const tableName = sanitizeFileName(`${model.form.cnName}_${stamp(job.createTime)}.${p.format}`);
   const zipped = p.includeFiles || p.subs.some((s) => s.includeFiles);
-  const tableKey = newFileKey(job.tenantId, tableName);
+  const tableKey = jobFileKey(job.tenantId, job.id, tableName, job.createTime);
+  const zipName = sanitizeFileName(`${model.form.cnName}_${stamp(job.createTime)}.zip`);
+  const zipKey = jobFileKey(job.tenantId, job.id, zipName, job.createTime);
+  // Written completely by an earlier run that was killed before it ended the job: end it now.
+  const earlier = job.checkpoint as { fileKey?: unknown; rows?: unknown } | null;
+  if (earlier && typeof earlier.rows === 'number' && (earlier.fileKey === tableKey || earlier.fileKey === zipKey) && await ctx.store.stat(earlier.fileKey)) {
+    return finishExport(earlier.fileKey === zipKey ? zipName : tableName, earlier.fileKey, earlier.rows);
+  }
+  // A table an earlier run left (complete, but the zip was not made): made again.
+  await ctx.store.remove(tableKey);
   let rows: number;
   let files: FileEntry[];
   await ctx.progress(0, null, 'query');
@@ -230,8 +236,8 @@ export const exportJob: JobHandler = async (job, ctx): Promise<JobResult> => {
   let fileName = tableName;
   if (zipped && files.length) {
     await ctx.progress(rows, rows, 'zip');
-    fileName = sanitizeFileName(`${model.form.cnName}_${stamp()}.zip`);
-    key = newFileKey(job.tenantId, fileName);
+    fileName = zipName;
+    key = zipKey;
     const names = uniqueNames(files.map((f) => `${f.folder}/${f.name}`));
     const entries = [
       { name: tableName, open: async () => (await ctx.store.get(tableKey))!.body },
@@ -245,8 +251,8 @@ export const exportJob: JobHandler = async (job, ctx): Promise<JobResult> => {
     }
   } else if (zipped) {
     // Nothing to attach: the workbook alone, still as the zip the user asked for.
-    fileName = sanitizeFileName(`${model.form.cnName}_${stamp()}.zip`);
-    key = newFileKey(job.tenantId, fileName);
+    fileName = zipName;
+    key = zipKey;
     try {
       await ctx.store.put(key, zipStream([{ name: tableName, open: async () => (await ctx.store.get(tableKey))!.body }]));
     } finally {
@@ -254,12 +260,25 @@ export const exportJob: JobHandler = async (job, ctx): Promise<JobResult> => {
     }
   }
   ctx.throwIfCancelled();
-  await recordOperation(db, {
-    tenantId: job.tenantId, title: model.form.cnName, businessType: BUSINESS_TYPE.export, operUserId: p.user.userId, operName: p.user.userName,
-    requestMethod: 'POST', operUrl: `/api/auto/${p.form}/export`, operParam: { rows: rows, columns: p.columns, subs: p.subs.map((s) => s.name), byLine: p.byLine, jobId: job.id },
-  });
-  await insertMessages(db, [{ tenantId: job.tenantId, userId: job.userId, title: `导出完成：${model.form.cnName}`, content: `${fileName}（共 ${rows} 条）已可下载`, link: downloadUrl(key) }]);
-  return { fileKey: key, fileName, rows: rows, msg: fileName };
+  // The file is complete (the store writes it under a side name and renames it): a run after a
+  // kill from here on finds it and only ends the job.
+  await ctx.checkpoint(db, { fileKey: key, rows }, rows);
+  await jobTestPoint('written:export');
+  return finishExport(fileName, key, rows);
+
+  /** The log line, the owner's message and the job's end, committed together (ADR 0806). */
+  async function finishExport(name: string, fileKey: string, count: number): Promise<JobResult> {
+    const result = { fileKey, fileName: name, rows: count, msg: name };
+    await inTransaction(db, async (trx) => {
+      await recordOperation(trx, {
+        tenantId: job.tenantId, title: model.form.cnName, businessType: BUSINESS_TYPE.export, operUserId: p.user.userId, operName: p.user.userName,
+        requestMethod: 'POST', operUrl: `/api/auto/${p.form}/export`, operParam: { rows: count, columns: p.columns, subs: p.subs.map((s) => s.name), byLine: p.byLine, jobId: job.id },
+      });
+      await insertMessages(trx, [{ tenantId: job.tenantId, userId: job.userId, title: `导出完成：${model.form.cnName}`, content: `${name}（共 ${count} 条）已可下载`, link: downloadUrl(fileKey) }]);
+      await ctx.commit(trx, result);
+    });
+    return result;
+  }
 };
 
 function emptyStream(): Readable {

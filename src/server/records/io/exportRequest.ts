@@ -9,9 +9,20 @@ import { badRequest } from '../../http/HttpError.js';
 import type { FormModel } from '../query/formModel.js';
 import { compileList } from '../query/listQuery.js';
 import { parseIds } from '../repositories/recordQueries.js';
-import { FILE_TYPES } from './cellText.js';
+import type { RecordId } from '../repositories/exportQueries.js';
+import { FILE_LIST_TYPES } from '../../../../schema-adapters/fieldTypes/media.js';
 import { computedVirtualColumns } from '../../../../schema-adapters/definition/views.js';
 import { isViewModel, parseViewIds } from '../services/viewRows.js';
+import { ID_EXPORT_COLUMN, idColumnByDefault, offersIdColumn, STATUS_EXPORT_COLUMN } from '../../../shared/exportColumns.js';
+
+/** A record's file to put in the export's zip. */
+export interface FileEntry { folder: string; key: string; name: string }
+
+/**
+ * Where an export's records come from: ids already found (read 2,000 at a time by id), or the
+ * list query itself, read through a cursor in one snapshot (PostgreSQL only: see listInChunks).
+ */
+export type ExportSource = { ids: RecordId[] } | { query: Record<string, unknown> };
 
 /** What an export job needs, all plain JSON (it is stored with the job). */
 export interface ExportParams {
@@ -21,6 +32,8 @@ export interface ExportParams {
   byLine: boolean;
   includeFiles: boolean;
   format: 'xlsx' | 'csv';
+  /** Leave voided records (sys_status -2) out (导出选择's 不导出已作废的数据). */
+  excludeVoided?: boolean;
   /** Record ids; a type-2 view's are its combined ids `{id}@{data_table}`. */
   ids: (number | string)[] | null;
   query: Record<string, unknown> | null;
@@ -42,18 +55,30 @@ export function mainFilesEnabled(model: FormModel): boolean {
   return f?.enableExportFile === true;
 }
 
-/** The computed virtual columns of a definition as export columns (cellOf reads their values from the row). */
+/**
+ * Every main-form column an export may write: the definition's fields, its computed virtual
+ * columns, 状态 (the record's sys_status, unless a sysStatus field already exports it) and
+ * 记录ID (the record id, shared/exportColumns.ts).
+ */
+export function exportFields(def: FormDefinition): { virtual: FieldDefinition[]; status: FieldDefinition | null; id: FieldDefinition | null; all: FieldDefinition[] } {
+  const virtual = virtualFields(def);
+  const status: FieldDefinition | null = def.fields.some((f) => f.funcType === 'sysStatus') ? null : { enName: STATUS_EXPORT_COLUMN.enName, label: STATUS_EXPORT_COLUMN.label, funcType: 'sysStatus' };
+  const id: FieldDefinition | null = offersIdColumn(def) ? { enName: ID_EXPORT_COLUMN.enName, label: ID_EXPORT_COLUMN.label, funcType: 'input' } : null;
+  return { virtual, status, id, all: [...def.fields, ...virtual, ...(status ? [status] : []), ...(id ? [id] : [])] };
+}
+
+/** The computed virtual columns of a definition as export columns (exportCell reads their values from the row). */
 export function virtualFields(def: FormDefinition): FieldDefinition[] {
   return computedVirtualColumns(def).map((v) => ({ enName: v.enName, label: v.cnName, funcType: 'input' }));
 }
 
-function pick(available: FieldDefinition[], asked: string[] | null, filesOk: boolean, where: string): string[] {
+function pick(available: FieldDefinition[], asked: string[] | null, filesOk: boolean, where: string, unasked: Set<string> = new Set()): string[] {
   const byName = new Map(available.map((f) => [f.enName, f]));
-  const chosen = asked ?? available.filter((f) => filesOk || !FILE_TYPES.has(f.funcType)).map((f) => f.enName);
+  const chosen = asked ?? available.filter((f) => (filesOk || !FILE_LIST_TYPES.has(f.funcType)) && !unasked.has(f.enName)).map((f) => f.enName);
   for (const n of chosen) {
     const f = byName.get(n);
     if (!f) throw badRequest(`${where}没有可导出的字段：${n}`);
-    if (FILE_TYPES.has(f.funcType) && !filesOk) throw badRequest(`字段「${f.label}」未开启文件导出`);
+    if (FILE_LIST_TYPES.has(f.funcType) && !filesOk) throw badRequest(`字段「${f.label}」未开启文件导出`);
   }
   return [...new Set(chosen)];
 }
@@ -65,7 +90,10 @@ export function parseExportRequest(model: FormModel, body: Record<string, unknow
   const mainFields = cols.filter((c) => c.funcType !== 'subForm').map((c) => defs.get(c.key)!).filter(Boolean);
   const filesOk = mainFilesEnabled(model);
   // Computed virtual columns export as text columns under their headers, as the list shows them.
-  const columns = pick([...mainFields, ...virtualFields(model.form.definition)], names(body.currentColumns, 'currentColumns '), filesOk, '');
+  const { status, id } = exportFields(model.form.definition);
+  // 记录ID goes in when nothing is chosen only for a form without a serial number (its key then).
+  const notByDefault = new Set(id && !idColumnByDefault(model.form.definition) ? [id.enName] : []);
+  const columns = pick([...mainFields, ...virtualFields(model.form.definition), ...(status ? [status] : []), ...(id ? [id] : [])], names(body.currentColumns, 'currentColumns '), filesOk, '', notByDefault);
   const subsRaw = body.subFormColumns;
   if (subsRaw !== undefined && subsRaw !== null && !Array.isArray(subsRaw)) throw badRequest('subFormColumns 须为数组');
   const subs = ((subsRaw as unknown[] | undefined) ?? []).map((s) => {
@@ -79,6 +107,7 @@ export function parseExportRequest(model: FormModel, body: Record<string, unknow
     return { name: formName as string, columns: pick(childDefs, names(c, 'columns '), subFiles, `子表单「${sub.def.label}」`), includeFiles: includeFiles === true && subFiles };
   });
   if (!columns.length && !subs.some((s) => s.columns.length)) throw badRequest('请选择要导出的字段');
+  if (body.excludeVoided !== undefined && body.excludeVoided !== null && typeof body.excludeVoided !== 'boolean') throw badRequest('excludeVoided 须为布尔值');
   const format = body.format === undefined || body.format === null ? 'xlsx' : body.format;
   if (format !== 'xlsx' && format !== 'csv') throw badRequest('导出格式须为 xlsx 或 csv');
   const queryMap = body.queryMap ?? {};
@@ -97,6 +126,6 @@ export function parseExportRequest(model: FormModel, body: Record<string, unknow
   }
   return {
     form: model.form.enName, columns, subs, byLine: body.exportByLine === true, includeFiles: body.includeFiles === true && filesOk,
-    format: format as 'xlsx' | 'csv', ids, query,
+    format: format as 'xlsx' | 'csv', ids, query, excludeVoided: body.excludeVoided === true,
   };
 }

@@ -12,8 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { HttpError } from '../../http/HttpError.js';
 import { JobCancelledError, type JobContext } from '../../jobs/types.js';
-import type { ExportParams } from './exportRequest.js';
-import type { ExportSource, FileEntry, JobUser } from './exportJob.js';
+import type { ExportParams, ExportSource, FileEntry } from './exportRequest.js';
+import type { JobUser } from './jobUser.js';
 
 /** Messages from the worker. */
 export type FromWorker =

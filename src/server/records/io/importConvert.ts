@@ -13,9 +13,10 @@ import { badRequest } from '../../http/HttpError.js';
 import type { FormModel } from '../query/formModel.js';
 import { recordProblems } from '../services/adapterBridge.js';
 import { coercePlainRow, type PlainValues } from '../write/coerceRow.js';
-import type { JobUser } from './exportJob.js';
+import type { JobUser } from './jobUser.js';
 import { readRows } from './importRead.js';
-import { cellText, ImportResolver, type Problem } from './importValues.js';
+import { ImportResolver, type Problem } from './importValues.js';
+import { importedText } from '../../../../schema-adapters/cells/spreadsheetText.js';
 import type { ImportSub, SubRow, SubSheets } from './importSubSheets.js';
 import { subColumn } from './importSubSheets.js';
 
@@ -26,13 +27,18 @@ export interface Row { rowNo: number; cells: unknown[] }
 export const BATCH = 1000;
 
 /** The file's data rows in batches (blank rows skipped); `onHeader` gets the first row. */
-export async function* rowBatches(body: Readable, kind: 'xlsx' | 'xls' | 'csv', onHeader: (h: unknown[]) => void): AsyncGenerator<Row[]> {
+export function rowBatches(body: Readable, kind: 'xlsx' | 'xls' | 'csv', onHeader: (h: unknown[]) => void): AsyncGenerator<Row[]> {
+  return rowBatchesOf(readRows(body, kind), onHeader);
+}
+
+/** Rows read elsewhere (tableSource.ts) in batches, as `rowBatches`. */
+export async function* rowBatchesOf(rows: AsyncIterable<unknown[]>, onHeader: (h: unknown[]) => void): AsyncGenerator<Row[]> {
   let rowNo = 0;
   let batch: Row[] = [];
-  for await (const cells of readRows(body, kind)) {
+  for await (const cells of rows) {
     rowNo++;
     if (rowNo === 1) { onHeader(cells); continue; }
-    if (!cells.some((c) => cellText(c) !== '')) continue;
+    if (!cells.some((c) => importedText(c) !== '')) continue;
     batch.push({ rowNo, cells });
     if (batch.length >= BATCH) { yield batch; batch = []; }
   }
@@ -47,7 +53,7 @@ export function mapHeader(header: unknown[], fields: FieldDefinition[]): Mapped 
   const byLabel = new Map(fields.map((f) => [f.label, f]));
   const byName = new Map(fields.map((f) => [f.enName, f]));
   const used = new Set<string>();
-  const text = header.map((h) => cellText(h).replace(/^\*/, ''));
+  const text = header.map((h) => importedText(h).replace(/^\*/, ''));
   const mapped = text.map((t) => {
     const f = byLabel.get(t) ?? byName.get(t) ?? null;
     if (!f || used.has(f.enName)) return null;
@@ -81,16 +87,17 @@ function subProblem(model: FormModel, rowsOf: Map<string, SubRow[]>, field: stri
   if (!m || !sub || !row) return null;
   const i = m[3] ? row.fields.findIndex((f) => f?.enName === m[3]) : -1;
   const label = m[3] ? (sub.def.children ?? []).find((c) => c.enName === m[3])?.label ?? m[3] : sub.def.label;
-  return { row: row.sheetRow, column: subColumn(row.sub, label), value: i < 0 ? '' : cellText(row.cells[i]), message };
+  return { row: row.sheetRow, column: subColumn(row.sub, label), value: i < 0 ? '' : importedText(row.cells[i]), message };
 }
 
-/** One batch: related records looked up, each row converted and checked. */
-export async function convertBatch(db: Kysely<Database> | null, model: FormModel, resolver: ImportResolver, m: Mapped, rows: Row[], user: JobUser, subInput: SubInput | null): Promise<Converted[]> {
+/** One batch: related records looked up, each row converted and checked (`basisOf`: what the adapter judges instead of the row; null: nothing, the row was refused already). */
+export async function convertBatch(db: Kysely<Database> | null, model: FormModel, resolver: ImportResolver, m: Mapped, rows: Row[], user: JobUser, subInput: SubInput | null,
+  basisOf?: (rowNo: number, data: Record<string, unknown>) => Record<string, unknown> | null): Promise<Converted[]> {
   for (const [i, f] of m.fields.entries()) {
     if (f?.funcType !== 'relatedForm') continue;
     // The worker thread (no connection) only runs imports without related-form columns.
     if (!db) throw new Error('related-form lookups need the connection');
-    await resolver.prepareRelated(db, f, new Set(rows.map((r) => cellText(r.cells[i])).filter(Boolean)));
+    await resolver.prepareRelated(db, f, new Set(rows.map((r) => importedText(r.cells[i])).filter(Boolean)));
   }
   const ctx = { userId: user.userId, userName: user.userName, nickName: user.nickName, deptId: user.deptId, roleKeys: user.roleKeys, roleNames: user.roleNames };
   return rows.map((r) => {
@@ -102,12 +109,12 @@ export async function convertBatch(db: Kysely<Database> | null, model: FormModel
       labelOf.set(f.enName, f.label);
       const out = resolver.convert(f, r.cells[i]);
       if (!out) return;
-      if ('error' in out) problems.push({ row: r.rowNo, column: f.label, value: cellText(r.cells[i]), message: out.error });
+      if ('error' in out) problems.push({ row: r.rowNo, column: f.label, value: importedText(r.cells[i]), message: out.error });
       else Object.assign(data, out.values);
     });
     const cellOf = (field: string) => {
       const i = m.fields.findIndex((f) => f?.enName === fieldNameOfKey(field));
-      return i < 0 ? '' : cellText(r.cells[i]);
+      return i < 0 ? '' : importedText(r.cells[i]);
     };
     // The record's sub-rows go into the data the adapter judges, as the form page would send them.
     const rowsOf = new Map<string, SubRow[]>();
@@ -126,7 +133,9 @@ export async function convertBatch(db: Kysely<Database> | null, model: FormModel
       const column = labelOf.get(fieldNameOfKey(field)) ?? model.main.fields.get(field)?.def.label ?? field;
       if (!seen.has(column) && !problems.some((p) => p.row === r.rowNo && p.column === column)) problems.push({ row: r.rowNo, column, value: cellOf(field), message });
     };
-    for (const p of recordProblems(model.form.definition, data, ctx)) place(p.field, p.message);
+    // A row that updates a record is judged as the record it makes (importUpdates.ts), as an edit would be.
+    const basis = basisOf ? basisOf(r.rowNo, data) : data;
+    if (basis) for (const p of recordProblems(model.form.definition, basis, ctx)) place(p.field, p.message);
     const errors: FieldError[] = [];
     const mainData = rowsOf.size ? Object.fromEntries(Object.entries(data).filter(([k]) => !model.subs.has(k))) : data;
     const values = coercePlainRow(model.main, mainData, errors);

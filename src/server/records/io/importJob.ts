@@ -13,8 +13,7 @@ import { importColumns } from '../../../../schema-adapters/index.js';
 import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
 import { downloadUrl } from '../../files/fileKeys.js';
 import type { FileStore } from '../../files/fileStore.js';
-import { badRequest } from '../../http/HttpError.js';
-import type { JobContext, JobHandler, JobResult } from '../../jobs/types.js';
+import { JobCancelledError, type JobContext, type JobHandler, type JobResult } from '../../jobs/types.js';
 import { insertMessages } from '../../repositories/messageRepository.js';
 import { inTransaction } from '../services/inTransaction.js';
 import { afterBulkWrite } from '../storage/afterBulkWrite.js';
@@ -22,14 +21,20 @@ import { loadModel } from '../services/recordContext.js';
 import { recordOperation } from '../../services/operationLog.js';
 import { nextSerial } from '../write/serialNumbers.js';
 import { writeErrorReport } from './errorReport.js';
-import type { JobUser } from './exportJob.js';
+import type { JobUser } from './jobUser.js';
 import { tableKind } from './importRead.js';
-import { cellText, ImportResolver, type Problem } from './importValues.js';
-import { convertBatch, mapHeader, rowBatches, type Mapped, type Row, type SubInput } from './importConvert.js';
+import { ImportResolver, type Problem } from './importValues.js';
+import { importedText } from '../../../../schema-adapters/cells/spreadsheetText.js';
+import { convertBatch, mapHeader, rowBatchesOf, type Mapped, type Row, type SubInput } from './importConvert.js';
+import { IMPORT_LIMITS } from './importLimits.js';
+import { tableRows } from './tableSource.js';
 import { copyLines, insertChildRows, insertMainRows, mainFixed, reserveIds, type ImportTarget } from '../repositories/importWrites.js';
 import { importInWorker, useImportWorker } from './importThread.js';
 import { clientDatabase } from '../../db/clientDatabase.js';
 import { orphanProblems, readSubSheets, type ImportSub } from './importSubSheets.js';
+import { checkKey, ImportUpdates, type ImportMode } from './importUpdates.js';
+import { importCheckpoint, writeImportChunks } from './importChunks.js';
+import { jobTestPoint } from '../../jobs/testHooks.js';
 
 /** What an import job keeps in its params. */
 export interface ImportParams {
@@ -38,6 +43,13 @@ export interface ImportParams {
   fileName: string;
   onlyParse: boolean;
   user: JobUser;
+  /** What the upload's zip directory declared its parts inflate to (issue 26 item 3). */
+  inflated?: number;
+  /** 仅新增 / 仅更新 / 新增或更新 by `key` (issue 27 item 2; importUpdates.ts); absent: add. */
+  mode?: ImportMode;
+  key?: string;
+  /** When the confirmed parse began (ISO): records changed after it are refused by key. */
+  parsedSince?: string;
 }
 
 const PREVIEW_ROWS = 20;
@@ -45,10 +57,10 @@ const PREVIEW_ROWS = 20;
 const ANSWER_PROBLEMS = 100;
 const REPORT_MAX = 10_000;
 
-async function* batches(store: FileStore, key: string, kind: 'xlsx' | 'xls' | 'csv', onHeader: (h: unknown[]) => void): AsyncGenerator<Row[]> {
-  const file = await store.get(key);
-  if (!file) throw badRequest('导入文件已失效，请重新上传');
-  yield* rowBatches(file.body, kind, onHeader);
+/** The file's rows in batches, read in bounded memory (tableSource.ts, issue 26 item 3). */
+async function* batches(store: FileStore, key: string, kind: 'xlsx' | 'xls' | 'csv', onHeader: (h: unknown[]) => void, inflated?: number): AsyncGenerator<Row[]> {
+  const rows = await tableRows(store, key, kind, false, inflated);
+  yield* rowBatchesOf((async function* () { for await (const r of rows) yield r.cells; })(), onHeader);
 }
 
 /** Runs an import (or its parse step). */
@@ -66,15 +78,16 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
   });
   const resolver = new ImportResolver(job.tenantId);
   await resolver.prepare(db, [...fields, ...subDefs.flatMap((s) => s.fields)]);
+  const updates = p.mode === 'update' || p.mode === 'upsert' ? new ImportUpdates(model, p.mode, checkKey(model, p.key), job.tenantId, p.user, p.parsedSince ? new Date(p.parsedSince) : undefined) : null;
   let mapped: Mapped | null = null;
-  const onHeader = (h: unknown[]) => { mapped = mapHeader(h, fields); };
+  const onHeader = (h: unknown[]) => { mapped = mapHeader(h, fields); updates?.onHeader(mapped); };
 
   // Pass 0 (workbooks of forms with sub-forms): the sub-form sheets.
   await ctx.progress(0, null, 'parse');
   const problems: Problem[] = [];
   let subInput: SubInput | null = null;
   if (kind !== 'csv' && subDefs.length) {
-    const sheets = await readSubSheets(db, ctx.store, p.fileKey, kind, subDefs, resolver);
+    const sheets = await readSubSheets(db, ctx.store, p.fileKey, kind, subDefs, resolver, p.inflated);
     const present = subDefs.filter((s) => [...sheets.byParent.values()].some((rows) => rows.some((r) => r.sub === s)));
     problems.push(...sheets.problems.slice(0, REPORT_MAX));
     if (sheets.count) subInput = { sheets, present };
@@ -93,22 +106,30 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
     const write = target !== null;
     let n = 0;
     let pending: Promise<void> = Promise.resolve();
-    for await (const rows of batches(ctx.store, p.fileKey, kind, onHeader)) {
+    for await (const rows of batches(ctx.store, p.fileKey, kind, onHeader, p.inflated)) {
       ctx.throwIfCancelled();
       const m = mapped as unknown as Mapped;
-      const converted = await convertBatch(q, model, resolver, m, rows, p.user, subInput);
+      const planned = updates ? await updates.plan(q, rows) : [];
+      if (problems.length < REPORT_MAX) problems.push(...planned.slice(0, REPORT_MAX - problems.length));
+      const converted = await convertBatch(q, model, resolver, m, rows, p.user, subInput, updates ? (no, d) => updates.basis(no, d) : undefined);
       for (const [k, c] of converted.entries()) {
         total++;
         ordinals.add(c.rowNo - 1);
-        if (preview.length < PREVIEW_ROWS) preview.push(m.fields.map((f, i) => (f ? cellText(rows[k].cells[i]) : '')));
+        if (preview.length < PREVIEW_ROWS) preview.push(m.fields.map((f, i) => (f ? importedText(rows[k].cells[i]) : '')));
         if (problems.length < REPORT_MAX) problems.push(...c.problems.slice(0, REPORT_MAX - problems.length));
       }
-      if (write && !problems.length) {
-        const values = converted.map((c) => c.values!);
+      const adds = updates ? converted.filter((c) => !updates.updates(c.rowNo)) : converted;
+      if (write && !problems.length && updates) {
+        // Edits go one by one through the single edit's rules (importUpdates.ts), after the previous batch's inserts.
+        await pending;
+        problems.push(...(await updates.write(q, converted)).slice(0, REPORT_MAX));
+      } else updates?.forget(converted);
+      if (write && !problems.length && adds.length) {
+        const values = adds.map((c) => c.values!);
         for (const v of values) {
           for (const f of serials) v.set(model.main.fields.get(f.enName)!.columns.value!.name, await nextSerial(q, job.tenantId, model.form.id, f));
         }
-        const withChildren = converted.some((c) => c.subs.some((s) => s.rows.length));
+        const withChildren = adds.some((c) => c.subs.some((s) => s.rows.length));
         const ids = withChildren ? await reserveIds(q, model, values.length) : undefined;
         // The insert runs while the next batch is read and converted (queries on the
         // transaction's connection still go one after the other, in order).
@@ -117,14 +138,14 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
           n += await insertMainRows(target, model, values, meta, status, ids);
           if (ids) {
             for (const sub of subInput!.present) {
-              const children = converted.flatMap((c, i) => (c.subs.find((s) => s.sub === sub)?.rows ?? []).map((v, order) => ({ parentId: ids[i], order, values: v })));
+              const children = adds.flatMap((c, i) => (c.subs.find((s) => s.sub === sub)?.rows ?? []).map((v, order) => ({ parentId: ids[i], order, values: v })));
               await insertChildRows(target, model, model.subs.get(sub.name)!, job.tenantId, children);
             }
           }
           await ctx.progress(n, null, 'write');
         })();
         pending.catch(() => {});
-      } else await ctx.progress(total, null, 'parse');
+      } else if (!write || problems.length) await ctx.progress(total, null, 'parse');
     }
     await pending;
     if (subInput && problems.length < REPORT_MAX) problems.push(...orphanProblems(subInput.sheets, ordinals).slice(0, REPORT_MAX - problems.length));
@@ -134,14 +155,14 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
   // columns, serial numbers or sub-form sheets) are read and converted in a worker thread on
   // PostgreSQL (ADR 0811); the writes stay in this thread's transaction.
   let workerLabels: (string | null)[] | null = null;
-  const inWorker = ctx.databaseUrl && !db.isTransaction && kind !== 'xls' && !subInput && !subDefs.length && !serials.length && !fields.some((f) => f.funcType === 'relatedForm')
+  const inWorker = ctx.databaseUrl && !db.isTransaction && !updates && kind !== 'xls' && !subInput && !subDefs.length && !serials.length && !fields.some((f) => f.funcType === 'relatedForm')
     ? await ctx.store.get(p.fileKey) : null;
   if (inWorker && !useImportWorker(inWorker.size)) inWorker.body.destroy();
   const file = inWorker && useImportWorker(inWorker.size) ? inWorker : null;
   const workerPass = async (target: ImportTarget | null): Promise<number> => {
     let n = 0;
     const r = await importInWorker(file!.body, {
-      kind: kind as 'xlsx' | 'csv', model, fields, lookups: resolver.lookupTables(), tenantId: job.tenantId, user: p.user, meta, status, write: target !== null, previewRows: PREVIEW_ROWS,
+      kind: kind as 'xlsx' | 'csv', model, fields, lookups: resolver.lookupTables(), tenantId: job.tenantId, user: p.user, meta, status, write: target !== null, previewRows: PREVIEW_ROWS, inflated: p.inflated ?? IMPORT_LIMITS.totalBytes,
     }, ctx, (found) => {
       if (problems.length < REPORT_MAX) problems.push(...found.slice(0, REPORT_MAX - problems.length));
     }, target?.copy ? async (b) => {
@@ -155,9 +176,68 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
     return n;
   };
   const run = (q: Kysely<Database>, target: ImportTarget | null) => (file ? workerPass(target) : pass(q, target));
+  /** The answer's common part, from what the pass found. */
+  const summary = () => {
+    const subRows = subInput ? [...subInput.sheets.byParent.entries()].filter(([k]) => ordinals.has(k)).reduce((n, [, rows]) => n + rows.length, 0) : 0;
+    const m = mapped as Mapped | null;
+    const columns = workerLabels ?? (m ? m.fields.map((f) => f?.label ?? null) : []);
+    const base = {
+      total, subRows, columns, preview: preview.map((row) => row.filter((_, i) => columns[i] !== null)),
+      problemCount: problems.length, problems: problems.slice(0, ANSWER_PROBLEMS),
+      ...(updates ? { mode: updates.mode, key: updates.label, added: updates.added, updated: updates.updated, unmatched: updates.unmatched } : {}),
+    };
+    base.columns = columns.filter((c) => c !== null);
+    return { subRows, base };
+  };
+  /** A written import's answer: `n` rows added, and by key (importUpdates.ts) the rows updated. */
+  const succeeded = (n: number): JobResult => {
+    const { subRows, base } = summary();
+    const counts = updates ? `：新增 ${updates.added} 条，更新 ${updates.updated} 条` : '';
+    const written = n + (updates?.updated ?? 0);
+    return { success: true, imported: written, msg: `成功导入 ${written} 条数据${subRows ? `（含子表单 ${subRows} 行）` : ''}${counts}`, ...base };
+  };
+  let done: JobResult | null = null;
   let imported = 0;
+  // PGlite (one connection for every request): an add import writes in committed chunks after a
+  // read-only judging pass, yielding the connection between chunks (importChunks.ts, ADR 0807).
+  const chunked = ctx.sharedConnection && !p.onlyParse && !updates && !file && !db.isTransaction;
+  const start = chunked ? importCheckpoint(job.checkpoint) : null;
   if (p.onlyParse) await run(db, null);
-  else {
+  else if (chunked) {
+    // Judge every row first; nothing is written when one is refused (all or none, as before).
+    await run(db, null);
+    // Resumed after a kill: the rows up to the cursor are in; rows judged wrong only now (a
+    // looked-up record deleted since) are skipped by the write pass and reported there.
+    if (start) problems.length = 0;
+    if (!problems.length && total) {
+      const late: Problem[] = [...(start?.late ?? [])];
+      const write = await writeImportChunks({
+        db, model, resolver, user: p.user, subInput, serials, meta, status, start, late,
+        rows: () => batches(ctx.store, p.fileKey, kind, onHeader, p.inflated),
+        mapped: () => mapped as unknown as Mapped,
+        checkpoint: (trx, state) => ctx.checkpoint(trx, { ...state }, state.imported),
+        throwIfStopping: () => { if (ctx.stopping()) throw new JobCancelledError(); },
+        afterChunk: async (n) => { await ctx.progress(n, total, 'write'); await jobTestPoint(`chunk:${job.kind}`); },
+      });
+      imported = write.imported;
+      await inTransaction(db, async (trx) => {
+        await recordOperation(trx, {
+          tenantId: job.tenantId, title: model.form.cnName, businessType: BUSINESS_TYPE.import, operUserId: p.user.userId, operName: p.user.userName,
+          requestMethod: 'POST', operUrl: `/api/auto/${p.form}/importData`, operParam: { formName: p.form, fileName: p.fileName, rows: imported, jobId: job.id },
+        });
+        done = succeeded(imported);
+        if (late.length) {
+          const report = await writeErrorReport(ctx.store, job.tenantId, model.form.cnName, late);
+          done = {
+            ...done, msg: `${done.msg}；${late.length} 处数据在导入过程中被他人修改而失效，相应行未导入`, problemCount: late.length, problems: late.slice(0, ANSWER_PROBLEMS),
+            errorReportKey: report.key, errorReportName: report.name, errorReportUrl: downloadUrl(report.key),
+          };
+        }
+        await insertMessages(trx, [{ tenantId: job.tenantId, userId: job.userId, title: `导入完成：${model.form.cnName}`, content: `${p.fileName}：${done.msg}` }]);
+        await ctx.commit(trx, done);
+      });
+    }
+  } else {
     const rollback = new Error('import rolled back');
     // On PostgreSQL the transaction has a connection of its own, so its rows can go in by COPY
     // (ADR 0810); a crash or kill ends that connection and the server rolls the rows back.
@@ -171,6 +251,11 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
           tenantId: job.tenantId, title: model.form.cnName, businessType: BUSINESS_TYPE.import, operUserId: p.user.userId, operName: p.user.userName,
           requestMethod: 'POST', operUrl: `/api/auto/${p.form}/importData`, operParam: { formName: p.form, fileName: p.fileName, rows: n, jobId: job.id },
         });
+        // The rows, the owner's message and the job's end commit together (ADR 0806): a kill
+        // before the commit redoes the import from nothing, a kill after it finds the job done.
+        done = succeeded(n);
+        await insertMessages(trx, [{ tenantId: job.tenantId, userId: job.userId, title: `导入完成：${model.form.cnName}`, content: `${p.fileName}：${done.msg}` }]);
+        await ctx.commit(trx, done);
         return n;
       });
     } catch (err) {
@@ -179,27 +264,20 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
       await own?.close();
     }
   }
-  const subRows = subInput ? [...subInput.sheets.byParent.entries()].filter(([k]) => ordinals.has(k)).reduce((n, [, rows]) => n + rows.length, 0) : 0;
-  const m = mapped as Mapped | null;
-  const columns = workerLabels ?? (m ? m.fields.map((f) => f?.label ?? null) : []);
-  const base = {
-    total, subRows, columns, preview: preview.map((row) => row.filter((_, i) => columns[i] !== null)),
-    problemCount: problems.length, problems: problems.slice(0, ANSWER_PROBLEMS),
-  };
-  base.columns = columns.filter((c) => c !== null);
+  const { subRows, base } = summary();
+  const counts = updates ? `：新增 ${updates.added} 条，更新 ${updates.updated} 条` : '';
   let report: { key: string; name: string } | null = null;
   if (problems.length) report = await writeErrorReport(ctx.store, job.tenantId, model.form.cnName, problems);
   const reportPart = report ? { errorReportKey: report.key, errorReportName: report.name, errorReportUrl: downloadUrl(report.key) } : {};
   if (p.onlyParse || problems.length || !total) {
     await ctx.store.remove(p.fileKey);
     const withSubs = subRows ? `（含子表单 ${subRows} 行）` : '';
-    const msg = problems.length ? `共 ${total} 条数据，发现 ${problems.length} 处问题，未导入任何数据` : p.onlyParse ? `解析成功，共 ${total} 条数据${withSubs}` : '文件中没有数据';
+    const msg = problems.length ? `共 ${total} 条数据，发现 ${problems.length} 处问题，未导入任何数据` : p.onlyParse ? `解析成功，共 ${total} 条数据${withSubs}${counts}` : '文件中没有数据';
     return { success: !problems.length && (p.onlyParse || total > 0), imported: 0, msg, ...base, ...reportPart };
   }
+  // After the commit: clean-ups that may be lost to a kill without harm (the job is done).
   await ctx.store.remove(p.fileKey);
   // Fresh statistics and visibility map for the new rows (ADR 0930); the import stands either way.
   await afterBulkWrite(db, model.schema, model.main.table.name, imported).catch(() => false);
-  const msg = `成功导入 ${imported} 条数据${subRows ? `（含子表单 ${subRows} 行）` : ''}`;
-  await insertMessages(db, [{ tenantId: job.tenantId, userId: job.userId, title: `导入完成：${model.form.cnName}`, content: `${p.fileName}：${msg}` }]);
-  return { success: true, imported, msg, ...base };
+  return done ?? succeeded(imported);
 };

@@ -11,6 +11,7 @@ import ExcelJS from './exceljs.js';
 import Papa from 'papaparse';
 import * as XLSX from 'xlsx';
 import { badRequest } from '../../http/HttpError.js';
+import { IMPORT_LIMITS, LIMIT_MESSAGES } from './importLimits.js';
 
 /** The message of spec 01 §2.5 for a file of another kind. */
 export const ONLY_EXCEL = '提示：仅允许导入“xls”或“xlsx”格式文件！';
@@ -77,6 +78,17 @@ function decodeWholeCharacters(reader: ExcelTypes.stream.xlsx.WorkbookReader): v
   };
 }
 
+/**
+ * A row's cells within IMPORT_LIMITS (issue 26 item 3), checked as each row comes, before it is
+ * kept anywhere: its number, its width and each text's length.
+ */
+function bounded(rowNo: number, cells: unknown[]): unknown[] {
+  if (rowNo > IMPORT_LIMITS.rows) throw badRequest(LIMIT_MESSAGES.rows);
+  if (cells.length > IMPORT_LIMITS.columns) throw badRequest(LIMIT_MESSAGES.columns);
+  for (const c of cells) if (typeof c === 'string' && c.length > IMPORT_LIMITS.cellChars) throw badRequest(LIMIT_MESSAGES.cellChars(rowNo));
+  return cells;
+}
+
 /** One row of a workbook: which sheet (0 = the first), the sheet's name where the file gives it, the cells. */
 export interface SheetRow {
   sheet: number;
@@ -96,10 +108,12 @@ async function* xlsxRows(body: Readable, allSheets: boolean): AsyncGenerator<She
       const name = sheetName(sheet);
       let expected = 1;
       for await (const row of sheet) {
+        if (row.number > IMPORT_LIMITS.rows) throw badRequest(LIMIT_MESSAGES.rows);
         // Empty rows are skipped by the reader: keep row numbers true to the file.
         for (; expected < row.number; expected++) yield { sheet: index, name, cells: [] };
         const values = row.values as unknown[];
-        yield { sheet: index, name, cells: values.slice(1).map(plain) };
+        if (values.length > IMPORT_LIMITS.columns + 1) throw badRequest(LIMIT_MESSAGES.columns);
+        yield { sheet: index, name, cells: bounded(row.number, values.slice(1).map(plain)) };
         expected = row.number + 1;
       }
       if (!allSheets) break;
@@ -127,17 +141,28 @@ async function* csvRows(body: Readable): AsyncGenerator<SheetRow> {
   const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: false }) as unknown as NodeJS.ReadWriteStream & AsyncIterable<string[]>;
   body.pipe(parser);
   let first = true;
-  for await (const row of parser) {
-    if (first && row.length) row[0] = row[0].replace(/^\ufeff/, '');
-    first = false;
-    // papaparse yields one empty field for an empty line.
-    yield { sheet: 0, name: null, cells: row.length === 1 && row[0] === '' ? [] : row };
+  let rowNo = 0;
+  try {
+    for await (const row of parser) {
+      if (first && row.length) row[0] = row[0].replace(/^\ufeff/, '');
+      first = false;
+      // papaparse yields one empty field for an empty line.
+      yield { sheet: 0, name: null, cells: bounded(++rowNo, row.length === 1 && row[0] === '' ? [] : row) };
+    }
+  } finally {
+    body.unpipe(parser);
+    body.destroy();
   }
 }
 
 async function* xlsRows(body: Readable, allSheets: boolean): AsyncGenerator<SheetRow> {
   const chunks: Buffer[] = [];
-  for await (const c of body) chunks.push(c as Buffer);
+  let bytes = 0;
+  for await (const c of body) {
+    bytes += (c as Buffer).length;
+    if (bytes > IMPORT_LIMITS.xlsBytes) throw badRequest(LIMIT_MESSAGES.xlsBytes);
+    chunks.push(c as Buffer);
+  }
   let wb: XLSX.WorkBook;
   try {
     wb = XLSX.read(Buffer.concat(chunks), { cellDates: true, dense: true });
@@ -148,7 +173,12 @@ async function* xlsRows(body: Readable, allSheets: boolean): AsyncGenerator<Shee
     if (index > 0 && !allSheets) break;
     const ws = wb.Sheets[name];
     if (!ws) continue;
-    for (const row of XLSX.utils.sheet_to_json(ws, { header: 1, raw: true, defval: null, blankrows: true }) as unknown[][]) yield { sheet: index, name, cells: row };
+    // SheetJS makes a row for every line of the sheet's range: check its size before.
+    const range = XLSX.utils.decode_range(ws['!ref'] ?? 'A1');
+    if (range.e.r + 1 > IMPORT_LIMITS.rows) throw badRequest(LIMIT_MESSAGES.rows);
+    if (range.e.c + 1 > IMPORT_LIMITS.columns) throw badRequest(LIMIT_MESSAGES.columns);
+    let rowNo = 0;
+    for (const row of XLSX.utils.sheet_to_json(ws, { header: 1, raw: true, defval: null, blankrows: true }) as unknown[][]) yield { sheet: index, name, cells: bounded(++rowNo, row) };
   }
 }
 

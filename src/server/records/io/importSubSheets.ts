@@ -9,9 +9,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { FieldDefinition } from '../../../../schema-adapters/definition/types.js';
 import type { FileStore } from '../../files/fileStore.js';
-import { badRequest } from '../../http/HttpError.js';
-import { readSheetRows } from './importRead.js';
-import { cellText, type ImportResolver, type Problem } from './importValues.js';
+import { tableRows } from './tableSource.js';
+import { type ImportResolver, type Problem } from './importValues.js';
+import { importedText } from '../../../../schema-adapters/cells/spreadsheetText.js';
 
 /** The first column of a sub-form sheet. */
 export const PARENT_COLUMN = '主表序号';
@@ -42,7 +42,7 @@ export interface SubSheets {
 /** The report's column for a cell of a sub-form sheet: 明细-品名, as the export's by-line headers. */
 export const subColumn = (sub: ImportSub, label: string): string => `${sub.label}-${label}`;
 
-const headerText = (v: unknown) => cellText(v).replace(/^\*/, '');
+const headerText = (v: unknown) => importedText(v).replace(/^\*/, '');
 
 /** The sub-form a sheet holds: the one whose child columns its header names most (its sheet name breaks ties). */
 function matchSheet(header: unknown[], name: string | null, subs: ImportSub[]): { sub: ImportSub; fields: (FieldDefinition | null)[] } | null {
@@ -66,20 +66,18 @@ function matchSheet(header: unknown[], name: string | null, subs: ImportSub[]): 
 
 /** A positive whole number in a 主表序号 cell, or null. */
 function ordinalOf(v: unknown): number | null {
-  const n = typeof v === 'number' ? v : Number(cellText(v));
+  const n = typeof v === 'number' ? v : Number(importedText(v));
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
 /** Reads every sub-form sheet of the file (the main sheet is skipped) and converts its rows. */
-export async function readSubSheets(db: Kysely<Database>, store: FileStore, key: string, kind: 'xlsx' | 'xls', subs: ImportSub[], resolver: ImportResolver): Promise<SubSheets> {
-  const file = await store.get(key);
-  if (!file) throw badRequest('导入文件已失效，请重新上传');
+export async function readSubSheets(db: Kysely<Database>, store: FileStore, key: string, kind: 'xlsx' | 'xls', subs: ImportSub[], resolver: ImportResolver, inflated?: number): Promise<SubSheets> {
   const problems: Problem[] = [];
   const raw: { sub: ImportSub; fields: (FieldDefinition | null)[]; sheetRow: number; cells: unknown[]; parent: number }[] = [];
   let sheet = -1;
   let current: { sub: ImportSub; fields: (FieldDefinition | null)[] } | null = null;
   let rowNo = 0;
-  for await (const r of readSheetRows(file.body, kind)) {
+  for await (const r of await tableRows(store, key, kind, true, inflated)) {
     if (r.sheet === 0) continue;
     if (r.sheet !== sheet) {
       sheet = r.sheet;
@@ -94,10 +92,10 @@ export async function readSubSheets(db: Kysely<Database>, store: FileStore, key:
       continue;
     }
     rowNo++;
-    if (!current || !r.cells.some((c) => cellText(c) !== '')) continue;
+    if (!current || !r.cells.some((c) => importedText(c) !== '')) continue;
     const parent = ordinalOf(r.cells[0]);
     if (parent === null) {
-      problems.push({ row: rowNo, column: subColumn(current.sub, PARENT_COLUMN), value: cellText(r.cells[0]), message: `「${PARENT_COLUMN}」须为主表数据的序号（正整数）` });
+      problems.push({ row: rowNo, column: subColumn(current.sub, PARENT_COLUMN), value: importedText(r.cells[0]), message: `「${PARENT_COLUMN}」须为主表数据的序号（正整数）` });
       continue;
     }
     raw.push({ ...current, sheetRow: rowNo, cells: r.cells.slice(1), parent });
@@ -106,7 +104,7 @@ export async function readSubSheets(db: Kysely<Database>, store: FileStore, key:
   for (const sub of subs) {
     for (const f of sub.fields) {
       if (f.funcType !== 'relatedForm') continue;
-      const labels = new Set(raw.filter((x) => x.sub === sub).map((x) => cellText(x.cells[x.fields.indexOf(f)])).filter(Boolean));
+      const labels = new Set(raw.filter((x) => x.sub === sub).map((x) => importedText(x.cells[x.fields.indexOf(f)])).filter(Boolean));
       await resolver.prepareRelated(db, f, labels);
     }
   }
@@ -118,7 +116,7 @@ export async function readSubSheets(db: Kysely<Database>, store: FileStore, key:
       if (!f) return;
       const out = resolver.convert(f, x.cells[i]);
       if (!out) return;
-      if ('error' in out) { bad = true; problems.push({ row: x.sheetRow, column: subColumn(x.sub, f.label), value: cellText(x.cells[i]), message: out.error }); }
+      if ('error' in out) { bad = true; problems.push({ row: x.sheetRow, column: subColumn(x.sub, f.label), value: importedText(x.cells[i]), message: out.error }); }
       else Object.assign(data, out.values);
     });
     if (bad) continue;

@@ -7,17 +7,15 @@
  * not grow the process; it waits for an ack per batch, so memory between reader and writer is
  * bounded too.
  */
-import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { FieldDefinition } from '../../../../schema-adapters/definition/types.js';
 import { HttpError } from '../../http/HttpError.js';
 import type { JobContext } from '../../jobs/types.js';
 import type { FormModel } from '../query/formModel.js';
 import type { WriteMeta } from '../repositories/recordWrites.js';
-import type { JobUser } from './exportJob.js';
+import type { JobUser } from './jobUser.js';
 import type { Lookup, Problem } from './importValues.js';
+import { startIoWorker, workerFailure } from './ioWorker.js';
 
 /** What the worker needs to start: all it looks up comes with it (it has no connection). */
 export interface ImportStart {
@@ -33,6 +31,8 @@ export interface ImportStart {
   /** false: parse only (no COPY lines). */
   write: boolean;
   previewRows: number;
+  /** The bytes the file's parts may inflate to together (ioWorker.ts `boundInflation`). */
+  inflated: number;
 }
 
 export type ToImportWorker = ImportStart | { type: 'bytes'; data: Uint8Array } | { type: 'end' } | { type: 'ack' };
@@ -45,9 +45,6 @@ export type FromImportWorker =
   | { type: 'done' }
   | { type: 'error'; status?: number; message: string };
 
-/** The worker's heap: reading a million rows makes a lot of short-lived garbage; a small old space keeps it collected. */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 160, maxYoungGenerationSizeMb: 48 };
-
 /**
  * Whether an import of a file of `bytes` runs its reading in a worker: IMPORT_WORKER_BYTES (0 =
  * always), default 1 MB (≈ 20,000 rows of 15 columns; starting a worker costs about a second);
@@ -57,15 +54,6 @@ export function useImportWorker(bytes: number, env: NodeJS.ProcessEnv = process.
   if (env.IMPORT_WORKER === 'off') return false;
   const n = Number(env.IMPORT_WORKER_BYTES);
   return bytes >= (env.IMPORT_WORKER_BYTES !== undefined && Number.isInteger(n) && n >= 0 ? n : 1_048_576);
-}
-
-function startWorker(): Worker {
-  const self = import.meta.url;
-  if (!self.endsWith('.ts')) return new Worker(new URL('./importWorker.js', self), { resourceLimits: WORKER_LIMITS });
-  // Sources run through tsx (npm start, tests): the worker registers it before loading its module.
-  const tsx = pathToFileURL(createRequire(self).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-  const target = new URL('./importWorker.ts', self).href;
-  return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(target)}); })`, { eval: true, resourceLimits: WORKER_LIMITS });
 }
 
 /** A batch of COPY lines for the main table (`columns` after the fixed ones). */
@@ -85,7 +73,7 @@ export interface WorkerPass {
  */
 export async function importInWorker(body: Readable, start: Omit<ImportStart, 'type'>, ctx: JobContext,
   onProblems: (p: Problem[]) => void, write: ((b: LinesBatch) => Promise<void>) | null): Promise<WorkerPass> {
-  const worker = startWorker();
+  const worker = startIoWorker('importWorker');
   const chunks = body[Symbol.asyncIterator]();
   const post = (m: ToImportWorker, transfer: ArrayBuffer[] = []) => worker.postMessage(m, transfer);
   const out: WorkerPass = { total: 0, labels: null, preview: [] };
@@ -125,7 +113,7 @@ export async function importInWorker(body: Readable, start: Omit<ImportStart, 't
         } else if (m.type === 'done') step(async () => { await pending; resolve(); });
         else fail(m.status ? new HttpError(m.status, m.message) : new Error(m.message));
       });
-      worker.on('error', fail);
+      worker.on('error', (err) => fail(workerFailure(err)));
       worker.on('exit', (code) => fail(new Error(`import worker exited with ${code}`)));
       post({ type: 'start', ...start });
     });

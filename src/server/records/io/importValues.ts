@@ -1,8 +1,9 @@
 /**
- * Cells of an import turned into record values (spec 01 §7 importData): labels of options and
- * constants, user and department names, related records' labels and place names become ids on
+ * The tenant's names an import resolves labels against (spec 01 §7 importData): labels of options
+ * and constants, user and department names, related records' labels and place names become ids on
  * the server; the `$view` companions are the labels the file gave. A cell that names nothing
- * known is a problem for the error report, never a guess.
+ * known is a problem for the error report, never a guess. How each type reads its cell lives with
+ * the type (schema-adapters/fieldTypes, `importCell`).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
@@ -10,7 +11,8 @@ import type { FieldDefinition, FieldOption } from '../../../../schema-adapters/d
 import { findFormByName } from '../repositories/formDefinitions.js';
 import { allPlaces, constantTree, recordsByLabel, tenantDepts, tenantUsers } from '../repositories/lookups.js';
 import { tenantSchema } from '../storage/names.js';
-import { RANGE_SEPARATOR, unneutralise } from './cellText.js';
+import type { CellResult, ImportLookups, LabelHit } from '../../../../schema-adapters/cells/cellTypes.js';
+import { importCell } from '../../../../schema-adapters/cells/fieldCells.js';
 
 /** One problem of the error report: spreadsheet row, column label, the cell, the message. */
 export interface Problem {
@@ -20,25 +22,10 @@ export interface Problem {
   message: string;
 }
 
-/** What one cell gives: record keys (value, `$start`/`$end`, `$view`) or an error message. */
-export type CellResult = { values: Record<string, unknown> } | { error: string };
-
-/** Field types whose cells are not imported (files cannot travel inside a table). */
-const SKIPPED = new Set(['upload', 'idCard', 'invoice', 'qrCode', 'button', 'color', 'groupTitle', 'divider', 'serialNumber', 'subForm', 'sysStatus']);
-
-const LIST_SPLIT = /\s*[,，]\s*/;
-
-/** Text of a cell as the user sees it. */
-export function cellText(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return v.toISOString().replace('T', ' ').replace(/\.\d+Z$/, '').replace(/ 00:00:00$/, '');
-  return unneutralise(String(v)).trim();
-}
-
 /** Label → the entries it names (one, or several when ambiguous). */
-export type Lookup = Map<string, { id: unknown; label: string }[]>;
+export type Lookup = Map<string, LabelHit[]>;
 
-function addTo(map: Lookup, key: string, entry: { id: unknown; label: string }) {
+function addTo(map: Lookup, key: string, entry: LabelHit) {
   const list = map.get(key) ?? [];
   if (!list.some((e) => String(e.id) === String(entry.id))) list.push(entry);
   map.set(key, list);
@@ -52,9 +39,9 @@ function optionTree(options: FieldOption[] | undefined, out: Lookup, path: Field
 }
 
 /** Resolves labels to ids for one import (tenant-scoped lookups, loaded once per field). */
-export class ImportResolver {
+export class ImportResolver implements ImportLookups {
   private readonly lookups = new Map<string, Lookup>();
-  private readonly related = new Map<string, Map<string, unknown>>();
+  private readonly relatedByLabel = new Map<string, Map<string, number | null | undefined>>();
 
   constructor(private readonly tenantId: number) {}
 
@@ -94,8 +81,8 @@ export class ImportResolver {
 
   /** Looks up the related records a batch of rows names (`labels` per relatedForm field). */
   async prepareRelated(db: Kysely<Database>, field: FieldDefinition, labels: Set<string>): Promise<void> {
-    const cache = this.related.get(field.enName) ?? new Map<string, unknown>();
-    this.related.set(field.enName, cache);
+    const cache = this.relatedByLabel.get(field.enName) ?? new Map<string, number | null | undefined>();
+    this.relatedByLabel.set(field.enName, cache);
     const missing = [...labels].filter((l) => !cache.has(l));
     if (!missing.length || !field.relateEnName) return;
     const form = await findFormByName(db, this.tenantId, String(field.relateEnName));
@@ -123,7 +110,7 @@ export class ImportResolver {
     }
   }
 
-  private one(f: FieldDefinition, label: string): { id: unknown; label: string } | string {
+  one(f: FieldDefinition, label: string): LabelHit | string {
     const list = this.lookups.get(this.lookupKey(f)!)?.get(label) ?? [];
     if (list.length === 1) return list[0];
     if (!list.length) {
@@ -134,76 +121,18 @@ export class ImportResolver {
     return `“${label}”对应多个${f.funcType === 'user' ? '用户' : f.funcType === 'dept' ? '部门' : '选项'}，无法确定`;
   }
 
-  /** The record keys of one cell, or its problem; an empty cell gives nothing. */
+  place(parent: number, name: string): number | null {
+    const list = this.lookups.get('addresses')?.get(`${parent}/${name}`) ?? [];
+    return list.length === 1 ? Number(list[0].id) : null;
+  }
+
+  related(f: FieldDefinition, label: string): number | null | undefined {
+    // Not looked up, or two records with the label: undefined, which the type reports as ambiguous.
+    return this.relatedByLabel.get(f.enName)?.get(label);
+  }
+
+  /** The record keys of one cell, or its problem; an empty cell gives nothing (each type's `importCell`). */
   convert(f: FieldDefinition, raw: unknown): CellResult | null {
-    if (SKIPPED.has(f.funcType)) return null;
-    const name = f.enName;
-    if (raw instanceof Date && (f.funcType === 'dateStamp' || f.funcType === 'dateRange')) {
-      const iso = raw.toISOString();
-      return { values: { [name]: iso.slice(11, 19) === '00:00:00' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 19)}` } };
-    }
-    const text = cellText(raw);
-    if (text === '') return null;
-    switch (f.funcType) {
-      case 'number':
-      case 'rate': {
-        const n = typeof raw === 'number' ? raw : Number(text.replace(/,/g, ''));
-        if (!Number.isFinite(n) || !/^[-+]?[\d,]*\.?\d+(e[-+]?\d+)?$/i.test(text)) return { error: `「${f.label}」须为数字` };
-        return { values: { [name]: n } };
-      }
-      case 'switch': {
-        if (['是', 'true', 'TRUE', '1', 'Y', 'y'].includes(text)) return { values: { [name]: true } };
-        if (['否', 'false', 'FALSE', '0', 'N', 'n'].includes(text)) return { values: { [name]: false } };
-        return { error: `「${f.label}」须为“是”或“否”` };
-      }
-      case 'dateRange': {
-        const parts = text.split(/\s*(?:~|至)\s*/);
-        if (parts.length !== 2) return { error: `「${f.label}」须为“开始${RANGE_SEPARATOR}结束”` };
-        return { values: { [`${name}$start`]: parts[0] || null, [`${name}$end`]: parts[1] || null } };
-      }
-      case 'user': case 'dept': case 'select': case 'radio': case 'checkbox': {
-        const labels = f.multiple || f.funcType === 'checkbox' ? text.split(LIST_SPLIT).filter(Boolean) : [text];
-        const found = labels.map((l) => this.one(f, l));
-        const bad = found.find((x): x is string => typeof x === 'string');
-        if (bad) return { error: bad };
-        const hits = found as { id: unknown; label: string }[];
-        const multi = f.multiple || f.funcType === 'checkbox';
-        return { values: { [name]: multi ? hits.map((h) => h.id) : hits[0].id, [`${name}$view`]: hits.map((h) => h.label).join(',') } };
-      }
-      case 'cascader': {
-        const paths = (f.multiple ? text.split(LIST_SPLIT) : [text]).map((p) => p.split(/\s*\/\s*/));
-        const ids: unknown[][] = [];
-        for (const path of paths) {
-          const ids1: unknown[] = [];
-          for (const l of path) {
-            const hit = this.one(f, l);
-            if (typeof hit === 'string') return { error: hit };
-            ids1.push(hit.id);
-          }
-          ids.push(ids1);
-        }
-        return { values: { [name]: f.multiple ? ids : ids[0], [`${name}$view`]: paths.map((p) => p.join('/')).join(',') } };
-      }
-      case 'address': {
-        const names = text.split(/\s*\/\s*/);
-        const ids: number[] = [];
-        let parent = 1;
-        for (const n of names) {
-          const list = this.lookups.get('addresses')?.get(`${parent}/${n}`) ?? [];
-          if (list.length !== 1) return { error: `「${f.label}」地址“${text}”不存在` };
-          ids.push(Number(list[0].id));
-          parent = Number(list[0].id);
-        }
-        return { values: { [name]: ids, [`${name}$view`]: names.join('/') } };
-      }
-      case 'relatedForm': {
-        const id = this.related.get(name)?.get(text);
-        if (id === undefined) return { error: `「${f.label}」中“${text}”对应多条记录，无法确定` };
-        if (id === null) return { error: `「${f.label}」中“${text}”不存在` };
-        return { values: { [name]: id, [`${name}$view`]: text } };
-      }
-      default:
-        return { values: { [name]: text } };
-    }
+    return importCell(f, raw, this);
   }
 }

@@ -10,7 +10,9 @@ import { parentPort } from 'node:worker_threads';
 import { copyBatch, mainFixed } from '../repositories/importWrites.js';
 import { convertBatch, mapHeader, rowBatches, type Mapped } from './importConvert.js';
 import type { FromImportWorker, ImportStart, ToImportWorker } from './importThread.js';
-import { cellText, ImportResolver, type Problem } from './importValues.js';
+import { ImportResolver, type Problem } from './importValues.js';
+import { importedText } from '../../../../schema-adapters/cells/spreadsheetText.js';
+import { boundInflation } from './ioWorker.js';
 
 const port = parentPort!;
 const post = (m: FromImportWorker, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
@@ -19,6 +21,7 @@ const body = new Readable({ read() { post({ type: 'need' }); } });
 let acked: (() => void) | null = null;
 
 async function run(s: ImportStart): Promise<void> {
+  boundInflation(s.inflated);
   const resolver = ImportResolver.withLookups(s.tenantId, s.lookups);
   const fixed = mainFixed(s.meta, s.status).values;
   let mapped: Mapped | null = null;
@@ -35,7 +38,7 @@ async function run(s: ImportStart): Promise<void> {
     for (const c of converted) for (const p of c.problems) problems.push(p);
     problemCount += problems.length;
     const preview: string[][] = [];
-    for (let k = 0; k < rows.length && previewLeft > 0; k++, previewLeft--) preview.push(m.fields.map((f, i) => (f ? cellText(rows[k].cells[i]) : '')));
+    for (let k = 0; k < rows.length && previewLeft > 0; k++, previewLeft--) preview.push(m.fields.map((f, i) => (f ? importedText(rows[k].cells[i]) : '')));
     let columns: string[] | null = null;
     let data: Uint8Array | null = null;
     if (s.write && !problemCount) {

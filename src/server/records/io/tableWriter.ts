@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type * as ExcelTypes from 'exceljs';
 import ExcelJS from './exceljs.js';
 import Papa from 'papaparse';
-import type { Cell } from './cellText.js';
+import type { Cell, ColumnStyle } from '../../../../schema-adapters/cells/spreadsheetText.js';
 import { XlsxStream } from './xlsxStream.js';
 
 /** Excel's rows per sheet less the header row. */
@@ -24,7 +24,8 @@ export function sheetRowLimit(env: NodeJS.ProcessEnv = process.env): number {
 /** A table sink with sheets; `out` is the file's bytes. */
 export interface TableWriter {
   out: PassThrough;
-  sheet(name: string, headers: string[]): Promise<void>;
+  /** Starts a sheet; `styles` format its columns (xlsx only: dates as date cells, number formats). */
+  sheet(name: string, headers: string[], styles?: (ColumnStyle | null)[]): Promise<void>;
   row(cells: Cell[]): Promise<void>;
   close(): Promise<void>;
   fail(err: Error): void;
@@ -50,18 +51,20 @@ export function xlsxWriter(sheetRows = sheetRowLimit()): TableWriter {
   const used = new Set<string>();
   let name = '';
   let headers: string[] = [];
+  let styles: (ColumnStyle | null)[] = [];
   let inSheet = 0;
   let part = 1;
   const open = async (n: string) => {
-    await book.addSheet(sheetName(n, used));
-    await book.addRow(headers);
+    // Every part of a sheet has the header: bold on grey, frozen, its columns 15 wide.
+    await book.addSheet(sheetName(n, used), { cells: headers, styles });
     inSheet = 0;
   };
   return {
     out,
-    async sheet(n, h) {
+    async sheet(n, h, st = []) {
       name = n;
       headers = h;
+      styles = st;
       part = 1;
       await open(n);
     },

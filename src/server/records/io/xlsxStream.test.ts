@@ -3,11 +3,10 @@ import * as XLSX from 'xlsx';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import ExcelJS from './exceljs';
-import { neutralise } from './cellText';
+import { neutralise, type Cell } from '../../../../schema-adapters/cells/spreadsheetText';
 import { readSheetRows } from './importRead';
 import { exceljsXlsxWriter, xlsxWriter, type TableWriter } from './tableWriter';
 import { cellXml, columnName, xmlText } from './xlsxStream';
-import type { Cell } from './cellText';
 
 async function write(w: TableWriter, sheets: { name: string; headers: string[]; rows: Cell[][] }[]): Promise<Buffer> {
   const chunks: Buffer[] = [];

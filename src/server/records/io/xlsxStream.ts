@@ -7,13 +7,18 @@
  *
  * Measured against exceljs's WorkbookWriter (useSharedStrings/useStyles off) on the export's
  * 15-column rows: see ADR 0803. Limits: no zip64 (a part stays under 4 GiB: a full sheet of
- * 1,048,575 rows × 15 columns is about 1 GiB of XML), no styles but the default one.
+ * 1,048,575 rows × 15 columns is about 1 GiB of XML).
+ *
+ * Styles (issue 27 item 4): a sheet opened with a header gets columns 15 wide (spec 02 §9), its
+ * first row bold on grey and frozen; a column's `ColumnStyle` gives its number format, and a date
+ * column's `yyyy-MM-dd…` texts are written as date serials (Excel date cells).
  */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { constants, crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
 import { Zip, type ZipInputFile } from 'fflate';
-import type { Cell } from './cellText.js';
+import type { Cell, ColumnStyle } from '../../../../schema-adapters/cells/spreadsheetText.js';
+import { excelSerial } from './excelSerial.js';
 
 type ZipData = (err: Error | null, data: Uint8Array, final: boolean) => void;
 
@@ -98,6 +103,12 @@ export function columnName(i: number): string {
   return s;
 }
 
+/** Spec 02 §9: export columns are 15 characters wide. */
+export const EXPORT_COLUMN_WIDTH = 15;
+
+/** The header row's style index (bold on grey); 0 is the default, number formats follow. */
+const HEADER_STYLE = 1;
+
 /** Bytes of XML text gathered before they go to zlib. */
 const FLUSH_CHARS = 256 * 1024;
 
@@ -110,6 +121,11 @@ export class XlsxStream {
   private rowNo = 0;
   private cols: string[] = [];
   private failed: Error | null = null;
+  /** Number formats in use, in order: cell style `HEADER_STYLE + 1 + i`, format id `164 + i`. */
+  private readonly numFmts: string[] = [];
+  /** The current sheet's cell style per column (0: default) and whether it writes dates. */
+  private styles: number[] = [];
+  private dates: boolean[] = [];
 
   constructor(private readonly out: Writable, private readonly level = 1) {
     this.zip = new Zip((err, chunk, final) => {
@@ -124,29 +140,57 @@ export class XlsxStream {
     return this.cols;
   }
 
-  /** Starts a sheet (the previous one is finished) named `name` (already unique and valid). */
-  async addSheet(name: string): Promise<void> {
+  /** The style index of a number format (registered on first use). */
+  private styleOf(numFmt: string): number {
+    let i = this.numFmts.indexOf(numFmt);
+    if (i < 0) i = this.numFmts.push(numFmt) - 1;
+    return HEADER_STYLE + 1 + i;
+  }
+
+  /**
+   * Starts a sheet (the previous one is finished) named `name` (already unique and valid). With
+   * `header`, its first row is written bold on grey and frozen, its columns 15 wide, and `styles`
+   * format each column's cells.
+   */
+  async addSheet(name: string, header?: { cells: readonly string[]; styles?: readonly (ColumnStyle | null)[] }): Promise<void> {
     await this.endSheet();
     this.sheets.push(name);
     this.entry = new DeflatedEntry(`xl/worksheets/sheet${this.sheets.length}.xml`, this.level);
     this.zip.add(this.entry);
     this.rowNo = 0;
-    this.text = `${XML_HEAD}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}"><sheetData>`;
+    const styles = header?.styles ?? [];
+    this.styles = styles.map((st) => (st ? this.styleOf(st.numFmt) : 0));
+    this.dates = styles.map((st) => st?.date === true);
+    let prelude = '';
+    if (header) {
+      prelude = '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>'
+        + '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>';
+      if (header.cells.length) prelude += `<cols><col min="1" max="${header.cells.length}" width="${EXPORT_COLUMN_WIDTH}" customWidth="1"/></cols>`;
+    }
+    this.text = `${XML_HEAD}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">${prelude}<sheetData>`;
+    if (header) await this.addRow(header.cells, true);
   }
 
-  /** Adds a row to the current sheet: numbers as numbers, text as inline strings, null as an empty cell. */
-  async addRow(cells: readonly Cell[]): Promise<void> {
+  /** Adds a row to the current sheet: numbers as numbers, text as inline strings, null as an empty cell; `header`: bold on grey. */
+  async addRow(cells: readonly Cell[], header = false): Promise<void> {
     const r = ++this.rowNo;
     const cols = this.colsFor(cells.length);
     let x = `<row r="${r}">`;
     for (let i = 0; i < cells.length; i++) {
       const v = cells[i];
       if (v === null || v === undefined || v === '') continue;
+      const style = header ? HEADER_STYLE : this.styles[i] ?? 0;
+      const s = style ? ` s="${style}"` : '';
       if (typeof v === 'number') {
-        if (Number.isFinite(v)) x += `<c r="${cols[i]}${r}"><v>${v}</v></c>`;
+        if (Number.isFinite(v)) x += `<c r="${cols[i]}${r}"${s}><v>${v}</v></c>`;
         continue;
       }
-      x += `<c r="${cols[i]}${r}" t="inlineStr"><is><t xml:space="preserve">${cellXml(v)}</t></is></c>`;
+      const serial = !header && this.dates[i] ? excelSerial(v) : null;
+      if (serial !== null) {
+        x += `<c r="${cols[i]}${r}"${s}><v>${serial}</v></c>`;
+        continue;
+      }
+      x += `<c r="${cols[i]}${r}"${header ? s : ''} t="inlineStr"><is><t xml:space="preserve">${cellXml(v)}</t></is></c>`;
     }
     this.text += `${x}</row>`;
     if (this.text.length >= FLUSH_CHARS) await this.flush();
@@ -184,12 +228,7 @@ export class XlsxStream {
     await this.endSheet();
     const n = this.sheets.length;
     const sheetIds = this.sheets.map((_, i) => i + 1);
-    await this.part('xl/styles.xml', `${XML_HEAD}<styleSheet xmlns="${NS_MAIN}"><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>`
-      + '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>'
-      + '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
-      + '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
-      + '<cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs>'
-      + '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>');
+    await this.part('xl/styles.xml', this.stylesXml());
     await this.part('xl/workbook.xml', `${XML_HEAD}<workbook xmlns="${NS_MAIN}" xmlns:r="${NS_REL}"><bookViews><workbookView/></bookViews><sheets>`
       + this.sheets.map((s, i) => `<sheet name="${xmlText(s)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('') + '</sheets></workbook>');
     await this.part('xl/_rels/workbook.xml.rels', `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}">`
@@ -203,6 +242,23 @@ export class XlsxStream {
       + '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>');
     if (this.failed) throw this.failed;
     this.zip.end();
+  }
+
+  /** The style sheet: the default, the header (bold on a grey fill) and one style per number format. */
+  private stylesXml(): string {
+    const fmts = this.numFmts.map((f, i) => `<numFmt numFmtId="${164 + i}" formatCode="${xmlText(f)}"/>`).join('');
+    const xfs = this.numFmts.map((_, i) => `<xf numFmtId="${164 + i}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`).join('');
+    return `${XML_HEAD}<styleSheet xmlns="${NS_MAIN}">`
+      + (fmts ? `<numFmts count="${this.numFmts.length}">${fmts}</numFmts>` : '')
+      + '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>'
+      + '<fills count="3"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>'
+      + '<fill><patternFill patternType="solid"><fgColor rgb="FFD9D9D9"/><bgColor indexed="64"/></patternFill></fill></fills>'
+      + '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
+      + '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
+      + `<cellXfs count="${2 + this.numFmts.length}"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>`
+      + '<xf numFmtId="0" fontId="1" fillId="2" borderId="0" xfId="0" applyFont="1" applyFill="1"/>'
+      + `${xfs}</cellXfs>`
+      + '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>';
   }
 
   /** Stops: the archive stream ends with `err`. */

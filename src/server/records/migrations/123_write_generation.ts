@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Migration } from '../../db/migrations/types.js';
-import { createChangeLogObjects, createCountFunction, installUpdateTrigger } from '../storage/rowCounts.js';
+import { createCountFunction, installUpdateTrigger } from '../storage/rowCounts.js';
 import { existingMainTables } from './existingMainTables.js';
 
 /** Migration 123: form_row_counts.w, fw_count_rows() of ADR 0931, fw_count_upd on every counted main table. */
@@ -15,8 +15,6 @@ export const m123WriteGeneration: Migration = {
   name: 'form_write_generation',
   async up(db) {
     await sql`ALTER TABLE form_row_counts ADD COLUMN IF NOT EXISTS w bigint NOT NULL DEFAULT 1`.execute(db);
-    // Today's trigger function also writes the change log of migration 132 (ADR 0933).
-    await createChangeLogObjects(db);
     await createCountFunction(db);
     for (const { formId, schema, main } of await existingMainTables(db)) {
       const r = await sql<{ ins: boolean; upd: boolean }>`

@@ -9,7 +9,7 @@ type Cond = RawBuilder<unknown>;
 
 const ref = (alias: string, c: StorageColumn): Cond => sql`${sql.id(alias, c.name)}`;
 
-/** "Empty" means null, '' or [] (and a JSON null or "" for single choices). */
+/** "Empty" means null, '' or [] (and a JSON null or "" for single choices of an old jsonb snapshot). */
 export function isEmptyColumn(alias: string, c: StorageColumn): Cond {
   const r = ref(alias, c);
   switch (c.kind) {
@@ -29,11 +29,44 @@ export function fieldIsEmpty(alias: string, f: ModelField): Cond {
   return sql`(${sql.join(parts, sql` AND `)})`;
 }
 
-/** Any element of a jsonb column (scalar or list) as text equals one of `values`. */
-function jsonAnyEquals(r: Cond, kindList: boolean, values: string[]): Cond {
-  return kindList
-    ? sql`EXISTS (SELECT 1 FROM jsonb_array_elements_text(CASE WHEN jsonb_typeof(${r}) = 'array' THEN ${r} ELSE '[]'::jsonb END) e(v) WHERE e.v = ANY(${values}::text[]))`
-    : sql`(${r} #>> '{}') = ANY(${values}::text[])`;
+/** Field types holding one choice in a text or numeric column (ADR 1010). */
+const SCALAR_CHOICES: ReadonlySet<string> = new Set(['select', 'radio', 'user', 'dept', 'relatedForm']);
+
+/** Whether the field holds one choice (an option value or an id) in a scalar column: it matches by equality. */
+export function isScalarChoice(f: ModelField): boolean {
+  const kind = f.columns.value?.kind;
+  return SCALAR_CHOICES.has(f.def.funcType) && (kind === 'text' || kind === 'numeric');
+}
+
+const NUMBER_TEXT = /^-?[0-9]{1,20}(\.[0-9]{1,20})?$/;
+
+/**
+ * A list holds one of `values` (an element equal to it as a text, a number or a boolean): one
+ * `@>` probe per value, OR-ed, which the column's GIN index (jsonb_ops) serves as a BitmapOr
+ * (`@> ANY(array)` would not be: GIN cannot search an array of keys).
+ */
+function listContainsAny(r: Cond, values: string[]): Cond {
+  const probes = new Set<string>();
+  for (const v of values) {
+    probes.add(JSON.stringify([v]));
+    // As a number ("007" must not reach jsonb as the invalid literal [007]); 1.5 matches 1.50.
+    if (NUMBER_TEXT.test(v)) probes.add(JSON.stringify([Number(v)]));
+    if (v === 'true' || v === 'false') probes.add(`[${v}]`);
+  }
+  return sql`(${sql.join([...probes].map((p) => sql`${r} @> ${p}::jsonb`), sql` OR `)})`;
+}
+
+/**
+ * One choice equals one of `values`, compared as the column's own type so its `(col, id)` btree
+ * serves it. One value is a plain `=`: the index then also gives the rows in id order, so a page
+ * sorted by id reads only its own rows (PostgreSQL before 17 cannot do that for `= ANY`).
+ */
+function choiceEquals(r: Cond, c: StorageColumn, values: string[]): Cond {
+  const list = c.kind === 'text' ? values : values.filter((v) => NUMBER_TEXT.test(v));
+  const type = sql.raw(c.kind === 'text' ? 'text' : 'numeric');
+  if (!list.length) return sql`FALSE`;
+  if (list.length === 1) return sql`${r} = ${list[0]}::${type}`;
+  return sql`${r} = ANY(${list}::${type}[])`;
 }
 
 /** Matches the field's value: `like` (substring, any case) or `equal` (any of the values). */
@@ -47,6 +80,11 @@ export function valueMatches(alias: string, f: ModelField, value: unknown, searc
   }
   const r = ref(alias, c);
   const like = searchType === 'like';
+  if (isScalarChoice(f)) {
+    if (like) return textOrViewLike(alias, f, r, value, label);
+    const values = toTextList(Array.isArray(value) ? value.flat() : value, label);
+    return values.length ? choiceEquals(r, c, values) : sql`TRUE`;
+  }
   switch (c.kind) {
     case 'text': {
       const values = toTextList(value, label);
@@ -69,20 +107,23 @@ export function valueMatches(alias: string, f: ModelField, value: unknown, searc
     }
     case 'jsonb':
     case 'jsonb_list': {
-      const list = c.kind === 'jsonb_list';
-      if (like) {
-        const text = toTextList(value, label).join(' ');
-        const view = f.columns.view;
-        const onView = view ? sql` OR ${ref(alias, view)} ILIKE ${likePattern(text)}` : sql``;
-        return sql`((${r})::text ILIKE ${likePattern(text)}${onView})`;
-      }
+      if (like) return textOrViewLike(alias, f, r, value, label);
       // A cascader search names a path: its last level is what the record must contain.
       const raw = f.def.funcType === 'cascader' && Array.isArray(value) && value.length && !Array.isArray(value[0]) ? [value[value.length - 1]] : value;
       const values = toTextList(Array.isArray(raw) ? raw.flat() : raw, label);
       if (!values.length) return sql`TRUE`;
-      return jsonAnyEquals(r, list, values);
+      // A single jsonb value is a snapshot from before migration 150 (kept readable).
+      return c.kind === 'jsonb_list' ? listContainsAny(r, values) : sql`(${r} #>> '{}') = ANY(${values}::text[])`;
     }
   }
+}
+
+/** `like` on a choice: its stored value as text, or its `$view` display text, contains the words. */
+function textOrViewLike(alias: string, f: ModelField, r: Cond, value: unknown, label: string): Cond {
+  const text = toTextList(value, label).join(' ');
+  const view = f.columns.view;
+  const onView = view ? sql` OR ${ref(alias, view)} ILIKE ${likePattern(text)}` : sql``;
+  return sql`((${r})::text ILIKE ${likePattern(text)}${onView})`;
 }
 
 /** Inclusive range on a number or date column; a pure-date end covers that whole day. */

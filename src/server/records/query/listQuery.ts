@@ -6,7 +6,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { badRequest } from '../../http/HttpError.js';
 import type { FormModel } from './formModel.js';
 import { compileEntries, MAX_SEARCH_ENTRIES } from './searchEntry.js';
-import { rangeMatches, valueMatches } from './fieldConditions.js';
+import { isScalarChoice, rangeMatches, valueMatches } from './fieldConditions.js';
 import { isSortable } from '../storage/fieldStorage.js';
 import { capValues, isBlank, likePattern, toNumber, toTextList } from './values.js';
 import { tenantSchema } from '../storage/names.js';
@@ -22,6 +22,15 @@ export const SYSTEM_COLUMNS: Record<string, 'int' | 'text' | 'time'> = {
 /** Statuses a related-form picker may offer (spec 01 §4). */
 export const PICKER_STATUSES = [-1, 0, 1];
 
+/**
+ * The key under which a list route puts a picker's resolved relateHeadFilter (pickerHeadFilter.ts):
+ * a symbol, so no JSON body can carry it.
+ */
+export const HEAD_FILTER: unique symbol = Symbol('relateHeadFilter');
+
+/** A list body with the server's own keys. */
+export type ListBody = Record<string, unknown> & { [HEAD_FILTER]?: Record<string, unknown> };
+
 /** The compiled query: filter, order and page. */
 export interface CompiledList {
   where: Cond;
@@ -35,7 +44,7 @@ export interface CompiledList {
   exactTotal: boolean;
   /** Whether any condition narrows the rows (an unfiltered list's total is the table's row count). */
   filtered: boolean;
-  /** Whether the conditions read the main table alone (its counts may be cached, ADR 0931). */
+  /** Whether the conditions read the main table alone (its answers may be kept, ADR 1028). */
   mainTableOnly: boolean;
 }
 
@@ -80,8 +89,14 @@ function parseInitFilter(model: FormModel, raw: unknown): Cond[] {
   return out;
 }
 
+function isChoiceField(model: FormModel, name: string): boolean {
+  const f = model.main.fields.get(name);
+  return !!f && isScalarChoice(f);
+}
+
 function keywordMatch(model: FormModel, keyword: string): Cond {
-  const cols = model.main.table.columns.filter((c) => c.kind === 'text' && (c.role === 'value' || c.role === 'view'));
+  // A choice's stored value is a code, not words: its `$view` text is what the keyword reads.
+  const cols = model.main.table.columns.filter((c) => c.kind === 'text' && (c.role === 'view' || (c.role === 'value' && !isChoiceField(model, c.field))));
   if (!cols.length) return sql`FALSE`;
   const p = likePattern(keyword.trim());
   return sql`(${sql.join(cols.map((c) => sql`t.${sql.id(c.name)} ILIKE ${p}`), sql` OR `)})`;
@@ -159,6 +174,7 @@ function whereParts(model: FormModel, body: Record<string, unknown>, tenantId: n
   const conds: Cond[] = [];
   conds.push(...compileEntries(model, model.main, 't', body.searchConList));
   conds.push(...parseInitFilter(model, body.initFilter));
+  conds.push(...parseInitFilter(model, (body as ListBody)[HEAD_FILTER]));
   if (!isBlank(body.sysStatus)) conds.push(systemEquals('sys_status', body.sysStatus));
   if (!isBlank(body['in$_sys_status'])) conds.push(systemEquals('sys_status', body['in$_sys_status']));
   if (body.scene === 'relateForm') conds.push(sql`t.sys_status = ANY(${PICKER_STATUSES}::int[])`);
@@ -181,8 +197,8 @@ function whereParts(model: FormModel, body: Record<string, unknown>, tenantId: n
 /**
  * Whether the conditions of `body` read no table but the main one. Sub-form entries (in
  * `searchConList` or an array `initFilter`) are EXISTS over a child table, whose writes move no
- * generation, so a count under them is not cached (countCache.ts). A condition that comes to read
- * any other table must be recognised here too.
+ * generation, so an answer under them is not kept (records/cache, ADR 1028; its `readsRowOnly`
+ * also refuses any WHERE naming another table).
  */
 export function readsMainTableOnly(model: FormModel, body: Record<string, unknown>): boolean {
   if (model.main.view) return false;

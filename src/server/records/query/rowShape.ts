@@ -2,6 +2,38 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { ModelTable } from './formModel.js';
 import { ROLE_SUFFIX, type StorageColumn } from '../storage/types.js';
+import { choiceNumbers } from '../../../../schema-adapters/index.js';
+
+/** A stored choice text that is a constant id (a configured list's value). */
+const ID_TEXT = /^-?[0-9]{1,15}$/;
+
+/** Text columns of one choice whose texts may read back as numbers (ADR 1010), by column name. */
+const NUMBERS = new WeakMap<ModelTable, Map<string, 'all' | Set<string>>>();
+
+function numberTexts(table: ModelTable): Map<string, 'all' | Set<string>> {
+  let out = NUMBERS.get(table);
+  if (out) return out;
+  out = new Map();
+  for (const c of table.table.columns) {
+    if (c.kind !== 'text' || c.role !== 'value') continue;
+    const def = table.fields.get(c.field)?.def;
+    const numbers = def ? choiceNumbers(def) : null;
+    if (numbers) out.set(c.name, numbers === 'all' ? 'all' : new Set(numbers));
+  }
+  NUMBERS.set(table, out);
+  return out;
+}
+
+/** A choice's stored text as the value the client sent: an option's number stays a number. */
+function choiceValue(numbers: 'all' | Set<string>, v: string): string | number {
+  return (numbers === 'all' ? ID_TEXT.test(v) : numbers.has(v)) ? Number(v) : v;
+}
+
+/** The same in SQL, for rows that leave the database as JSON (bound texts, no literal). */
+function choiceJson(r: RawBuilder<unknown>, numbers: 'all' | Set<string>): RawBuilder<unknown> {
+  const isNumber = numbers === 'all' ? sql`${r} ~ '^-?[0-9]{1,15}$'` : sql`${r} = ANY(${[...numbers]}::text[])`;
+  return sql`CASE WHEN ${isNumber} THEN to_jsonb(${r}::numeric) ELSE to_jsonb(${r}) END`;
+}
 
 const MAIN_SYSTEM = ['id', 'sys_status', 'pid', 'create_by', 'create_user_id', 'create_dept_id', 'create_time', 'update_time', 'version'];
 const CHILD_SYSTEM = ['id', 'parent_id', 'pid', 'row_order'];
@@ -36,9 +68,12 @@ export function jsonSelectList(table: ModelTable, alias: string): RawBuilder<unk
   sys.push(sql`${sql.id(alias, 'sys_status')} AS "sysStatus"`);
   // A view's row: the combined id (text) and the source form it comes from (spec 01 §3.3).
   if (table.view) sys.push(sql`${sql.id(alias, 'data_table')}`);
+  const numbers = numberTexts(table);
   const cols = table.table.columns.map((c) => {
-    const r = sql.id(alias, c.name);
+    const r = sql`${sql.id(alias, c.name)}`;
     const key = sql.id(c.field + ROLE_SUFFIX[c.role]);
+    const n = numbers.get(c.name);
+    if (n) return sql`${choiceJson(r, n)} AS ${key}`;
     return c.kind === 'timestamp' ? sql`to_char(${r}, 'YYYY-MM-DD HH24:MI:SS') AS ${key}` : sql`${r} AS ${key}`;
   });
   return sql.join([...sys, ...cols], sql`, `);
@@ -53,9 +88,11 @@ export function mapRow(table: ModelTable, raw: Record<string, unknown>, child = 
   }
   if (!child) out.sysStatus = out.sys_status;
   if (table.view) out.data_table = raw.data_table ?? null;
+  const numbers = numberTexts(table);
   for (const c of table.table.columns) {
     const v = raw[c.name];
-    out[c.field + ROLE_SUFFIX[c.role]] = v === null || v === undefined ? null : c.kind === 'numeric' ? Number(v) : v;
+    const n = numbers.get(c.name);
+    out[c.field + ROLE_SUFFIX[c.role]] = v === null || v === undefined ? null : c.kind === 'numeric' ? Number(v) : n ? choiceValue(n, String(v)) : v;
   }
   return out;
 }

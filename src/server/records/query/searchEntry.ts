@@ -2,7 +2,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { badRequest } from '../../http/HttpError.js';
 import type { FormModel, ModelTable } from './formModel.js';
-import { fieldIsEmpty, rangeMatches, valueMatches } from './fieldConditions.js';
+import { fieldIsEmpty, isScalarChoice, rangeMatches, valueMatches } from './fieldConditions.js';
 import { isBlank, likePattern } from './values.js';
 import type { SearchEntry } from '../../../shared/records.js';
 
@@ -50,7 +50,7 @@ export function compileEntries(model: FormModel, table: ModelTable, alias: strin
     if (range === 'notNull') out.push(sql`NOT ${fieldIsEmpty(alias, field)}`);
     if (range === 'isNull') out.push(fieldIsEmpty(alias, field));
     const value = e[name];
-    if (!isBlank(value)) out.push(valueMatches(alias, field, value, e.searchType ?? (field.columns.value?.kind === 'text' ? 'like' : undefined)));
+    if (!isBlank(value)) out.push(valueMatches(alias, field, value, e.searchType ?? (field.columns.value?.kind === 'text' && !isScalarChoice(field) ? 'like' : undefined)));
     const start = e[`${name}$start`];
     const end = e[`${name}$end`];
     if (!isBlank(start) || !isBlank(end)) out.push(rangeMatches(alias, field, start, end));

@@ -33,7 +33,8 @@ export async function existingIds(db: Kysely<Database>, model: FormModel, ids: R
 
 function mainSelect(model: FormModel, fields?: ReadonlySet<string>) {
   const cols = fields && !model.main.view ? model.main.table.columns.filter((c) => fields.has(c.field)) : null;
-  return cols ? sql.join([sql`t.id`, ...cols.map((c) => columnSelect('t', c))], sql`, `) : selectColumns(model.main, 't');
+  // sys_status always: the 状态 column and 不导出已作废的数据 read it.
+  return cols ? sql.join([sql`t.id`, sql`t.sys_status`, ...cols.map((c) => columnSelect('t', c))], sql`, `) : selectColumns(model.main, 't');
 }
 
 /** How many records match a list query, counted up to `limit` (enough to choose how to export them). */
@@ -109,4 +110,16 @@ export async function childRows(db: Kysely<Database>, model: FormModel, sub: Mod
     out.get(pid)!.push(row);
   }
   return out;
+}
+
+/** A search's matches, the voided ones and, on a flow form, those with a running flow instance (in approval). */
+export async function countSearchStatuses(db: Kysely<Database>, model: FormModel, query: Record<string, unknown>, tenantId: number): Promise<{ total: number; voided: number; inApproval: number }> {
+  const q = compileList(model, { ...query, pageNum: 1, pageSize: 10 }, tenantId);
+  const flow = model.form.definition.hasFlow === true;
+  const r = await sql<{ total: string | number; voided: string | number; in_approval: string | number }>`SELECT count(*) AS total,
+      count(*) FILTER (WHERE t.sys_status = -2) AS voided,
+      ${flow ? sql`count(*) FILTER (WHERE t.sys_status = 0 AND EXISTS (SELECT 1 FROM flow_instances fi WHERE fi.tenant_id = ${tenantId} AND fi.form_name = ${model.form.enName} AND fi.record_id = t.id AND fi.status = 'running'))` : sql`0`} AS in_approval
+    FROM ${sql.id(model.schema, model.main.table.name)} t WHERE ${q.where}`.execute(db);
+  const row = r.rows[0];
+  return { total: Number(row?.total ?? 0), voided: Number(row?.voided ?? 0), inApproval: Number(row?.in_approval ?? 0) };
 }

@@ -26,6 +26,13 @@ export async function insertVersion(db: Kysely<Database>, tenantId: number, form
   return version;
 }
 
+/** The form's newest version number (0 when it has none). */
+export async function latestVersion(db: Kysely<Database>, tenantId: number, formId: number): Promise<number> {
+  const last = await db.selectFrom('form_definition_versions').select((eb) => eb.fn.max('version').as('v'))
+    .where('tenant_id', '=', tenantId).where('form_id', '=', formId).executeTakeFirst();
+  return Number(last?.v ?? 0);
+}
+
 /** The versions of a form, newest first (definitions included: a form has few). */
 export async function listVersions(db: Kysely<Database>, tenantId: number, formId: number): Promise<VersionRow[]> {
   const rows = await db.selectFrom('form_definition_versions').select(['version', 'definition', 'saved_by', 'saved_time'])

@@ -51,6 +51,12 @@ export async function readMain(db: Kysely<Database>, m: FormModel, tenantId: num
   return r.rows[0] ? mapRow(m.main, r.rows[0]) : undefined;
 }
 
+/** The ids of every record of the form in the tenant, oldest first (a data fix walking a small demo form). */
+export async function allRecordIds(db: Kysely<Database>, m: FormModel, tenantId: number): Promise<number[]> {
+  const r = await sql<{ id: number }>`SELECT t.id FROM ${tableRef(m, m.main)} t WHERE t.tenant_id = ${tenantId} ORDER BY t.id`.execute(db);
+  return r.rows.map((row) => Number(row.id));
+}
+
 /** The child rows of a parent, in row order. */
 export async function readChildren(db: Kysely<Database>, m: FormModel, sub: ModelTable, tenantId: number, parentId: number) {
   const r = await sql<FormTableRow>`SELECT ${selectColumns(sub, 'c', true)} FROM ${tableRef(m, sub)} c
@@ -100,4 +106,14 @@ export async function setStatus(trx: Kysely<Database>, m: FormModel, tenantId: n
 export async function statusesOf(db: Kysely<Database>, m: FormModel, tenantId: number, ids: number[]): Promise<Map<number, number>> {
   const r = await sql<{ id: number; sys_status: number }>`SELECT id, sys_status FROM ${tableRef(m, m.main)} WHERE tenant_id = ${tenantId} AND id = ANY(${ids}::bigint[])`.execute(db);
   return new Map(r.rows.map((x) => [Number(x.id), Number(x.sys_status)]));
+}
+
+/**
+ * The versions of records and whether each was changed after `since` (a batch edit job's queue
+ * time: a job re-queued after a newer write must not overwrite it, ADR 0806). Missing ids are absent.
+ */
+export async function versionsSince(db: Kysely<Database>, m: FormModel, tenantId: number, ids: number[], since: Date): Promise<Map<number, { version: number; changed: boolean }>> {
+  const r = await sql<{ id: number; version: number; changed: boolean }>`SELECT id, version, update_time > ${since} AS changed
+    FROM ${tableRef(m, m.main)} WHERE tenant_id = ${tenantId} AND id = ANY(${ids}::bigint[])`.execute(db);
+  return new Map(r.rows.map((x) => [Number(x.id), { version: Number(x.version), changed: x.changed }]));
 }

@@ -33,9 +33,14 @@ export async function referencesTo(db: Kysely<Database>, tenantId: number, formN
         const c = t.columns.find((x) => x.field === name && x.role === 'value');
         if (!c) continue;
         const col = sql.id('t', c.name);
-        const r = await sql<{ v: string }>`SELECT DISTINCT e.v FROM ${sql.id(tenantSchema(tenantId), t.name)} t,
-            jsonb_array_elements_text(CASE WHEN jsonb_typeof(${col}) = 'array' THEN ${col} ELSE jsonb_build_array(${col}) END) e(v)
-          WHERE t.tenant_id = ${tenantId} AND ${col} IS NOT NULL AND e.v = ANY(${texts}::text[])`.execute(db);
+        const table = sql.id(tenantSchema(tenantId), t.name);
+        // One related record is a numeric id (ADR 1010); a multiple relation a jsonb list of ids.
+        const r = c.kind === 'numeric' || c.kind === 'text'
+          ? await sql<{ v: string }>`SELECT DISTINCT ${col}::text AS v FROM ${table} t
+              WHERE t.tenant_id = ${tenantId} AND ${col}::text = ANY(${texts}::text[])`.execute(db)
+          : await sql<{ v: string }>`SELECT DISTINCT e.v FROM ${table} t,
+              jsonb_array_elements_text(CASE WHEN jsonb_typeof(${col}) = 'array' THEN ${col} ELSE jsonb_build_array(${col}) END) e(v)
+            WHERE t.tenant_id = ${tenantId} AND ${col} IS NOT NULL AND e.v = ANY(${texts}::text[])`.execute(db);
         for (const row of r.rows) found.add(Number(row.v));
       }
     }

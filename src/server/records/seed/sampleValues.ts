@@ -1,4 +1,10 @@
-/** Believable sample values for a field, chosen by its type and label (deterministic per seed). */
+/**
+ * Believable sample values for demo records (deterministic per seed): each field type says what
+ * its value looks like (schema-adapters/fieldTypes, `sample`); this file gives it the seed's
+ * random numbers, the tenant's ids and the vocabulary of an engineering company's back office.
+ */
+import type { SampleSource } from '../../../../schema-adapters/cells/cellTypes.js';
+import { sampleValue as sampleOf } from '../../../../schema-adapters/cells/fieldCells.js';
 import type { FieldDefinition } from '../../../../schema-adapters/definition/types.js';
 
 /** A small deterministic random source. */
@@ -43,82 +49,23 @@ function text(field: FieldDefinition, r: () => number, i: number): string {
   return `${pick(THINGS)}${i + 1}`;
 }
 
-function within(field: FieldDefinition, value: number): number {
-  let v = value;
-  if (typeof field.min === 'number') v = Math.max(v, field.min);
-  if (typeof field.max === 'number') v = Math.min(v, field.max);
-  return v;
+/** The sample source of row `i`: the seed's random numbers, pools of ids and vocabulary. */
+function sampleSource(r: () => number, i: number, pools: SamplePools): SampleSource {
+  return {
+    random: r,
+    index: i,
+    text: (field) => text(field, r, i),
+    choices: (field) => (field.options?.length ? field.options.map((o) => o.value) : field.configDataId !== undefined ? pools.constants.get(String(field.configDataId)) ?? [] : []),
+    userIds: pools.userIds,
+    deptIds: pools.deptIds,
+    records: (form) => pools.records.get(form) ?? [],
+    addresses: pools.addresses,
+  };
 }
 
-function optionValues(field: FieldDefinition, pools: SamplePools): unknown[] {
-  if (field.options?.length) return field.options.map((o) => o.value);
-  if (field.configDataId !== undefined) return pools.constants.get(String(field.configDataId)) ?? [];
-  return [];
-}
-
-function leafPath(options: FieldDefinition['options'], r: () => number): unknown[] {
-  const path: unknown[] = [];
-  let level = options;
-  while (level?.length) {
-    const o = level[Math.floor(r() * level.length)];
-    path.push(o.value);
-    level = o.children;
-  }
-  return path;
-}
-
-/** A value for the field, or undefined to leave it empty (the server fills serials and views). */
+/** A value for the field (its type's `sample`), or undefined to leave it empty (the server fills serials and views). */
 export function sampleValue(field: FieldDefinition, r: () => number, i: number, pools: SamplePools): unknown {
-  const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
-  const day = () => `202${5 + Math.floor(r() * 2)}-${pad(1 + Math.floor(r() * 12))}-${pad(1 + Math.floor(r() * 28))}`;
-  const withTime = (d: string) => (/H/.test(String(field.format ?? '')) ? `${d} ${pad(8 + Math.floor(r() * 10))}:${pad(Math.floor(r() * 60))}:00` : d);
-  switch (field.funcType) {
-    case 'input': case 'textarea': case 'business': {
-      let s = text(field, r, i);
-      if (typeof field.fixLength === 'number') s = s.padEnd(field.fixLength, '0').slice(0, field.fixLength);
-      if (typeof field.maxLength === 'number') s = s.slice(0, field.maxLength);
-      return s;
-    }
-    case 'number': {
-      const big = /金额|价|款|预算|额/.test(field.label ?? '');
-      const pct = /率|进度|比例/.test(field.label ?? '');
-      const raw = big ? 1000 + r() * 500000 : pct ? r() * 100 : 1 + r() * 200;
-      const p = typeof field.precision === 'number' ? field.precision : big ? 2 : 0;
-      return within(field, Number(raw.toFixed(p)));
-    }
-    case 'rate': return 1 + Math.floor(r() * 5);
-    case 'select': case 'radio': case 'color': {
-      const values = optionValues(field, pools);
-      if (!values.length) return undefined;
-      return field.multiple ? [pick(values)] : pick(values);
-    }
-    case 'checkbox': {
-      const values = optionValues(field, pools);
-      if (!values.length) return undefined;
-      const chosen = values.filter(() => r() < 0.4).slice(0, 3);
-      return chosen.length ? chosen : [pick(values)];
-    }
-    case 'cascader': return field.options?.length ? leafPath(field.options, r) : undefined;
-    case 'user': return pools.userIds.length ? (field.multiple ? [pick(pools.userIds)] : pick(pools.userIds)) : undefined;
-    case 'dept': return pools.deptIds.length ? (field.multiple ? [pick(pools.deptIds)] : pick(pools.deptIds)) : undefined;
-    case 'relatedForm': {
-      const ids = pools.records.get(String(field.relateEnName)) ?? [];
-      return ids.length ? pick(ids) : undefined;
-    }
-    case 'switch': return r() < 0.5;
-    case 'dateStamp': return withTime(day());
-    case 'dateRange': {
-      const a = day();
-      const b = day();
-      return a <= b ? [withTime(a), withTime(b)] : [withTime(b), withTime(a)];
-    }
-    case 'timeOnly': return `${pad(8 + Math.floor(r() * 10))}:${pad(Math.floor(r() * 4) * 15)}:00`;
-    case 'position': return `${(120.1 + r() * 0.2).toFixed(6)},${(30.2 + r() * 0.1).toFixed(6)}`;
-    case 'address': return pools.addresses.length ? pick(pools.addresses) : undefined;
-    // Files are stored by the form's shaper (seed/demoShapes) through the file store, or left empty.
-    case 'upload': case 'invoice': case 'idCard': return undefined;
-    default: return undefined;
-  }
+  return sampleOf(field, sampleSource(r, i, pools));
 }
 
 /** A whole record (sub-form rows included) of sample values. */

@@ -1,7 +1,8 @@
 /**
  * Seed step: the demo forms of fixtures/forms for every tenant, each with a menu entry,
  * permissions for the staff role, and believable sample records saved through the same
- * service the API uses (so rules, serial numbers and `$view` companions apply). Generic values
+ * service the API uses (so rules, serial numbers and `$view` companions apply), and a print
+ * template with a Word document (demoPrintTemplates). Generic values
  * by type (sampleValues) are made coherent per form (demoShapes); their files are real files in
  * the upload store (sampleFiles), so every seeded file entry downloads.
  */
@@ -21,7 +22,9 @@ import { sampleSources, tenantAdmin } from '../repositories/sampleSources.js';
 import { createForm } from '../services/formDefinitions.js';
 import { loadModel } from '../services/recordContext.js';
 import { addRecord } from '../services/recordWrite.js';
-import { shapeDemoRecord, type SeededRecord } from './demoShapes.js';
+import { addDemoPrintTemplate } from './demoPrintTemplates.js';
+import { demoSampleCount, shapeDemoRecord } from './demoShapes.js';
+import type { SeededRecord } from './shapeContext.js';
 import { sampleFileWriter } from './sampleFiles.js';
 import { today } from './sampleFormats.js';
 import { random, sampleRecord, type SamplePools } from './sampleValues.js';
@@ -66,7 +69,8 @@ async function pools(db: Kysely<Database>, tenantId: number): Promise<SamplePool
   };
 }
 
-async function adminOf(db: Kysely<Database>, tenant: SeedTenant): Promise<AuthUser | null> {
+/** The tenant's admin as the demo's writes act (null when the tenant has none). */
+export async function adminOf(db: Kysely<Database>, tenant: SeedTenant): Promise<AuthUser | null> {
   const row = await tenantAdmin(db, tenant.id);
   if (!row) return null;
   return {
@@ -88,6 +92,9 @@ export async function seedTenantForms(db: Kysely<Database>, tenant: SeedTenant, 
     await createForm(db, { tenantId: tenant.id, userName: 'admin' }, def);
     await addFormMenu(db, tenant.id, { enName: def.enName, cnName: def.cnName, orderNum: order++ });
     await grantRolePermissions(db, tenant.id, 'staff', ['query', 'add', 'edit', 'print', 'export'].map((a) => `auto:${def.enName}:${a}`));
+    // 打印 works out of the box: an HTML and a Word template for every demo form (issue 27 item 1);
+    // a view's rows are its sources' records, printed from their own forms.
+    if (!viewSpecOf(def)) await addDemoPrintTemplate(db, tenant.id, def);
     // A view shows its sources' records: it has none of its own to seed.
     if (viewSpecOf(def)) continue;
     const model = await loadModel(db, tenant.id, def.enName);
@@ -95,7 +102,8 @@ export async function seedTenantForms(db: Kysely<Database>, tenant: SeedTenant, 
     const ids: number[] = [];
     const records: SeededRecord[] = [];
     seeded.set(def.enName, records);
-    for (let i = 0; i < SAMPLE_RECORDS; i++) {
+    const count = demoSampleCount(def.enName, seeded, SAMPLE_RECORDS);
+    for (let i = 0; i < count; i++) {
       try {
         const data = sampleRecord(def.fields, r, i, pool);
         await shapeDemoRecord(def.enName, data, { r, i, pools: pool, today: day, file, seeded });

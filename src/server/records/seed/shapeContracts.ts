@@ -1,5 +1,5 @@
 /** Coherent demo contracts (合同台账), their payment summary (合同付款汇总) and invoices (发票台账). */
-import { intBetween, pickOf, type SeededRecord, type ShapeContext } from './demoShapes.js';
+import { intBetween, pickOf, type SeededRecord, type ShapeContext } from './shapeContext.js';
 import { amountBetween, cents, creditCode, dayAfter, invoiceCode, invoiceNo } from './sampleFormats.js';
 import { random } from './sampleValues.js';
 
@@ -101,6 +101,9 @@ function contractFacts(ctx: ShapeContext, types: ContractType[], projectName: st
   return { type, name: `${projectName}${pickOf(r, kind.names)}`, party: pickOf(r, kind.parties), amount, rate: pickOf(r, kind.rates), sign, start, end, payments };
 }
 
+/** The file name of the sample 乙方法人身份证 image of party `party`. */
+export const legalIdCardName = (party: string) => `${party}法人身份证.png`;
+
 const CONTRACT_TYPES: ContractType[] = ['construction', 'purchase', 'labour', 'purchase', 'lease', 'service'];
 
 /** 合同台账: name, party, amount, tax rate and period by contract type; payment lines summing to the amount. */
@@ -114,7 +117,10 @@ export async function shapeContract(rec: Record<string, unknown>, ctx: ShapeCont
   });
   if (project.id !== undefined) rec.project = project.id;
   else delete rec.project;
-  delete rec.legal_id_card;
+  // 乙方法人身份证 shows on labour contracts only: those carry a sample card image (issue 27 item 12).
+  const card = c.type === 'labour' ? await ctx.file(legalIdCardName(c.party), { kind: 'png', hue: 200 }) : undefined;
+  if (card) rec.legal_id_card = [card];
+  else delete rec.legal_id_card;
   const scan = await ctx.file(`${c.name}.pdf`, {
     kind: 'pdf',
     lines: ['Formwork demo contract (sample file)', `Contract amount: ${c.amount.toFixed(2)} CNY, VAT ${c.rate}%`, `Signed: ${c.sign}`, `Period: ${c.start} to ${c.end}`,
@@ -135,23 +141,25 @@ function paidSum(payments: unknown): { paid: number; last?: string } {
   return { paid, last };
 }
 
-/** 合同付款汇总: one row per seeded contract of the summary's types; paid + unpaid = amount. */
+/**
+ * 合同付款汇总: one row per 合同台账 record, in order (all contract types), so the summary's
+ * totals are the ledger's: amount = the contract's, paid = its paid lines, unpaid = the rest.
+ * Its sample count is the ledger's (contractViewCount): no row stands for a contract not seeded.
+ */
 export function shapeContractView(rec: Record<string, unknown>, ctx: ShapeContext): void {
-  const types = new Set(['construction', 'purchase', 'labour']);
-  const contracts = (ctx.seeded.get('contract_ledger') ?? []).filter((c) => types.has(String(c.data.contract_type)));
-  let row: { name: string; party: string; type: string; amount: number; payments: unknown; manager?: unknown };
-  if (ctx.i < contracts.length) {
-    const d = contracts[ctx.i].data;
-    row = { name: String(d.contract_name), party: String(d.party_b), type: String(d.contract_type), amount: Number(d.amount), payments: d.payments, manager: d.manager };
-  } else {
-    const c = contractFacts(ctx, ['construction', 'purchase', 'labour'], pickOf(ctx.r, PROJECTS));
-    row = { name: c.name, party: c.party, type: c.type, amount: c.amount, payments: c.payments, manager: rec.manager };
-  }
-  const { paid, last } = paidSum(row.payments);
-  Object.assign(rec, { contract_name: row.name, party_b: row.party, contract_type: row.type, amount: row.amount, paid_amount: paid, unpaid_amount: cents(row.amount - paid) });
+  const d = (ctx.seeded.get('contract_ledger') ?? [])[ctx.i]?.data;
+  if (!d) throw new Error(`合同付款汇总 #${ctx.i} has no contract to summarise`);
+  const amount = Number(d.amount);
+  const { paid, last } = paidSum(d.payments);
+  Object.assign(rec, { contract_name: String(d.contract_name), party_b: String(d.party_b), contract_type: String(d.contract_type), amount, paid_amount: paid, unpaid_amount: cents(amount - paid) });
   if (last) rec.last_pay_date = last;
   else delete rec.last_pay_date;
-  if (row.manager !== undefined) rec.manager = row.manager;
+  if (d.manager !== undefined) rec.manager = d.manager;
+}
+
+/** How many 合同付款汇总 rows to seed: one per seeded 合同台账 record. */
+export function contractViewCount(seeded: Map<string, SeededRecord[]>): number {
+  return (seeded.get('contract_ledger') ?? []).length;
 }
 
 /** A seller's tax id, the same for every invoice of that seller. */

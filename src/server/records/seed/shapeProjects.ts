@@ -1,5 +1,5 @@
 /** Coherent demo project nodes (工程分解结构) and purchase requests (采购申请). */
-import { intBetween, pickOf, userWithDept, type ShapeContext } from './demoShapes.js';
+import { intBetween, pickOf, userWithDept, type ShapeContext } from './shapeContext.js';
 import { cents, dayAfter } from './sampleFormats.js';
 
 const PROJECTS = ['城北综合管廊', '滨江大道改造', '地铁三号线站房'];

@@ -1,5 +1,5 @@
 /** Coherent demo goods (普通货品) and weighed stock-in slips (白条入库). */
-import { intBetween, pickOf, userWithDept, type ShapeContext } from './demoShapes.js';
+import { intBetween, pickOf, userWithDept, type ShapeContext } from './shapeContext.js';
 import { cents, dayAfter, plate } from './sampleFormats.js';
 
 /** Goods by category leaf: name, spec choices, unit name, price range, usual stock range. */
@@ -48,7 +48,7 @@ const BOUGHT_KINDS = ['中砂', '5-31.5mm碎石', '石粉', '级配碎石', '毛
  * (扣损比例, 0.95–1); one load per slip, split slips 2–4 parts; registered on the day received.
  * Weights are in 千克 (the fields' unit): a loaded truck weighs 18–45 t, read to 10 kg.
  */
-export function shapeStockIn(rec: Record<string, unknown>, ctx: ShapeContext, kinds: readonly string[] = KINDS): void {
+export function shapeStockIn(rec: Record<string, unknown>, ctx: ShapeContext, form = 'auto_tzbk_btgl_btrk', kinds: readonly string[] = KINDS): void {
   const { r, i } = ctx;
   const before = Math.round(1800 + r() * 2700) * 10;
   const ratio = Number((0.95 + r() * 0.05).toFixed(4));
@@ -64,10 +64,13 @@ export function shapeStockIn(rec: Record<string, unknown>, ctx: ShapeContext, ki
   if (czfs !== undefined) rec.czfs = czfs;
   if (user !== undefined) rec.djr = user;
   if (dept !== undefined) rec.adjbm = dept;
-  delete rec.rbm;
+  // 日编号: the slip's place among those received that day, as the stock-in drawer numbers a new one
+  // (slips of the day + 1, src/client/form/stockIn); the column was empty in the demo (issue 27 item 12).
+  const sameDay = (ctx.seeded.get(form) ?? []).filter((x) => x.data.sxrq === received).length;
+  rec.rbm = String(sameDay + 1);
 }
 
 /** 外购白条入库: the same weighed slip, for materials bought from outside suppliers. */
 export function shapeBoughtStockIn(rec: Record<string, unknown>, ctx: ShapeContext): void {
-  shapeStockIn(rec, ctx, BOUGHT_KINDS);
+  shapeStockIn(rec, ctx, 'auto_tzbk_btgl_wgbtrk', BOUGHT_KINDS);
 }

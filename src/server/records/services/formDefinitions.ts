@@ -13,12 +13,13 @@ import { formTables } from '../storage/formStorage.js';
 import { emptyStorage, migrateFormTables } from '../storage/migrateTables.js';
 import { tenantSchema } from '../storage/names.js';
 import * as repo from '../repositories/formDefinitions.js';
-import { forgetModel } from '../query/modelCache.js';
+import { forgetModel } from '../cache/modelCache.js';
 import { guardDefinitionSql } from './sqlHide.js';
 import { announceChange } from '../../db/changeFeed.js';
 import { viewSpecOf } from '../../../../schema-adapters/definition/views.js';
 import { buildView, dropView, dropViewsOver, viewsOver } from '../storage/views.js';
-import { insertVersion } from '../repositories/formVersions.js';
+import { insertVersion, latestVersion } from '../repositories/formVersions.js';
+import { sameDefinition } from './sameDefinition.js';
 import { dataChangesOf } from './definitionCheck.js';
 
 /** The 409 message of a save that would change stored data without `confirmDataChanges: true`. */
@@ -88,6 +89,8 @@ export async function editForm(db: Kysely<Database>, actor: Actor, id: number, i
     if (old.enName !== checked.enName) throw badRequest('表单英文名不能修改');
     const { def } = assignColumnIds(checked, old.definition);
     if (!!old.storage.view !== !!viewSpecOf(def)) throw badRequest('视图与表单不能互相转换：请新建');
+    // Nothing changed: no migration, no new version (the newest one still says it).
+    if (sameDefinition(old.definition, def)) return latestVersion(trx, actor.tenantId, id);
     // A view stores nothing of its own: only a form's save can change stored data.
     if (!viewSpecOf(def) && options.dataChanges === 'confirm' && !options.confirmed) {
       const check = await dataChangesOf(trx, actor.tenantId, old, def);

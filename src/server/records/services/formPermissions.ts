@@ -5,6 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { findFormByName } from '../repositories/formDefinitions.js';
 import { formPermission } from '../../../shared/formPermissions.js';
+import { notFound } from '../../http/HttpError.js';
+import { EN_NAME } from '../storage/names.js';
 
 /** `auto:{form}:{action}`: typed, so a check here names an action the roles and menus can grant. */
 export const formPerm = formPermission;
@@ -12,6 +14,28 @@ export const formPerm = formPermission;
 /** Listing and reading need query (or list:root). */
 export function requireQuery(user: AuthUser, form: string): void {
   requirePermission(user, formPerm(form, 'query'), formPerm(form, 'list:root'));
+}
+
+/**
+ * 404 `表单不存在` when the caller's tenant has no form `form`. Asked only before a refusal, so
+ * an unknown form answers 404 and a form of the tenant the caller holds no right to 403 (issue 26
+ * item 7: the page shows 无权限 for the one and the 404 page for the other). Any signed-in user of
+ * the tenant may read a definition by name already, so the order tells nothing new.
+ */
+export async function requireKnownForm(db: Kysely<Database>, tenantId: number, form: string): Promise<void> {
+  if (!EN_NAME.test(form) || !(await findFormByName(db, tenantId, form))) throw notFound('表单不存在');
+}
+
+/** `requirePermission` for a form's call, answering 404 rather than 403 for a form the tenant lacks. */
+export async function requireFormPermission(db: Kysely<Database>, user: AuthUser, form: string, ...anyOf: string[]): Promise<void> {
+  if (hasAnyPermission(user, ...anyOf)) return;
+  await requireKnownForm(db, user.tenantId, form);
+  requirePermission(user, ...anyOf);
+}
+
+/** `requireQuery` with the 404 of an unknown form first. */
+export async function requireFormQuery(db: Kysely<Database>, user: AuthUser, form: string): Promise<void> {
+  await requireFormPermission(db, user, form, formPerm(form, 'query'), formPerm(form, 'list:root'));
 }
 
 /**
@@ -27,7 +51,7 @@ export async function requireListAccess(db: Kysely<Database>, user: AuthUser, fo
       fields.some((f) => (f.funcType === 'relatedForm' && f.relateEnName === form) || (f.funcType === 'subForm' && points(f.children ?? [])));
     if (def && points(def.definition.fields)) return;
   }
-  requireQuery(user, form);
+  await requireFormQuery(db, user, form);
 }
 
 /** Design permissions of form definitions (`flowable:form:{action}`); admin passes. */

@@ -9,18 +9,21 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { batchEditableFields, fieldNameOfKey, isEmpty } from '../../../../schema-adapters/index.js';
+import { IN_APPROVAL_EDIT_MESSAGE } from '../../../shared/readOnlyRecords.js';
 import type { FieldError } from '../../../shared/envelope.js';
 import { VOIDED_EDIT_MESSAGE, VOIDED_STATUS } from '../../../shared/readOnlyRecords.js';
-import { badRequest, HttpError } from '../../http/HttpError.js';
+import { badRequest } from '../../http/HttpError.js';
 import type { FormModel } from '../query/formModel.js';
 import { compileList } from '../query/listQuery.js';
-import { EXPORT_MAX_ROWS, existingIds, exportIds } from '../repositories/exportQueries.js';
+import { countSearchStatuses, EXPORT_MAX_ROWS, existingIds, exportIds } from '../repositories/exportQueries.js';
 import { parseIds } from '../repositories/recordQueries.js';
-import { statusesOf } from '../repositories/recordWrites.js';
+import { statusesOf, versionsSince } from '../repositories/recordWrites.js';
+import { writeInChunks } from './batchEditChunks.js';
+import { flowHooks } from './flowHooks.js';
+import { editOne, failure, sqlAnswers, STATUS_CHUNK, type BatchEdit, type BatchHooks } from './batchEditSteps.js';
 import { inTransaction } from './inTransaction.js';
 import type { RecordCaller } from './recordContext.js';
-import { applyEdit, editSqlAnswers } from './recordWrite.js';
-import { sqlHideTexts, type SqlConditions } from './sqlHide.js';
+import type { SqlConditions } from './sqlHide.js';
 
 /** The most records one batch edit request changes (as many ids as any call takes, the largest page); a larger search runs as a job (ADR 0940, 0941). */
 export const BATCH_EDIT_MAX_ROWS = 1000;
@@ -36,21 +39,6 @@ export const USE_JOB_MESSAGE = `本次查询超过${BATCH_EDIT_MAX_ROWS}行，�
 
 /** Spec 01 §5 / §8: a batch save with nothing editable (or nothing to write). */
 export const NOTHING_EDITABLE = '没有可修改的信息';
-
-/** A checked batch edit: the values, either ids or a list query, and the count the user confirmed. */
-export interface BatchEdit {
-  data: Record<string, unknown>;
-  ids: number[] | null;
-  query: Record<string, unknown> | null;
-  /** With a query: the number of records the user was asked to confirm; another count refuses the edit. */
-  expectedCount: number | null;
-}
-
-/** What a long batch edit reports while it runs (a job's progress and cancel check). */
-export interface BatchHooks {
-  progress?(done: number, total: number | null, phase: string): Promise<void>;
-  throwIfCancelled?(): void;
-}
 
 /**
  * Checks the body `{data, ids? | query?, updateEmpty?}`: every key of data must be a
@@ -97,7 +85,7 @@ export function parseBatchEdit(model: FormModel, body: Record<string, unknown>, 
  * at most `max` (a request: BATCH_EDIT_MAX_ROWS, beyond which the job takes over; a job:
  * BATCH_JOB_MAX_ROWS). A search whose count differs from the confirmed one is refused.
  */
-async function targets(db: Kysely<Database>, model: FormModel, edit: BatchEdit, tenantId: number, max: number): Promise<{ ids: number[]; refused: FieldError[] }> {
+async function targets(db: Kysely<Database>, model: FormModel, edit: BatchEdit, tenantId: number, max: number, after: number | null): Promise<{ ids: number[]; refused: FieldError[] }> {
   if (edit.ids) {
     const found = new Set(await existingIds(db, model, edit.ids, tenantId));
     return { ids: edit.ids.filter((id) => found.has(id)), refused: edit.ids.filter((id) => !found.has(id)).map((id) => ({ field: String(id), message: '记录不存在' })) };
@@ -106,82 +94,90 @@ async function targets(db: Kysely<Database>, model: FormModel, edit: BatchEdit, 
   // Numbers: a batch edit never reaches a type-2 view (assertWritable), whose ids are text.
   const ids = (await exportIds(db, model, edit.query ?? {}, tenantId, max + 1)) as number[];
   if (ids.length > max) throw badRequest(max === BATCH_EDIT_MAX_ROWS ? USE_JOB_MESSAGE : `本次查询超过${max}行，一次最多修改${max}行数据，请缩小查询范围`);
+  // A chunked job resumed after a kill: the records up to its cursor are written (and may no
+  // longer match the search); the count was confirmed by its first run.
+  if (after !== null) return { ids: ids.filter((id) => id > after).sort((a, b) => a - b), refused: [] };
   if (edit.expectedCount !== null && ids.length !== edit.expectedCount) {
     throw badRequest(`查询结果已变化（确认时${edit.expectedCount}行，现为${ids.length}行），请重新确认`);
   }
   return { ids, refused: [] };
 }
 
-/** A refusal of record `id` as field errors: `{id}` for the record, `{id}.{field}` for a field of it. */
-function refusalOf(id: number, err: HttpError): FieldError[] {
-  if (err.errors?.length) return err.errors.map((e) => ({ field: `${id}.${e.field}`, message: e.message }));
-  return [{ field: String(id), message: err.message }];
-}
+/** Ids whose versions a job checks in one query, inside its transaction. */
+const GUARD_CHUNK = 500;
 
-/** Ids whose statuses are read in one query (a job's search may hold a million). */
-const STATUS_CHUNK = 10_000;
+/** What a search's batch edit would meet: every match, and those it skips (voided, in approval). */
+export interface BatchCount { total: number; voided: number; inApproval: number }
 
-/** The refusal of the whole edit: how many records were refused, the first reason, and (at most `keep`) each refusal. */
-function failure(refused: FieldError[], keep: number): HttpError {
-  const records = new Set(refused.map((r) => r.field.split('.')[0])).size;
-  return badRequest(`${records}行数据未能修改，本次未作任何修改：${refused[0].message}`, refused.slice(0, keep));
+/**
+ * Counts a search's records for the confirmation (issue 27 item 5: "5 行，其中 1 行已作废，将跳过"):
+ * all matches, the voided ones and, on a flow form, those in approval — as batchEditRecords will
+ * skip them.
+ */
+export async function countBatchTargets(db: Kysely<Database>, model: FormModel, query: Record<string, unknown>, tenantId: number): Promise<BatchCount> {
+  return countSearchStatuses(db, model, query, tenantId);
 }
 
 /**
- * Writes `edit` to its records in one transaction and answers how many changed. Any refused
- * record (missing, voided, breaking a rule, changed meanwhile) rolls everything back: a 400 whose
- * `errors` name each refusal (`field` is `{id}` or `{id}.{field}`). `max` bounds a search (see
+ * Writes `edit` to its records in one transaction and answers how many changed and how many a
+ * search skipped (voided, in approval). Any refused record (missing, chosen but voided, breaking
+ * a rule, changed meanwhile) rolls everything back: a 400 whose `errors` name each refusal
+ * (`field` is `{id}` or `{id}.{field}`, `label` the record's serial number or title). `max` bounds a search (see
  * targets); `hooks` report progress and stop a cancelled job (inside the transaction, so a
  * cancel writes nothing).
  */
 export async function batchEditRecords(
   db: Kysely<Database>, model: FormModel, caller: RecordCaller, edit: BatchEdit, conditions?: SqlConditions, max = BATCH_EDIT_MAX_ROWS, hooks: BatchHooks = {},
-): Promise<{ updated: number; ids: number[] }> {
+): Promise<{ updated: number; ids: number[]; skipped: number }> {
   const tenantId = caller.user.tenantId;
   await hooks.progress?.(0, null, 'query');
-  const { ids, refused } = await targets(db, model, edit, tenantId, max);
-  if (!ids.length && !refused.length) throw badRequest('没有需要修改的数据');
+  const resumed = hooks.chunks?.start ?? null;
+  const { ids, refused } = await targets(db, model, edit, tenantId, max, resumed?.cursor ?? null);
+  if (!ids.length && !refused.length && !resumed) throw badRequest('没有需要修改的数据');
   const keep = max === BATCH_EDIT_MAX_ROWS ? Number.MAX_SAFE_INTEGER : REPORT_REFUSALS;
   const writable: number[] = [];
+  // A search skips what can never change (issue 27 item 5): voided records and records in
+  // approval, counted beforehand in the confirmation (countBatchTargets). Chosen ids are refused.
+  const skip = edit.query !== null;
+  let skipped = 0;
   for (let i = 0; i < ids.length; i += STATUS_CHUNK) {
     const chunk = ids.slice(i, i + STATUS_CHUNK);
     const statuses = await statusesOf(db, model, tenantId, chunk);
+    const pending = model.form.definition.hasFlow ? await flowHooks().recordsInApproval(db, tenantId, model.form.enName, chunk.filter((id) => statuses.get(id) === 0)) : new Set<number>();
     for (const id of chunk) {
-      if (statuses.get(id) === VOIDED_STATUS) refused.push({ field: String(id), message: VOIDED_EDIT_MESSAGE });
-      else writable.push(id);
+      const reason = statuses.get(id) === VOIDED_STATUS ? VOIDED_EDIT_MESSAGE : pending.has(id) ? IN_APPROVAL_EDIT_MESSAGE : null;
+      if (!reason) writable.push(id);
+      else if (skip) skipped++;
+      else refused.push({ field: String(id), message: reason });
     }
   }
-  if (refused.length) throw failure(refused, keep);
+  if (refused.length) throw await failure(db, model, tenantId, refused, keep, resumed);
+  if (!writable.length && !resumed) throw badRequest(`没有需要修改的数据：${skipped}行已作废或审批中，已跳过`);
+  hooks.onSkipped?.(skipped);
+  if (hooks.chunks) return { ...(await writeInChunks(db, model, caller, edit, writable, conditions, hooks, hooks.chunks, keep)), skipped };
   // `$sql` hide answers per record, before the transaction (PGlite's one connection; see editSqlAnswers).
-  const answers = new Map<number, Record<string, unknown>>();
-  if (conditions && sqlHideTexts(model).size) {
-    for (const [i, id] of writable.entries()) {
-      hooks.throwIfCancelled?.();
-      const a = await editSqlAnswers(db, model, caller, id, undefined, edit.data, conditions);
-      if (Object.keys(a).length) answers.set(id, a);
-      if (hooks.progress && i % 100 === 0) await hooks.progress(i, writable.length, 'check');
-    }
-  }
+  const answers = await sqlAnswers(db, model, caller, edit, writable, conditions, hooks);
   await hooks.progress?.(0, writable.length, 'write');
   return inTransaction(db, async (trx) => {
-    for (const [i, id] of writable.entries()) {
-      hooks.throwIfCancelled?.();
-      try {
-        await applyEdit(trx, model, caller, id, edit.data, undefined, 'save', answers.get(id) ?? {});
-      } catch (err) {
-        // Rule refusals are thrown before any statement fails, so the transaction can go on to judge the rest.
-        if (!(err instanceof HttpError) || err.status >= 500) throw err;
-        refused.push(...refusalOf(id, err));
-      }
-      if (hooks.progress && (i + 1) % 10 === 0) {
-        await hooks.progress(i + 1, writable.length, 'write');
-        // PGlite answers in microtasks: without a turn of the event loop, timers (the job's
-        // progress tick, its status answers) would wait for the whole transaction.
-        await new Promise((r) => setImmediate(r));
+    for (let i = 0; i < writable.length; i += GUARD_CHUNK) {
+      const chunk = writable.slice(i, i + GUARD_CHUNK);
+      const versions = hooks.since ? await versionsSince(trx, model, tenantId, chunk, hooks.since) : null;
+      for (const [k, id] of chunk.entries()) {
+        hooks.throwIfCancelled?.();
+        await editOne(trx, model, caller, edit, id, versions, answers, refused);
+        const n = i + k + 1;
+        if (hooks.progress && n % 10 === 0) {
+          await hooks.progress(n, writable.length, 'write');
+          // PGlite answers in microtasks: without a turn of the event loop, timers (the job's
+          // progress tick, its status answers) would wait for the whole transaction.
+          await new Promise((r) => setImmediate(r));
+        }
       }
     }
     hooks.throwIfCancelled?.();
-    if (refused.length) throw failure(refused, keep);
-    return { updated: writable.length, ids: writable };
+    if (refused.length) throw await failure(trx, model, tenantId, refused, keep);
+    const r = { updated: writable.length, ids: writable, skipped };
+    await hooks.beforeCommit?.(trx, r);
+    return r;
   });
 }

@@ -8,7 +8,7 @@ import { recordOperation } from '../../services/operationLog.js';
 import { findFormByName } from '../repositories/formDefinitions.js';
 import { formModel, type FormModel } from '../query/formModel.js';
 import { EN_NAME } from '../storage/names.js';
-import { cachedModel, forgetModel, isStaleModelError, rememberModel } from '../query/modelCache.js';
+import { cachedModel, forgetModel, isStaleModelError, modelSeq, rememberModel } from '../cache/modelCache.js';
 
 /** The caller of a records call (request.user plus where the request came from). */
 export interface RecordCaller {
@@ -28,19 +28,21 @@ export function userContext(user: AuthUser): UserContext {
 /** The stored form of the caller's tenant by name, as a query model; 404 when absent. */
 export async function loadModel(db: Kysely<Database>, tenantId: number, formName: string): Promise<FormModel> {
   if (!EN_NAME.test(formName)) throw notFound('表单不存在');
+  const seq = modelSeq();
   const form = await findFormByName(db, tenantId, formName);
   if (!form || !form.storage.tables.length) throw notFound('表单不存在');
   const model = formModel(form);
-  rememberModel(tenantId, formName, model);
+  // Inside a transaction the definition may be one only that transaction sees.
+  if (!db.isTransaction) rememberModel(db, tenantId, formName, model, seq);
   return model;
 }
 
 /**
- * Runs a read with a cached model when there is one (see query/modelCache.ts); when the
+ * Runs a read with a cached model when there is one (see cache/modelCache.ts); when the
  * database says a column or table of that model is gone, reloads the model and runs it again.
  */
 export async function withReadModel<T>(db: Kysely<Database>, tenantId: number, formName: string, read: (model: FormModel) => Promise<T>): Promise<T> {
-  const cached = EN_NAME.test(formName) ? cachedModel(tenantId, formName) : undefined;
+  const cached = EN_NAME.test(formName) ? cachedModel(db, tenantId, formName) : undefined;
   if (!cached) return read(await loadModel(db, tenantId, formName));
   try {
     return await read(cached);

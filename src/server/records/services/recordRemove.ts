@@ -1,5 +1,5 @@
 /** Pre-checks, delete and void of records (spec 01 §4, §8). */
-import { endFlowsOfRecords } from '../../flows/services/endFlowsOfRecords.js';
+import { flowHooks } from './flowHooks.js';
 import { inTransaction } from './inTransaction.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
@@ -71,7 +71,7 @@ export async function deleteRecords(db: Kysely<Database>, model: FormModel, call
     const refs = await referencesTo(trx, tenantId, model.form.enName, ids);
     if (refs.length) throw badRequest(`记录 ${refs[0].ids.join('、')} 已被「${refs[0].cnName}」引用，不能删除`);
     // Instances first: flow actions lock the instance, then the record; the same order here cannot deadlock with them.
-    await endFlowsOfRecords(trx, model, tenantId, ids, { userId: caller.user.userId, userName: caller.user.nickName || caller.user.userName, action: '记录已删除' });
+    await flowHooks().endFlowsOfRecords(trx, model, tenantId, ids, { userId: caller.user.userId, userName: caller.user.nickName || caller.user.userName, action: '记录已删除' });
     const n = await deleteMain(trx, model, tenantId, ids);
     if (n < new Set(ids).size) throw notFound(MISSING_RECORDS);
     await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.delete, { formName: model.form.enName, ids });
@@ -85,7 +85,7 @@ export async function voidRecords(db: Kysely<Database>, model: FormModel, caller
   return inTransaction(db, async (trx) => {
     await assertAllExist(trx, model, caller.user.tenantId, ids);
     await assertFormChecks(trx, model, 'invalid', ids, caller.user);
-    await endFlowsOfRecords(trx, model, caller.user.tenantId, ids, { userId: caller.user.userId, userName: caller.user.nickName || caller.user.userName, action: '记录已作废' });
+    await flowHooks().endFlowsOfRecords(trx, model, caller.user.tenantId, ids, { userId: caller.user.userId, userName: caller.user.nickName || caller.user.userName, action: '记录已作废' });
     const n = await setStatus(trx, model, caller.user.tenantId, ids, -2, caller.user.userName);
     if (n < new Set(ids).size) throw notFound(MISSING_RECORDS);
     await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.void, { formName: model.form.enName, ids });

@@ -15,14 +15,14 @@ import * as w from '../repositories/recordWrites.js';
 import { boundValue, coerceRow, type ColumnValues } from '../write/coerceRow.js';
 import { computeViews } from '../write/viewValues.js';
 import { assertReferences } from '../write/checkReferences.js';
+import { assertNotDuplicateOnSave } from '../../invoices/invoiceLedger.js';
 import { ADD_KEY_REUSED, bindAddKey, claimAddKey, findAddKey, payloadHash } from '../repositories/addKeys.js';
 import { nextSerial } from '../write/serialNumbers.js';
 import { assertRecordValid, visibleFields } from './adapterBridge.js';
 import { logWrite, userContext, type RecordCaller } from './recordContext.js';
 import { sqlAnswersFor, sqlHideTexts, type SqlConditions } from './sqlHide.js';
 import { assertSaveChecks } from '../buttons/formChecks.js';
-import { onRecordSubmitted } from '../../flows/services/startFlow.js';
-import { assertNotInApproval } from '../../flows/services/assertNotInApproval.js';
+import { flowHooks } from './flowHooks.js';
 
 /** How a save treats rules and status: a full save, a draft stash, or a push of a draft. */
 export type SaveMode = 'save' | 'stash' | 'push';
@@ -115,6 +115,8 @@ export async function addRecord(
   if (mode !== 'stash') assertRecordValid(model.form.definition, data, userContext(caller.user), answers);
   if (mode !== 'stash') assertSaveChecks(model, 'add', data, userContext(caller.user));
   const tenantId = caller.user.tenantId;
+  // A flow form's approval step is planned before the transaction too (the engine's work does not hold the connection).
+  const plan = mode !== 'stash' ? await flowHooks().planSubmission(db, model, caller, data) : null;
   return inTransaction(db, async (trx) => {
     if (uuid) {
       // A second request with this uuid waits here for the first one's commit, then finds its id.
@@ -127,6 +129,8 @@ export async function addRecord(
         return { id: prior.recordId };
       }
     }
+    // An invoice already in the ledger is refused (issue 31 item 2; a no-op for other forms).
+    await assertNotDuplicateOnSave(trx, model, tenantId, data);
     const prepared = await prepare(trx, model, data, caller);
     for (const f of model.main.fields.values()) {
       if (f.def.funcType === 'serialNumber' && f.columns.value) {
@@ -136,7 +140,7 @@ export async function addRecord(
     const id = await w.insertMain(trx, model, prepared.main, meta(caller), statusFor(model, mode));
     await saveChildren(trx, model, tenantId, id, prepared, true);
     // A flow form's record starts its approval in this same transaction (issue 18, ADR 0970).
-    if (mode !== 'stash') await onRecordSubmitted(trx, model, caller, id);
+    if (mode !== 'stash') await flowHooks().onRecordSubmitted(trx, model, caller, id, plan);
     if (uuid) await bindAddKey(trx, tenantId, uuid, id);
     await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.add, { formName: model.form.enName, id, uuid });
     return { id };
@@ -172,6 +176,7 @@ export async function editSqlAnswers(db: Kysely<Database>, model: FormModel, cal
  */
 export async function applyEdit(
   trx: Kysely<Database>, model: FormModel, caller: RecordCaller, id: number, raw: Record<string, unknown>, v: number | undefined, mode: SaveMode, answers: Record<string, unknown>,
+  plan?: unknown,
 ): Promise<{ id: number; version: number }> {
   const tenantId = caller.user.tenantId;
   const current = await w.readMain(trx, model, tenantId, id, true);
@@ -181,18 +186,19 @@ export async function applyEdit(
   if (mode === 'push' && current.sys_status !== -1) throw badRequest('只有草稿可以提交');
   if (mode === 'stash' && current.sys_status !== -1) throw badRequest('只有草稿可以暂存');
   // A record in approval is written only by the approval's own action (its node's editable fields).
-  if (Number(current.sys_status) === 0 && !caller.inFlow) await assertNotInApproval(trx, tenantId, model.form.enName, id);
+  if (Number(current.sys_status) === 0 && !caller.inFlow) await flowHooks().assertNotInApproval(trx, tenantId, model.form.enName, id);
   const merged = await mergedRecord(trx, model, tenantId, current, id, raw);
   const data = withoutHidden(model, raw, caller, answers, merged);
   if (mode !== 'stash') assertRecordValid(model.form.definition, withoutHidden(model, merged, caller, answers), userContext(caller.user), answers);
   if (mode !== 'stash') assertSaveChecks(model, 'edit', merged, userContext(caller.user));
+  await assertNotDuplicateOnSave(trx, model, tenantId, merged, id);
   const prepared = await prepare(trx, model, data, caller);
   for (const f of model.main.fields.values()) if (f.def.funcType === 'serialNumber' && f.columns.value) prepared.main.delete(f.columns.value.name);
   const status = mode === 'push' ? statusFor(model, 'push') : mode === 'stash' ? -1 : undefined;
   if (!(await w.updateMain(trx, model, id, at, prepared.main, meta(caller), status))) throw conflict('数据已被他人修改，请刷新后重试');
   await saveChildren(trx, model, tenantId, id, prepared, false);
   // Pushing a draft of a flow form starts its approval in this same transaction (issue 18, ADR 0970).
-  if (mode === 'push') await onRecordSubmitted(trx, model, caller, id);
+  if (mode === 'push') await flowHooks().onRecordSubmitted(trx, model, caller, id, plan);
   await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.edit, { formName: model.form.enName, id, data: raw });
   return { id, version: at + 1 };
 }
@@ -205,5 +211,6 @@ export async function editRecord(
   const v = typeof version === 'string' && /^\d+$/.test(version) ? Number(version) : version;
   if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw badRequest('缺少版本号 version');
   const answers = await editSqlAnswers(db, model, caller, id, v, raw, conditions);
-  return inTransaction(db, (trx) => applyEdit(trx, model, caller, id, raw, v, mode, answers));
+  const plan = mode === 'push' ? await flowHooks().planSubmission(db, model, caller, raw, id) : null;
+  return inTransaction(db, (trx) => applyEdit(trx, model, caller, id, raw, v, mode, answers, plan));
 }

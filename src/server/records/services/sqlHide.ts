@@ -11,7 +11,7 @@ import type { FieldDefinition, FormDefinition } from '../../../../schema-adapter
 import { sqlDefaultText } from '../../../../schema-adapters/index.js';
 import type { AuthUser } from '../../auth/types.js';
 import type { AppDatabase } from '../../db/openDatabase.js';
-import { guardSql, prepareSqlText, SqlGuardError, sqlOfCondition, type Placeholder } from '../../db/sqlGuard/index.js';
+import { guardSql, MAX_PARAM_LENGTH, prepareSqlText, SqlGuardError, sqlOfCondition, type GuardResult, type Placeholder } from '../../db/sqlGuard/index.js';
 import { badRequest, HttpError } from '../../http/HttpError.js';
 import type { FieldError } from '../../../shared/envelope.js';
 import type { FormModel } from '../query/formModel.js';
@@ -96,13 +96,22 @@ export async function runGuarded(
 ): Promise<unknown> {
   const tenantId = user.tenantId;
   const prepared = prepareSqlText(text);
+  let guarded: GuardResult;
   try {
-    await guardSql(prepared.text, { schema: tenantSchema(tenantId), relations, paramCount: prepared.params.length });
+    guarded = await guardSql(prepared.text, { schema: tenantSchema(tenantId), relations, paramCount: prepared.params.length });
   } catch (err) {
     if (err instanceof SqlGuardError) throw badRequest(err.message);
     throw err;
   }
-  return sqlSandbox(conditions.database, conditions.options).run(tenantId, prepared.text, paramValues(prepared.params, data, user));
+  const values = paramValues(prepared.params, data, user);
+  // The guard bounds every computed value by multiples of one bound value: this bounds that value.
+  values.forEach((v, i) => {
+    if (typeof v === 'string' && v.length > MAX_PARAM_LENGTH) {
+      const p = prepared.params[i];
+      throw badRequest(`SQL条件使用的值「${p.name}」超过 ${MAX_PARAM_LENGTH} 个字符，无法计算`);
+    }
+  });
+  return sqlSandbox(conditions.database, conditions.options).run(tenantId, prepared.text, values, guarded);
 }
 
 /** Evaluates a field's `$sql` hide condition for the caller; answers the first column of the first row. */

@@ -22,11 +22,17 @@ const KIND_OF: Record<StorageKind, ColumnKind> = {
   text: 'text', numeric: 'numeric', integer: 'numeric', boolean: 'boolean', date: 'date', timestamptz: 'timestamp', time: 'text', jsonb: 'jsonb',
 };
 
+/** Field types whose list value is searched as "contains any of" (files and addresses are not). */
+const CHOICE_LISTS = new Set(['select', 'checkbox', 'cascader', 'user', 'dept', 'relatedForm']);
+
 function toFieldColumn(field: FieldDefinition, c: AdapterColumn): FieldColumn {
   const role = ROLE_OF.get(c.name.slice(c.fieldEnName.length))!;
   const kind: ColumnKind = c.kind === 'jsonb' && c.multiValued ? 'jsonb_list' : KIND_OF[c.kind];
-  // Text offered with 模糊搜索 gets a trigram index; sortable values and range ends a btree.
-  const index = role === 'value' && kind === 'text' && specOf(field).searchTypeRadio ? 'trgm'
+  // Text offered with 模糊搜索 gets a trigram index; a list of choices a GIN index (its "any of"
+  // search is `@>`, ADR 1010); sortable values and range ends a btree.
+  const spec = specOf(field);
+  const index = role === 'value' && kind === 'text' && spec.searchTypeRadio ? 'trgm'
+    : role === 'value' && kind === 'jsonb_list' && CHOICE_LISTS.has(field.funcType) ? 'gin'
     : (role === 'value' && c.sortable) || role === 'start' || role === 'end' ? 'btree'
     : null;
   return { role, kind, index };

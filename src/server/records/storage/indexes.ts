@@ -1,4 +1,4 @@
-/** Keeps a form table's indexes equal to what its columns ask for (btree or trigram). */
+/** Keeps a form table's indexes equal to what its columns ask for (btree, trigram or GIN). */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { StorageTable } from './types.js';
@@ -21,6 +21,8 @@ export async function syncIndexes(trx: Kysely<Database>, schema: string, formId:
     const col = sql.id(c.name);
     wanted.set(name, () => c.index === 'trgm'
       ? sql`CREATE INDEX ${sql.id(name)} ON ${t} USING gin (${col} gin_trgm_ops)`.execute(trx)
+      // jsonb_ops serves `@>` (a list containing one of the searched values).
+      : c.index === 'gin' ? sql`CREATE INDEX ${sql.id(name)} ON ${t} USING gin (${col})`.execute(trx)
       // (col, id) serves sorting with the id tiebreak in both directions.
       : sql`CREATE INDEX ${sql.id(name)} ON ${t} (${col}, id)`.execute(trx));
   }

@@ -16,13 +16,16 @@ interface Conversion {
   loses?: (c: RawBuilder<unknown>) => RawBuilder<unknown>;
 }
 
-const scalarText = (c: RawBuilder<unknown>) => sql`CASE WHEN jsonb_typeof(${c}) IN ('array','object') THEN ${c}::text ELSE ${c} #>> '{}' END`;
+// An empty list (what a single choice once held when cleared) is no value at all.
+const scalarText = (c: RawBuilder<unknown>) => sql`CASE WHEN ${c} = '[]'::jsonb THEN NULL WHEN jsonb_typeof(${c}) IN ('array','object') THEN ${c}::text ELSE ${c} #>> '{}' END`;
 const cast = (kind: ColumnKind) => (c: RawBuilder<unknown>) => sql`NULLIF(btrim(${c}::text), '')::${sql.raw(KIND_SQL[kind].replace(' COLLATE "C"', ''))}`;
 
 /** The conversion from one kind to another, or null when no value could survive it. */
 function conversion(from: ColumnKind, to: ColumnKind): Conversion | null {
   if (to === 'text') {
-    return { using: from === 'jsonb' || from === 'jsonb_list' ? scalarText : (c) => sql`${c}::text` };
+    // A list of one plain value (a multiple choice made single) keeps that value; others their JSON text.
+    if (from === 'jsonb_list') return { using: (c) => sql`CASE WHEN jsonb_typeof(${c}) = 'array' AND jsonb_array_length(${c}) = 1 AND jsonb_typeof(${c} -> 0) NOT IN ('array','object') THEN ${c} ->> 0 ELSE ${scalarText(c)} END` };
+    return { using: from === 'jsonb' ? scalarText : (c) => sql`${c}::text` };
   }
   if (from === 'jsonb' && to === 'jsonb_list') {
     return { using: (c) => sql`CASE WHEN jsonb_typeof(${c}) = 'array' THEN ${c} ELSE jsonb_build_array(${c}) END` };
@@ -46,10 +49,10 @@ function conversion(from: ColumnKind, to: ColumnKind): Conversion | null {
     return { using: cast(to), loses };
   }
   if (from === 'jsonb' || from === 'jsonb_list') {
-    const el = (c: RawBuilder<unknown>) => (from === 'jsonb_list' ? sql`(${c} ->> 0)` : sql`(${c} #>> '{}')`);
+    const el = (c: RawBuilder<unknown>) => (from === 'jsonb_list' ? sql`(${c} ->> 0)` : sql`(CASE WHEN ${c} = '[]'::jsonb THEN NULL ELSE ${c} #>> '{}' END)`);
     return {
       using: (c) => cast(to)(el(c)),
-      loses: (c) => (from === 'jsonb_list' ? sql`jsonb_array_length(${c}) > 1` : sql`jsonb_typeof(${c}) IN ('array','object')`),
+      loses: (c) => (from === 'jsonb_list' ? sql`jsonb_array_length(${c}) > 1` : sql`jsonb_typeof(${c}) IN ('array','object') AND ${c} <> '[]'::jsonb`),
     };
   }
   return null;

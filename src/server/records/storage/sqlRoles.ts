@@ -40,7 +40,8 @@ function roleSettings(schema: string, timeoutMs: number): string[] {
     `statement_timeout = ${Math.trunc(timeoutMs)}`,
     'default_transaction_read_only = on',
     `idle_in_transaction_session_timeout = ${Math.max(1000, Math.trunc(timeoutMs) * 2)}`,
-    `search_path = ${schema}`,
+    // pg_catalog explicitly first (sqlSandbox.ts sandboxSearchPath): the sandbox resolves names under exactly this path.
+    `search_path = pg_catalog, ${schema}`,
   ];
 }
 

@@ -1,7 +1,11 @@
 /** The storage model of a form: which tables and typed columns its definition maps to. */
 import type { CompanionSuffix } from '../../../../schema-adapters/index.js';
 
-/** The SQL shape of a column. `jsonb_list` is jsonb holding an array (multi-valued fields). */
+/**
+ * The SQL shape of a column. `jsonb_list` is jsonb holding an array (multi-valued fields); one
+ * choice is text (select, radio) or numeric (user, dept, relatedForm ids), ADR 1010. `jsonb`
+ * (one JSON value) is what those were before migration 150 and is kept for old snapshots.
+ */
 export type ColumnKind = 'text' | 'numeric' | 'boolean' | 'date' | 'timestamp' | 'jsonb' | 'jsonb_list';
 
 /** What a column holds for its field. */
@@ -19,8 +23,8 @@ export interface StorageColumn {
   /** Physical column name in the table. */
   name: string;
   kind: ColumnKind;
-  /** Index the column gets: btree for sort/range, trgm for `like` text search. */
-  index: 'btree' | 'trgm' | null;
+  /** Index the column gets: btree for equality/sort/range, trgm for `like` text search, gin for a choice list's "any of" (ADR 1010). */
+  index: 'btree' | 'trgm' | 'gin' | null;
 }
 
 /** One table: the main form table (`columnId` 0) or a sub-form child table. */

@@ -7,7 +7,9 @@
 import type { Kysely } from 'kysely';
 import { existingIds, existingRecordIds } from '../repositories/lookups.js';
 import type { Database } from '../../db/types.js';
-import { fileListProblems } from '../../../../schema-adapters/index.js';
+import { FILE_LIST_TYPES, fileListProblems } from '../../../../schema-adapters/index.js';
+import { specOf } from '../../../../schema-adapters/fieldTypes/registry.js';
+import type { FieldTypeSpec } from '../../../../schema-adapters/fieldTypes/fieldTypeSpec.js';
 import type { FieldDefinition } from '../../../../schema-adapters/definition/types.js';
 import type { FieldError } from '../../../shared/envelope.js';
 import { badRequest } from '../../http/HttpError.js';
@@ -17,16 +19,16 @@ import type { FormModel } from '../query/formModel.js';
 import { findFormByName } from '../repositories/formDefinitions.js';
 import { tenantSchema } from '../storage/names.js';
 
-type Kind = 'user' | 'dept' | 'relatedForm';
+/** What a field type's values point at (its spec's `references`). */
+type Reference = NonNullable<FieldTypeSpec['references']>;
 
-/** One referencing value found in the payload: where it sits and the ids it names. */
+/** One referencing value found in the payload: where it sits, what it points at and the ids it names. */
 interface Use {
   field: FieldDefinition;
+  ref: Reference;
   path: string;
   ids: number[];
 }
-
-const KIND_NOUN: Record<Kind, string> = { user: '用户', dept: '部门', relatedForm: '关联记录' };
 
 const flat = (v: unknown): unknown[] => (Array.isArray(v) ? v.flatMap(flat) : v === null || v === undefined || v === '' ? [] : [v]);
 
@@ -51,17 +53,18 @@ function collect(fields: FieldDefinition[], record: Record<string, unknown>, pre
       });
       continue;
     }
-    if (field.funcType !== 'user' && field.funcType !== 'dept' && field.funcType !== 'relatedForm') continue;
+    const ref = specOf(field).references;
+    if (!ref) continue;
     const ids = idsOf(value);
     const path = `${prefix}${field.enName}`;
-    if (!ids) errors.push({ field: path, message: `「${field.label}」的${KIND_NOUN[field.funcType]}编号不正确` });
-    else if (ids.length) uses.push({ field, path, ids });
+    if (!ids) errors.push({ field: path, message: `「${field.label}」的${ref.noun}编号不正确` });
+    else if (ids.length) uses.push({ field, ref, path, ids });
   }
 }
 
 /** Ids among `ids` that exist, by one query for the kind (and, for related records, the form). */
-async function existing(db: Kysely<Database>, tenantId: number, kind: Kind, ids: number[], relateEnName?: string): Promise<Set<number>> {
-  if (kind === 'user' || kind === 'dept') return new Set(await existingIds(db, kind === 'user' ? 'users' : 'depts', tenantId, ids));
+async function existing(db: Kysely<Database>, tenantId: number, target: Reference['target'], ids: number[], relateEnName?: string): Promise<Set<number>> {
+  if (target === 'user' || target === 'dept') return new Set(await existingIds(db, target === 'user' ? 'users' : 'depts', tenantId, ids));
   const form = relateEnName ? await findFormByName(db, tenantId, relateEnName) : undefined;
   const main = form?.storage.tables[0];
   if (!form || !main) return new Set();
@@ -79,7 +82,7 @@ function checkFileKeys(fields: FieldDefinition[], record: Record<string, unknown
       });
       continue;
     }
-    if (field.funcType !== 'upload' && field.funcType !== 'idCard' && field.funcType !== 'invoice') continue;
+    if (!FILE_LIST_TYPES.has(field.funcType)) continue;
     for (const entry of value as { fileName: string; url: string }[]) {
       const key = parseFileKey(entry.fileName);
       if (!key || key.tenantId !== tenantId || keyOfRef(entry.url) !== entry.fileName) {
@@ -102,20 +105,19 @@ export async function assertReferences(db: Kysely<Database>, model: FormModel, t
   const uses: Use[] = [];
   collect(def.fields, data, '', uses, errors);
   if (errors.length) throw badRequest(errors[0].message, errors);
-  // One query per kind (per related form): all ids of that kind in the payload at once.
-  const groups = new Map<string, { kind: Kind; relate?: string; uses: Use[] }>();
+  // One query per target (per related form): all ids of that target in the payload at once.
+  const groups = new Map<string, { ref: Reference; relate?: string; uses: Use[] }>();
   for (const use of uses) {
-    const kind = use.field.funcType as Kind;
-    const relate = kind === 'relatedForm' ? String(use.field.relateEnName ?? '') : undefined;
-    const key = `${kind}:${relate ?? ''}`;
-    const group = groups.get(key) ?? { kind, relate, uses: [] };
+    const relate = use.ref.target === 'record' ? String(use.field.relateEnName ?? '') : undefined;
+    const key = `${use.ref.target}:${relate ?? ''}`;
+    const group = groups.get(key) ?? { ref: use.ref, relate, uses: [] };
     group.uses.push(use);
     groups.set(key, group);
   }
-  for (const { kind, relate, uses: list } of groups.values()) {
-    const found = await existing(db, tenantId, kind, [...new Set(list.flatMap((u) => u.ids))], relate);
+  for (const { ref, relate, uses: list } of groups.values()) {
+    const found = await existing(db, tenantId, ref.target, [...new Set(list.flatMap((u) => u.ids))], relate);
     for (const use of list) {
-      if (use.ids.some((id) => !found.has(id))) errors.push({ field: use.path, message: `「${use.field.label}」引用的${KIND_NOUN[kind]}不存在` });
+      if (use.ids.some((id) => !found.has(id))) errors.push({ field: use.path, message: `「${use.field.label}」引用的${ref.noun}不存在` });
     }
   }
   if (errors.length) throw badRequest(errors[0].message, errors);

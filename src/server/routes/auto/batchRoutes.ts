@@ -1,7 +1,9 @@
 /**
  * `POST /api/auto/{form}/batchUpdate`: batch edit (批量修改) of selected records or of a search of
  * up to 1,000 records, in the request; `POST /api/auto/{form}/batchUpdate/job`: the same edit of a
- * whole search of any size, as a job followed at /api/jobs/{id} (docs/api-records.md, ADR 0941).
+ * whole search of any size, as a job followed at /api/jobs/{id} (docs/api-records.md, ADR 0941);
+ * `POST /api/auto/{form}/batchUpdate/count`: a search's count for the confirmation, with the
+ * records the edit skips.
  */
 import type { ContractPlugin } from '../../http/typeProvider.js';
 import { ok } from '../../http/reply.js';
@@ -10,7 +12,9 @@ import { requirePermission } from '../../auth/permissions.js';
 import type { AuthUser } from '../../auth/types.js';
 import { loadModel } from '../../records/services/recordContext.js';
 import { formPerm, requireListAccess } from '../../records/services/formPermissions.js';
-import { batchEditRecords, parseBatchEdit, type BatchEdit } from '../../records/services/recordBatchEdit.js';
+import { batchEditRecords, countBatchTargets, parseBatchEdit } from '../../records/services/recordBatchEdit.js';
+import type { BatchEdit } from '../../records/services/batchEditSteps.js';
+import { compileList } from '../../records/query/listQuery.js';
 import { BATCH_EDIT_JOB, batchEditJob, type BatchEditParams } from '../../records/services/batchEditJob.js';
 import { assertWritable } from '../../records/services/writeGuard.js';
 import type { FormModel } from '../../records/query/formModel.js';
@@ -18,7 +22,7 @@ import type { SqlConditions } from '../../records/services/sqlHide.js';
 import { callerOf, objectBody } from './caller.js';
 import { jobUser } from './ioRoutes.js';
 import { jobDto } from '../jobs/index.js';
-import { BatchEditAnswer, FormPath } from '../../../shared/contract/records.js';
+import { BatchCountAnswer, BatchEditAnswer, FormPath } from '../../../shared/contract/records.js';
 import { JobAnswer } from '../../../shared/contract/jobs.js';
 
 /** Registers the batch edit calls and the batch edit job. */
@@ -44,6 +48,22 @@ export const autoBatchRoutes: ContractPlugin = async (app) => {
   app.post('/auto/:form/batchUpdate', { schema: { params: FormPath, response: { 200: BatchEditAnswer } } }, async (request) => {
     const { model, edit } = await checked(request);
     return ok(await batchEditRecords(app.db, model, callerOf(request), edit, conditions));
+  });
+
+  // The confirmation's count of a search (issue 27 item 5): all matches, and the voided and
+  // in-approval ones a batch edit skips. The same checks as the edit, without its values.
+  app.post('/auto/:form/batchUpdate/count', { schema: { params: FormPath, response: { 200: BatchCountAnswer } } }, async (request) => {
+    const { form } = request.params;
+    requirePermission(request.user, formPerm(form, 'edit'));
+    const body = objectBody(request.body);
+    const model = await loadModel(app.db, request.user.tenantId, form);
+    await assertWritable(app.db, model, request.user.tenantId, 'check');
+    const q = body.query;
+    if (!q || typeof q !== 'object' || Array.isArray(q)) throw badRequest('请提供 query');
+    const { pageNum: _p, pageSize: _s, ...query } = q as Record<string, unknown>;
+    compileList(model, { ...query, pageNum: 1, pageSize: 10 }, request.user.tenantId);
+    await requireListAccess(app.db, request.user, form, query);
+    return ok(await countBatchTargets(app.db, model, query, request.user.tenantId));
   });
 
   app.post('/auto/:form/batchUpdate/job', { schema: { params: FormPath, response: { 200: JobAnswer } } }, async (request) => {

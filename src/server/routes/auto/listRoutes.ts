@@ -5,9 +5,11 @@ import { DEFAULT_MESSAGES } from '../../../shared/envelope.js';
 import { badRequest } from '../../http/HttpError.js';
 import { userContext, withReadModel } from '../../records/services/recordContext.js';
 import { addVirtualValues, isViewModel, parseViewIds, withVirtualValues } from '../../records/services/viewRows.js';
-import { requireListAccess, requireQuery } from '../../records/services/formPermissions.js';
+import { requireFormQuery, requireListAccess } from '../../records/services/formPermissions.js';
 import { calcTotals, haveSub, listPage, parseIds, recordsByIds, suggestions } from '../../records/repositories/recordQueries.js';
 import { objectBody } from './caller.js';
+import { pickerHeadFilter } from '../../records/services/pickerHeadFilter.js';
+import { HEAD_FILTER, type ListBody } from '../../records/query/listQuery.js';
 import type { Static } from 'typebox';
 import { CalcdAnswer, FormPath, HaveSubAnswer, RecordPage, RowsAnswer, SuggestionAnswer } from '../../../shared/contract/records.js';
 
@@ -18,8 +20,9 @@ export const autoListRoutes: ContractPlugin = async (app) => {
   // The body is checked by the list query parser (its messages are spec text, and a null body is an
   // empty query), so no request schema; the answer is JSON text, which the serialiser passes through.
   app.post('/auto/:form/list', { schema: { params: FormPath, response: { 200: RecordPage } } }, async (request, reply) => {
-    const body = objectBody(request.body);
+    const body: ListBody = objectBody(request.body);
     await requireListAccess(app.db, request.user, request.params.form, body);
+    body[HEAD_FILTER] = await pickerHeadFilter(app.db, request.user, request.params.form, body);
     const r = await withReadModel(app.db, request.user.tenantId, request.params.form, async (model) => {
       const page = await listPage(app.readDb, model, body, request.user.tenantId);
       // Virtual columns (feature.virtualColumns with an expression) get their values here.
@@ -32,13 +35,14 @@ export const autoListRoutes: ContractPlugin = async (app) => {
   });
 
   app.post('/auto/:form/getCalcdValue', { schema: { params: FormPath, response: { 200: CalcdAnswer } } }, async (request) => {
-    const body = objectBody(request.body);
+    const body: ListBody = objectBody(request.body);
     await requireListAccess(app.db, request.user, request.params.form, body);
+    body[HEAD_FILTER] = await pickerHeadFilter(app.db, request.user, request.params.form, body);
     return ok(await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => calcTotals(app.readDb, model, body, request.user.tenantId)));
   });
 
   app.post('/auto/:form/list/ids', { schema: { params: FormPath, response: { 200: RowsAnswer } } }, async (request) => {
-    requireQuery(request.user, request.params.form);
+    await requireFormQuery(app.db, request.user, request.params.form);
     return ok(await withReadModel(app.db, request.user.tenantId, request.params.form, async (model) => {
       const ids = isViewModel(model) ? parseViewIds(request.body) : parseIds(request.body);
       // The rows as the list gives them, virtual column values included.
@@ -47,7 +51,7 @@ export const autoListRoutes: ContractPlugin = async (app) => {
   });
 
   app.post('/auto/:form/haveSub', { schema: { params: FormPath, response: { 200: HaveSubAnswer } } }, async (request) => {
-    requireQuery(request.user, request.params.form);
+    await requireFormQuery(app.db, request.user, request.params.form);
     const ids = parseIds(request.body);
     return ok(await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => haveSub(app.db, model, ids, request.user.tenantId)));
   });

@@ -4,7 +4,7 @@ import type { ContractPlugin } from '../../http/typeProvider.js';
 import { ok, done } from '../../http/reply.js';
 import { hasPermission, requirePermission } from '../../auth/permissions.js';
 import { loadModel } from '../../records/services/recordContext.js';
-import { formPerm } from '../../records/services/formPermissions.js';
+import { formPerm, requireFormPermission, requireKnownForm } from '../../records/services/formPermissions.js';
 import { addRecord, editRecord, type SaveMode } from '../../records/services/recordWrite.js';
 import type { SqlConditions } from '../../records/services/sqlHide.js';
 import { recordCopy, recordDetail } from '../../records/services/recordRead.js';
@@ -30,6 +30,7 @@ export const autoRecordRoutes: ContractPlugin = async (app) => {
     const { form } = request.params;
     // Spec 01 §1: the `?from=flow` add page of a flow form is for holders of list:root (issue 18).
     const viaFlowRoot = !hasPermission(request.user, formPerm(form, 'add')) && hasPermission(request.user, formPerm(form, 'list:root'));
+    if (!viaFlowRoot && !hasPermission(request.user, formPerm(form, 'add'))) await requireKnownForm(app.db, request.user.tenantId, form);
     if (!viaFlowRoot) requirePermission(request.user, formPerm(form, 'add'));
     const model = await loadModel(app.db, request.user.tenantId, form);
     if (viaFlowRoot && !model.form.definition.hasFlow) requirePermission(request.user, formPerm(form, 'add'));
@@ -39,7 +40,7 @@ export const autoRecordRoutes: ContractPlugin = async (app) => {
 
   app.get('/auto/:form/:id', { schema: { params: RecordPath, response: { 200: RecordDetail } } }, async (request) => {
     const { form } = request.params;
-    requirePermission(request.user, formPerm(form, 'query'), formPerm(form, 'list:root'), formPerm(form, 'edit'));
+    await requireFormPermission(app.db, request.user, form, formPerm(form, 'query'), formPerm(form, 'list:root'), formPerm(form, 'edit'));
     const model = await loadModel(app.db, request.user.tenantId, form);
     if (isViewModel(model)) {
       // A view row's detail is its source record (`{id}@{data_table}`), read as the source form's detail.
@@ -54,13 +55,13 @@ export const autoRecordRoutes: ContractPlugin = async (app) => {
   app.get('/auto/:form/:id/copy', { schema: { params: RecordPath, response: { 200: RecordDetail } } }, async (request) => {
     const { form } = request.params;
     // Spec 01 §6: a copy needs add (or list:root).
-    requirePermission(request.user, formPerm(form, 'add'), formPerm(form, 'list:root'));
+    await requireFormPermission(app.db, request.user, form, formPerm(form, 'add'), formPerm(form, 'list:root'));
     const model = await loadModel(app.db, request.user.tenantId, form);
     return ok(await recordCopy(app.db, model, request.user.tenantId, idParam(request.params.id)));
   });
 
   app.post('/auto/:form/edit/:id', { schema: { params: RecordPath, response: { 200: SavedRecord } } }, async (request) => {
-    requirePermission(request.user, formPerm(request.params.form, 'edit'));
+    await requireFormPermission(app.db, request.user, request.params.form, formPerm(request.params.form, 'edit'));
     const model = await loadModel(app.db, request.user.tenantId, request.params.form);
     assertNotView(model);
     const id = idParam(request.params.id);

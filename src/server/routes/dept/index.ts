@@ -8,6 +8,7 @@ import { deleteDepts, deptUsage, findDept, findDepts, insertDept, listActiveDept
 import { attachUsers, buildDeptTree, fullNames } from '../../repositories/deptTree.js';
 import { listUserOptions } from '../../repositories/userRepository.js';
 import { findTenantByCode } from '../../repositories/tenantRepository.js';
+import { registerSettings } from '../../services/registration.js';
 import { DoneEnvelope, IdList, IdParams } from '../../../shared/contract/common.js';
 import * as c from '../../../shared/contract/depts.js';
 
@@ -38,7 +39,11 @@ export const deptRoutes: ContractPlugin = async (app) => {
     { config: { public: true }, schema: { querystring: c.TenantQuery, response: { 200: c.DeptTree } } },
     async (request) => {
       const tenant = found(await findTenantByCode(app.db, request.query.tenantCode || 'DEFAULT'), '租户不存在');
-      return ok(buildDeptTree(await listActiveDepts(app.db, tenant.id)));
+      // Only the departments the tenant opened to self-registration (issue 32: sys.register.*).
+      const s = await registerSettings(app.db, tenant.id);
+      if (!s.enabled) return ok([]);
+      const offered = new Set(s.deptIds);
+      return ok(buildDeptTree((await listActiveDepts(app.db, tenant.id)).filter((d) => offered.has(d.deptId))));
     },
   );
 

@@ -8,7 +8,9 @@ import { requirePermission } from '../../auth/permissions.js';
 import { callerOf, idParam } from '../auto/caller.js';
 import { countTodo, listTasks } from '../../flows/repositories/flowTasks.js';
 import { listStarted } from '../../flows/repositories/flowInstances.js';
+import { listCc } from '../../flows/repositories/flowCc.js';
 import { addSign, approve, reassign, reject, transfer, withdraw } from '../../flows/services/taskActions.js';
+import { urge } from '../../flows/services/urge.js';
 import { instanceDiagram, instanceView, recordInstance, taskView } from '../../flows/services/flowQueries.js';
 
 /** Permission of the administrators' reassign. */
@@ -17,6 +19,7 @@ export const REASSIGN_PERM = 'flowable:task:reassign';
 import {
   ActionDone,
   AddSignBody,
+  CcPage,
   CompleteBody,
   DiagramAnswer,
   FlowIdPath,
@@ -32,10 +35,12 @@ import {
   TaskPage,
   TodoCountAnswer,
   TransferBody,
+  UrgeBody,
 } from '../../../shared/contract/flows.js';
 
 const list = { querystring: TaskListQuery, response: { 200: TaskPage } };
 const started = { querystring: TaskListQuery, response: { 200: StartedPage } };
+const ccList = { querystring: TaskListQuery, response: { 200: CcPage } };
 const action = <B>(body: B) => ({ body, response: { 200: ActionDone } });
 const clean = <T extends { comment?: string | null }>(b: T) => ({ ...b, comment: b.comment ?? '' });
 
@@ -55,6 +60,11 @@ export const flowTaskRoutes: ContractPlugin = async (app) => {
     const r = await listStarted(app.db, request.user.tenantId, request.user.userId, q.keyword?.trim() || undefined, q.pageNum, q.pageSize);
     return page(r.rows, r.total);
   });
+  app.get('/flowable/task/ccList', { schema: ccList }, async (request) => {
+    const q = request.query;
+    const r = await listCc(app.db, request.user.tenantId, request.user.userId, q.keyword?.trim() || undefined, q.pageNum, q.pageSize);
+    return page(r.rows, r.total);
+  });
   app.get('/flowable/task/todoCount', { schema: { response: { 200: TodoCountAnswer } } }, async (request) => ok(await countTodo(app.db, request.user.tenantId, request.user.userId)));
 
   app.get('/flowable/task/:id', { schema: { params: FlowIdPath, response: { 200: TaskViewAnswer } } }, async (request) => ok(await taskView(app.db, request.user, idParam(request.params.id))));
@@ -70,6 +80,10 @@ export const flowTaskRoutes: ContractPlugin = async (app) => {
   app.post('/flowable/task/reject', { schema: action(RejectBody) }, async (request) => {
     await reject(app.db, callerOf(request), clean(request.body));
     return ok(null, '驳回成功');
+  });
+  app.post('/flowable/task/urge', { schema: action(UrgeBody) }, async (request) => {
+    const n = await urge(app.db, callerOf(request), request.body);
+    return ok(null, `已催办 ${n} 个待办任务`);
   });
   app.post('/flowable/task/revokeProcess', { schema: action(RevokeBody) }, async (request) => {
     await withdraw(app.db, callerOf(request), clean(request.body));

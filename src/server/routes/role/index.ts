@@ -6,6 +6,7 @@ import { ADMIN_ROLE, requirePermission } from '../../auth/permissions.js';
 import { BUSINESS_TYPE, withOperation } from '../../services/operationLog.js';
 import { deleteRoles, findRole, findRoleByKey, insertRole, listRoles, roleOptions, roleUserCounts, updateRole, type RoleInput } from '../../repositories/roleRepository.js';
 import { findTenantByCode } from '../../repositories/tenantRepository.js';
+import { registerSettings } from '../../services/registration.js';
 import { DoneEnvelope, IdList, IdParams } from '../../../shared/contract/common.js';
 import { AddedRole, AddRoleBody, EditRoleBody, RegisterRolesQuery, RoleDetail, RoleListQuery, RoleOptions, RolePage } from '../../../shared/contract/roles.js';
 
@@ -38,7 +39,10 @@ export const roleRoutes: ContractPlugin = async (app) => {
     { config: { public: true }, schema: { querystring: RegisterRolesQuery, response: { 200: RoleOptions } } },
     async (request) => {
       const tenant = found(await findTenantByCode(app.db, request.query.tenantCode || 'DEFAULT'), '租户不存在');
-      return ok((await roleOptions(app.db, tenant.id)).filter((r) => r.roleKey !== ADMIN_ROLE));
+      // Only the roles the tenant opened to self-registration (issue 32: sys.register.*), never admin.
+      const s = await registerSettings(app.db, tenant.id);
+      if (!s.enabled) return ok([]);
+      return ok((await roleOptions(app.db, tenant.id)).filter((r) => r.roleKey !== ADMIN_ROLE && s.roleKeys.includes(r.roleKey)));
     },
   );
 

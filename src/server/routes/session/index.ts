@@ -4,7 +4,7 @@ import { ok, done } from '../../http/reply.js';
 import { badRequest, found } from '../../http/HttpError.js';
 import { login, logout, captchaEnabled } from '../../services/authService.js';
 import { createCaptcha } from '../../services/captchaService.js';
-import { buildRouters } from '../../services/routerService.js';
+import { buildRouters, menuPageAccess } from '../../services/routerService.js';
 import { listEnabledMenus } from '../../repositories/menuRepository.js';
 import { findTenantByCode, listActiveTenants } from '../../repositories/tenantRepository.js';
 import { findUserProfile } from '../../repositories/userAuthRepository.js';
@@ -18,6 +18,8 @@ import {
   GetInfoAnswer,
   LoginAnswer,
   LoginRequest,
+  PageAccessAnswer,
+  PageAccessQuery,
   RoutersAnswer,
   TenantsAnswer,
 } from '../../../shared/contract/session.js';
@@ -100,6 +102,11 @@ export const sessionRoutes: ContractPlugin = async (app) => {
   app.get('/getRouters', { schema: { response: { 200: RoutersAnswer } } }, async (request) => {
     const menus = await listEnabledMenus(app.db, request.user.tenantId);
     return ok(buildRouters(menus, request.user));
+  });
+
+  app.get('/getRouters/access', { schema: { querystring: PageAccessQuery, response: { 200: PageAccessAnswer } } }, async (request) => {
+    const menus = await listEnabledMenus(app.db, request.user.tenantId);
+    return ok({ access: menuPageAccess(menus, request.user, request.query.path) });
   });
 
   app.get('/system/tenant/all', { schema: { response: { 200: TenantsAnswer } }, config: { public: true } }, async () => {

@@ -48,7 +48,7 @@ export const userImportRoutes: ContractPlugin = async (app) => {
       }
       const sheet = readSheet(bytes);
       if (!sheet.length) throw badRequest('导入用户数据不能为空！');
-      if (sheet.length > MAX_IMPORT_ROWS) throw badRequest(`一次最多导入${MAX_IMPORT_ROWS}行，本文件有${sheet.length}行`);
+      if (sheet.length > MAX_IMPORT_ROWS) throw badRequest(`一次最多导入${MAX_IMPORT_ROWS}行，本文件超过${MAX_IMPORT_ROWS}行`);
       const { tenantId, userName: by } = request.user;
       const updateSupport = request.query.updateSupport === true;
       const { rows, errors, existing } = await checkImportRows(app.db, tenantId, sheet, updateSupport);

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { FileStore } from '../../files/fileStore.js';
 import { seedSteps } from './steps.js';
+import { installFlowHooks } from '../../flows/services/installFlowHooks.js';
 import type { SeedStep, SeedTenant } from './types.js';
 
 export interface RunSeedOptions {
@@ -16,6 +17,8 @@ export interface RunSeedOptions {
 
 /** Seeds a fresh database; on later starts runs only steps added since (idempotent). */
 export async function runSeed(db: Kysely<Database>, options: RunSeedOptions): Promise<string[]> {
+  // The seed runs before buildApp (main.ts) and adds records, some on flow forms.
+  installFlowHooks();
   const steps = options.steps ?? seedSteps;
   const log = options.log ?? (() => {});
   const doneRows = await db.selectFrom('seed_steps').select('name').execute();

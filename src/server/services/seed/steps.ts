@@ -13,8 +13,9 @@ import { seedAnnouncements } from './seedAnnouncements.js';
 import { seedDemoFlow } from '../../flows/services/seedDemoFlow.js';
 import { seedFlowMenus } from '../../flows/services/seedFlowMenus.js';
 import { seedMenuAdmin } from './seedMenuAdmin.js';
+import { seedDemoColumnFill } from '../../records/seed/fillDemoColumns.js';
 
-export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, seedAddresses, seedDemoForms, seedMessages, seedAnnouncements, seedDemoFlow, seedFlowMenus, seedMenuAdmin];
+export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, seedAddresses, seedDemoForms, seedMessages, seedAnnouncements, seedDemoFlow, seedFlowMenus, seedMenuAdmin, seedDemoColumnFill];
 
 /** Adds a step after the existing ones (its name must be new). */
 export function registerSeedStep(step: SeedStep): void {

@@ -83,7 +83,7 @@ export async function insertSampleRows(db: Kysely<any>, tenantId: number, rows: 
     const r = await sql<{ id: number }>`INSERT INTO ${sql.id(schema, 'sample_list')}
       (tenant_id, sys_status, title, code, amount, qty, kind, "kind$view", tags, signed, happen, "period$start", "period$end")
       VALUES (${tenantId}, ${row.sys_status}, ${row.title}, ${row.code}, ${row.amount}, ${row.qty},
-        ${row.kind === null ? null : JSON.stringify(row.kind)}::jsonb, ${label(row.kind)},
+        ${row.kind}, ${label(row.kind)},
         ${row.tags === null ? null : JSON.stringify(row.tags)}::jsonb, ${row.signed}::date, ${row.happen}::timestamp,
         ${row.period$start}::date, ${row.period$end}::date) RETURNING id`.execute(db);
     const id = Number(r.rows[0].id);

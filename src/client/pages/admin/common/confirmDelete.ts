@@ -1,5 +1,5 @@
 /** The delete confirmation of the administration screens. */
-import type { useAppProps } from 'antd/es/app/context';
+import type { useAppProps } from '../../../feedback/useFeedback';
 
 /** Ask '是否确认删除{what}为"{ids}"的数据项？', run `remove`, then say '删除成功'. */
 export function confirmDelete(app: useAppProps, what: string, ids: (string | number)[], remove: () => Promise<unknown>): void {

@@ -1,0 +1,124 @@
+/**
+ * The /register page against msw answers: what a visitor sees for a closed tenant and for SMS off,
+ * the 60 s countdown after a code is sent, the page's own checks, and the success tip.
+ */
+import { App as AntdApp } from 'antd';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import RegisterPage from './RegisterPage';
+import { TestFeedbackHost } from '../../feedback/testFeedback';
+import { until } from '../../testing/until';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const server = setupServer();
+let settings = { enabled: true, smsEnabled: true, approval: true };
+let sent: unknown[] = [];
+let registered: unknown[] = [];
+let root: Root;
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(async () => {
+  settings = { enabled: true, smsEnabled: true, approval: true };
+  sent = [];
+  registered = [];
+  server.use(
+    http.get('*/api/system/tenant/all', () => HttpResponse.json({ code: 200, msg: '', data: [{ tenantId: 1, tenantCode: 'DEFAULT', tenantName: '华建工程有限公司' }] })),
+    http.get('*/api/register/settings', () => HttpResponse.json({ code: 200, msg: '', data: settings })),
+    http.get('*/api/system/role/options/register', () => HttpResponse.json({ code: 200, msg: '', data: [{ roleId: 2, roleName: '普通员工' }] })),
+    http.get('*/api/system/dept/options/register', () => HttpResponse.json({ code: 200, msg: '', data: [{ id: 7, label: '物资设备部' }] })),
+    http.post('*/api/common/sms/send', async ({ request }) => {
+      sent.push(await request.json());
+      return HttpResponse.json({ code: 200, msg: '验证码已发送' });
+    }),
+    http.post('*/api/register', async ({ request }) => {
+      registered.push(await request.json());
+      return HttpResponse.json({ code: 200, msg: '注册成功，请等待管理员审核', pending: true });
+    }),
+  );
+  document.body.innerHTML = '';
+  const host = document.createElement('div');
+  document.body.appendChild(host);
+  root = createRoot(host);
+});
+afterEach(async () => {
+  await act(async () => root.unmount());
+  server.resetHandlers();
+});
+
+async function mount() {
+  await act(async () =>
+    root.render(
+      <AntdApp>
+        <TestFeedbackHost />
+        <RegisterPage />
+      </AntdApp>,
+    ),
+  );
+}
+
+const byPlaceholder = (p: string) => document.querySelector<HTMLInputElement>(`input[placeholder="${p}"]`)!;
+const button = (text: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.replace(/\s/g, '') === text.replace(/\s/g, ''))!;
+
+async function type(p: string, value: string) {
+  const box = byPlaceholder(p);
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(box, value);
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+async function choose(label: string, value: string) {
+  const select = document.querySelector<HTMLSelectElement>(`select[aria-label="${label}"]`)!;
+  await act(async () => {
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
+describe('register page', () => {
+  it('says so when the tenant has not opened registration', async () => {
+    settings = { enabled: false, smsEnabled: true, approval: false };
+    await mount();
+    await until(() => document.body.textContent?.includes('当前租户未开放注册'));
+    expect(byPlaceholder('账号')).toBeNull();
+  });
+
+  it('says so when SMS is not enabled', async () => {
+    settings = { enabled: true, smsEnabled: false, approval: false };
+    await mount();
+    await until(() => document.body.textContent?.includes('短信服务未开启，暂时无法注册'));
+  });
+
+  it('sends a code, counts down, checks the form, and shows the tenant success tip', async () => {
+    await mount();
+    await until(() => byPlaceholder('手机号码'));
+    await act(async () => button('获取验证码').click());
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe('请输入正确的手机号码');
+    await type('手机号码', '13600000001');
+    await act(async () => button('获取验证码').click());
+    await until(() => sent.length === 1);
+    expect(sent[0]).toEqual({ tenantCode: 'DEFAULT', phonenumber: '13600000001' });
+    await until(() => [...document.querySelectorAll('button')].some((b) => /^\d+秒后重新获取$/.test(b.textContent ?? '')));
+
+    await type('账号', 'selfreg1');
+    await type('密码', 'Abcdef123');
+    await type('确认密码', 'Abcdef12');
+    await type('短信验证码', '123456');
+    await act(async () => button('注 册').click());
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe('两次输入的密码不一致');
+    await type('确认密码', 'Abcdef123');
+    await act(async () => button('注 册').click());
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe('请选择角色');
+    await choose('角色', '2');
+    await choose('部门', '7');
+    await act(async () => button('注 册').click());
+    await until(() => document.body.textContent?.includes('注册成功，请等待管理员审核'));
+    expect(registered[0]).toMatchObject({ tenantCode: 'DEFAULT', username: 'selfreg1', phonenumber: '13600000001', code: '123456', roleId: 2, deptId: 7 });
+    expect(button('返回登录')).toBeTruthy();
+  });
+});

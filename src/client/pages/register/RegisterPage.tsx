@@ -1,0 +1,206 @@
+/**
+ * `/register` (spec 02 §2.2, issue 32 item 2): a new account of a tenant, proven by an SMS code.
+ * The tenant's settings decide what is shown: closed registration or SMS off say so instead of a
+ * form; the role and department choices appear only when the tenant offers some. Success shows the
+ * tenant's register success tip (sys.register.success.tip) and the way back to sign-in.
+ */
+import { Alert, Button, Input, Result } from 'antd';
+import { useEffect, useState, type FormEvent } from 'react';
+import { listTenants } from '../../api/auth';
+import { getRegisterDepts, getRegisterRoles, getRegisterSettings, register, type RegisterSettings } from '../../api/register';
+import type { Tenant } from '../../api/types';
+import { useNavigate, useQueryParams } from '../../routing/navigation';
+import { paths } from '../../paths';
+import { useSmsCountdown } from './useSmsCountdown';
+import styles from '../login/LoginPage.module.css';
+
+interface Values {
+  username: string;
+  nickName: string;
+  password: string;
+  confirmPassword: string;
+  phonenumber: string;
+  code: string;
+  roleId: string;
+  deptId: string;
+}
+
+const EMPTY: Values = { username: '', nickName: '', password: '', confirmPassword: '', phonenumber: '', code: '', roleId: '', deptId: '' };
+
+/** The page's own checks before anything is sent; the server checks everything again. */
+export function checkRegister(v: Values, needRole: boolean, needDept: boolean): string | null {
+  if (!/^[A-Za-z0-9_.@-]{2,30}$/.test(v.username)) return '账号长度为2-30位，只能包含字母、数字和 _ . @ -';
+  if (!v.password) return '请输入您的密码';
+  if (v.password !== v.confirmPassword) return '两次输入的密码不一致';
+  if (!/^1\d{10}$/.test(v.phonenumber)) return '请输入正确的手机号码';
+  if (!v.code) return '请输入短信验证码';
+  if (needRole && !v.roleId) return '请选择角色';
+  if (needDept && !v.deptId) return '请选择部门';
+  return null;
+}
+
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const query = useQueryParams();
+  const [tenants, setTenants] = useState<Tenant[]>([]);
+  const [tenantCode, setTenantCode] = useState(query.get('tenantCode') || 'DEFAULT');
+  const [settings, setSettings] = useState<RegisterSettings | null>(null);
+  const [roles, setRoles] = useState<{ roleId: number; roleName: string }[]>([]);
+  const [depts, setDepts] = useState<{ id: number; label: string }[]>([]);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const sms = useSmsCountdown(tenantCode, values.phonenumber, false);
+
+  useEffect(() => {
+    document.title = '注册';
+    listTenants().then((r) => setTenants(r.data), () => undefined);
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    setSettings(null);
+    Promise.all([getRegisterSettings(tenantCode), getRegisterRoles(tenantCode), getRegisterDepts(tenantCode)]).then(
+      ([s, r, d]) => {
+        if (!live) return;
+        setSettings(s.data);
+        setRoles(r.data);
+        setDepts(d.data);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [tenantCode]);
+
+  const change = (name: keyof Values, value: string) => setValues((v) => ({ ...v, [name]: value }));
+
+  const onSendCode = () => {
+    if (!/^1\d{10}$/.test(values.phonenumber)) return setError('请输入正确的手机号码');
+    setError(null);
+    void sms.send();
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = checkRegister(values, roles.length > 0, depts.length > 0);
+    setError(problem);
+    if (problem) return;
+    setSubmitting(true);
+    try {
+      const res = await register({
+        tenantCode,
+        username: values.username,
+        nickName: values.nickName || undefined,
+        password: values.password,
+        phonenumber: values.phonenumber,
+        code: values.code,
+        roleId: values.roleId ? Number(values.roleId) : null,
+        deptId: values.deptId ? Number(values.deptId) : null,
+      });
+      setDone(res.msg);
+    } catch {
+      // The HTTP client showed the server's message.
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const backToLogin = (
+    <Button type="link" onClick={() => navigate(paths.login)}>
+      返回登录
+    </Button>
+  );
+
+  if (done) {
+    return (
+      <div className={styles.page}>
+        <div className={styles.box}>
+          <Result status="success" title={done} extra={backToLogin} />
+        </div>
+      </div>
+    );
+  }
+
+  const closed = settings && !settings.enabled ? '当前租户未开放注册' : settings && !settings.smsEnabled ? '短信服务未开启，暂时无法注册' : null;
+
+  return (
+    <div className={styles.page}>
+      <form className={styles.box} onSubmit={onSubmit} noValidate aria-label="注册">
+        <h1 className={styles.title}>注册账号</h1>
+        <div className={styles.field}>
+          <select aria-label="租户" className={styles.tenant} value={tenantCode} onChange={(e) => setTenantCode(e.target.value)}>
+            {tenants.some((t) => t.tenantCode === tenantCode) ? null : <option value={tenantCode}>{tenantCode}</option>}
+            {tenants.map((t) => (
+              <option key={t.tenantCode} value={t.tenantCode}>
+                {t.tenantName}
+              </option>
+            ))}
+          </select>
+        </div>
+        {closed ? (
+          <Alert type="warning" showIcon message={closed} />
+        ) : (
+          <>
+            <div className={styles.field}>
+              <Input size="large" placeholder="账号" autoComplete="username" value={values.username} onChange={(e) => change('username', e.target.value)} />
+            </div>
+            <div className={styles.field}>
+              <Input size="large" placeholder="姓名" value={values.nickName} onChange={(e) => change('nickName', e.target.value)} />
+            </div>
+            <div className={styles.field}>
+              <Input.Password size="large" placeholder="密码" autoComplete="new-password" value={values.password} onChange={(e) => change('password', e.target.value)} />
+            </div>
+            <div className={styles.field}>
+              <Input.Password size="large" placeholder="确认密码" autoComplete="new-password" value={values.confirmPassword} onChange={(e) => change('confirmPassword', e.target.value)} />
+            </div>
+            <div className={styles.field}>
+              <Input size="large" placeholder="手机号码" autoComplete="tel" value={values.phonenumber} onChange={(e) => change('phonenumber', e.target.value)} />
+            </div>
+            <div className={styles.field} style={{ display: 'flex', gap: 8 }}>
+              <Input size="large" placeholder="短信验证码" autoComplete="one-time-code" value={values.code} onChange={(e) => change('code', e.target.value)} />
+              <Button size="large" disabled={sms.disabled} onClick={onSendCode}>
+                {sms.label}
+              </Button>
+            </div>
+            {roles.length ? (
+              <div className={styles.field}>
+                <select aria-label="角色" className={styles.tenant} value={values.roleId} onChange={(e) => change('roleId', e.target.value)}>
+                  <option value="">请选择角色</option>
+                  {roles.map((r) => (
+                    <option key={r.roleId} value={r.roleId}>
+                      {r.roleName}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            {depts.length ? (
+              <div className={styles.field}>
+                <select aria-label="部门" className={styles.tenant} value={values.deptId} onChange={(e) => change('deptId', e.target.value)}>
+                  <option value="">请选择部门</option>
+                  {depts.map((d) => (
+                    <option key={d.id} value={d.id}>
+                      {d.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            {error ? (
+              <div role="alert" className={styles.error}>
+                {error}
+              </div>
+            ) : null}
+            <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+              注 册
+            </Button>
+          </>
+        )}
+        <div className={styles.field}>{backToLogin}</div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,288 @@
+/**
+ * The tax-platform calls of spec 02 §7 on the tenant's invoice ledger (issue 31 item 3): collected
+ * invoices are added to the ledger through the normal record save (so validation, the operation
+ * log and the duplicate refusal of item 2 apply), certification results update the ledger records'
+ * 认证状态 in place through the normal edit. Synchronous, with a page limit per call (see
+ * docs/invoices.md "Tax platform"): the jobs module would need a new job kind and a client for its
+ * progress, which this part leaves for later.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.js';
+import { requirePermission } from '../auth/permissions.js';
+import { badRequest, HttpError, notFound } from '../http/HttpError.js';
+import { formPermission } from '../../shared/formPermissions.js';
+import type { FormModel } from '../records/query/formModel.js';
+import { loadModel, type RecordCaller } from '../records/services/recordContext.js';
+import { addRecord, editRecord } from '../records/services/recordWrite.js';
+import { readMain } from '../records/repositories/recordWrites.js';
+import { assertWritable } from '../records/services/writeGuard.js';
+import type { SqlConditions } from '../records/services/sqlHide.js';
+import { ledgerFormName } from './invoiceLedger.js';
+import { findLedgerInvoice } from './ledgerRepository.js';
+import type { CertificationResult, CollectionQuery, InvoiceKey, PlatformInvoice, StateQuery, TaxPlatform } from './taxPlatform.js';
+
+/** Pages read per collection call: a period beyond this is collected in several calls (narrower periods). */
+export const MAX_COLLECTION_PAGES = 20;
+/** Records per certification call. */
+export const MAX_CERTIFICATION_IDS = 500;
+
+const DATETIME = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/;
+
+/** A yyyyMMddHHmmss value that is a real moment, else a 400 naming the field. */
+function datetime(v: unknown, missing: string, label: string): string {
+  const s = typeof v === 'string' ? v.trim() : '';
+  if (!s) throw badRequest(missing);
+  const m = DATETIME.exec(s);
+  const d = m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6])) : null;
+  if (!m || !d || d.getUTCMonth() !== +m[2] - 1 || d.getUTCDate() !== +m[3] || +m[4] > 23 || +m[5] > 59 || +m[6] > 59) {
+    throw badRequest(`${label}格式应为 yyyyMMddHHmmss`);
+  }
+  return s;
+}
+
+/** The collection dialog's values (spec 02 §5's messages), checked. */
+export function collectionQuery(body: Record<string, unknown>): CollectionQuery {
+  const sjlx = typeof body.sjlx === 'string' || typeof body.sjlx === 'number' ? String(body.sjlx).trim() : '';
+  if (!sjlx) throw badRequest('请选择数据类型');
+  const types = Array.isArray(body.fplxdm) ? body.fplxdm : typeof body.fplxdm === 'string' && body.fplxdm ? body.fplxdm.split(',') : [];
+  const fplxdm = types.map((t) => String(t).trim()).filter(Boolean);
+  if (!fplxdm.length) throw badRequest('请选择发票类型');
+  const cjksrq = datetime(body.cjksrq, '请选择开始时间', '开始时间');
+  const cjjsrq = datetime(body.cjjsrq, '请选择结束时间', '结束时间');
+  if (cjksrq > cjjsrq) throw badRequest('开始时间不能晚于结束时间');
+  return { sjlx, fplxdm, cjksrq, cjjsrq };
+}
+
+/** The demo ledger's 发票类型 for a spec 02 §9 type code (types it has no option for stay empty). */
+const LEDGER_TYPE: Record<string, string> = {
+  '01': 'special', '185': 'special', '04': 'normal', '11': 'normal', '186': 'normal', '08': 'e_special', '31': 'e_special', '10': 'e_normal', '14': 'e_normal', '32': 'e_normal',
+};
+
+const num = (v: string | undefined) => (v === undefined || v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v));
+
+/** A platform invoice as ledger record data (only the fields the ledger has). */
+export function ledgerData(model: FormModel, inv: PlatformInvoice): Record<string, unknown> {
+  const d = inv.kprq.replace(/-/g, '');
+  const all: Record<string, unknown> = {
+    invoice_code: inv.fpdm || undefined, invoice_no: inv.fphm, invoice_type: LEDGER_TYPE[inv.fplxdm],
+    invoice_date: /^\d{8}/.test(d) ? `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}` : undefined,
+    seller: inv.xfmc, seller_tax_no: inv.xfsh, amount: num(inv.je), tax: num(inv.se), total: num(inv.jshj),
+    auth_status: 'pending', checked: true,
+  };
+  return Object.fromEntries(Object.entries(all).filter(([k, v]) => v !== undefined && model.main.fields.has(k)));
+}
+
+async function ledgerModel(db: Kysely<Database>, tenantId: number): Promise<FormModel> {
+  try {
+    return await loadModel(db, tenantId, ledgerFormName());
+  } catch {
+    throw notFound(`未找到发票台账表单（${ledgerFormName()}）`);
+  }
+}
+
+/** What a collection did. */
+export interface CollectionOutcome {
+  added: number;
+  /** Already in the ledger. */
+  skipped: number;
+  /** Added as drafts (暂存), with what the ledger still requires. */
+  drafts: { fphm: string; msg: string }[];
+  failed: { fphm: string; msg: string }[];
+  pages: number;
+  /** More pages remain: collect the rest with a narrower period. */
+  truncated: boolean;
+}
+
+/** Collects the period's invoices into the ledger (add permission on the ledger). */
+export async function collectInvoices(db: Kysely<Database>, caller: RecordCaller, platform: TaxPlatform, query: CollectionQuery, conditions?: SqlConditions): Promise<CollectionOutcome> {
+  const form = ledgerFormName();
+  requirePermission(caller.user, formPermission(form, 'add'));
+  const model = await ledgerModel(db, caller.user.tenantId);
+  await assertWritable(db, model, caller.user.tenantId, 'add');
+  const out: CollectionOutcome = { added: 0, skipped: 0, drafts: [], failed: [], pages: 0, truncated: false };
+  for (let page = 1; ; page++) {
+    if (page > MAX_COLLECTION_PAGES) {
+      out.truncated = true;
+      break;
+    }
+    const p = await platform.collectInvoices(query, page);
+    out.pages = page;
+    for (const inv of p.rows) {
+      if (await findLedgerInvoice(db, model, caller.user.tenantId, inv.fpdm, inv.fphm)) {
+        out.skipped++;
+        continue;
+      }
+      const data = ledgerData(model, inv);
+      try {
+        await addRecord(db, model, caller, { data }, 'save', conditions);
+        out.added++;
+        continue;
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.status >= 500) throw err;
+        // Saved meanwhile by someone else: as good as skipped.
+        if (err.status === 409) {
+          out.skipped++;
+          continue;
+        }
+        // The platform does not give what the ledger requires (the invoice document, a type the
+        // ledger has no option for): kept as a draft for the user to complete, with the reason.
+        if (err.status === 400) out.drafts.push({ fphm: inv.fphm, msg: err.message });
+        else {
+          out.failed.push({ fphm: inv.fphm, msg: err.message });
+          continue;
+        }
+      }
+      try {
+        await addRecord(db, model, caller, { data }, 'stash', conditions);
+        out.added++;
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.status >= 500) throw err;
+        out.drafts.pop();
+        if (err.status === 409) out.skipped++;
+        else out.failed.push({ fphm: inv.fphm, msg: err.message });
+      }
+    }
+    if (page >= p.pages || !p.rows.length) break;
+  }
+  return out;
+}
+
+/** Record ids from a body's `ids` (array or comma list), 1..MAX, else a 400. */
+export function recordIds(raw: unknown): number[] {
+  const list = Array.isArray(raw) ? raw : typeof raw === 'string' || typeof raw === 'number' ? String(raw).split(',') : [];
+  const ids = [...new Set(list.map((v) => String(v).trim()).filter(Boolean))];
+  if (!ids.length) throw badRequest('请选择要认证的发票');
+  if (ids.length > MAX_CERTIFICATION_IDS) throw badRequest(`一次最多选择 ${MAX_CERTIFICATION_IDS} 张发票`);
+  if (!ids.every((v) => /^\d{1,15}$/.test(v))) throw badRequest('发票记录编号不正确');
+  return ids.map(Number);
+}
+
+interface LedgerRow {
+  id: number;
+  version: number;
+  draft: boolean;
+  key: InvoiceKey;
+}
+
+/** The tenant's ledger records of `ids` with their invoice keys; another tenant's id or a voided record is a 404. */
+async function ledgerRows(db: Kysely<Database>, model: FormModel, tenantId: number, ids: number[]): Promise<LedgerRow[]> {
+  const rows: LedgerRow[] = [];
+  for (const id of ids) {
+    const r = await readMain(db, model, tenantId, id);
+    if (!r || Number(r.sys_status) === -2) throw notFound(`发票记录 ${id} 不存在`);
+    const fphm = r.invoice_no === null || r.invoice_no === undefined ? '' : String(r.invoice_no);
+    if (!fphm) throw badRequest(`发票记录 ${id} 没有发票号码，不能认证`);
+    rows.push({ id, version: Number(r.version), draft: Number(r.sys_status) === -1, key: { fpdm: r.invoice_code ? String(r.invoice_code) : '', fphm } });
+  }
+  return rows;
+}
+
+/** Submits the records' invoices for certification (edit permission on the ledger). */
+export async function applyCertification(db: Kysely<Database>, caller: RecordCaller, platform: TaxPlatform, body: Record<string, unknown>): Promise<{ accepted: number }> {
+  const sqrzlx = typeof body.sqrzlx === 'string' || typeof body.sqrzlx === 'number' ? String(body.sqrzlx).trim() : '';
+  if (!sqrzlx) throw badRequest('请选择认证类型');
+  const sqskssq = typeof body.sqskssq === 'string' ? body.sqskssq.trim() : '';
+  if (!sqskssq) throw badRequest('请选择税款所属期');
+  if (!/^\d{4}(0[1-9]|1[0-2])$/.test(sqskssq)) throw badRequest('税款所属期格式应为 yyyyMM');
+  const ids = recordIds(body.ids);
+  requirePermission(caller.user, formPermission(ledgerFormName(), 'edit'));
+  const model = await ledgerModel(db, caller.user.tenantId);
+  const rows = await ledgerRows(db, model, caller.user.tenantId, ids);
+  return platform.applyCertification({ sqrzlx, sqskssq, invoices: rows.map((r) => r.key) });
+}
+
+/** What a result fetch did. */
+export interface CertificationOutcome {
+  certified: number;
+  processing: number;
+  failed: { id: number; fphm: string; msg: string }[];
+}
+
+const STATUS: Record<Exclude<CertificationResult['rzzt'], 'processing'>, string> = { success: 'authenticated', failed: 'failed' };
+
+/** Fetches the records' certification results and writes 认证状态 in place (edit permission). */
+export async function fetchCertificationResults(db: Kysely<Database>, caller: RecordCaller, platform: TaxPlatform, body: Record<string, unknown>, conditions?: SqlConditions): Promise<CertificationOutcome> {
+  const ids = recordIds(body.ids);
+  requirePermission(caller.user, formPermission(ledgerFormName(), 'edit'));
+  const model = await ledgerModel(db, caller.user.tenantId);
+  const rows = await ledgerRows(db, model, caller.user.tenantId, ids);
+  await assertWritable(db, model, caller.user.tenantId, 'edit', ids);
+  const results = await platform.certificationResults(rows.map((r) => r.key));
+  const out: CertificationOutcome = { certified: 0, processing: 0, failed: [] };
+  for (const row of rows) {
+    const res = results.find((r) => r.fphm === row.key.fphm && r.fpdm === row.key.fpdm);
+    if (!res || res.rzzt === 'processing') {
+      out.processing++;
+      continue;
+    }
+    if (model.main.fields.has('auth_status')) {
+      // A draft stays a draft (a collected invoice still waiting for its document).
+      await editRecord(db, model, caller, row.id, { data: { auth_status: STATUS[res.rzzt] }, version: row.version }, row.draft ? 'stash' : 'save', conditions);
+    }
+    if (res.rzzt === 'success') out.certified++;
+    else out.failed.push({ id: row.id, fphm: row.key.fphm, msg: res.message ?? '认证未通过' });
+  }
+  return out;
+}
+
+/** The state dialog's values (spec 02 §5's messages), checked. */
+export function stateQuery(body: Record<string, unknown>): StateQuery {
+  const ztbgksrq = datetime(body.ztbgksrq, '请选择状态变更开始日期', '状态变更开始日期');
+  const ztbgjsrq = datetime(body.ztbgjsrq, '请选择状态变更结束日期', '状态变更结束日期');
+  if (ztbgksrq > ztbgjsrq) throw badRequest('状态变更开始日期不能晚于结束日期');
+  return { ztbgksrq, ztbgjsrq };
+}
+
+/** The ledger field that holds the platform's invoice state. */
+export const STATE_FIELD = 'invoice_state';
+
+/** What a state collection did. */
+export interface StateOutcome {
+  updated: number;
+  unchanged: number;
+  /** State changes of invoices the ledger does not hold. */
+  unknown: number;
+  pages: number;
+  truncated: boolean;
+}
+
+/**
+ * Collects the period's state changes and writes each held invoice's 发票状态 (`invoice_state`)
+ * in place through the normal edit (edit permission). A ledger without that field is a 400 naming
+ * it, before the platform is called.
+ */
+export async function collectStates(db: Kysely<Database>, caller: RecordCaller, platform: TaxPlatform, query: StateQuery, conditions?: SqlConditions): Promise<StateOutcome> {
+  requirePermission(caller.user, formPermission(ledgerFormName(), 'edit'));
+  const tenantId = caller.user.tenantId;
+  const model = await ledgerModel(db, tenantId);
+  if (!model.main.fields.get(STATE_FIELD)?.columns.value) {
+    throw badRequest(`${model.form.cnName}没有发票状态字段（${STATE_FIELD}），无法保存状态采集结果，请先在表单设计中添加该字段`);
+  }
+  await assertWritable(db, model, tenantId, 'edit');
+  const out: StateOutcome = { updated: 0, unchanged: 0, unknown: 0, pages: 0, truncated: false };
+  for (let page = 1; ; page++) {
+    if (page > MAX_COLLECTION_PAGES) {
+      out.truncated = true;
+      break;
+    }
+    const p = await platform.collectStates(query, page);
+    out.pages = page;
+    for (const change of p.rows) {
+      const held = await findLedgerInvoice(db, model, tenantId, change.fpdm, change.fphm);
+      const r = held ? await readMain(db, model, tenantId, held.id) : undefined;
+      if (!held || !r) {
+        out.unknown++;
+        continue;
+      }
+      if (String(r[STATE_FIELD] ?? '') === change.fpzt) {
+        out.unchanged++;
+        continue;
+      }
+      const draft = Number(r.sys_status) === -1;
+      await editRecord(db, model, caller, held.id, { data: { [STATE_FIELD]: change.fpzt }, version: Number(r.version) }, draft ? 'stash' : 'save', conditions);
+      out.updated++;
+    }
+    if (page >= p.pages || !p.rows.length) break;
+  }
+  return out;
+}

@@ -1,0 +1,104 @@
+/**
+ * The write pass of an import on a database with one connection (PGlite; ADR 0807). One
+ * transaction over a 30,000-row file held that connection for the whole write, and every other
+ * request of every tenant waited (issue 26 item 4). Here the rows, already judged by a read-only
+ * pass over the whole file (nothing is written when one is refused), go in by short transactions
+ * of about CHUNK_ROWS rows; each commits its rows together with the job's cursor (the file row
+ * number of its last row, in `jobs.checkpoint`), and the connection goes back to the waiting
+ * requests between chunks. A kill resumes after the cursor: no row is written twice or skipped.
+ * The job's end commits after the last chunk (importJob.ts); a kill in between finds every row
+ * in and commits only the end.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import type { FieldDefinition } from '../../../../schema-adapters/definition/types.js';
+import type { FormModel } from '../query/formModel.js';
+import type { WriteMeta } from '../repositories/recordWrites.js';
+import { insertChildRows, insertMainRows, reserveIds } from '../repositories/importWrites.js';
+import { nextSerial } from '../write/serialNumbers.js';
+import type { JobUser } from './jobUser.js';
+import { convertBatch, type Mapped, type Row, type SubInput } from './importConvert.js';
+import type { ImportResolver, Problem } from './importValues.js';
+
+/** What a chunked import committed: rows up to file row `cursor` are in, `imported` of them written. */
+export interface ImportChunkState {
+  cursor: number;
+  imported: number;
+  /** Rows refused by the write pass (judged right before, wrong now), reported at the end. */
+  late: Problem[];
+}
+
+/** Rows per transaction: ~100–200 ms on PGlite for plain rows, so other requests wait little. */
+const CHUNK_ROWS = 250;
+/** Late problems kept in the checkpoint (the report holds them; the count is what matters). */
+const LATE_KEPT = 1000;
+
+/** Lets the requests waiting for the connection run before the next chunk takes it again. */
+const turn = () => new Promise((r) => setImmediate(r));
+
+/** The checkpoint of an earlier, interrupted run of this job, or null. */
+export function importCheckpoint(raw: Record<string, unknown> | null): ImportChunkState | null {
+  if (!raw || typeof raw.cursor !== 'number' || typeof raw.imported !== 'number') return null;
+  return { cursor: raw.cursor, imported: raw.imported, late: Array.isArray(raw.late) ? (raw.late as Problem[]) : [] };
+}
+
+export interface ImportChunkInput {
+  db: Kysely<Database>;
+  model: FormModel;
+  resolver: ImportResolver;
+  user: JobUser;
+  subInput: SubInput | null;
+  serials: FieldDefinition[];
+  meta: WriteMeta;
+  status: number;
+  start: ImportChunkState | null;
+  /** Filled with the rows the write pass refuses (the caller reports them). */
+  late: Problem[];
+  /** The file's rows again, from the top. */
+  rows(): AsyncIterable<Row[]>;
+  mapped(): Mapped;
+  checkpoint(trx: Kysely<Database>, state: ImportChunkState): Promise<void>;
+  throwIfStopping(): void;
+  afterChunk(imported: number): Promise<void>;
+}
+
+/** Writes the judged file in committed chunks after the start's cursor; answers the rows imported in all. */
+export async function writeImportChunks(x: ImportChunkInput): Promise<{ imported: number }> {
+  let imported = x.start?.imported ?? 0;
+  let cursor = x.start?.cursor ?? 0;
+  const { model } = x;
+  for await (const batch of x.rows()) {
+    const todo = batch.filter((r) => r.rowNo > cursor);
+    for (let i = 0; i < todo.length; i += CHUNK_ROWS) {
+      x.throwIfStopping();
+      const rows = todo.slice(i, i + CHUNK_ROWS);
+      const last = rows[rows.length - 1].rowNo;
+      imported += await x.db.transaction().execute(async (trx) => {
+        const converted = await convertBatch(trx, model, x.resolver, x.mapped(), rows, x.user, x.subInput);
+        const good = converted.filter((c) => !c.problems.length && c.values);
+        for (const c of converted) if (c.problems.length && x.late.length < LATE_KEPT) x.late.push(...c.problems.slice(0, LATE_KEPT - x.late.length));
+        if (good.length) {
+          const values = good.map((c) => c.values!);
+          for (const v of values) {
+            for (const f of x.serials) v.set(model.main.fields.get(f.enName)!.columns.value!.name, await nextSerial(trx, x.meta.tenantId, model.form.id, f));
+          }
+          const withChildren = good.some((c) => c.subs.some((s) => s.rows.length));
+          const ids = withChildren ? await reserveIds(trx, model, values.length) : undefined;
+          await insertMainRows({ trx, copy: null }, model, values, x.meta, x.status, ids);
+          if (ids) {
+            for (const sub of x.subInput!.present) {
+              const children = good.flatMap((c, k) => (c.subs.find((s) => s.sub === sub)?.rows ?? []).map((v, order) => ({ parentId: ids[k], order, values: v })));
+              await insertChildRows({ trx, copy: null }, model, model.subs.get(sub.name)!, x.meta.tenantId, children);
+            }
+          }
+        }
+        await x.checkpoint(trx, { cursor: last, imported: imported + good.length, late: x.late });
+        return good.length;
+      });
+      cursor = last;
+      await x.afterChunk(imported);
+      await turn();
+    }
+  }
+  return { imported };
+}

@@ -1,0 +1,41 @@
+/**
+ * `/flowable/form/elephant/*` (spec 02 §7 "Tax invoices", issue 31 item 3): invoice collection
+ * and certification on the tenant's 发票台账, forwarded to the configured tax platform
+ * (TAX_PLATFORM_*; without it a 400 names the missing setting). Permissions: add on the ledger to
+ * collect, edit to certify and to collect states (src/server/invoices/taxPlatformService.ts).
+ */
+import type { ContractPlugin } from '../../http/typeProvider.js';
+import { ok } from '../../http/reply.js';
+import type { SqlConditions } from '../../records/services/sqlHide.js';
+import { callerOf, objectBody } from '../auto/caller.js';
+import { configuredTaxPlatform } from '../../invoices/taxPlatform.js';
+import { applyCertification, collectInvoices, collectionQuery, collectStates, fetchCertificationResults, stateQuery } from '../../invoices/taxPlatformService.js';
+import { CertificationAppliedAnswer, CertificationResultsAnswer, CollectionAnswer, StateCollectionAnswer } from '../../../shared/contract/taxPlatform.js';
+
+/** Registers the tax-platform calls. */
+export const elephantRoutes: ContractPlugin = async (app) => {
+  // The saves run the ledger's `$sql` hide conditions as a record save does (recordRoutes.ts).
+  const conditions: SqlConditions = { database: app.database, options: { maxCost: app.config.sqlConditionMaxCost, timeoutMs: app.config.sqlConditionTimeoutMs } };
+
+  app.post('/flowable/form/elephant/vatInvoiceCollection', { schema: { response: { 200: CollectionAnswer } } }, async (request) => {
+    const platform = configuredTaxPlatform();
+    const query = collectionQuery(objectBody(request.body));
+    return ok(await collectInvoices(app.db, callerOf(request), platform, query, conditions));
+  });
+
+  app.post('/flowable/form/elephant/getInvoiceState', { schema: { response: { 200: StateCollectionAnswer } } }, async (request) => {
+    const platform = configuredTaxPlatform();
+    const query = stateQuery(objectBody(request.body));
+    return ok(await collectStates(app.db, callerOf(request), platform, query, conditions));
+  });
+
+  app.post('/flowable/form/elephant/applyForCertification', { schema: { response: { 200: CertificationAppliedAnswer } } }, async (request) => {
+    const platform = configuredTaxPlatform();
+    return ok(await applyCertification(app.db, callerOf(request), platform, objectBody(request.body)));
+  });
+
+  app.post('/flowable/form/elephant/getCertificationResults', { schema: { response: { 200: CertificationResultsAnswer } } }, async (request) => {
+    const platform = configuredTaxPlatform();
+    return ok(await fetchCertificationResults(app.db, callerOf(request), platform, objectBody(request.body), conditions));
+  });
+};

@@ -1,0 +1,27 @@
+/**
+ * The tax-platform calls of spec 02 §7 (`/flowable/form/elephant/*`, issue 31 item 3): their
+ * answers. Request bodies are read by the server's own checks, which give spec 02 §5's messages.
+ */
+import { Type } from 'typebox';
+import { DataEnvelope } from './common.js';
+
+const Failure = Type.Object({ fphm: Type.String(), msg: Type.String() });
+
+/** vatInvoiceCollection: how many invoices were added (some as drafts, with what they lack), already held, refused (with why); whether pages remain. */
+export const CollectionAnswer = DataEnvelope(Type.Object({
+  added: Type.Integer(), skipped: Type.Integer(), drafts: Type.Array(Failure), failed: Type.Array(Failure), pages: Type.Integer(), truncated: Type.Boolean(),
+}));
+
+/** applyForCertification: how many invoices the platform accepted. */
+export const CertificationAppliedAnswer = DataEnvelope(Type.Object({ accepted: Type.Integer() }));
+
+/** getCertificationResults: certified, still processing, refused (record id, number, the platform's message). */
+export const CertificationResultsAnswer = DataEnvelope(Type.Object({
+  certified: Type.Integer(), processing: Type.Integer(),
+  failed: Type.Array(Type.Object({ id: Type.Integer(), fphm: Type.String(), msg: Type.String() })),
+}));
+
+/** getInvoiceState: records whose 发票状态 changed, already current, state changes of invoices not held; whether pages remain. */
+export const StateCollectionAnswer = DataEnvelope(Type.Object({
+  updated: Type.Integer(), unchanged: Type.Integer(), unknown: Type.Integer(), pages: Type.Integer(), truncated: Type.Boolean(),
+}));

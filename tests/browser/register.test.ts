@@ -1,0 +1,75 @@
+/**
+ * Issue 32 item 2, the whole cycle in a browser against the real server and the loopback SMS
+ * gateway: a visitor registers with the code the gateway received, is told to wait for approval at
+ * sign-in, an administrator enables the account with its switch in 用户管理, and the visitor signs in.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startBrowserApp, type BrowserApp } from './support/browserApp';
+import { startSmsFake, type SmsFake } from '../api/support/smsFake';
+import { setTenantConfig } from '../api/support/tenantConfig';
+import { deptIdByName } from '../api/support/api';
+
+let app: BrowserApp;
+let sms: SmsFake;
+let deptId: number;
+
+beforeAll(async () => {
+  sms = await startSmsFake();
+  app = await startBrowserApp({ config: { smsHttpUrl: sms.url, smsHttpToken: sms.token } });
+  deptId = await deptIdByName(app.server, await app.server.login('DEFAULT', 'admin'), '物资设备部');
+  for (const [k, v] of [
+    ['sys.sms.enabled', 'true'],
+    ['sys.register.enabled', 'true'],
+    ['sys.register.roles', 'staff'],
+    ['sys.register.depts', String(deptId)],
+    ['sys.register.approval', 'true'],
+  ]) await setTenantConfig(app.server, 'DEFAULT', k, v);
+});
+afterAll(async () => {
+  await app?.close();
+  await sms?.close();
+});
+
+describe('self-registration', () => {
+  it('registers with an SMS code, waits for approval, then signs in', async () => {
+    const page = await app.newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByRole('button', { name: '注册账号' }).click();
+    await page.waitForURL(/\/register\?tenantCode=/);
+    await page.getByPlaceholder('账号').fill('selfreg');
+    await page.getByPlaceholder('姓名').fill('自助用户');
+    await page.getByPlaceholder('密码', { exact: true }).fill('Abcdef123');
+    await page.getByPlaceholder('确认密码').fill('Abcdef123');
+    await page.getByPlaceholder('手机号码').fill('13600000042');
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await expect.poll(() => sms.messages.length).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: /秒后重新获取/ }).isVisible()).toBe(true);
+    await page.getByPlaceholder('短信验证码').fill(sms.lastCode('13600000042'));
+    await page.getByRole('combobox', { name: '角色' }).selectOption({ label: '普通员工' });
+    await page.getByRole('combobox', { name: '部门' }).selectOption({ label: '物资设备部' });
+    await page.getByRole('button', { name: /注\s*册/ }).click();
+    await expect.poll(() => page.getByText('注册成功，请等待管理员审核').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: '返回登录' }).click();
+    await page.waitForURL(/\/login/);
+    await page.getByPlaceholder('账号').fill('selfreg');
+    await page.getByPlaceholder('密码').fill('Abcdef123');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await expect.poll(() => page.getByText('您的账号正在等待管理员审核，审核通过后即可登录').first().isVisible()).toBe(true);
+
+    // The administrator enables the waiting account with its switch in 用户管理.
+    await signIn(page, app.url, '华建工程有限公司');
+    await page.goto(`${app.url}/system/user`);
+    const row = page.locator('tr', { hasText: 'selfreg' });
+    await row.first().waitFor();
+    await expect.poll(() => row.getByRole('switch').getAttribute('aria-checked')).toBe('false');
+    await row.getByRole('switch').click();
+    await page.getByText('确认要"启用""selfreg"用户吗？').waitFor();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => page.getByText('启用成功').isVisible()).toBe(true);
+    await page.context().clearCookies();
+
+    await signIn(page, app.url, '华建工程有限公司', 'selfreg', 'Abcdef123');
+    expect(app.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+  });
+});
