@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserApp } from './support/browserApp';
 import { api, choose, fill, item, pickDate } from './support/formActions';
 import { startAdminSession } from './support/adminSession';
+import { cancelDialog } from './support/shellActions';
 
 /** Set FW_SCREENSHOTS=1 to refresh this file's pictures in docs/screenshots/. */
 const SHOTS = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../../docs/screenshots') : undefined;
@@ -351,8 +352,7 @@ describe('copy and back', () => {
     await page.getByRole('button', { name: /^返\s*回$/ }).click();
     const confirm = page.locator('.ant-modal-confirm', { hasText: '返回将不会保存数据，请谨慎操作' });
     await confirm.waitFor();
-    await confirm.getByRole('button', { name: /取\s*消/ }).click();
-    await confirm.waitFor({ state: 'detached' });
+    await cancelDialog(page, confirm);
     expect(page.url()).toContain('copyId');
   });
 });

@@ -17,6 +17,7 @@ import type { BrowserApp } from './support/browserApp';
 import { api, item } from './support/formActions';
 import { startLoopbackService, type LoopbackService } from './support/loopbackService';
 import { startAdminSession } from './support/adminSession';
+import { cancelDialog } from './support/shellActions';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const FIELD = '合同附件';
@@ -134,8 +135,7 @@ describe('per-file actions', () => {
 
     await item(page, FIELD).getByRole('button', { name: '删除作废.txt' }).click();
     const confirm = page.locator('.ant-modal-confirm', { hasText: '确定删除文件「作废.txt」吗？' });
-    await confirm.getByRole('button', { name: /取\s*消/ }).click();
-    await confirm.waitFor({ state: 'detached' });
+    await cancelDialog(page, confirm);
     await expect.poll(() => names()).toContain('作废.txt');
     await item(page, FIELD).getByRole('button', { name: '删除作废.txt' }).click();
     await page.locator('.ant-modal-confirm', { hasText: '确定删除文件「作废.txt」吗？' }).getByRole('button', { name: /确\s*定/ }).click();
@@ -245,8 +245,7 @@ describe('upload ways', () => {
     await chooser.getByRole('button', { name: /本地上传/ }).click();
     const drag = page.locator('.ant-modal', { hasText: '拖拽上传' });
     await drag.waitFor();
-    await drag.getByRole('button', { name: /取\s*消/ }).click();
-    await drag.waitFor({ state: 'detached' });
+    await cancelDialog(page, drag);
     await item(page, FIELD).getByRole('button', { name: /上传文件/ }).click();
     await chooser.getByRole('button', { name: /高拍仪/ }).click();
     const cam = page.locator('.ant-modal', { hasText: '附件上传' });

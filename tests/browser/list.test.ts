@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminSession, type AdminSession } from './support/adminSession';
 import type { BrowserApp } from './support/browserApp';
 import { openList as openListOf } from './support/listPages';
+import { cancelDialog } from './support/shellActions';
 
 /** Set FW_SCREENSHOTS=1 to refresh this file's pictures in docs/screenshots/. */
 const SHOTS = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../../docs/screenshots') : undefined;
@@ -337,8 +338,7 @@ describe('list screen: delete and void with their pre-checks', () => {
     await page.locator(`[data-row-key="${id}"] [aria-label="选择"]`).check();
     await page.getByTestId('list-toolbar').getByRole('button', { name: /作\s*废/ }).click();
     await dialog().getByText('是否确认作废该数据项?').waitFor();
-    await dialog().getByRole('button', { name: /取\s*消/ }).click();
-    await dialog().waitFor({ state: 'hidden' });
+    await cancelDialog(page, dialog());
     await expect.poll(() => statusOf(id)).toBe(-1);
     await expect.poll(() => page.locator(`[data-row-key="${id}"] [data-status="-1"]`).count()).toBe(1);
     await clearTags();

@@ -16,6 +16,7 @@ import { addFormMenus, startAdminSession, type AdminSession } from './support/ad
 import { chooseTenant, TEST_PASSWORD, type BrowserApp } from './support/browserApp';
 import { choose, fill, item, useToken } from './support/formActions';
 import { openList as openListOf } from './support/listPages';
+import { cancelDialog } from './support/shellActions';
 
 const FORM = {
   enName: 'bq_task',
@@ -180,8 +181,7 @@ describe('批量修改', () => {
     expect(done.rows[0].n).toBe(0);
     await page.locator('.ant-modal-confirm').getByRole('button').last().click();
     // The dialog stays open with the values, for another try.
-    await dialog().getByRole('button', { name: /取\s*消/ }).click();
-    await dialog().waitFor({ state: 'detached' });
+    await cancelDialog(page, dialog());
   }, 120_000);
 
   it('says 没有可修改的信息 for a form without editable fields', async () => {

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { animationsSettled, signIn, startBrowserApp, type BrowserApp } from './support/browserApp';
-import { openMenu, searchMenu, userMenu } from './support/shellActions';
+import { cancelDialog, openMenu, resetBrowser, searchMenu, userMenu } from './support/shellActions';
 
 /** Set FW_SCREENSHOTS=1 to refresh docs/screenshots/ from this run. */
 const shotsDir = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../../docs/screenshots') : undefined;
@@ -28,6 +28,8 @@ async function shot(name: string): Promise<void> {
 
 describe('main screens', () => {
   it('render in Chinese without console errors', async () => {
+    // A retry starts signed out, as the first attempt did.
+    await resetBrowser(page, app.url);
     await page.goto(`${app.url}/login`);
     await page.locator('h1').waitFor();
     await shot('01-login');
@@ -58,23 +60,19 @@ describe('main screens', () => {
       if (!canAdd) continue;
       // Every screen's add dialog opens and closes cleanly too.
       await page.locator('.ant-layout-content').getByRole('button', { name: '新增', exact: true }).first().click();
-      const dialog = page.locator('.ant-modal-wrap').filter({ visible: true });
-      await dialog.getByRole('button', { name: /取\s*消/ }).click();
-      await dialog.waitFor({ state: 'hidden' });
+      await cancelDialog(page, page.locator('.ant-modal-wrap').filter({ visible: true }));
     }
     await openMenu(page, '系统管理', '角色管理');
     await page.locator('.ant-table-row', { hasText: 'staff' }).getByRole('button', { name: '修改' }).click();
     const roleDialog = page.locator('.ant-modal', { hasText: '修改角色' });
     await roleDialog.getByText('操作权限').first().waitFor();
     await shot('13-role-permissions');
-    await roleDialog.getByRole('button', { name: /取\s*消/ }).click();
-    await page.locator('.ant-modal-wrap').waitFor({ state: 'hidden' });
+    await cancelDialog(page, roleDialog);
     await openMenu(page, '系统管理', '用户管理');
     await page.getByRole('button', { name: '新增' }).click();
     await page.locator('.ant-modal', { hasText: '添加用户' }).waitFor();
     await shot('09-user-dialog');
-    await page.locator('.ant-modal', { hasText: '添加用户' }).getByRole('button', { name: /取\s*消/ }).click();
-    await page.locator('.ant-modal-wrap').waitFor({ state: 'hidden' });
+    await cancelDialog(page, page.locator('.ant-modal', { hasText: '添加用户' }));
     await userMenu(page, '个人中心');
     await page.getByText('个人信息').waitFor();
     await shot('10-profile');

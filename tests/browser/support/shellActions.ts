@@ -1,6 +1,7 @@
 /** Small helpers over the shell's UI for browser tests. */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { animationsSettled } from './browserApp';
 
 /** Click a sidebar entry by its text (opening its group first when needed). */
 export async function openMenu(page: Page, group: string, item: string): Promise<void> {
@@ -18,6 +19,18 @@ export async function openGroup(page: Page, group: string): Promise<void> {
   if (!((await submenu.getAttribute('class')) ?? '').includes('ant-menu-submenu-open')) await submenu.locator('.ant-menu-submenu-title').first().click();
   await expect.poll(async () => (await submenu.getAttribute('class')) ?? '').toContain('ant-menu-submenu-open');
   await expect.poll(() => sider.locator('[class*="ant-motion-collapse"]').count()).toBe(0);
+}
+
+/**
+ * Closes a dialog with its 取消 button and waits until it is gone. The click waits for antd's
+ * zoom-in to finish: on a loaded machine a click sent while the dialog still grows lands where
+ * the button was a frame earlier, and the dialog stays open.
+ */
+export async function cancelDialog(page: Page, dialog: Locator): Promise<void> {
+  await dialog.waitFor();
+  await animationsSettled(page);
+  await dialog.getByRole('button', { name: /取\s*消/ }).click();
+  await dialog.waitFor({ state: 'hidden' });
 }
 
 /** The texts of the open tabs, in order. */
