@@ -38,7 +38,7 @@ describe('richText field type', () => {
     expect(spec.exportCell(field, { body: '<h1>标题</h1><p>第一段 <b>加粗</b></p><ul><li>一</li><li>二</li></ul>' })).toBe('标题\n第一段 加粗\n一\n二');
     expect(spec.exportCell(field, { body: '<p>=1+1</p>' })).toBe("'=1+1");
     expect(spec.exportCell(field, { body: '<p></p>' })).toBeNull();
-    expect(spec.importCell!(field, { text: 'a<b>\n第二行' } as never, {} as never)).toEqual({ values: { body: '<p>a&#60;b&#62;</p><p>第二行</p>' } });
+    expect(spec.importCell!(field, { text: 'a<b>\n第二行' } as never)).toEqual({ values: { body: '<p>a&#60;b&#62;</p><p>第二行</p>' } });
   });
 
   it('htmlToText drops scripts and styles and decodes entities', () => {
