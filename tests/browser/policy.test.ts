@@ -64,7 +64,7 @@ describe('policy publishing', () => {
     await message.getByText(`制度发布：${title}`).click();
     const shown = page.locator('.ant-modal', { hasText: '佩戴安全帽' });
     await shown.waitFor();
-    await animationsSettled(page);
+    // Playwright's click waits for the button to stop moving (the message page keeps a spinner running, so no animationsSettled here).
     await shown.getByRole('button', { name: '打开链接' }).click();
     await page.waitForURL(/\/policy\/view\?id=\d+$/);
     await page.getByRole('heading', { name: title }).waitFor();

@@ -3,7 +3,9 @@
  * to the chosen users and departments) → read → remove, the settings, the cleaning of the rich
  * text with the print-template rules, and the tenant and permission checks of every call.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { m185PolicyMenu } from '../../../src/server/db/migrations/185_policy_menu.js';
 import { createTestApp, type TestApp } from '../support/testServer.js';
 import { as, deptIdByName } from '../support/api.js';
 
@@ -142,10 +144,21 @@ describe('policy publishing', () => {
     expect((await admin.get(`/api/policy/information/get?id=${id}`)).body.data.title).toBe('保密制度');
   });
 
-  it('offers 制度发布 in the 系统管理 menu', async () => {
-    const routers = (await admin.get('/api/getRouters')).body.data as { path: string; children?: { path: string; meta?: { title?: string } }[] }[];
-    const system = routers.find((r) => r.path === '/system');
-    expect(JSON.stringify(system)).toContain('制度发布');
-    expect(JSON.stringify(system)).toContain('policy');
+  it('offers 制度发布 in the 系统管理 menu, also for a tenant seeded before it (migration 185)', async () => {
+    const routers = (await admin.get('/api/getRouters')).body.data as { path: string; children?: { path: string; component?: string; meta: { title: string } }[] }[];
+    const entry = routers.find((r) => r.path === '/system')!.children!.find((c) => c.meta.title === '制度发布');
+    expect(entry).toMatchObject({ component: 'policy/list/index' });
+    expect(JSON.stringify((await staff.get('/api/getRouters')).body.data)).not.toContain('制度发布');
+    const policyMenus = async () => (await sql<{ tenant: string; order_num: number; last: number }>`SELECT tn.code AS tenant, m.order_num,
+      (SELECT max(s.order_num) FROM menus s WHERE s.parent_id = m.parent_id AND s.tenant_id = m.tenant_id) AS last
+      FROM menus m JOIN tenants tn ON tn.id = m.tenant_id WHERE m.path = '/system/policy' ORDER BY tn.code`.execute(t.db)).rows;
+    // A tenant as seeded before: no entry; the migration puts it last, once.
+    await sql`DELETE FROM menus WHERE path = '/system/policy' AND tenant_id = (SELECT id FROM tenants WHERE code = 'T2')`.execute(t.db);
+    await m185PolicyMenu.up(t.db);
+    const after = await policyMenus();
+    expect(after.map((m) => m.tenant)).toEqual(['DEFAULT', 'T2']);
+    expect(after.every((m) => Number(m.order_num) === Number(m.last))).toBe(true);
+    await m185PolicyMenu.up(t.db);
+    expect(await policyMenus()).toEqual(after);
   });
 });

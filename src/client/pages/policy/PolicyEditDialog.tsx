@@ -28,11 +28,10 @@ export function PolicyEditDialog({ value, saving, onClose, onSave }: Props) {
   const app = useFeedback();
   const [form] = Form.useForm<Values>();
   const [files, setFiles] = useState<UploadFile[]>([]);
+  // The form mounts afresh on every opening (destroyOnHidden), so initialValues carry the policy; files are state.
   useEffect(() => {
-    if (!value) return;
-    form.setFieldsValue({ title: value.title ?? '', content: value.content ?? null });
-    setFiles(toUploadFiles(value));
-  }, [value, form]);
+    if (value) setFiles(toUploadFiles(value));
+  }, [value]);
 
   const submit = async (publish: boolean) => {
     const v = await form.validateFields();
@@ -60,7 +59,7 @@ export function PolicyEditDialog({ value, saving, onClose, onSave }: Props) {
         </Space>
       }
     >
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form form={form} layout="vertical" preserve={false} initialValues={{ title: value?.title ?? '', content: value?.content ?? null }}>
         <Form.Item name="title" label="制度标题" rules={[{ required: true, whitespace: true, message: '制度标题不能为空' }, { max: 200, message: '制度标题不能超过200个字符' }]}>
           <Input placeholder="请输入制度标题" maxLength={200} />
         </Form.Item>

@@ -1,6 +1,5 @@
 /** 发布设置: the 消息中心 title template and message type of publications. */
 import { Form, Input, Modal, Radio } from 'antd';
-import { useEffect } from 'react';
 import type { PolicySettings } from '../../api/policy';
 import { usePolicySettings } from '../../controllers/usePolicyController';
 
@@ -15,12 +14,11 @@ interface Props {
 export function PolicySettingsDialog({ open, saving, onClose, onSave }: Props) {
   const [form] = Form.useForm<PolicySettings>();
   const settings = usePolicySettings(open);
-  useEffect(() => {
-    if (open && settings.data) form.setFieldsValue(settings.data);
-  }, [open, settings.data, form]);
   return (
     <Modal open={open} title="发布设置" okText="确定" cancelText="取消" maskClosable={false} confirmLoading={saving} destroyOnHidden onCancel={onClose} onOk={async () => onSave(await form.validateFields())}>
-      <Form form={form} layout="vertical" preserve={false}>
+      {/* Drawn once the settings are loaded, so initialValues hold them. */}
+      {settings.data && (
+      <Form form={form} layout="vertical" preserve={false} initialValues={settings.data}>
         <Form.Item name="titleTemplate" label="消息标题" extra="{title} 为制度标题" rules={[{ required: true, whitespace: true, message: '消息标题不能为空' }, { max: 100, message: '消息标题不能超过100个字符' }]}>
           <Input maxLength={100} />
         </Form.Item>
@@ -28,6 +26,7 @@ export function PolicySettingsDialog({ open, saving, onClose, onSave }: Props) {
           <Radio.Group options={[{ value: '1', label: '通知' }, { value: '2', label: '公告' }]} />
         </Form.Item>
       </Form>
+      )}
     </Modal>
   );
 }

@@ -1,6 +1,5 @@
 /** 发布制度: choose the users and departments notified in 消息中心 (issue 34 item 3). */
 import { Form, Modal, Select, TreeSelect } from 'antd';
-import { useEffect } from 'react';
 import type { Policy } from '../../api/policy';
 import { useRecipientOptions } from '../../controllers/usePolicyController';
 import { toTreeSelect } from '../admin/common/toTreeSelect';
@@ -18,9 +17,6 @@ type Values = { userIds: number[]; deptIds: number[] };
 export function PublishDialog({ policy, publishing, onClose, onPublish }: Props) {
   const [form] = Form.useForm<Values>();
   const options = useRecipientOptions(!!policy);
-  useEffect(() => {
-    if (policy) form.setFieldsValue({ userIds: policy.userIds, deptIds: policy.deptIds });
-  }, [policy, form]);
   return (
     <Modal
       open={!!policy}
@@ -36,7 +32,7 @@ export function PublishDialog({ policy, publishing, onClose, onPublish }: Props)
         await onPublish({ userIds: v.userIds ?? [], deptIds: v.deptIds ?? [] });
       }}
     >
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form form={form} layout="vertical" preserve={false} initialValues={{ userIds: policy?.userIds ?? [], deptIds: policy?.deptIds ?? [] }}>
         <Form.Item
           name="userIds"
           label="通知人员"
