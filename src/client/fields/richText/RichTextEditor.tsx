@@ -21,6 +21,8 @@ export interface RichTextEditorProps {
   /** Editing area height in px (spec 02 §2.5: 700). */
   height?: number;
   readOnly?: boolean;
+  /** Formily's disabled state (disabledCon): shown, not editable. */
+  disabled?: boolean;
   placeholder?: string;
   /** Upload address (tests point it elsewhere); the file store's by default. */
   uploadUrl?: string;
@@ -43,7 +45,8 @@ function ToolButton({ title, active, onClick, children, disabled }: { title: str
 }
 
 /** TipTap with the toolbar; controlled by `value` / `onChange`. */
-export default function RichTextEditor({ value, onChange, height = 700, readOnly = false, placeholder, uploadUrl }: RichTextEditorProps) {
+export default function RichTextEditor({ value, onChange, height = 700, readOnly: readOnlyProp = false, disabled = false, placeholder, uploadUrl }: RichTextEditorProps) {
+  const readOnly = readOnlyProp || disabled;
   const { message, modal } = App.useApp();
   const fileInput = useRef<HTMLInputElement>(null);
   const lastEmitted = useRef<string | null | undefined>(value);
