@@ -115,3 +115,5 @@ export {
   optionPath,
   PATH_SEPARATOR,
 } from './display/displayText';
+export { htmlToText } from './cells/htmlText';
+export { RICH_TEXT_MAX_LENGTH, textToHtml } from './fieldTypes/text';

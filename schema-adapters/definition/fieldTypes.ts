@@ -5,6 +5,7 @@
 export const FIELD_TYPES = [
   'input',
   'textarea',
+  'richText',
   'number',
   'select',
   'cascader',

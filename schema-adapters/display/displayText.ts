@@ -9,6 +9,7 @@ import type { ColumnModel } from '../columns/columnModel';
 import type { FieldOption } from '../definition/types';
 import { formatDate } from '../shared/dateFormat';
 import { formatNumber } from './formatNumber';
+import { htmlToText } from '../cells/htmlText';
 
 /** What a read-only form, a sub-form row and the drawer show for an empty value. */
 export const EMPTY_DISPLAY = '-';
@@ -120,6 +121,8 @@ export function displayText(column: ColumnModel, row: Record<string, unknown>): 
       return listText(row[`${column.key}$view`] ?? value, '/');
     case 'files':
       return Array.isArray(value) ? value.map((f) => (f && typeof f === 'object' ? String((f as { name?: unknown }).name ?? (f as { url?: unknown }).url ?? '') : String(f))).join(LIST_SEPARATOR) : listText(value, LIST_SEPARATOR);
+    case 'richText':
+      return htmlToText(value);
     case 'subForm':
       return Array.isArray(value) ? `${value.length}条` : '';
     case 'button':

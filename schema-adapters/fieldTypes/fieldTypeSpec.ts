@@ -10,7 +10,7 @@ export type FieldFamily = 'text' | 'number' | 'choice' | 'date' | 'reference' | 
 /** How a list cell renders a value; the client maps each name to a renderer. */
 export type CellKind =
   | 'text' | 'number' | 'dict' | 'switch' | 'date' | 'dateRange' | 'time' | 'user' | 'dept' | 'related' | 'address'
-  | 'files' | 'rate' | 'color' | 'qrCode' | 'button' | 'subForm' | 'status' | 'position' | 'company';
+  | 'files' | 'rate' | 'color' | 'qrCode' | 'button' | 'subForm' | 'status' | 'position' | 'company' | 'richText';
 
 /** The column-search control of spec 01 §2.3. */
 export type SearchKind =

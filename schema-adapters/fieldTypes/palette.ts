@@ -11,7 +11,7 @@ import { DATE_FORMATS } from '../shared/dateFormat';
 
 /** The Chinese name of each funcType as the palette shows it. */
 export const FIELD_TYPE_LABELS = {
-  input: '单行文本', textarea: '多行文本', number: '数字', rate: '评分',
+  input: '单行文本', textarea: '多行文本', richText: '富文本', number: '数字', rate: '评分',
   select: '下拉选择', radio: '单选框', checkbox: '多选框', cascader: '级联选择', switch: '开关', color: '颜色',
   dateStamp: '日期', dateRange: '日期范围', timeOnly: '时间',
   user: '人员', dept: '部门', relatedForm: '关联表单', address: '地址',

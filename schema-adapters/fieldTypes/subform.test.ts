@@ -30,7 +30,7 @@ describe('sub-form rules', () => {
 
   it('every other value type may be a row field', () => {
     const allowed = FIELD_TYPES.filter(allowedInSubForm);
-    expect(FIELD_TYPES.filter((t) => !allowedInSubForm(t))).toEqual(['subForm', 'serialNumber', 'sysStatus']);
+    expect(FIELD_TYPES.filter((t) => !allowedInSubForm(t))).toEqual(['richText', 'subForm', 'serialNumber', 'sysStatus']);
     const children = allowed.map((t, i) => ({ enName: `f${i}`, label: t, funcType: t, ...(t === 'relatedForm' ? { relateEnName: 'other' } : {}), ...(['select', 'radio', 'checkbox', 'cascader'].includes(t) ? { options: [] } : {}) }));
     expect(validateDefinition(form(children))).toEqual([]);
   });

@@ -13,6 +13,7 @@ export const NOT_IN_SUB_FORM: Readonly<Partial<Record<FieldType, string>>> = {
   subForm: '子表中不能再嵌套子表',
   sysStatus: '子表中不能使用状态字段：状态属于整条记录，子表行没有状态',
   serialNumber: '子表中不能使用流水号字段：流水号只为主表记录生成',
+  richText: '子表中不能使用富文本字段：富文本编辑器只放在主表中',
 };
 
 /** Whether a field of this type may be a row field of a sub-form. */

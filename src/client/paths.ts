@@ -19,6 +19,8 @@ export const paths = {
   /** The form designer (spec 02 §2.3), no chrome; `?id=` edits a saved form. */
   designer: '/tool/build/index',
   dictData: (dictId: string | number) => `/dict/type/data/${dictId}`,
+  /** A published policy as its recipients read it (`?id=`; 消息中心 links here). */
+  policyView: '/policy/view',
 };
 
 /** Paths anyone may open without signing in (spec 02 §2.2). */

@@ -5,7 +5,7 @@ import { FIELD_TYPE_SPECS } from '../../schema-adapters/fieldTypes/registry';
 import { validateDefinition } from '../../schema-adapters/definition/validateDefinition';
 
 describe('designer palette', () => {
-  it('offers each of the 29 field types once, grouped by the registry family', () => {
+  it('offers each of the 30 field types once, grouped by the registry family', () => {
     const listed = PALETTE_GROUPS.flatMap((g) => g.types.map((t) => t.funcType));
     expect(listed.sort()).toEqual([...FIELD_TYPES].sort());
     for (const g of PALETTE_GROUPS) for (const t of g.types) expect(FIELD_TYPE_SPECS[t.funcType].family).toBe(g.family);

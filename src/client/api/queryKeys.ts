@@ -47,6 +47,12 @@ export const queryKeys = {
     roots: () => ['constants', 'roots'] as const,
     children: (parentId: number) => ['constants', 'children', parentId] as const,
   },
+  policies: {
+    all: ['policies'] as const,
+    list: (query: Record<string, unknown>) => ['policies', 'list', query] as const,
+    one: (id: number) => ['policies', 'one', id] as const,
+    settings: () => ['policies', 'settings'] as const,
+  },
   operlog: {
     all: ['operlog'] as const,
     list: (query: Record<string, unknown>) => ['operlog', 'list', query] as const,

@@ -13,6 +13,7 @@ type Loader = () => Promise<JSXComponent>;
 /** Top-level adapter name → the import of its family module and the export that draws it. */
 const loaders: Record<string, Loader> = {
   Input: () => import('./text').then((m) => m.Input),
+  RichText: () => import('./richText').then((m) => m.RichText),
   NumberPicker: () => import('./number').then((m) => m.NumberPicker),
   Rate: () => import('./rate').then((m) => m.Rate),
   Select: () => import('./choice').then((m) => m.Select),

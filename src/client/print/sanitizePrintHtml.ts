@@ -11,6 +11,10 @@
 import DOMPurify from 'dompurify';
 
 const SAFE_IMG = /^data:image\/(?:png|jpeg|gif|webp);base64,[a-z0-9+/=\s]*$/i;
+/** Rich text (ADR 1050) may also show images of the product's own file store (the server's STORED_IMG). */
+const STORED_IMG = /^\/api\/common\/download\?fileName=[A-Za-z0-9%._~!'()*-]+(?:&inline=true)?$/;
+/** Set only for the duration of one synchronous sanitize call in rich-text mode. */
+let richTextMode = false;
 /** Attributes that name an address something may load or send to (the server's list, sanitizeTemplate.ts). */
 const URL_ATTRS = new Set(['src', 'href', 'xlink:href', 'background', 'poster', 'lowsrc', 'dynsrc', 'data', 'action', 'formaction', 'cite', 'longdesc', 'manifest', 'codebase', 'archive', 'ping', 'icon', 'srcset', 'imagesrcset', 'profile', 'usemap', 'classid', 'itemtype', 'itemid', 'attributionsrc']);
 
@@ -34,7 +38,7 @@ function purifier(): ReturnType<typeof DOMPurify> {
     for (const { name, value } of [...el.attributes]) {
       const lower = name.toLowerCase();
       if (!URL_ATTRS.has(lower) && !lower.endsWith(':href')) continue;
-      const keep = (el.tagName === 'IMG' && lower === 'src' && SAFE_IMG.test(value)) || (el.tagName === 'A' && lower === 'href' && /^https?:\/\//i.test(value));
+      const keep = (el.tagName === 'IMG' && lower === 'src' && (SAFE_IMG.test(value) || (richTextMode && STORED_IMG.test(value)))) || (el.tagName === 'A' && lower === 'href' && /^https?:\/\//i.test(value));
       if (!keep) el.removeAttribute(name);
     }
     if (el.tagName === 'A' && el.hasAttribute('href')) { el.setAttribute('target', '_blank'); el.setAttribute('rel', 'noopener noreferrer'); }
@@ -46,4 +50,14 @@ function purifier(): ReturnType<typeof DOMPurify> {
 /** Cleaned sheet HTML for dangerouslySetInnerHTML. */
 export function sanitizePrintHtml(html: string): string {
   return purifier().sanitize(html, CONFIG) as unknown as string;
+}
+
+/** Rich-text HTML (editor paste and load, views) cleaned by the same rules, plus file-store images (ADR 1050). */
+export function sanitizeRichHtml(html: string): string {
+  richTextMode = true;
+  try {
+    return purifier().sanitize(html, CONFIG) as unknown as string;
+  } finally {
+    richTextMode = false;
+  }
 }

@@ -21,6 +21,7 @@ const PreviewPage = lazy(() => import('../preview/PreviewPage'));
 const PrintTemplatesPage = lazy(() => import('../pages/admin/printTemplates/PrintTemplatesPage'));
 const FlowTaskPage = lazy(() => import('../pages/flow/FlowTaskPage'));
 const FlowInstancePage = lazy(() => import('../pages/flow/FlowInstancePage'));
+const PolicyViewPage = lazy(() => import('../pages/policy/PolicyViewPage'));
 
 /** A menu page whose component this client does not provide: say so plainly. */
 function MissingView({ title, component }: { title: string; component: string }) {
@@ -45,6 +46,7 @@ export function ContentRoutes() {
         <Route path={paths.index} component={HomePage} />
         <Route path={paths.profile} component={ProfilePage} />
         <Route path="/preview" component={PreviewPage} />
+        <Route path={paths.policyView} component={PolicyViewPage} />
         <Route path="/redirect/*">{(params) => <RedirectPage to={`/${params['*'] ?? ''}`} />}</Route>
         <Route path="/system/form/print/:enName">{(params) => <PrintTemplatesRoute formName={params.enName} />}</Route>
         <Route path="/flow/task/:id">{(params) => <FlowTaskPage key={params.id} taskId={Number(params.id) || 0} />}</Route>

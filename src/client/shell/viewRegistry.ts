@@ -18,6 +18,7 @@ const flowDone = lazy(() => import('../pages/flow/FlowListPage').then((m) => ({ 
 const flowStarted = lazy(() => import('../pages/flow/FlowListPage').then((m) => ({ default: m.StartedListPage })));
 const flowCc = lazy(() => import('../pages/flow/FlowListPage').then((m) => ({ default: m.CcListPage })));
 const flowDesigner = lazy(() => import('../pages/flow/designer/FlowDesignerPage'));
+const policy = lazy(() => import('../pages/policy/PolicyPage'));
 
 const VIEWS: Record<string, View> = {
   'system/user/index': users,
@@ -36,6 +37,7 @@ const VIEWS: Record<string, View> = {
   'flow/started/index': flowStarted,
   'flow/cc/index': flowCc,
   'flow/designer/index': flowDesigner,
+  'policy/list/index': policy,
 };
 
 /** The view for a server component path, or undefined when this client has none. */

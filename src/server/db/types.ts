@@ -428,7 +428,42 @@ export interface PrintHistoryTable {
   print_time: Timestamp;
 }
 
+/** 制度发布 (migration 184): a policy; jsonb lists read parsed, written as JSON text. */
+export interface PoliciesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  title: string;
+  content: Generated<string>;
+  attachments: ColumnType<unknown, string | undefined, string>;
+  user_ids: ColumnType<unknown, string | undefined, string>;
+  dept_ids: ColumnType<unknown, string | undefined, string>;
+  /** '0' draft, '1' published. */
+  status: Generated<string>;
+  create_by: number;
+  create_time: Timestamp;
+  update_time: Timestamp;
+  publish_time: NullableTimestamp;
+  publish_by: number | null;
+}
+
+/** The users a policy's publication notified. */
+export interface PolicyRecipientsTable {
+  tenant_id: number;
+  policy_id: number;
+  user_id: number;
+}
+
+/** A tenant's policy settings (jsonb object). */
+export interface PolicySettingsTable {
+  tenant_id: number;
+  settings: ColumnType<unknown, string, string>;
+  update_time: Timestamp;
+}
+
 export interface Database {
+  policies: PoliciesTable;
+  policy_recipients: PolicyRecipientsTable;
+  policy_settings: PolicySettingsTable;
   print_templates: PrintTemplatesTable;
   print_history: PrintHistoryTable;
   tenants: TenantsTable;

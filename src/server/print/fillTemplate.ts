@@ -9,11 +9,11 @@
  *   inside tables, where the HTML parser moves loose text out of the table), and
  *   `{{#明细}}…{{/明细}}` repeats the enclosed text elsewhere; inside, `{{品名}}` names the row's
  *   fields (falling back to the main record) and `{{$index}}` the row number.
- * Values are HTML-escaped; an unknown placeholder stays as written so an administrator sees it in
+ * Values are HTML-escaped (a richText field's value is its cleaned HTML instead); an unknown placeholder stays as written so an administrator sees it in
  * the preview. The caller cleans the result again.
  */
 import { displayText, formatDateValue, SYS_STATUS_OPTIONS, type ColumnModel } from '../../../schema-adapters/index.js';
-import { templateWindow } from './sanitizeTemplate.js';
+import { sanitizeRichTextHtml, templateWindow } from './sanitizeTemplate.js';
 
 type Row = Record<string, unknown>;
 
@@ -70,6 +70,9 @@ export function fillTemplate(body: string, input: FillInput): string {
   const main = (key: string): string | undefined => {
     if (key === '$qrcode') return qrImage;
     if (key.startsWith('$') && key.slice(1) in system) return escapeHtml(system[key.slice(1)]);
+    // A richText field prints as its cleaned HTML, not as escaped markup (issue 34 item 2).
+    const rich = byName(columns, key);
+    if (rich?.cell === 'richText') return typeof record[rich.key] === 'string' ? sanitizeRichTextHtml(record[rich.key] as string) : '';
     const v = lookup(columns, record, key);
     return v === undefined ? undefined : escapeValue(v);
   };

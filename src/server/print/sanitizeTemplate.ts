@@ -17,6 +17,13 @@ import { cleanCss } from './cleanCss.js';
 
 const SAFE_IMG = /^data:image\/(?:png|jpeg|gif|webp);base64,[a-z0-9+/=\s]*$/i;
 /**
+ * Rich text (ADR 1050) may also show images of the product's own file store: a same-origin
+ * download address (no scheme, no host), nothing else.
+ */
+export const STORED_IMG = /^\/api\/common\/download\?fileName=[A-Za-z0-9%._~!'()*-]+(?:&inline=true)?$/;
+/** Set only for the duration of one synchronous sanitize call in rich-text mode. */
+let richTextMode = false;
+/**
  * Attributes that name an address some element may load (or send to): only an `<img src>` with an
  * embedded image and an `<a href>` to http(s) stay; on any other element, or with any other value,
  * they go. Kept as a list of names rather than trusting DOMPurify's URI check, which lets plain
@@ -40,7 +47,7 @@ purify.addHook('afterSanitizeAttributes', (node) => {
       if (style.trim()) el.setAttribute('style', style);
       else el.removeAttribute(name);
     } else if (URL_ATTRS.has(lower) || lower.endsWith(':href')) {
-      const keep = (el.tagName === 'IMG' && lower === 'src' && SAFE_IMG.test(value)) || (el.tagName === 'A' && lower === 'href' && /^https?:\/\//i.test(value));
+      const keep = (el.tagName === 'IMG' && lower === 'src' && (SAFE_IMG.test(value) || (richTextMode && STORED_IMG.test(value)))) || (el.tagName === 'A' && lower === 'href' && /^https?:\/\//i.test(value));
       if (!keep) el.removeAttribute(name);
     }
   }
@@ -61,6 +68,19 @@ const CONFIG = {
 /** The cleaned HTML of a template body (or of a filled one); plain text passes unchanged. */
 export function sanitizeTemplateHtml(html: string): string {
   return purify.sanitize(html, CONFIG) as unknown as string;
+}
+
+/**
+ * Rich-text HTML (policy texts, richText field values; ADR 1050) cleaned by the same rules as
+ * templates, plus `<img src>` of the product's file store.
+ */
+export function sanitizeRichTextHtml(html: string): string {
+  richTextMode = true;
+  try {
+    return purify.sanitize(html, CONFIG) as unknown as string;
+  } finally {
+    richTextMode = false;
+  }
 }
 
 /** The jsdom window the renderer parses filled bodies with (one per process). */

@@ -12,6 +12,7 @@ import { addressRoutes } from './address/index.js';
 import { userConfigRoutes } from './userConfig/index.js';
 import { operLogRoutes } from './operlog/index.js';
 import { msgRoutes } from './msg/index.js';
+import { policyRoutes } from './policy/index.js';
 import { homeRoutes } from './home/index.js';
 import { calendarRoutes } from './home/calendar.js';
 import { announceRoutes } from './home/announce.js';
@@ -32,6 +33,7 @@ export const systemRoutePlugins: FastifyPluginAsync[] = [
   userConfigRoutes,
   operLogRoutes,
   msgRoutes,
+  policyRoutes,
   homeRoutes,
   calendarRoutes,
   announceRoutes,

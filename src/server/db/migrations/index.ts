@@ -36,6 +36,8 @@ import { m161DemoPrintTemplates } from '../../records/migrations/161_demo_print_
 import { m167DropChangeLog } from '../../records/migrations/167_drop_change_log.js';
 import { m174FlowCc } from './174_flow_cc.js';
 import { m175FlowCcMenu } from './175_flow_cc_menu.js';
+import { m184Policies } from './184_policies.js';
+import { m185PolicyMenu } from './185_policy_menu.js';
 
 export type { Migration } from './types.js';
 
@@ -69,4 +71,6 @@ export const migrations: Migration[] = [
   m173UserPendingApproval,
   m174FlowCc,
   m175FlowCcMenu,
+  m184Policies,
+  m185PolicyMenu,
 ];
