@@ -36,6 +36,8 @@ import { m161DemoPrintTemplates } from '../../records/migrations/161_demo_print_
 import { m167DropChangeLog } from '../../records/migrations/167_drop_change_log.js';
 import { m174FlowCc } from './174_flow_cc.js';
 import { m175FlowCcMenu } from './175_flow_cc_menu.js';
+import { m188LoginKeys } from './188_login_keys.js';
+import { m189AnonymousForms } from './189_anonymous_forms.js';
 
 export type { Migration } from './types.js';
 
@@ -69,4 +71,6 @@ export const migrations: Migration[] = [
   m173UserPendingApproval,
   m174FlowCc,
   m175FlowCcMenu,
+  m188LoginKeys,
+  m189AnonymousForms,
 ];

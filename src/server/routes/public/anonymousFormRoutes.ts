@@ -1,0 +1,2 @@
+import type { ContractPlugin } from '../../http/typeProvider.js';
+export const anonymousFormRoutes: ContractPlugin = async () => {};
