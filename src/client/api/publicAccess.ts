@@ -31,3 +31,22 @@ export function getAnonymousCaptcha(form: string, tenantCode: string): Promise<D
 export function submitAnonymousForm(form: string, tenantCode: string, body: { data: Record<string, unknown>; code: string; uuid: string }): Promise<{ code: 200; msg: string }> {
   return post(`/auto/${encodeURIComponent(form)}/anonymous?tenantCode=${encodeURIComponent(tenantCode)}`, body, { isToken: false, silent: true });
 }
+
+/** An administrator's view of a form's anonymous setting. */
+export interface AnonymousSettingView {
+  enabled: boolean;
+  sysStatus: number;
+  publicFields: string[];
+  omittedFields: string[];
+  updateBy: string | null;
+}
+
+/** `GET /api/flowable/form/anonymous/{form}` (flowable:form:query or edit). */
+export function getAnonymousSetting(form: string): Promise<DataResponse<AnonymousSettingView>> {
+  return get(`/flowable/form/anonymous/${encodeURIComponent(form)}`);
+}
+
+/** `POST /api/flowable/form/anonymous/{form}` (flowable:form:edit): open or close, and the status of submissions. */
+export function saveAnonymousSetting(form: string, body: { enabled: boolean; sysStatus: -1 | 1 }): Promise<{ code: 200; msg: string }> {
+  return post(`/flowable/form/anonymous/${encodeURIComponent(form)}`, body);
+}
