@@ -55,9 +55,10 @@ async function encryptedSignIn(body: LoginBody) {
 
 /**
  * Tenants, config, captcha and a submit that stores the token; `onSignedIn` gets the redirect
- * target; `encrypted` sends the credentials sealed (`/encrypted/login`).
+ * target; `encrypted` sends the credentials sealed (`/encrypted/login`); `supplier` signs in at
+ * `/supplier/login`, where only supplier users are let in (and they only there).
  */
-export function useLoginController(redirect: string | null, onSignedIn: (to: string) => void, encrypted = false) {
+export function useLoginController(redirect: string | null, onSignedIn: (to: string) => void, encrypted = false, supplier = false) {
   const [tenantCode, setTenant] = useState(getTenantCode());
   const [submitting, setSubmitting] = useState(false);
   const [tenants, setTenants] = useState<Tenant[]>([]);
@@ -103,6 +104,7 @@ export function useLoginController(redirect: string | null, onSignedIn: (to: str
           code: values.code,
           uuid: captcha.uuid,
           tenantCode: values.tenantCode,
+          ...(supplier ? { loginType: 'supplier' } : {}),
         };
         const res = encrypted ? await encryptedSignIn(body) : await login(body);
         if (values.rememberMe) localStorage.setItem(REMEMBER_KEY, JSON.stringify({ tenantCode: values.tenantCode, username: values.username.trim(), rememberMe: true }));
@@ -121,7 +123,7 @@ export function useLoginController(redirect: string | null, onSignedIn: (to: str
         setSubmitting(false);
       }
     },
-    [captcha.uuid, captchaOn, encrypted, onSignedIn, redirect, refreshCaptcha],
+    [captcha.uuid, captchaOn, encrypted, onSignedIn, redirect, refreshCaptcha, supplier],
   );
 
   const initialValues = useMemo(() => ({ tenantCode: getTenantCode(), rememberMe: false, ...remembered() }) as Partial<LoginValues>, []);

@@ -56,7 +56,7 @@ function Field({ error, id, children }: { error?: string; id: string; children: 
 export default function LoginPage({ supplier = false, encrypted = false }: { supplier?: boolean; encrypted?: boolean }) {
   const navigate = useNavigate();
   const query = useQueryParams();
-  const c = useLoginController(query.get('redirect'), (to) => navigate(to, { replace: true }), encrypted);
+  const c = useLoginController(query.get('redirect'), (to) => navigate(to, { replace: true }), encrypted, supplier);
   const [values, setValues] = useState<Partial<LoginValues>>(() => c.initialValues);
   // A field is checked on every change once it has been edited, and all of them on submit (the
   // antd form's behaviour).
