@@ -24,7 +24,7 @@ const FIELDS = [
 let open = true;
 let captchas = 0;
 let sent: { url: string; body: unknown }[] = [];
-let answer: { status: number; body: unknown } = { status: 200, body: { code: 200, msg: '提交成功' } };
+let answer: { status: number; body: { code: number; msg: string } } = { status: 200, body: { code: 200, msg: '提交成功' } };
 let root: Root;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
