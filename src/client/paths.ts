@@ -4,6 +4,9 @@ export const paths = {
   index: '/index',
   login: '/login',
   supplierLogin: '/supplier/login',
+  encryptedLogin: '/encrypted/login',
+  /** An anonymous form's public link (issue 32 item 5): `?tenantCode=`. */
+  anonymousForm: (enName: string) => `/portal/form/${enName}`,
   register: '/register',
   notFound: '/404',
   unauthorized: '/401',

@@ -4,7 +4,7 @@
  * page's first load (issue 15, ADR 0403).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { getCaptcha, listTenants, login } from '../api/auth';
+import { getCaptcha, listTenants, login, type LoginBody } from '../api/auth';
 import type { Tenant } from '../api/types';
 import { resetReloginPrompt } from '../api/http';
 import { getTenantCode, setTenantCode, setToken } from '../session/cookies';
@@ -41,8 +41,24 @@ function remembered(): Partial<LoginValues> {
   }
 }
 
-/** Tenants, config, captcha and a submit that stores the token; `onSignedIn` gets the redirect target. */
-export function useLoginController(redirect: string | null, onSignedIn: (to: string) => void) {
+/**
+ * `/encrypted/login` (issue 32 item 3): the credentials go sealed with the server's current public
+ * key (fetched at each submit, so a page left open across the daily rotation still works); the
+ * answer is the ordinary sign-in's. node-forge loads only here.
+ */
+async function encryptedSignIn(body: LoginBody) {
+  const [{ getLoginKey, encryptedLogin }, { sealCredentials }] = await Promise.all([import('../api/publicAccess'), import('../api/encryptLogin')]);
+  const { data: key } = await getLoginKey();
+  const sealed = sealCredentials(key.publicKey, key.keyId, { username: body.username, password: body.password });
+  return encryptedLogin({ ...sealed, tenantCode: body.tenantCode, code: body.code ?? undefined, uuid: body.uuid ?? undefined });
+}
+
+/**
+ * Tenants, config, captcha and a submit that stores the token; `onSignedIn` gets the redirect
+ * target; `encrypted` sends the credentials sealed (`/encrypted/login`); `supplier` signs in at
+ * `/supplier/login`, where only supplier users are let in (and they only there).
+ */
+export function useLoginController(redirect: string | null, onSignedIn: (to: string) => void, encrypted = false, supplier = false) {
   const [tenantCode, setTenant] = useState(getTenantCode());
   const [submitting, setSubmitting] = useState(false);
   const [tenants, setTenants] = useState<Tenant[]>([]);
@@ -82,13 +98,15 @@ export function useLoginController(redirect: string | null, onSignedIn: (to: str
     async (values: LoginValues) => {
       setSubmitting(true);
       try {
-        const res = await login({
+        const body: LoginBody = {
           username: values.username.trim(),
           password: values.password,
           code: values.code,
           uuid: captcha.uuid,
           tenantCode: values.tenantCode,
-        });
+          ...(supplier ? { loginType: 'supplier' } : {}),
+        };
+        const res = encrypted ? await encryptedSignIn(body) : await login(body);
         if (values.rememberMe) localStorage.setItem(REMEMBER_KEY, JSON.stringify({ tenantCode: values.tenantCode, username: values.username.trim(), rememberMe: true }));
         else localStorage.removeItem(REMEMBER_KEY);
         // Spec 02 §4: the server judges the password (sys.password.force.update / sys.password.check).
@@ -105,7 +123,7 @@ export function useLoginController(redirect: string | null, onSignedIn: (to: str
         setSubmitting(false);
       }
     },
-    [captcha.uuid, captchaOn, onSignedIn, redirect, refreshCaptcha],
+    [captcha.uuid, captchaOn, encrypted, onSignedIn, redirect, refreshCaptcha, supplier],
   );
 
   const initialValues = useMemo(() => ({ tenantCode: getTenantCode(), rememberMe: false, ...remembered() }) as Partial<LoginValues>, []);

@@ -30,6 +30,7 @@ const RegisterPage = lazy(() => import('../pages/register/RegisterPage'));
 const OnlinePreviewPage = framed(() => import('../fields/upload/OnlinePreviewPage').then((m) => m.default));
 const MobileRecordPage = framed(() => import('../pages/mobile/MobileRecordPage').then((m) => m.default));
 const ViewReportPage = framed(() => import('../print/ViewReportPage').then((m) => m.default));
+const AnonymousFormPage = framed(() => import('../pages/public/AnonymousFormPage').then((m) => m.default));
 const FlowPicPage = framed(() => import('../pages/flow/FlowPicPage').then((m) => m.default));
 // The signed-in shell (layout, menus, tabs and what they import) stays out of the sign-in page's
 // first load (issue 15: login ≤ 180 KB gzip of JavaScript; measured by the bench suite firstLoad).
@@ -75,6 +76,15 @@ export function ShellRoutes() {
             <PublicOnly>
               <LoginPage supplier />
             </PublicOnly>
+          </Route>
+          <Route path={paths.encryptedLogin}>
+            <PublicOnly>
+              <LoginPage encrypted />
+            </PublicOnly>
+          </Route>
+          <Route path="/portal/form/:enName">
+            {/* Issue 32 item 5: anyone, signed in or not, fills an opened form here. */}
+            <AnonymousFormPage />
           </Route>
           <Route path={paths.register}>
             <PublicOnly>

@@ -140,6 +140,40 @@ export interface SmsCodeFailuresTable {
   fail_time: Timestamp;
 }
 
+/** RSA key pairs of the encrypted sign-in, one per day (migration 188). */
+export interface LoginKeysTable {
+  key_id: string;
+  period: string;
+  public_pem: string;
+  private_pem: string;
+  create_time: Timestamp;
+  accept_until: Timestamp;
+}
+
+/** Nonces of accepted encrypted sign-ins, kept until their window has passed (migration 188). */
+export interface LoginNoncesTable {
+  nonce: string;
+  expire_time: Timestamp;
+}
+
+/** Forms open to anonymous filling, per tenant (migration 189). */
+export interface AnonymousFormsTable {
+  tenant_id: number;
+  form_name: string;
+  enabled: boolean;
+  sys_status: number;
+  update_by: string;
+  update_time: Timestamp;
+}
+
+/** Anonymous submission attempts per client address (migration 189). */
+export interface AnonymousSubmissionsTable {
+  client_ip: string;
+  tenant_id: number;
+  form_name: string;
+  submit_time: Timestamp;
+}
+
 export interface OperLogTable {
   id: Generated<number>;
   tenant_id: number;
@@ -478,6 +512,10 @@ export interface Database {
   captchas: CaptchasTable;
   sms_codes: SmsCodesTable;
   sms_code_failures: SmsCodeFailuresTable;
+  login_keys: LoginKeysTable;
+  login_nonces: LoginNoncesTable;
+  anonymous_forms: AnonymousFormsTable;
+  anonymous_submissions: AnonymousSubmissionsTable;
   oper_log: OperLogTable;
   dict_data: DictDataTable;
   configs: ConfigsTable;

@@ -42,3 +42,17 @@ export async function findUserProfile(db: Kysely<Database>, tenantId: number, us
     .execute();
   return { user, roles };
 }
+
+/** The keys of a user's active roles in the tenant (sign-in's staff/supplier page check). */
+export async function findActiveRoleKeys(db: Kysely<Database>, tenantId: number, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_roles as ur')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .select('r.role_key')
+    .where('ur.tenant_id', '=', tenantId)
+    .where('r.tenant_id', '=', tenantId)
+    .where('ur.user_id', '=', userId)
+    .where('r.status', '=', '0')
+    .execute();
+  return rows.map((r) => r.role_key);
+}

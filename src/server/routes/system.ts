@@ -19,6 +19,8 @@ import { announceRoutes } from './home/announce.js';
 import { commonInfoRoutes } from './home/commonInfo.js';
 import { smsRoutes } from './sms/index.js';
 import { registerRoutes } from './sms/register.js';
+import { encryptedLoginRoutes } from './public/encryptedLoginRoutes.js';
+import { anonymousFormRoutes } from './public/anonymousFormRoutes.js';
 
 export const systemRoutePlugins: FastifyPluginAsync[] = [
   sessionRoutes,
@@ -40,4 +42,6 @@ export const systemRoutePlugins: FastifyPluginAsync[] = [
   commonInfoRoutes,
   smsRoutes,
   registerRoutes,
+  encryptedLoginRoutes,
+  anonymousFormRoutes,
 ];

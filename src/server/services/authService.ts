@@ -8,7 +8,7 @@ import { countUserIpFailures, insertLoginAttempt, reserveAttempt, settleAttempt,
 import { verifyPassword } from '../auth/passwordCheck.js';
 import { takeCaptcha } from '../repositories/captchaRepository.js';
 import { getConfigValue, getConfigValues } from '../repositories/configRepository.js';
-import { findLoginUser, markLogin } from '../repositories/userAuthRepository.js';
+import { findActiveRoleKeys, findLoginUser, markLogin } from '../repositories/userAuthRepository.js';
 import { insertToken, revokeToken } from '../repositories/sessionRepository.js';
 
 /** Failures of one user from one address within LOCK_MINUTES before that user is refused there. */
@@ -31,7 +31,12 @@ export const LOGIN_MESSAGES = {
   captchaWrong: '验证码错误',
   userLocked: `密码输入错误${MAX_USER_FAILURES}次，帐户锁定${LOCK_MINUTES}分钟，请稍后再试`,
   ipLocked: `登录失败次数过多，请${LOCK_MINUTES}分钟后再试`,
+  notSupplier: '该账号不是供应商账号，请从员工登录页登录',
+  supplierElsewhere: '供应商账号请从供应商登录页登录',
 } as const;
+
+/** The role key of supplier users (spec 02 §2.4, §6): they sign in at /supplier/login only. */
+export const SUPPLIER_ROLE = 'supplier';
 
 export interface LoginInput {
   username: string;
@@ -39,6 +44,8 @@ export interface LoginInput {
   code?: string;
   uuid?: string;
   tenantCode?: string;
+  /** `supplier` from /supplier/login: only supplier users; otherwise only users who are not. */
+  loginType?: 'supplier';
 }
 
 export interface LoginContext {
@@ -126,6 +133,18 @@ export async function login(db: Kysely<Database>, input: LoginInput, ctx: LoginC
   const passwordOk = await verifyPassword(input.password, user?.password_hash ?? null);
   if (!user || !passwordOk) throw await refuse(LOGIN_MESSAGES.badCredentials);
   if (user.status !== '0') throw await refuse(user.pending_approval ? LOGIN_MESSAGES.userPending : LOGIN_MESSAGES.userDisabled);
+  // Separate sign-in pages (spec 02 §6), judged after the password so they tell a guesser nothing;
+  // the right password is not a failure towards the lockout.
+  const roleKeys = await findActiveRoleKeys(db, tenant.id, user.id);
+  const supplier = roleKeys.includes(SUPPLIER_ROLE) && !roleKeys.includes('admin');
+  if (input.loginType === 'supplier' && !supplier) {
+    await slot.settle(true, LOGIN_MESSAGES.notSupplier);
+    throw badRequest(LOGIN_MESSAGES.notSupplier);
+  }
+  if (input.loginType !== 'supplier' && supplier) {
+    await slot.settle(true, LOGIN_MESSAGES.supplierElsewhere);
+    throw badRequest(LOGIN_MESSAGES.supplierElsewhere);
+  }
 
   const needPerfect = await needsPasswordChange(db, tenant.id, input.password, user.pwd_update_time !== null);
   const token = newToken();

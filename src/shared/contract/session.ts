@@ -10,6 +10,8 @@ export const LoginRequest = Closed({
   uuid: Type.Optional(OptStr(64)),
   tenantCode: Type.Optional(OptStr(64)),
   rememberMe: Type.Optional(Nullable('boolean')),
+  /** `supplier` from /supplier/login (spec 02 §2.4): only supplier users sign in there, and only there. */
+  loginType: Type.Optional(OptStr(16, { pattern: '^supplier$' })),
 });
 
 /** `POST /api/login` answer: the bearer token; `needPerfect` when the password must be changed first. */

@@ -49,11 +49,14 @@ function Field({ error, id, children }: { error?: string; id: string; children: 
   );
 }
 
-/** The sign-in screen; `supplier` shows the supplier title. */
-export default function LoginPage({ supplier = false }: { supplier?: boolean }) {
+/**
+ * The sign-in screen; `supplier` shows the supplier title; `encrypted` (`/encrypted/login`) sends
+ * the credentials encrypted with the server's public key.
+ */
+export default function LoginPage({ supplier = false, encrypted = false }: { supplier?: boolean; encrypted?: boolean }) {
   const navigate = useNavigate();
   const query = useQueryParams();
-  const c = useLoginController(query.get('redirect'), (to) => navigate(to, { replace: true }));
+  const c = useLoginController(query.get('redirect'), (to) => navigate(to, { replace: true }), encrypted, supplier);
   const [values, setValues] = useState<Partial<LoginValues>>(() => c.initialValues);
   // A field is checked on every change once it has been edited, and all of them on submit (the
   // antd form's behaviour).
@@ -94,6 +97,7 @@ export default function LoginPage({ supplier = false }: { supplier?: boolean }) 
           {c.logo ? <img src={c.logo} alt="" className={styles.logo} /> : null}
           {title}
         </h1>
+        {encrypted ? <div className={styles.field}>加密登录：账号和密码加密后传输</div> : null}
         <Field error={errors.tenantCode} id="login-tenant-error">
           <select
             aria-label="租户"

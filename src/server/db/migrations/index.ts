@@ -38,6 +38,8 @@ import { m174FlowCc } from './174_flow_cc.js';
 import { m175FlowCcMenu } from './175_flow_cc_menu.js';
 import { m184Policies } from './184_policies.js';
 import { m185PolicyMenu } from './185_policy_menu.js';
+import { m188LoginKeys } from './188_login_keys.js';
+import { m189AnonymousForms } from './189_anonymous_forms.js';
 
 export type { Migration } from './types.js';
 
@@ -73,4 +75,6 @@ export const migrations: Migration[] = [
   m175FlowCcMenu,
   m184Policies,
   m185PolicyMenu,
+  m188LoginKeys,
+  m189AnonymousForms,
 ];

@@ -29,7 +29,7 @@ export const sessionRoutes: ContractPlugin = async (app) => {
     const b = request.body;
     const { token, needPerfect } = await login(
       app.db,
-      { username: b.username, password: b.password, code: b.code ?? undefined, uuid: b.uuid ?? undefined, tenantCode: b.tenantCode ?? undefined },
+      { username: b.username, password: b.password, code: b.code ?? undefined, uuid: b.uuid ?? undefined, tenantCode: b.tenantCode ?? undefined, loginType: b.loginType === 'supplier' ? 'supplier' : undefined },
       { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', tokenTtlHours: app.config.tokenTtlHours },
     );
     return { code: 200 as const, msg: '操作成功', token, needPerfect };

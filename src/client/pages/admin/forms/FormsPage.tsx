@@ -6,11 +6,15 @@ import { formatDateTime } from '../../../session/formatDateTime';
 import { paths } from '../../../paths';
 import { useNavigate } from '../../../routing/navigation';
 import { Authorized } from '../../../routing/Authorized';
+import { lazy, Suspense, useState } from 'react';
+
+const AnonymousSettingDialog = lazy(() => import('./AnonymousSettingDialog'));
 
 /** The form definitions screen. */
 export default function FormsPage() {
   const c = useFormsController();
   const navigate = useNavigate();
+  const [anonymous, setAnonymous] = useState<string | undefined>();
   return (
     <>
       <Space style={{ marginBottom: 12 }}>
@@ -38,6 +42,7 @@ export default function FormsPage() {
                 {f.id != null ? <Authorized perms={['flowable:form:edit']}><Button type="link" size="small" onClick={() => navigate(`${paths.designer}?id=${f.id}`)}>设计</Button></Authorized> : null}
                 <Button type="link" size="small" onClick={() => c.view(f.enName)}>查看定义</Button>
                 <Button type="link" size="small" onClick={() => navigate(paths.printTemplates(f.enName))}>打印模版</Button>
+                <Authorized perms={['flowable:form:edit']}><Button type="link" size="small" onClick={() => setAnonymous(f.enName)}>匿名填写</Button></Authorized>
               </Space>
             ),
           },
@@ -48,6 +53,11 @@ export default function FormsPage() {
           <pre style={{ fontSize: 12, whiteSpace: 'pre-wrap' }}>{c.definition ? JSON.stringify(c.definition, null, 2) : '正在加载...'}</pre>
         </Typography.Paragraph>
       </Drawer>
+      {anonymous ? (
+        <Suspense fallback={null}>
+          <AnonymousSettingDialog form={anonymous} onClose={() => setAnonymous(undefined)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
