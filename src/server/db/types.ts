@@ -134,6 +134,22 @@ export interface SmsCodesTable {
   expire_time: Timestamp;
 }
 
+/** Dashboards (migration 180, src/server/dashboards): panels over forms, per tenant. */
+export interface DashboardsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  route_key: string | null;
+  refresh_seconds: Generated<number>;
+  /** jsonb: read as the parsed panel list, written as JSON text. */
+  panels: ColumnType<unknown, string, string>;
+  version: Generated<number>;
+  create_by: Generated<string>;
+  create_time: Generated<Date>;
+  update_by: Generated<string>;
+  update_time: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** Wrong SMS code answers per client address (migration 172). */
 export interface SmsCodeFailuresTable {
   client_ip: string;
@@ -443,6 +459,7 @@ export interface Database {
   captchas: CaptchasTable;
   sms_codes: SmsCodesTable;
   sms_code_failures: SmsCodeFailuresTable;
+  dashboards: DashboardsTable;
   oper_log: OperLogTable;
   dict_data: DictDataTable;
   configs: ConfigsTable;

@@ -14,8 +14,9 @@ import { seedDemoFlow } from '../../flows/services/seedDemoFlow.js';
 import { seedFlowMenus } from '../../flows/services/seedFlowMenus.js';
 import { seedMenuAdmin } from './seedMenuAdmin.js';
 import { seedDemoColumnFill } from '../../records/seed/fillDemoColumns.js';
+import { seedDemoDashboards } from '../../dashboards/seedDemoDashboards.js';
 
-export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, seedAddresses, seedDemoForms, seedMessages, seedAnnouncements, seedDemoFlow, seedFlowMenus, seedMenuAdmin, seedDemoColumnFill];
+export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, seedAddresses, seedDemoForms, seedMessages, seedAnnouncements, seedDemoFlow, seedFlowMenus, seedMenuAdmin, seedDemoColumnFill, seedDemoDashboards];
 
 /** Adds a step after the existing ones (its name must be new). */
 export function registerSeedStep(step: SeedStep): void {
