@@ -19,6 +19,11 @@ export const paths = {
   /** The form designer (spec 02 §2.3), no chrome; `?id=` edits a saved form. */
   designer: '/tool/build/index',
   dictData: (dictId: string | number) => `/dict/type/data/${dictId}`,
+  /** The management cockpit 管理驾驶舱 (spec 02 §2.2; a shipped dashboard, hidden from the menu). */
+  cockpit: '/guanlijiashicang',
+  /** A dashboard by id, and 仪表盘管理 (the builder). */
+  dashboard: (id: number) => `/dashboard/${id}`,
+  dashboards: '/system/dashboard',
 };
 
 /** Paths anyone may open without signing in (spec 02 §2.2). */

@@ -1,7 +1,8 @@
 /**
  * A panel's grouped rows as chart points: the key as JSON (numbers as numbers), the Chinese text
- * a chart shows, and the list filter (searchConList entries, as `initFilter`) that opens the
- * group's records in the form's list.
+ * a chart shows, and the list filter (the list's `initFilter` object: the field's value, or a
+ * bucket's inclusive date range) that opens the group's records in the form's list. The empty
+ * group has none: `initFilter` cannot ask for an empty field, so a click on it opens nothing.
  */
 import type { AggregateRow, CompiledAggregate } from '../records/query/aggregateQuery.js';
 import type { DateBucket, Point } from '../../shared/contract/dashboards.js';
@@ -54,13 +55,13 @@ export function groupPoints(compiled: CompiledAggregate, rows: AggregateRow[]): 
   return rows.map((r) => {
     const key = keyOf(r.k, compiled.bucket ? 'text' : kind);
     const value = measureValue(r.v);
-    if (key === null) return { key, label: '（空）', value, listFilter: [{ enName: name, searchRange: 'isNull' }] };
+    if (key === null) return { key, label: '（空）', value, listFilter: null };
     if (compiled.bucket) {
       const [start, end] = bucketRange(compiled.bucket, String(key));
-      return { key, label: bucketLabel(compiled.bucket, String(key)), value, listFilter: [{ enName: name, [`${name}$start`]: start, [`${name}$end`]: end }] };
+      return { key, label: bucketLabel(compiled.bucket, String(key)), value, listFilter: { [`${name}$start`]: start, [`${name}$end`]: end } };
     }
     const option = options.find((o) => String(o.value) === String(key));
     const label = option?.label != null ? String(option.label) : r.l ? r.l : typeof key === 'boolean' ? (key ? '是' : '否') : String(key);
-    return { key, label, value, listFilter: [{ enName: name, [name]: key, searchType: 'equal' }] };
+    return { key, label, value, listFilter: { [name]: key } };
   });
 }

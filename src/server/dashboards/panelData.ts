@@ -14,6 +14,9 @@ import { runAggregate } from '../records/repositories/aggregates.js';
 import { groupPoints, measureValue } from './groupPoints.js';
 import type { Panel, PanelData } from '../../shared/contract/dashboards.js';
 
+const OP_NAMES = { count: '数量', sum: '合计', avg: '平均', min: '最小', max: '最大' } as const;
+const BUCKET_NAMES = { day: '日', month: '月', year: '年' } as const;
+
 /** Groups a panel shows when it names no limit. */
 export const DEFAULT_GROUPS = 20;
 
@@ -29,8 +32,11 @@ export async function panelData(dbs: PanelDbs, user: AuthUser, panel: Panel): Pr
       const spec = { groupBy: panel.kind === 'kpi' ? undefined : panel.groupBy, measure: panel.measure, filter: panel.filter, limit: panel.limit ?? DEFAULT_GROUPS };
       if (panel.kind !== 'kpi' && !spec.groupBy) throw new HttpError(400, '图表须指定分组字段');
       const { compiled, rows } = await runAggregate(dbs.readDb, model, spec, user.tenantId, userContext(user));
-      if (!spec.groupBy) return { ...base, status: 200, value: measureValue(rows[0]?.v) };
-      return { ...base, status: 200, points: groupPoints(compiled, rows) };
+      const labelOf = (name?: string) => (name ? model.main.fields.get(name)?.def.label || name : '');
+      const measureLabel = panel.measure.op === 'count' ? '数量' : `${labelOf(panel.measure.field)}${OP_NAMES[panel.measure.op]}`;
+      if (!spec.groupBy) return { ...base, status: 200, measureLabel, value: measureValue(rows[0]?.v) };
+      const groupLabel = `${labelOf(spec.groupBy.field)}${spec.groupBy.bucket ? `（按${BUCKET_NAMES[spec.groupBy.bucket]}）` : ''}`;
+      return { ...base, status: 200, groupLabel, measureLabel, points: groupPoints(compiled, rows) };
     });
   } catch (err) {
     if (err instanceof HttpError && err.status < 500) return { ...base, status: err.status, msg: err.message };

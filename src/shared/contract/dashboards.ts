@@ -78,8 +78,8 @@ export const PointSchema = Type.Object({
   key: Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
   label: Type.String(),
   value: Type.Number(),
-  /** `initFilter` entries (searchConList grammar) of the form's list showing this group's records. */
-  listFilter: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+  /** The list's `initFilter` showing this group's records (`{field: key}` or `{field$start, field$end}`); null for the empty group. */
+  listFilter: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
 });
 export type Point = Static<typeof PointSchema>;
 /** A panel's answer: its groups (or a KPI's one value), or the refusal of its form (403 / 404 / 400). */
@@ -89,6 +89,9 @@ export const PanelDataSchema = Type.Object({
   status: Type.Integer(),
   msg: Type.Optional(Type.String()),
   value: Type.Optional(Type.Number()),
+  /** Chinese names of the grouping (its field's label) and of the measure (数量, 合同金额合计, …). */
+  groupLabel: Type.Optional(Type.String()),
+  measureLabel: Type.Optional(Type.String()),
   points: Type.Optional(Type.Array(PointSchema)),
 });
 export type PanelData = Static<typeof PanelDataSchema>;
