@@ -3,10 +3,14 @@
  * ECharts; a click on the largest bar of 各类合同金额 opens 合同台账's list filtered to that
  * contract type.
  */
+import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminSession, type AdminSession } from './support/adminSession';
 import type { BrowserApp } from './support/browserApp';
+
+/** Set FW_SCREENSHOTS=1 to refresh this file's picture in docs/screenshots/. */
+const SHOTS = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../../docs/screenshots') : undefined;
 
 let app: BrowserApp;
 let page: Page;
@@ -39,6 +43,10 @@ describe('管理驾驶舱', () => {
     // ECharts loads on first use, then draws into a canvas.
     await chart.locator('canvas').waitFor();
     await page.locator('[data-panel="wbs-by-state"] table').waitFor();
+    if (SHOTS) {
+      await page.locator('[data-panel="purchase-urgency"] canvas').waitFor();
+      await page.screenshot({ path: `${SHOTS}/dashboard-cockpit.png`, fullPage: true });
+    }
 
     // The bars are sorted largest first: the first category's bar reaches the chart's middle.
     // Its exact x depends on the axis labels' width, so the click moves right until it lands.

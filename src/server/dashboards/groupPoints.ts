@@ -46,8 +46,9 @@ export function measureValue(v: unknown): number {
   return Number.isFinite(n) ? n : 0;
 }
 
-/** The points of a grouped panel. */
+/** The points of a grouped panel: date buckets in date order (the empty one last), other groups as the query ordered them. */
 export function groupPoints(compiled: CompiledAggregate, rows: AggregateRow[]): Point[] {
+  if (compiled.bucket) rows = [...rows.filter((r) => r.k != null).reverse(), ...rows.filter((r) => r.k == null)];
   const f = compiled.group!;
   const name = f.def.enName;
   const kind = f.columns.value?.kind;

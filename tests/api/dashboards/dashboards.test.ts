@@ -95,6 +95,9 @@ describe('panel data against SQL', () => {
     expect(pointsByKey(d.points)).toEqual(byKey(await truth('DEFAULT', 'count(*)', 'TRUE', "to_char({sign_date}, 'YYYY-MM')")));
     expect(d.points.map((p: { label: string }) => p.label)).toEqual(['2025年12月', '2026年1月', '2026年2月', '2026年3月', '（空）']);
     expect(d.points.at(-1).listFilter).toBeNull();
+    // A limit keeps the latest buckets, still in date order.
+    const latest = await preview(a.admin, { kind: 'line', groupBy: { field: 'sign_date', bucket: 'month' }, limit: 2 });
+    expect(latest.points.map((p: { label: string }) => p.label)).toEqual(['2026年2月', '2026年3月']);
     for (const p of d.points.filter((x: { key: unknown }) => x.key !== null)) {
       const list = await a.call(a.admin, 'POST', `/api/auto/${FORM}/list`, { pageNum: 1, pageSize: 50, initFilter: p.listFilter });
       expect(list.status, JSON.stringify(list.json)).toBe(200);

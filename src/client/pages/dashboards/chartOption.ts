@@ -34,6 +34,6 @@ export function chartOption(kind: ChartKind, data: PanelData, seriesName: string
     grid: { left: 16, right: 16, top: 24, bottom: 8, containLabel: true },
     xAxis: { type: 'category', data: labels, axisLabel: { interval: 0, hideOverlap: true } },
     yAxis: { type: 'value' },
-    series: [{ type: kind, name: seriesName, data: values, ...(kind === 'line' ? { smooth: true, areaStyle: { opacity: 0.15 } } : { barMaxWidth: 48 }) }],
+    series: [{ type: kind, name: seriesName, data: values, ...(kind === 'line' ? { areaStyle: { opacity: 0.15 } } : { barMaxWidth: 48 }) }],
   };
 }

@@ -69,7 +69,7 @@ function groupOf(model: FormModel, g: NonNullable<AggregateSpec['groupBy']>) {
 
 /**
  * Compiles `spec` over `model` for the caller (`ctx` gives the filter's `#{…}` values).
- * Date buckets come back in date order, other groups largest first.
+ * Date buckets come back latest first (the most recent `limit`), other groups largest first.
  */
 export function compileAggregate(model: FormModel, spec: AggregateSpec, tenantId: number, ctx: UserContext): CompiledAggregate {
   const where = compileWhere(model, {}, tenantId);
@@ -80,7 +80,8 @@ export function compileAggregate(model: FormModel, spec: AggregateSpec, tenantId
     return { query: sql<AggregateRow>`SELECT NULL AS k, NULL::text AS l, ${expr} AS v FROM ${from} WHERE ${where} AND ${filter}`, precision };
   }
   const g = groupOf(model, spec.groupBy);
-  const order = spec.groupBy.bucket ? sql`1 ASC NULLS LAST` : sql`3 DESC NULLS LAST, 1 ASC NULLS LAST`;
+  // The latest buckets (a trend shows the recent end; groupPoints puts them back in date order), other groups largest first.
+  const order = spec.groupBy.bucket ? sql`1 DESC NULLS LAST` : sql`3 DESC NULLS LAST, 1 ASC NULLS LAST`;
   const query = sql<AggregateRow>`SELECT ${g.key} AS k, ${g.view} AS l, ${expr} AS v FROM ${from} WHERE ${where} AND ${filter} GROUP BY 1 ORDER BY ${order} LIMIT ${spec.limit}`;
   return { query, group: g.f, bucket: spec.groupBy.bucket, precision };
 }
