@@ -135,6 +135,8 @@ describe('panel data against SQL', () => {
       [{ filter: '${nope} == 1' }, '筛选条件的字段不存在'],
       [{ filter: '${amount} >' }, '筛选条件格式不正确'],
       [{ filter: "$sql(select 1)" }, '筛选条件不支持'],
+      [{ filter: `${'!'.repeat(300)}\${urgent}` }, '嵌套超过'],
+      [{ filter: Array.from({ length: 100 }, (_, i) => `\${amount} > ${i}`).join(' && ') }, '嵌套超过'],
       [{ groupBy: { field: 'title', bucket: 'month' } }, '不是日期'],
       [{ groupBy: { field: 'kind' }, measure: { op: 'sum', field: 'title' } }, '不是数字'],
       [{ groupBy: { field: 'missing' } }, '分组字段不存在'],

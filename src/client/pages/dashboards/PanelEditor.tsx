@@ -41,7 +41,9 @@ export function PanelEditor({ panel, forms, onChange, onRemove }: PanelEditorPro
   const groups = groupFields(definition);
   const numbers = measureFields(definition);
   const shown = useSettled(panel);
-  const preview = useQuery({ queryKey: queryKeys.dashboards.preview(shown), queryFn: () => previewPanel(shown), retry: false });
+  // Only a complete panel is previewed (an empty title or a chart without grouping is no request).
+  const complete = !!shown.title.trim() && !!shown.form && (shown.kind === 'kpi' || !!shown.groupBy) && (shown.measure.op === 'count' || !!shown.measure.field);
+  const preview = useQuery({ queryKey: queryKeys.dashboards.preview(shown), queryFn: () => previewPanel(shown), retry: false, enabled: complete });
   const group = groups.find((g) => g.value === panel.groupBy?.field);
   const set = (patch: Partial<Panel>) => onChange({ ...panel, ...patch });
   return (

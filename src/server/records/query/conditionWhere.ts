@@ -64,6 +64,19 @@ function equals(f: ModelField, v: Value): Cond {
   return sql`COALESCE(${valueMatches('t', f, v, 'equal')}, FALSE)`;
 }
 
+/** Nesting a filter may have: deeper trees are no real filter, and the database's parser has a stack limit. */
+const MAX_DEPTH = 40;
+
+function depth(node: ConditionNode): number {
+  switch (node.type) {
+    case 'unary': return 1 + depth(node.arg);
+    case 'binary': return 1 + Math.max(depth(node.left), depth(node.right));
+    case 'list': return 1 + Math.max(0, ...node.items.map(depth));
+    case 'call': return 1 + Math.max(0, ...node.args.map(depth));
+    default: return 1;
+  }
+}
+
 function compile(model: FormModel, node: ConditionNode, ctx: UserContext): Cond {
   switch (node.type) {
     case 'literal':
@@ -127,5 +140,6 @@ export function conditionWhere(model: FormModel, source: string, ctx: UserContex
     if (err instanceof ConditionSyntaxError) throw badRequest(`筛选条件格式不正确：${err.message}`);
     throw err;
   }
+  if (depth(tree) > MAX_DEPTH) unsupported(`嵌套超过${MAX_DEPTH}层的表达式`);
   return compile(model, tree, ctx);
 }
