@@ -1,7 +1,10 @@
 /** A dashboard page: its name, when its data was read, and its panels on a 24-column grid. */
-import { Empty } from 'antd';
+import { Button, Empty, Space } from 'antd';
 import { useDashboard, type DashboardRef } from '../../controllers/useDashboard';
 import { PageLoading } from '../../routing/PageLoading';
+import { Authorized } from '../../routing/Authorized';
+import { useNavigate } from '../../routing/navigation';
+import { paths } from '../../paths';
 import { PanelView } from './PanelView';
 import styles from './dashboards.module.css';
 
@@ -13,13 +16,19 @@ export function panelSpan(p: { kind: string; span?: number }): number {
 /** The dashboard named by `dashboard` (id or page path). */
 export default function DashboardView({ dashboard: ref }: { dashboard: DashboardRef }) {
   const { dashboard, loading, failed, byPanel, updatedAt } = useDashboard(ref);
+  const navigate = useNavigate();
   if (loading) return <PageLoading />;
   if (failed || !dashboard) return <Empty description="仪表盘不存在" />;
   return (
     <div>
       <div className={styles.head}>
         <h2>{dashboard.name}</h2>
-        {updatedAt ? <span className={styles.updated}>数据更新于 {new Date(updatedAt).toLocaleTimeString('zh-CN')}，每 {dashboard.refreshSeconds} 秒刷新</span> : null}
+        <Space>
+          {updatedAt ? <span className={styles.updated}>数据更新于 {new Date(updatedAt).toLocaleTimeString('zh-CN')}，每 {dashboard.refreshSeconds} 秒刷新</span> : null}
+          <Authorized perms={['system:dashboard:edit']}>
+            <Button size="small" onClick={() => navigate(`${paths.dashboards}?id=${dashboard.id}`)}>编辑</Button>
+          </Authorized>
+        </Space>
       </div>
       <div className={styles.grid}>
         {dashboard.panels.map((p) => (

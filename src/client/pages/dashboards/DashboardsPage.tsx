@@ -4,12 +4,12 @@
  * preview. Saving sends the version read (a save of someone else in between is refused).
  */
 import { Button, Empty, Input, InputNumber, Space } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { DashboardInput } from '../../api/dashboards';
 import { NEW_DASHBOARD, useDashboardsController } from '../../controllers/useDashboardsController';
 import { useFeedback } from '../../feedback/useFeedback';
 import { Authorized } from '../../routing/Authorized';
-import { useNavigate } from '../../routing/navigation';
+import { useNavigate, useQueryParams } from '../../routing/navigation';
 import { paths } from '../../paths';
 import { confirmDelete } from '../admin/common/confirmDelete';
 import { newPanel } from './panelDraft';
@@ -22,6 +22,12 @@ export default function DashboardsPage() {
   const navigate = useNavigate();
   const c = useDashboardsController();
   const [draft, setDraft] = useState<DashboardInput | undefined>();
+  // `?id=` (the 编辑 button of a dashboard page) opens that dashboard for editing.
+  const askedId = Number(useQueryParams().get('id')) || 0;
+  const { load } = c;
+  useEffect(() => {
+    if (askedId) void load(askedId).then(setDraft, () => undefined);
+  }, [askedId, load]);
   const set = (patch: Partial<DashboardInput>) => setDraft((d) => (d ? { ...d, ...patch } : d));
   const save = async () => {
     if (!draft) return;
@@ -45,7 +51,7 @@ export default function DashboardsPage() {
           <Space wrap style={{ marginBottom: 12 }}>
             <Input aria-label="仪表盘名称" placeholder="仪表盘名称" style={{ width: 200 }} value={draft.name} maxLength={50} onChange={(e) => set({ name: e.target.value })} />
             <Input aria-label="页面路径" placeholder="页面路径（可选）" style={{ width: 180 }} value={draft.routeKey ?? ''} maxLength={63} onChange={(e) => set({ routeKey: e.target.value || null })} />
-            <InputNumber aria-label="刷新间隔" addonAfter="秒刷新" min={10} max={3600} value={draft.refreshSeconds} onChange={(v) => set({ refreshSeconds: Number(v) || 60 })} />
+            <InputNumber aria-label="刷新间隔" suffix="秒刷新" style={{ width: 140 }} min={10} max={3600} value={draft.refreshSeconds} onChange={(v) => set({ refreshSeconds: Number(v) || 60 })} />
             <Button onClick={() => set({ panels: [...draft.panels, newPanel(draft.panels.at(-1)?.form ?? c.forms[0]?.enName ?? '', draft.panels)] })} disabled={!c.forms.length}>添加面板</Button>
             <Button type="primary" loading={c.saving} onClick={() => void save()}>保存</Button>
             {draft.id ? <Button onClick={() => navigate(draft.routeKey === 'guanlijiashicang' ? paths.cockpit : paths.dashboard(draft.id!))}>打开</Button> : null}
