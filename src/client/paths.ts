@@ -24,6 +24,11 @@ export const paths = {
   dictData: (dictId: string | number) => `/dict/type/data/${dictId}`,
   /** A published policy as its recipients read it (`?id=`; 消息中心 links here). */
   policyView: '/policy/view',
+  /** The management cockpit 管理驾驶舱 (spec 02 §2.2; a shipped dashboard, hidden from the menu). */
+  cockpit: '/guanlijiashicang',
+  /** A dashboard by id, and 仪表盘管理 (the builder). */
+  dashboard: (id: number) => `/dashboard/${id}`,
+  dashboards: '/system/dashboard',
 };
 
 /** Paths anyone may open without signing in (spec 02 §2.2). */

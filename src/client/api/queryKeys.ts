@@ -123,6 +123,14 @@ export const queryKeys = {
   jobs: {
     one: (jobId: string) => ['jobs', jobId] as const,
   },
+  dashboards: {
+    all: ['dashboards'] as const,
+    list: () => ['dashboards', 'list'] as const,
+    one: (id: number) => ['dashboards', 'one', id] as const,
+    byKey: (key: string) => ['dashboards', 'key', key] as const,
+    data: (id: number, version: number) => ['dashboards', 'data', id, version] as const,
+    preview: (panel: unknown) => ['dashboards', 'preview', panel] as const,
+  },
   print: {
     all: ['print'] as const,
     templates: (formName: string) => ['print', 'templates', formName] as const,

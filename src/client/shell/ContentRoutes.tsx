@@ -22,6 +22,8 @@ const PrintTemplatesPage = lazy(() => import('../pages/admin/printTemplates/Prin
 const FlowTaskPage = lazy(() => import('../pages/flow/FlowTaskPage'));
 const FlowInstancePage = lazy(() => import('../pages/flow/FlowInstancePage'));
 const PolicyViewPage = lazy(() => import('../pages/policy/PolicyViewPage'));
+const DashboardView = lazy(() => import('../pages/dashboards/DashboardView'));
+const DashboardsPage = lazy(() => import('../pages/dashboards/DashboardsPage'));
 
 /** A menu page whose component this client does not provide: say so plainly. */
 function MissingView({ title, component }: { title: string; component: string }) {
@@ -31,6 +33,11 @@ function MissingView({ title, component }: { title: string; component: string })
 /** 打印模版 for holders of the 表单配置 read permissions (as its API checks), 无权限 otherwise. */
 function PrintTemplatesRoute({ formName }: { formName: string }) {
   return useHasPermission('flowable:form:list', 'flowable:form:query') ? <PrintTemplatesPage formName={formName} /> : <ForbiddenPage />;
+}
+
+/** 仪表盘管理 for holders of its permissions (as its API checks), 无权限 otherwise. */
+function DashboardsRoute() {
+  return useHasPermission('system:dashboard:list', 'system:dashboard:query') ? <DashboardsPage /> : <ForbiddenPage />;
 }
 
 /** The routed page area. */
@@ -51,6 +58,10 @@ export function ContentRoutes() {
         <Route path="/system/form/print/:enName">{(params) => <PrintTemplatesRoute formName={params.enName} />}</Route>
         <Route path="/flow/task/:id">{(params) => <FlowTaskPage key={params.id} taskId={Number(params.id) || 0} />}</Route>
         <Route path="/flow/instance/:id">{(params) => <FlowInstancePage key={params.id} instanceId={Number(params.id) || 0} />}</Route>
+        {/* Dashboards (issue 33): the cockpit at its spec path (hidden from the menu), any by id, and their administration. */}
+        <Route path={paths.cockpit}><DashboardView key="cockpit" dashboard={{ key: 'guanlijiashicang' }} /></Route>
+        <Route path="/dashboard/:id">{(params) => <DashboardView key={params.id} dashboard={{ id: Number(params.id) || 0 }} />}</Route>
+        <Route path={paths.dashboards} component={DashboardsRoute} />
         <Route path="/dict/type/data/:dictId">{(params) => <DictDataPage dictType={params.dictId} />}</Route>
         <Route path="/auto/:enName/*?">
           {(params) => {

@@ -134,6 +134,22 @@ export interface SmsCodesTable {
   expire_time: Timestamp;
 }
 
+/** Dashboards (migration 180, src/server/dashboards): panels over forms, per tenant. */
+export interface DashboardsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  route_key: string | null;
+  refresh_seconds: Generated<number>;
+  /** jsonb: read as the parsed panel list, written as JSON text. */
+  panels: ColumnType<unknown, string, string>;
+  version: Generated<number>;
+  create_by: Generated<string>;
+  create_time: Generated<Date>;
+  update_by: Generated<string>;
+  update_time: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** Wrong SMS code answers per client address (migration 172). */
 export interface SmsCodeFailuresTable {
   client_ip: string;
@@ -516,6 +532,7 @@ export interface Database {
   login_nonces: LoginNoncesTable;
   anonymous_forms: AnonymousFormsTable;
   anonymous_submissions: AnonymousSubmissionsTable;
+  dashboards: DashboardsTable;
   oper_log: OperLogTable;
   dict_data: DictDataTable;
   configs: ConfigsTable;

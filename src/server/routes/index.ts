@@ -12,5 +12,6 @@ import { healthRoutes } from './health/index.js';
 import { printRoutes } from './print/index.js';
 import { flowRoutes } from './flows/index.js';
 import { elephantRoutes } from './flowable/elephantRoutes.js';
+import { dashboardRoutes } from './dashboards/index.js';
 
-export const routePlugins: FastifyPluginAsync[] = [commonRoutes, autoRoutes, flowableRoutes, queriesRoutes, jobRoutes, healthRoutes, printRoutes, flowRoutes, elephantRoutes];
+export const routePlugins: FastifyPluginAsync[] = [commonRoutes, autoRoutes, flowableRoutes, queriesRoutes, jobRoutes, healthRoutes, printRoutes, flowRoutes, elephantRoutes, dashboardRoutes];

@@ -15,6 +15,9 @@ export function usePageTitle(path: string, search = ''): string | undefined {
   const { byPath, routeAt } = useRouteTable();
   if (path === paths.index || path === paths.root) return '首页';
   if (path === paths.profile) return '个人中心';
+  // Dashboard pages outside the menu (issue 33).
+  if (path === paths.cockpit) return '管理驾驶舱';
+  if (path === paths.dashboards) return '仪表盘管理';
   const route = routeAt(path, search) ?? byPath.get(path.split('/').slice(0, 3).join('/'));
   if (!route) return undefined;
   return specialTabTitle(path, route.title) ?? route.title;

@@ -7,7 +7,7 @@ import { parseFormRoute } from '../../form/formRoute';
 import { paths } from '../../paths';
 
 /** Pages outside the menu that still name themselves. */
-const OWN_TITLES: Record<string, string> = { [paths.profile]: '个人中心', '/preview': '表单预览' };
+const OWN_TITLES: Record<string, string> = { [paths.profile]: '个人中心', '/preview': '表单预览', [paths.cockpit]: '管理驾驶舱', [paths.dashboards]: '仪表盘管理' };
 
 /**
  * Pages reached from a list that is a menu: the list's menu trail (or its name when the menu is

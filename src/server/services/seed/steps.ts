@@ -15,8 +15,9 @@ import { seedFlowMenus } from '../../flows/services/seedFlowMenus.js';
 import { seedMenuAdmin } from './seedMenuAdmin.js';
 import { seedDemoColumnFill } from '../../records/seed/fillDemoColumns.js';
 import { seedAnonymousForm } from '../../public/seedAnonymousForm.js';
+import { seedDemoDashboards } from '../../dashboards/seedDemoDashboards.js';
 
-export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, seedAddresses, seedDemoForms, seedMessages, seedAnnouncements, seedDemoFlow, seedFlowMenus, seedMenuAdmin, seedDemoColumnFill, seedAnonymousForm];
+export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, seedAddresses, seedDemoForms, seedMessages, seedAnnouncements, seedDemoFlow, seedFlowMenus, seedMenuAdmin, seedDemoColumnFill, seedAnonymousForm, seedDemoDashboards];
 
 /** Adds a step after the existing ones (its name must be new). */
 export function registerSeedStep(step: SeedStep): void {

@@ -1,0 +1,50 @@
+/** One ECharts chart in a div: loads ECharts on first use, follows the option and the div's size, reports clicks by data index. */
+import { useEffect, useRef } from 'react';
+import type { ChartKind } from './chartOption';
+import { loadEcharts } from './loadEcharts';
+
+/** Props: the chart type (its module), the option, and what a click on a bar / slice / point does. */
+export interface EChartProps {
+  kind: ChartKind;
+  option: Record<string, unknown>;
+  height?: number;
+  onItemClick?(dataIndex: number): void;
+}
+
+type Chart = ReturnType<Awaited<ReturnType<typeof loadEcharts>>['init']>;
+
+/** The chart. */
+export function EChart({ kind, option, height = 280, onItemClick }: EChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<Chart | null>(null);
+  const click = useRef(onItemClick);
+  click.current = onItemClick;
+
+  useEffect(() => {
+    let gone = false;
+    let observer: ResizeObserver | undefined;
+    void loadEcharts(kind).then((echarts) => {
+      if (gone || !box.current) return;
+      const c = echarts.init(box.current);
+      chart.current = c;
+      c.setOption(option);
+      c.on('click', (e) => { if (typeof e.dataIndex === 'number') click.current?.(e.dataIndex); });
+      observer = new ResizeObserver(() => c.resize());
+      observer.observe(box.current);
+    });
+    return () => {
+      gone = true;
+      observer?.disconnect();
+      chart.current?.dispose();
+      chart.current = null;
+    };
+    // The chart is made once per type; option changes go through setOption below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [kind]);
+
+  useEffect(() => {
+    chart.current?.setOption(option, { notMerge: true });
+  }, [option]);
+
+  return <div ref={box} data-chart={kind} style={{ width: '100%', height, cursor: onItemClick ? 'pointer' : undefined }} />;
+}

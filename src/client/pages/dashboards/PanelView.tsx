@@ -1,0 +1,52 @@
+/** One panel: a KPI number, a chart (a click on a bar, slice or point opens the group's list) or a table. */
+import { Empty, Spin } from 'antd';
+import { useMemo } from 'react';
+import type { Panel, PanelData } from '../../api/dashboards';
+import { useNavigate } from '../../routing/navigation';
+import { paths } from '../../paths';
+import { chartOption, formatValue, isChart } from './chartOption';
+import { EChart } from './EChart';
+import styles from './dashboards.module.css';
+
+/** The address of a form's list showing one group (its `initFilter` in the query). */
+export function groupListPath(form: string, listFilter: Record<string, unknown>): string {
+  return `${paths.autoList(form)}?initFilter=${encodeURIComponent(JSON.stringify(listFilter))}`;
+}
+
+function Body({ panel, data }: { panel: Panel; data: PanelData }) {
+  const navigate = useNavigate();
+  const option = useMemo(() => (isChart(panel.kind) ? chartOption(panel.kind, data, data.measureLabel ?? '') : {}), [panel.kind, data]);
+  if (data.status === 403) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="无权限查看该表单的数据" />;
+  if (data.status !== 200) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={data.msg ?? '数据加载失败'} />;
+  if (panel.kind === 'kpi') return <div className={styles.kpi}>{formatValue(data.value ?? 0)}</div>;
+  const points = data.points ?? [];
+  if (!points.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />;
+  const open = (i: number) => {
+    const f = points[i]?.listFilter;
+    if (f) navigate(groupListPath(panel.form, f));
+  };
+  if (isChart(panel.kind)) return <EChart kind={panel.kind} option={option} onItemClick={open} />;
+  return (
+    <table className={styles.table}>
+      <thead><tr><th>{data.groupLabel}</th><th>{data.measureLabel}</th></tr></thead>
+      <tbody>
+        {points.map((p, i) => (
+          <tr key={String(p.key)}>
+            <td>{p.listFilter ? <a onClick={() => open(i)}>{p.label}</a> : p.label}</td>
+            <td>{formatValue(p.value)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The panel's card: title and body (a spinner until its first data). */
+export function PanelView({ panel, data }: { panel: Panel; data: PanelData | undefined }) {
+  return (
+    <section className={styles.panel} data-panel={panel.id} aria-label={panel.title}>
+      <h3 className={styles.title}>{panel.title}</h3>
+      {data ? <Body panel={panel} data={data} /> : <div className={styles.loading}><Spin /></div>}
+    </section>
+  );
+}

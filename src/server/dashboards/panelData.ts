@@ -1,0 +1,52 @@
+/**
+ * The data of a dashboard's panels for the caller. Each panel is read as the form's list would
+ * be: the caller's tenant, the list permission of its form (`auto:{form}:query` or `list:root`;
+ * without it that panel alone answers 403, an unknown form 404), the list's WHERE, then the
+ * panel's grouping and measure (records/query/aggregateQuery.ts).
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.js';
+import type { AuthUser } from '../auth/types.js';
+import { HttpError } from '../http/HttpError.js';
+import { requireFormQuery } from '../records/services/formPermissions.js';
+import { userContext, withReadModel } from '../records/services/recordContext.js';
+import { runAggregate } from '../records/repositories/aggregates.js';
+import { groupPoints, measureValue } from './groupPoints.js';
+import type { Panel, PanelData } from '../../shared/contract/dashboards.js';
+
+const OP_NAMES = { count: '数量', sum: '合计', avg: '平均', min: '最小', max: '最大' } as const;
+const BUCKET_NAMES = { day: '日', month: '月', year: '年' } as const;
+
+/** Groups a panel shows when it names no limit. */
+export const DEFAULT_GROUPS = 20;
+
+/** Databases a read uses: definitions from `db`, rows from `readDb` (a replica when configured). */
+export interface PanelDbs { db: Kysely<Database>; readDb: Kysely<Database> }
+
+/** One panel's answer; a refusal of its form (400/403/404) is that panel's status, not the call's. */
+export async function panelData(dbs: PanelDbs, user: AuthUser, panel: Panel): Promise<PanelData> {
+  const base = { id: panel.id, form: panel.form };
+  try {
+    await requireFormQuery(dbs.db, user, panel.form);
+    return await withReadModel(dbs.db, user.tenantId, panel.form, async (model) => {
+      const spec = { groupBy: panel.kind === 'kpi' ? undefined : panel.groupBy, measure: panel.measure, filter: panel.filter, limit: panel.limit ?? DEFAULT_GROUPS };
+      if (panel.kind !== 'kpi' && !spec.groupBy) throw new HttpError(400, '图表须指定分组字段');
+      const { compiled, rows } = await runAggregate(dbs.readDb, model, spec, user.tenantId, userContext(user));
+      const labelOf = (name?: string) => (name ? model.main.fields.get(name)?.def.label || name : '');
+      const measureLabel = panel.measure.op === 'count' ? '数量' : `${labelOf(panel.measure.field)}${OP_NAMES[panel.measure.op]}`;
+      if (!spec.groupBy) return { ...base, status: 200, measureLabel, value: measureValue(rows[0]?.v) };
+      const groupLabel = `${labelOf(spec.groupBy.field)}${spec.groupBy.bucket ? `（按${BUCKET_NAMES[spec.groupBy.bucket]}）` : ''}`;
+      return { ...base, status: 200, groupLabel, measureLabel, points: groupPoints(compiled, rows) };
+    });
+  } catch (err) {
+    if (err instanceof HttpError && err.status < 500) return { ...base, status: err.status, msg: err.message };
+    throw err;
+  }
+}
+
+/** Every panel's answer, one after the other (a dashboard is at most 24 panels; one connection at a time keeps PGlite's single connection fair). */
+export async function dashboardData(dbs: PanelDbs, user: AuthUser, panels: Panel[]): Promise<PanelData[]> {
+  const out: PanelData[] = [];
+  for (const p of panels) out.push(await panelData(dbs, user, p));
+  return out;
+}

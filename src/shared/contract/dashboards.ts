@@ -1,0 +1,99 @@
+/** `/api/dashboard…`: dashboards (stored panels over forms) and their data (docs/api-dashboards.md). */
+import { Type, type Static } from 'typebox';
+import { Closed, DataEnvelope, DoneEnvelope, Id, IdList, Nullable, PageEnvelope, Str, StrEnum } from './common.js';
+
+/** What a panel draws. */
+export const PANEL_KINDS = ['kpi', 'line', 'bar', 'pie', 'table'] as const;
+export type PanelKind = (typeof PANEL_KINDS)[number];
+/** How a panel measures each group. */
+export const MEASURE_OPS = ['count', 'sum', 'avg', 'min', 'max'] as const;
+export type MeasureOp = (typeof MEASURE_OPS)[number];
+/** Date buckets a date field may be grouped by. */
+export const DATE_BUCKETS = ['day', 'month', 'year'] as const;
+export type DateBucket = (typeof DATE_BUCKETS)[number];
+
+/** Most panels a dashboard holds, and most groups a panel answers. */
+export const MAX_PANELS = 24;
+export const MAX_GROUPS = 100;
+
+const Name = Str({ min: 1, max: 63, pattern: '^[a-z][a-z0-9_]{0,62}$' });
+
+/** One panel: an aggregation over a form (count/sum/avg/min/max, by a field or a date bucket). */
+export const PanelSchema = Closed({
+  id: Str({ min: 1, max: 40, pattern: '^[A-Za-z0-9_-]+$' }),
+  title: Str({ min: 1, max: 50 }),
+  kind: StrEnum(PANEL_KINDS),
+  form: Name,
+  groupBy: Type.Optional(Closed({ field: Name, bucket: Type.Optional(StrEnum(DATE_BUCKETS)) })),
+  measure: Closed({ op: StrEnum(MEASURE_OPS), field: Type.Optional(Name) }),
+  /** A condition in the product's grammar (CONTRACT.md §5), e.g. `${amount} > 100000 && ${contract_type} == 'purchase'`. */
+  filter: Type.Optional(Str({ max: 2000 })),
+  /** Most groups shown (default 20). */
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_GROUPS })),
+  /** Width in a 24-column grid (default 12; KPI 6). */
+  span: Type.Optional(Type.Integer({ minimum: 4, maximum: 24 })),
+});
+export type Panel = Static<typeof PanelSchema>;
+
+const dashboardFields = {
+  name: Str({ min: 1, max: 50 }),
+  /** The page path a shipped dashboard answers at (e.g. `guanlijiashicang`), or null. */
+  routeKey: Type.Optional(Nullable('string', { maxLength: 63, pattern: '^[a-z][a-z0-9-]{0,62}$' })),
+  refreshSeconds: Type.Optional(Type.Integer({ minimum: 10, maximum: 3600 })),
+  panels: Type.Array(PanelSchema, { maxItems: MAX_PANELS }),
+};
+export const DashboardAddBody = Closed(dashboardFields);
+/** An edit names the version it read: a stale one is 409, nothing written. */
+export const DashboardEditBody = Closed({ id: Id, version: Type.Integer({ minimum: 1 }), ...dashboardFields });
+export const DashboardDeleteBody = IdList;
+export const DashboardIdPath = Type.Object({ id: Type.String() });
+export const DashboardKeyPath = Type.Object({ key: Type.String() });
+/** The builder's live preview of one unsaved panel. */
+export const PanelPreviewBody = Closed({ panel: PanelSchema });
+
+// ---- answers ----
+
+const DateTime = Type.String({ format: 'date-time' });
+export const DashboardSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  routeKey: Type.Union([Type.String(), Type.Null()]),
+  refreshSeconds: Type.Integer(),
+  panels: Type.Array(PanelSchema),
+  version: Type.Integer(),
+  createBy: Type.String(),
+  createTime: DateTime,
+  updateBy: Type.String(),
+  updateTime: DateTime,
+});
+export type Dashboard = Static<typeof DashboardSchema>;
+export const DashboardSummary = Type.Object({ id: Type.Integer(), name: Type.String(), routeKey: Type.Union([Type.String(), Type.Null()]), panelCount: Type.Integer(), version: Type.Integer(), updateTime: DateTime });
+export const DashboardPage = PageEnvelope(DashboardSummary);
+export const DashboardAnswer = DataEnvelope(DashboardSchema);
+export const DashboardCreated = DataEnvelope(Type.Object({ id: Type.Integer() }));
+export { DoneEnvelope };
+
+/** One group of a panel: its key, its text, its value, and the list filter that opens its records. */
+export const PointSchema = Type.Object({
+  key: Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
+  label: Type.String(),
+  value: Type.Number(),
+  /** The list's `initFilter` showing this group's records (`{field: key}` or `{field$start, field$end}`); null for the empty group. */
+  listFilter: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+});
+export type Point = Static<typeof PointSchema>;
+/** A panel's answer: its groups (or a KPI's one value), or the refusal of its form (403 / 404 / 400). */
+export const PanelDataSchema = Type.Object({
+  id: Type.String(),
+  form: Type.String(),
+  status: Type.Integer(),
+  msg: Type.Optional(Type.String()),
+  value: Type.Optional(Type.Number()),
+  /** Chinese names of the grouping (its field's label) and of the measure (数量, 合同金额合计, …). */
+  groupLabel: Type.Optional(Type.String()),
+  measureLabel: Type.Optional(Type.String()),
+  points: Type.Optional(Type.Array(PointSchema)),
+});
+export type PanelData = Static<typeof PanelDataSchema>;
+export const DashboardDataAnswer = DataEnvelope(Type.Object({ version: Type.Integer(), panels: Type.Array(PanelDataSchema) }));
+export const PanelPreviewAnswer = DataEnvelope(PanelDataSchema);

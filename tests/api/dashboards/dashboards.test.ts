@@ -1,0 +1,233 @@
+/**
+ * Dashboards (issue 33 items 1–2, docs/dashboards.md): each panel's numbers equal what SQL over
+ * the form's table says; a group's list filter opens exactly that group's records in the list;
+ * panels of a form the caller may not list answer 403 alone; one tenant never sees or counts
+ * another's; administration needs its permission; the seeded cockpit answers. PGlite (api) and
+ * PostgreSQL (api-pg).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { recordsApp, type RecordsApp } from '../records/support/recordsApp.js';
+import { loadModel } from '../../../src/server/records/services/recordContext.js';
+
+let a: RecordsApp;
+const FORM = 'dash_sales';
+const DEF = {
+  enName: FORM,
+  cnName: '销售登记',
+  fields: [
+    { enName: 'title', label: '标题', funcType: 'input' },
+    { enName: 'kind', label: '类别', funcType: 'select', options: [{ label: '工程', value: 'eng' }, { label: '材料', value: 'mat' }, { label: '服务', value: 'svc' }] },
+    { enName: 'amount', label: '金额', funcType: 'number', precision: 2 },
+    { enName: 'sign_date', label: '签订日期', funcType: 'dateStamp' },
+    { enName: 'urgent', label: '加急', funcType: 'switch' },
+  ],
+};
+type Rec = { title: string; kind?: string; amount?: number; sign_date?: string; urgent?: boolean };
+const DEFAULT_RECORDS: Rec[] = [
+  { title: '甲', kind: 'eng', amount: 1200.5, sign_date: '2026-01-05', urgent: true },
+  { title: '乙', kind: 'eng', amount: 300, sign_date: '2026-01-31' },
+  { title: '丙', kind: 'mat', amount: 80.25, sign_date: '2026-02-01', urgent: true },
+  { title: '丁', kind: 'mat', amount: 999.99, sign_date: '2026-02-28' },
+  { title: '戊', kind: 'svc', amount: 45, sign_date: '2025-12-31' },
+  { title: '己', kind: 'eng', sign_date: '2026-03-15' },
+  { title: '庚', amount: 10, sign_date: '2026-03-01' },
+  { title: '辛', kind: 'svc', amount: 5000 },
+];
+const T2_RECORDS: Rec[] = [
+  { title: '壹', kind: 'eng', amount: 77777, sign_date: '2026-01-10' },
+  { title: '贰', kind: 'svc', amount: 1, sign_date: '2026-05-10' },
+];
+
+const panel = (p: Record<string, unknown>) => ({ id: 'p1', title: '面板', kind: 'bar', form: FORM, measure: { op: 'count' }, ...p });
+const preview = async (token: string, p: Record<string, unknown>) => {
+  const r = await a.call(token, 'POST', '/api/dashboard/preview', { panel: panel(p) });
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+  return r.json.data;
+};
+
+/** SQL over the form's own table: `select` and `group` name the field columns as `{amount}`. */
+async function truth(tenantCode: string, select: string, where = 'TRUE', group?: string): Promise<Record<string, unknown>[]> {
+  const tenantId = (await a.db.selectFrom('tenants').select('id').where('code', '=', tenantCode).executeTakeFirstOrThrow()).id;
+  const model = await loadModel(a.db, Number(tenantId), FORM);
+  const col = (text: string) => text.replace(/\{(\w+)\}/g, (_, f: string) => `t."${model.main.fields.get(f)!.columns.value!.name}"`);
+  const text = `SELECT ${group ? `${col(group)} AS k, ` : ''}${col(select)} AS v FROM "${model.schema}"."${model.main.table.name}" t WHERE ${col(where)}${group ? ' GROUP BY 1' : ''}`;
+  return (await sql.raw<Record<string, unknown>>(text).execute(a.db)).rows;
+}
+const byKey = (rows: Record<string, unknown>[]) => Object.fromEntries(rows.map((r) => [String(r.k), Number(r.v)]));
+const pointsByKey = (points: { key: unknown; value: number }[]) => Object.fromEntries(points.map((p) => [String(p.key), p.value]));
+
+beforeAll(async () => {
+  a = await recordsApp();
+  for (const [token, recs] of [[a.admin, DEFAULT_RECORDS], [a.admin2, T2_RECORDS]] as const) {
+    expect((await a.call(token, 'POST', '/api/flowable/form', DEF)).status).toBe(200);
+    for (const data of recs) {
+      const r = await a.call(token, 'POST', `/api/auto/${FORM}/add`, { formName: FORM, data });
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+    }
+  }
+});
+afterAll(async () => { await a?.close(); });
+
+describe('panel data against SQL', () => {
+  it('counts and sums by a choice field, with option labels and an empty group', async () => {
+    const count = await preview(a.admin, { groupBy: { field: 'kind' } });
+    expect(count.status).toBe(200);
+    expect(pointsByKey(count.points)).toEqual(byKey(await truth('DEFAULT', 'count(*)', 'TRUE', '{kind}')));
+    expect(count.points.map((p: { label: string }) => p.label)).toEqual(['工程', '材料', '服务', '（空）']);
+    const sum = await preview(a.admin, { kind: 'pie', groupBy: { field: 'kind' }, measure: { op: 'sum', field: 'amount' } });
+    const want = byKey(await truth('DEFAULT', 'coalesce(sum({amount}), 0)', 'TRUE', '{kind}'));
+    expect(pointsByKey(sum.points)).toEqual(want);
+    // Largest first.
+    expect(sum.points.map((p: { value: number }) => p.value)).toEqual(Object.values(want).sort((x, y) => y - x));
+  });
+
+  it('avg, min and max over a number field', async () => {
+    for (const op of ['avg', 'min', 'max']) {
+      const d = await preview(a.admin, { kind: 'kpi', measure: { op, field: 'amount' } });
+      const [row] = await truth('DEFAULT', `round(${op}({amount}), 2)`);
+      expect(d.value, op).toBe(Number(row.v));
+    }
+  });
+
+  it('groups by month in date order, and each group opens exactly its records in the list', async () => {
+    const d = await preview(a.admin, { kind: 'line', groupBy: { field: 'sign_date', bucket: 'month' } });
+    expect(pointsByKey(d.points)).toEqual(byKey(await truth('DEFAULT', 'count(*)', 'TRUE', "to_char({sign_date}, 'YYYY-MM')")));
+    expect(d.points.map((p: { label: string }) => p.label)).toEqual(['2025年12月', '2026年1月', '2026年2月', '2026年3月', '（空）']);
+    expect(d.points.at(-1).listFilter).toBeNull();
+    // A limit keeps the latest buckets, still in date order.
+    const latest = await preview(a.admin, { kind: 'line', groupBy: { field: 'sign_date', bucket: 'month' }, limit: 2 });
+    expect(latest.points.map((p: { label: string }) => p.label)).toEqual(['2026年2月', '2026年3月']);
+    for (const p of d.points.filter((x: { key: unknown }) => x.key !== null)) {
+      const list = await a.call(a.admin, 'POST', `/api/auto/${FORM}/list`, { pageNum: 1, pageSize: 50, initFilter: p.listFilter });
+      expect(list.status, JSON.stringify(list.json)).toBe(200);
+      expect(list.json.total, p.label).toBe(p.value);
+    }
+    const kinds = await preview(a.admin, { groupBy: { field: 'kind' }, measure: { op: 'sum', field: 'amount' } });
+    for (const p of kinds.points.filter((x: { key: unknown }) => x.key !== null)) {
+      const list = await a.call(a.admin, 'POST', `/api/auto/${FORM}/list`, { pageNum: 1, pageSize: 50, initFilter: p.listFilter });
+      const sum = list.json.rows.reduce((s: number, r: { amount?: number | string | null }) => s + Number(r.amount ?? 0), 0);
+      expect(Math.round(sum * 100) / 100, p.label).toBe(p.value);
+    }
+  });
+
+  it('filters in the condition grammar', async () => {
+    const cases: [string, string][] = [
+      ["${amount} >= 300 && ${kind} in ['eng', 'mat']", `{amount} >= 300 AND {kind} IN ('eng', 'mat')`],
+      ["${urgent} || ${kind} == 'svc'", `coalesce({urgent}, false) OR coalesce({kind} = 'svc', false)`],
+      ["!(${kind} == 'eng') && !isEmpty(${kind})", `{kind} IS NOT NULL AND {kind} <> '' AND {kind} <> 'eng'`],
+      ["${sign_date} < '2026-02-01' && ${amount} != null", `{sign_date} < '2026-02-01' AND {amount} IS NOT NULL`],
+      ["isEmpty(${amount}) || 1000 < ${amount}", `{amount} IS NULL OR {amount} > 1000`],
+      ["contains(${title}, '甲')", `{title} LIKE '%甲%'`],
+    ];
+    for (const [filter, where] of cases) {
+      const d = await preview(a.admin, { kind: 'kpi', filter });
+      expect(d.status, `${filter}: ${d.msg}`).toBe(200);
+      expect(d.value, filter).toBe(Number((await truth('DEFAULT', 'count(*)', where))[0].v));
+    }
+    const sums = await preview(a.admin, { groupBy: { field: 'kind' }, measure: { op: 'sum', field: 'amount' }, filter: '${amount} < 1000' });
+    expect(pointsByKey(sums.points)).toEqual(byKey(await truth('DEFAULT', 'sum({amount})', '{amount} < 1000', '{kind}')));
+  });
+
+  it('refuses what cannot be read, with a 400 naming it', async () => {
+    for (const [p, msg] of [
+      [{ filter: '${amount} + 1 > 2' }, '筛选条件不支持'],
+      [{ filter: '${nope} == 1' }, '筛选条件的字段不存在'],
+      [{ filter: '${amount} >' }, '筛选条件格式不正确'],
+      [{ filter: "$sql(select 1)" }, '筛选条件不支持'],
+      [{ filter: `${'!'.repeat(300)}\${urgent}` }, '嵌套超过'],
+      [{ filter: Array.from({ length: 100 }, (_, i) => `\${amount} > ${i}`).join(' && ') }, '嵌套超过'],
+      [{ groupBy: { field: 'title', bucket: 'month' } }, '不是日期'],
+      [{ groupBy: { field: 'kind' }, measure: { op: 'sum', field: 'title' } }, '不是数字'],
+      [{ groupBy: { field: 'missing' } }, '分组字段不存在'],
+    ] as const) {
+      const d = await preview(a.admin, { groupBy: { field: 'kind' }, ...p });
+      expect(d.status, JSON.stringify(p)).toBe(400);
+      expect(d.msg).toContain(msg);
+      const save = await a.call(a.admin, 'POST', '/api/dashboard', { name: '坏的', panels: [panel({ groupBy: { field: 'kind' }, ...p })] });
+      expect(save.status).toBe(400);
+      expect(save.json.msg).toContain(msg);
+    }
+    const bad = await a.call(a.admin, 'POST', '/api/dashboard/preview', { panel: panel({ kind: 'radar' }) });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('dashboards', () => {
+  it('are created, read, edited with their version, and deleted', async () => {
+    const panels = [panel({ id: 'k', kind: 'kpi', title: '总数' }), panel({ id: 'b', groupBy: { field: 'kind' } })];
+    const created = await a.call(a.admin, 'POST', '/api/dashboard', { name: '销售看板', panels });
+    expect(created.status, JSON.stringify(created.json)).toBe(200);
+    const id = created.json.data.id;
+    const read = await a.call(a.admin, 'GET', `/api/dashboard/${id}`);
+    expect(read.json.data).toMatchObject({ name: '销售看板', version: 1, refreshSeconds: 60, panels });
+    const data = await a.call(a.admin, 'GET', `/api/dashboard/${id}/data`);
+    expect(data.json.data.panels.map((p: { status: number }) => p.status)).toEqual([200, 200]);
+    expect(data.json.data.panels[0].value).toBe(DEFAULT_RECORDS.length);
+    const edit = await a.call(a.admin, 'POST', '/api/dashboard/edit', { id, version: 1, name: '销售看板二', panels: panels.slice(1), refreshSeconds: 30 });
+    expect(edit.status, JSON.stringify(edit.json)).toBe(200);
+    const stale = await a.call(a.admin, 'POST', '/api/dashboard/edit', { id, version: 1, name: '旧的', panels });
+    expect(stale.status).toBe(409);
+    const after = (await a.call(a.admin, 'GET', `/api/dashboard/${id}`)).json.data;
+    expect(after).toMatchObject({ name: '销售看板二', version: 2, refreshSeconds: 30 });
+    expect(after.panels).toHaveLength(1);
+    const list = await a.call(a.admin, 'GET', '/api/dashboard/list');
+    expect(list.json.rows.find((r: { id: number }) => r.id === id)).toMatchObject({ name: '销售看板二', panelCount: 1 });
+    expect((await a.call(a.admin, 'POST', '/api/dashboard/delete', [id])).status).toBe(200);
+    expect((await a.call(a.admin, 'GET', `/api/dashboard/${id}`)).status).toBe(404);
+    expect((await a.call(a.admin, 'GET', '/api/dashboard/abc')).status).toBe(404);
+  });
+
+  it('keep each tenant to its own dashboards and rows', async () => {
+    const created = await a.call(a.admin, 'POST', '/api/dashboard', { name: '租户看板', panels: [panel({ groupBy: { field: 'kind' }, measure: { op: 'sum', field: 'amount' } })] });
+    const id = created.json.data.id;
+    expect((await a.call(a.admin2, 'GET', `/api/dashboard/${id}`)).status).toBe(404);
+    expect((await a.call(a.admin2, 'GET', `/api/dashboard/${id}/data`)).status).toBe(404);
+    expect((await a.call(a.admin2, 'POST', '/api/dashboard/delete', [id])).status).toBe(404);
+    expect((await a.call(a.admin, 'GET', `/api/dashboard/${id}`)).status).toBe(200);
+    // The same form name in T2 aggregates T2's rows only.
+    const t2 = await preview(a.admin2, { groupBy: { field: 'kind' }, measure: { op: 'sum', field: 'amount' } });
+    expect(pointsByKey(t2.points)).toEqual(byKey(await truth('T2', 'sum({amount})', 'TRUE', '{kind}')));
+    expect(pointsByKey(t2.points)).toEqual({ eng: 77777, svc: 1 });
+  });
+
+  it('answer 403 for the panels of forms the caller may not list, and administration only to its holders', async () => {
+    const created = await a.call(a.admin, 'POST', '/api/dashboard', {
+      name: '权限看板',
+      panels: [panel({ id: 'mine', kind: 'kpi' }), panel({ id: 'other', kind: 'kpi', form: 'contract_ledger' }), panel({ id: 'gone', kind: 'kpi', form: 'contract_ledger' })],
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(200);
+    const id = created.json.data.id;
+    const viewer = await a.userWith('dashview', [`auto:${FORM}:query`]);
+    const data = await a.call(viewer.token, 'GET', `/api/dashboard/${id}/data`);
+    expect(data.status).toBe(200);
+    const [mine, other] = data.json.data.panels;
+    expect(mine).toMatchObject({ status: 200, value: DEFAULT_RECORDS.length });
+    expect(other).toMatchObject({ status: 403, msg: '当前操作没有权限' });
+    expect(other.value).toBeUndefined();
+    expect((await a.call(viewer.token, 'POST', '/api/dashboard/preview', { panel: panel({ kind: 'kpi' }) })).status).toBe(403);
+    expect((await a.call(viewer.token, 'POST', '/api/dashboard', { name: 'x', panels: [] })).status).toBe(403);
+    expect((await a.call(viewer.token, 'POST', '/api/dashboard/delete', [id])).status).toBe(403);
+    expect((await a.call(viewer.token, 'GET', '/api/dashboard/list')).status).toBe(403);
+    const nobody = await a.userWith('dashnone', []);
+    const none = await a.call(nobody.token, 'GET', `/api/dashboard/${id}/data`);
+    expect(none.json.data.panels.map((p: { status: number }) => p.status)).toEqual([403, 403, 403]);
+    const builder = await a.userWith('dashadmin', ['system:dashboard:add', 'system:dashboard:list']);
+    expect((await a.call(builder.token, 'GET', '/api/dashboard/list')).status).toBe(200);
+    // Preview reads as its caller: the builder holds no list permission of the form.
+    expect((await preview(builder.token, { kind: 'kpi' })).status).toBe(403);
+  });
+
+  it('ship the cockpit 管理驾驶舱 over the demo forms, every panel answering', async () => {
+    for (const token of [a.admin, a.admin2]) {
+      const d = await a.call(token, 'GET', '/api/dashboard/key/guanlijiashicang');
+      expect(d.status).toBe(200);
+      expect(d.json.data.name).toBe('管理驾驶舱');
+      const data = await a.call(token, 'GET', `/api/dashboard/${d.json.data.id}/data`);
+      const panels = data.json.data.panels;
+      expect(panels.map((p: { status: number; msg?: string }) => `${p.status}${p.msg ?? ''}`)).toEqual(panels.map(() => '200'));
+      expect(panels.find((p: { id: string }) => p.id === 'contract-count').value).toBeGreaterThan(0);
+      expect(panels.find((p: { id: string }) => p.id === 'contract-by-type').points.length).toBeGreaterThan(1);
+    }
+  });
+});
