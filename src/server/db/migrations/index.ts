@@ -5,7 +5,7 @@
  * demo 合同台账's print link and 161 gives the demo forms their print templates (records engine
  * data); 167 drops ADR 0933's change log (ADR 1028); 172 holds SMS verification codes, 173 marks
  * self-registered accounts waiting for approval; 174 adds flows' 抄送 entries and 175 the 抄送我的
- * menu (issue 30).
+ * menu (issue 30); 176 adds roles' data scopes (数据权限, issue 35).
  */
 import type { Migration } from './types.js';
 import { m172SmsCodes } from './172_sms_codes.js';
@@ -36,6 +36,7 @@ import { m161DemoPrintTemplates } from '../../records/migrations/161_demo_print_
 import { m167DropChangeLog } from '../../records/migrations/167_drop_change_log.js';
 import { m174FlowCc } from './174_flow_cc.js';
 import { m175FlowCcMenu } from './175_flow_cc_menu.js';
+import { m176DataScope } from './176_data_scope.js';
 
 export type { Migration } from './types.js';
 
@@ -69,4 +70,5 @@ export const migrations: Migration[] = [
   m173UserPendingApproval,
   m174FlowCc,
   m175FlowCcMenu,
+  m176DataScope,
 ];
