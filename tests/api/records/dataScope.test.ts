@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordsApp, type RecordsApp } from './support/recordsApp.js';
 import { runExport, sheets } from '../io/ioSupport.js';
 import { answerCacheStats } from '../../../src/server/records/cache/answerCache.js';
+import { runSeed } from '../../../src/server/services/seed/runSeed.js';
+import { seedDemoDataScope } from '../../../src/server/records/seed/seedDataScope.js';
+import { TEST_PASSWORD } from '../support/testServer.js';
 
 let a: RecordsApp;
 const FORM = 'scope_task';
@@ -176,5 +179,21 @@ describe('data scope of a role', () => {
       expect(await sum(as.custom)).toBe(AMOUNT.p2);
       if (round === 1) expect(answerCacheStats().hits).toBeGreaterThan(hits);
     }
+  });
+});
+
+describe('the demo of data scopes', () => {
+  it('shows 赵经理 (项目经理, 本部门及以下) and 小孙 (办事员, 仅本人) fewer 合同台账 records than 普通员工', async () => {
+    // The step a served database runs (main.ts); the shared test template leaves it out.
+    expect(await runSeed(a.db, { adminPassword: TEST_PASSWORD, steps: [seedDemoDataScope] })).toEqual(['demo-data-scope']);
+    const count = async (token: string) => (await a.call(token, 'POST', '/api/auto/contract_ledger/list', { pageSize: 100, exactTotal: true })).json;
+    const all = await count(await a.login('DEFAULT', 'staff'));
+    const pm = await count(await a.login('DEFAULT', 'zhaojingli'));
+    const clerk = await count(await a.login('DEFAULT', 'xiaosun'));
+    expect(clerk.total).toBeGreaterThan(0);
+    expect(clerk.rows.every((r: any) => r.create_by === 'xiaosun')).toBe(true);
+    expect(pm.total).toBeGreaterThan(clerk.total);
+    expect(all.total).toBeGreaterThan(pm.total);
+    expect(new Set(pm.rows.map((r: any) => r.create_by))).toEqual(new Set(['zhaojingli', 'xiaosun', 'xiaozhou', 'staff']));
   });
 });
