@@ -5,7 +5,7 @@
  * tests/api/records/dataScope.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { startAdminSession, type AdminSession } from './support/adminSession';
 import type { BrowserApp } from './support/browserApp';
 import { animationsSettled } from './support/browserApp';
@@ -22,6 +22,21 @@ afterAll(async () => {
   await app?.close();
 });
 
+/**
+ * Picks `text` in the dialog's 数据权限 select; opens the list again when a click was lost to an
+ * animation (a spinner of the table behind can keep the page from settling).
+ */
+async function chooseScope(dialog: Locator, text: string): Promise<void> {
+  const item = dialog.locator('.ant-form-item', { hasText: '数据权限' });
+  const chosen = () => item.locator('.ant-select-selection-item').innerText();
+  await expect.poll(async () => {
+    if ((await chosen()) === text) return text;
+    await item.locator('.ant-select-selector').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).click({ timeout: 3_000 }).catch(() => undefined);
+    return chosen();
+  }, { timeout: 20_000 }).toBe(text);
+}
+
 describe('角色管理 数据权限', () => {
   it('sets a custom department scope, shows it again, and changes it to 仅本人', async () => {
     // Unique per attempt, so a retry never meets the first attempt's role.
@@ -36,8 +51,7 @@ describe('角色管理 数据权限', () => {
     await animationsSettled(page);
     await dialog.getByLabel('角色名称').fill(`范围${key}`);
     await dialog.getByLabel('权限字符').fill(key);
-    await dialog.getByRole('combobox', { name: '数据权限' }).click();
-    await page.locator('.ant-select-item-option', { hasText: '自定数据权限' }).click();
+    await chooseScope(dialog, '自定数据权限');
     const tree = dialog.getByTestId('role-dept-tree');
     await tree.getByText('项目一部').waitFor();
     await tree.locator('.ant-tree-treenode', { hasText: '项目一部' }).locator('.ant-tree-checkbox').click();
@@ -51,10 +65,8 @@ describe('角色管理 数据权限', () => {
     await page.locator('.ant-table-row', { hasText: key }).getByRole('button', { name: '修改' }).click();
     const edit = page.locator('.ant-modal', { hasText: '修改角色' });
     await edit.waitFor();
-    await animationsSettled(page);
     await expect.poll(() => edit.getByTestId('role-dept-tree').locator('.ant-tree-treenode-checkbox-checked').allInnerTexts()).toEqual(['项目一部']);
-    await edit.getByRole('combobox', { name: '数据权限' }).click();
-    await page.locator('.ant-select-item-option', { hasText: '仅本人数据权限' }).click();
+    await chooseScope(edit, '仅本人数据权限');
     await expect.poll(() => edit.getByTestId('role-dept-tree').count()).toBe(0);
     await edit.getByRole('button', { name: /确\s*定/ }).click();
     await edit.waitFor({ state: 'hidden' });
