@@ -12,6 +12,7 @@ import { answerCacheStats } from '../../../src/server/records/cache/answerCache.
 import { runSeed } from '../../../src/server/services/seed/runSeed.js';
 import { seedDemoDataScope } from '../../../src/server/records/seed/seedDataScope.js';
 import { TEST_PASSWORD } from '../support/testServer.js';
+import { deploy, flowWorld, FORM as FLOW_FORM, SKETCHES, submit, todo } from '../flows/flowSupport.js';
 
 let a: RecordsApp;
 const FORM = 'scope_task';
@@ -195,5 +196,24 @@ describe('the demo of data scopes', () => {
     expect(pm.total).toBeGreaterThan(clerk.total);
     expect(all.total).toBeGreaterThan(pm.total);
     expect(new Set(pm.rows.map((r: any) => r.create_by))).toEqual(new Set(['zhaojingli', 'xiaosun', 'xiaozhou', 'staff']));
+  });
+});
+
+describe('flow tasks', () => {
+  it('shows a task\'s record to its assignee whatever their scope, and to no one else of that scope', async () => {
+    const w = await flowWorld(a);
+    const role = (await a.call(a.admin, 'GET', '/api/system/role/list?roleKey=flow_staff')).json.rows[0];
+    const edited = await a.call(a.admin, 'POST', '/api/system/role/edit', { roleId: role.roleId, roleName: role.roleName, roleKey: role.roleKey, permissions: role.permissions, dataScope: '5' });
+    expect(edited.status, JSON.stringify(edited.json)).toBe(200);
+    await deploy(w, SKETCHES.byAmount);
+    const id = await submit(w, 'emp', { title: '差旅', amount: 100 });
+    await expect.poll(async () => (await todo(w, 'lead', id)).length).toBe(1);
+    const titles = async (user: 'lead' | 'other' | 'emp') =>
+      (await a.call(w.tokens[user], 'POST', `/api/auto/${FLOW_FORM}/list`, { pageSize: 100 })).json.rows.map((r: any) => r.title);
+    expect(await titles('emp')).toEqual(['差旅']);
+    expect(await titles('lead')).toEqual(['差旅']);
+    expect(await titles('other')).toEqual([]);
+    expect((await a.call(w.tokens.lead, 'GET', `/api/auto/${FLOW_FORM}/${id}`)).status).toBe(200);
+    expect((await a.call(w.tokens.other, 'GET', `/api/auto/${FLOW_FORM}/${id}`)).status).toBe(404);
   });
 });
