@@ -4,6 +4,7 @@ import { openDatabase, openOptionsFromConfig, type AppDatabase } from './db/open
 import { DataDirLockedError } from './db/lockFile.js';
 import { migrate } from './db/migrate.js';
 import { runSeed } from './services/seed/index.js';
+import { servedSeedSteps } from './services/seed/steps.js';
 import { buildApp } from './app.js';
 import { pruneSessions } from './repositories/sessionRepository.js';
 import { fileStoreFor } from './files/openFileStore.js';
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
   try {
     const applied = await migrate(database.db);
     if (applied.length) app.log.info({ applied }, 'migrations applied');
-    await runSeed(database.db, { adminPassword: config.adminPassword, log: (msg) => app.log.info(msg), files: await fileStoreFor(config) });
+    await runSeed(database.db, { adminPassword: config.adminPassword, log: (msg) => app.log.info(msg), files: await fileStoreFor(config), steps: servedSeedSteps() });
     const pruned = await pruneSessions(database.db);
     if (pruned.tokens || pruned.attempts) app.log.info(pruned, 'old sign-in tokens and attempts removed');
     const addKeys = await pruneAddKeys(database.db);

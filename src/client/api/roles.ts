@@ -3,11 +3,12 @@ import { get, post } from './http';
 import { pick } from './pick';
 import type { DataResponse, PageResponse } from './types';
 import type { Role } from '../../shared/contract/roles';
+import type { DeptNode } from '../../shared/contract/depts';
 
 /** A role of the list, and the values of the role dialog (a new role has no id). */
 export type SysRole = Partial<Role> & Pick<Role, 'roleName' | 'roleKey'>;
 
-const FIELDS = ['roleName', 'roleKey', 'roleSort', 'status', 'remark', 'permissions'] as const;
+const FIELDS = ['roleName', 'roleKey', 'roleSort', 'status', 'remark', 'permissions', 'dataScope', 'deptIds'] as const;
 
 /** `GET /api/system/role/list`. */
 export function listRoles(query: Record<string, unknown>): Promise<PageResponse<Role>> {
@@ -27,6 +28,11 @@ export function addRole(body: SysRole): Promise<DataResponse<{ roleId: number }>
 /** `POST /api/system/role/edit`. */
 export function editRole(body: SysRole): Promise<DataResponse<unknown>> {
   return post('/system/role/edit', pick(body, ['roleId', ...FIELDS]));
+}
+
+/** `GET /api/system/dept/roleDeptTreeselect/{id}` (spec 02 §7): the tree and the role's custom-scope departments. */
+export function roleDeptTree(id: number): Promise<{ code: number; msg: string; checkedKeys: number[]; depts: DeptNode[] }> {
+  return get(`/system/dept/roleDeptTreeselect/${id}`);
 }
 
 /** `POST /api/system/role/delete` `[ids]`. */

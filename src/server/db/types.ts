@@ -49,10 +49,25 @@ export interface RolesTable {
   role_sort: Generated<number>;
   status: Generated<string>;
   remark: Generated<string>;
+  /** 数据权限: '1' 全部, '2' 自定义部门 (role_depts), '3' 本部门, '4' 本部门及以下, '5' 仅本人 (migration 176). */
+  data_scope: Generated<string>;
   create_by: Generated<string>;
   create_time: Timestamp;
   update_by: Generated<string>;
   update_time: Timestamp;
+}
+
+export interface RoleDeptsTable {
+  tenant_id: number;
+  role_id: number;
+  dept_id: number;
+}
+
+export interface RoleFormScopesTable {
+  tenant_id: number;
+  role_id: number;
+  form_name: string;
+  data_scope: string;
 }
 
 export interface RolePermissionsTable {
@@ -520,6 +535,8 @@ export interface Database {
   users: UsersTable;
   roles: RolesTable;
   role_permissions: RolePermissionsTable;
+  role_depts: RoleDeptsTable;
+  role_form_scopes: RoleFormScopesTable;
   user_roles: UserRolesTable;
   depts: DeptsTable;
   login_tokens: LoginTokensTable;

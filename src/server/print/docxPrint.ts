@@ -1,4 +1,5 @@
 /** The Word download of a print: one filled .docx for one record, a .zip of them for several. */
+import { readerOf } from '../records/services/dataScope.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
 import { zipSync } from 'fflate';
@@ -32,8 +33,10 @@ export async function docxPrint(db: Kysely<Database>, template: PrintTemplateDto
   const columns = toColumns(model.form.definition, { settings: { 'sys.thousand.separator.enabled': separator } });
   const system = { form: model.form.cnName, printTime: formatDate(new Date(), 'yyyy-MM-dd HH:mm:ss'), printUser: user.nickName || user.userName, template: template.name };
   const files: [string, Buffer][] = [];
+  // Only records in the user's data scope are printed (another is 记录不存在, 404).
+  const reader = await readerOf(db, user, formName);
   for (const id of ids) {
-    const record = await recordDetail(db, model, user.tenantId, id);
+    const record = await recordDetail(db, model, reader, id);
     files.push([`${model.form.cnName}-${template.name}-${id}.docx`, fillDocx(source, docxData(columns, record, system))]);
   }
   if (files.length === 1) return { fileName: files[0][0], contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', bytes: files[0][1], ids };

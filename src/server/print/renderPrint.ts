@@ -1,4 +1,5 @@
 /** Renders records of a form into a print template (the print view's and the PDF's content). */
+import { readerOf } from '../records/services/dataScope.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
 import QRCode from 'qrcode';
@@ -87,8 +88,10 @@ export async function renderPrint(db: Kysely<Database>, template: Pick<PrintTemp
   const body = sanitizeTemplateHtml(input.body ?? template.body);
   const system = { form: model.form.cnName, printTime: formatDate(new Date(), 'yyyy-MM-dd HH:mm:ss'), printUser: user.nickName || user.userName, template: template.name };
   const sheets = [];
+  // Only records in the user's data scope are printed (another is 记录不存在, 404).
+  const reader = await readerOf(db, user, formName);
   for (const id of ids) {
-    const record = input.sample ? sampleRecord(columns) : await recordDetail(db, model, user.tenantId, id);
+    const record = input.sample ? sampleRecord(columns) : await recordDetail(db, model, reader, id);
     const html = fillTemplate(body, { columns, record, system, qrImage: await qrImage(input.origin, formName, id, user.tenantCode) });
     sheets.push({ id, html: sanitizeTemplateHtml(html) });
   }

@@ -12,6 +12,10 @@ export interface RoleDto {
   remark: string;
   createTime: Date;
   permissions: string[];
+  /** 数据权限 (issue 35, migration 176). */
+  dataScope: string;
+  deptIds: number[];
+  formScopes: { formName: string; dataScope: string }[];
 }
 
 export interface RoleInput {
@@ -21,13 +25,18 @@ export interface RoleInput {
   status?: string;
   remark?: string;
   permissions: string[];
+  dataScope?: string;
+  deptIds?: number[];
+  formScopes?: { formName: string; dataScope: string }[];
 }
 
-const cols = ['id', 'role_name', 'role_key', 'role_sort', 'status', 'remark', 'create_time'] as const;
+const cols = ['id', 'role_name', 'role_key', 'role_sort', 'status', 'remark', 'create_time', 'data_scope'] as const;
 
 async function withPermissions(db: Kysely<Database>, tenantId: number, rows: Pick<Selectable<RolesTable>, (typeof cols)[number]>[]): Promise<RoleDto[]> {
   const ids = rows.map((r) => r.id);
   const perms = ids.length ? await db.selectFrom('role_permissions').select(['role_id', 'permission']).where('tenant_id', '=', tenantId).where('role_id', 'in', ids).orderBy('permission').execute() : [];
+  const depts = ids.length ? await db.selectFrom('role_depts').select(['role_id', 'dept_id']).where('tenant_id', '=', tenantId).where('role_id', 'in', ids).orderBy('dept_id').execute() : [];
+  const forms = ids.length ? await db.selectFrom('role_form_scopes').select(['role_id', 'form_name', 'data_scope']).where('tenant_id', '=', tenantId).where('role_id', 'in', ids).orderBy('form_name').execute() : [];
   return rows.map((r) => ({
     roleId: r.id,
     roleName: r.role_name,
@@ -37,6 +46,9 @@ async function withPermissions(db: Kysely<Database>, tenantId: number, rows: Pic
     remark: r.remark,
     createTime: r.create_time,
     permissions: perms.filter((p) => p.role_id === r.id).map((p) => p.permission),
+    dataScope: r.data_scope,
+    deptIds: depts.filter((d) => Number(d.role_id) === Number(r.id)).map((d) => Number(d.dept_id)),
+    formScopes: forms.filter((f) => Number(f.role_id) === Number(r.id)).map((f) => ({ formName: f.form_name, dataScope: f.data_scope })),
   }));
 }
 
@@ -74,6 +86,32 @@ async function setPermissions(db: Kysely<Database>, tenantId: number, roleId: nu
   if (unique.length) await db.insertInto('role_permissions').values(unique.map((permission) => ({ tenant_id: tenantId, role_id: roleId, permission }))).execute();
 }
 
+/**
+ * The role's data scope: its code, the departments of a custom scope (of this tenant only: the
+ * caller checks them, `tenantDeptIds`) and its per-form overrides. Left as they are when absent.
+ */
+async function setDataScope(db: Kysely<Database>, tenantId: number, roleId: number, r: RoleInput): Promise<void> {
+  if (r.dataScope !== undefined) await db.updateTable('roles').set({ data_scope: r.dataScope }).where('tenant_id', '=', tenantId).where('id', '=', roleId).execute();
+  if (r.deptIds !== undefined || r.dataScope !== undefined) {
+    await db.deleteFrom('role_depts').where('tenant_id', '=', tenantId).where('role_id', '=', roleId).execute();
+    // Departments are kept only for a custom scope: another scope has no list to remember.
+    const depts = r.dataScope === '2' || (r.dataScope === undefined && r.deptIds?.length) ? [...new Set(r.deptIds ?? [])] : [];
+    if (depts.length) await db.insertInto('role_depts').values(depts.map((dept_id) => ({ tenant_id: tenantId, role_id: roleId, dept_id }))).execute();
+  }
+  if (r.formScopes !== undefined) {
+    await db.deleteFrom('role_form_scopes').where('tenant_id', '=', tenantId).where('role_id', '=', roleId).execute();
+    const byForm = new Map(r.formScopes.map((f) => [f.formName, f.dataScope]));
+    if (byForm.size) await db.insertInto('role_form_scopes').values([...byForm].map(([form_name, data_scope]) => ({ tenant_id: tenantId, role_id: roleId, form_name, data_scope }))).execute();
+  }
+}
+
+/** Which of these department ids belong to the tenant. */
+export async function tenantDeptIds(db: Kysely<Database>, tenantId: number, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db.selectFrom('depts').select('id').where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
 /** Inserts a role with its permissions; returns its id. */
 export async function insertRole(db: Kysely<Database>, tenantId: number, r: RoleInput, by: string): Promise<number> {
   const row = await db
@@ -82,6 +120,7 @@ export async function insertRole(db: Kysely<Database>, tenantId: number, r: Role
     .returning('id')
     .executeTakeFirstOrThrow();
   await setPermissions(db, tenantId, row.id, r.permissions);
+  await setDataScope(db, tenantId, row.id, r);
   return row.id;
 }
 
@@ -94,6 +133,7 @@ export async function updateRole(db: Kysely<Database>, tenantId: number, id: num
     .where('id', '=', id)
     .execute();
   await setPermissions(db, tenantId, id, r.permissions);
+  await setDataScope(db, tenantId, id, r);
 }
 
 /** How many users hold each of these roles. */

@@ -1,10 +1,17 @@
 /** `/api/system/role/…`: roles with their permission strings (CONTRACT.md §3). */
 import { Type, type Static } from 'typebox';
+import { DeptNode } from './depts.js';
 import { Closed, DataEnvelope, Id, ListQuery, OptStr, PageEnvelope, Status01, Str, StrEnum } from './common.js';
 
 /** `auto:contract:query`, `system:user:list`, `*:*:*`, `auto:form:btn12`. */
 export const PERMISSION_PATTERN = '^[A-Za-z0-9_*-]+(:[A-Za-z0-9_*-]+)*$';
 export const ROLE_KEY_PATTERN = '^[A-Za-z0-9_-]+$';
+
+/** RuoYi's data scope codes (数据权限). */
+export const DataScope = StrEnum(['1', '2', '3', '4', '5']);
+/** A role's scope on one form, replacing its default there. */
+export const FormScope = Type.Object({ formName: Str({ min: 1, max: 63, pattern: '^[a-z][a-z0-9_]{0,62}$' }), dataScope: DataScope }, { additionalProperties: false });
+export type FormScope = Static<typeof FormScope>;
 
 const roleFields = {
   roleName: Str({ min: 1, max: 30 }),
@@ -13,6 +20,12 @@ const roleFields = {
   status: Type.Optional(Status01),
   remark: Type.Optional(OptStr(500)),
   permissions: Type.Optional(Type.Array(Str({ min: 1, max: 200, pattern: PERMISSION_PATTERN }), { maxItems: 5000 })),
+  /** 数据权限 (issue 35): '1' 全部, '2' 自定义 (deptIds), '3' 本部门, '4' 本部门及以下, '5' 仅本人; default '1'. */
+  dataScope: Type.Optional(DataScope),
+  /** The departments of a custom scope ('2'). */
+  deptIds: Type.Optional(Type.Array(Id, { maxItems: 5000 })),
+  /** Per-form overrides of the role's scope. */
+  formScopes: Type.Optional(Type.Array(FormScope, { maxItems: 500 })),
 };
 
 /** `POST /api/system/role`. */
@@ -39,6 +52,9 @@ export const Role = Type.Object({
   remark: Type.String(),
   createTime: Type.String({ format: 'date-time' }),
   permissions: Type.Array(Type.String()),
+  dataScope: Type.String(),
+  deptIds: Type.Array(Type.Integer()),
+  formScopes: Type.Array(Type.Object({ formName: Type.String(), dataScope: Type.String() })),
 });
 export type Role = Static<typeof Role>;
 
@@ -50,3 +66,5 @@ export const RolePage = PageEnvelope(Role);
 export const RoleDetail = DataEnvelope(Role);
 export const RoleOptions = DataEnvelope(Type.Array(RoleOption));
 export const AddedRole = DataEnvelope(Type.Object({ roleId: Type.Integer() }));
+/** `GET /api/system/dept/roleDeptTreeselect/{id}` (spec 02 §7, RuoYi's shape): the tree and the role's custom-scope departments. */
+export const RoleDeptTree = Type.Object({ code: Type.Literal(200), msg: Type.String(), checkedKeys: Type.Array(Type.Integer()), depts: Type.Array(DeptNode) });

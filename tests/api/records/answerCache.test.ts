@@ -8,6 +8,7 @@
  * (api-pg, where the writers use parallel connections and a second pool stands for a second API
  * process).
  */
+import { systemReader } from '../../../src/server/records/services/dataScope.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { recordsApp, type RecordsApp } from './support/recordsApp.js';
@@ -60,8 +61,8 @@ const edit = async (id: number, data: Record<string, unknown>) => {
 /** What the cache must answer: the same count and sums computed without it, inside a transaction (never cached). */
 async function truth(db: Kysely<Database>, model: FormModel, tenantId: number) {
   return db.transaction().execute(async (trx) => ({
-    total: (await listRecords(trx, model, { pageSize: 1, exactTotal: true, ...FILTER }, tenantId)).total,
-    sums: (await calcTotals(trx, model, { ...FILTER, calcd: { amount: { operation: ['sum', 'avg'] } } }, tenantId))[0],
+    total: (await listRecords(trx, model, { pageSize: 1, exactTotal: true, ...FILTER }, systemReader(tenantId))).total,
+    sums: (await calcTotals(trx, model, { ...FILTER, calcd: { amount: { operation: ['sum', 'avg'] } } }, systemReader(tenantId)))[0],
   }));
 }
 
@@ -164,7 +165,7 @@ describe('answer cache', () => {
     expect(await total(a.admin, withSub)).toBe(1);
     await a.db.transaction().execute(async (trx) => {
       await sql`INSERT INTO ${table()} (tenant_id, title, amount) VALUES (${tenantId}, '甲事务', 12)`.execute(trx);
-      expect((await listRecords(trx as Kysely<Database>, model, { pageSize: 1, exactTotal: true, ...FILTER }, tenantId)).total).toBe(2);
+      expect((await listRecords(trx as Kysely<Database>, model, { pageSize: 1, exactTotal: true, ...FILTER }, systemReader(tenantId))).total).toBe(2);
     });
     const after = answerCacheStats();
     expect(after.hits).toBe(before.hits);
@@ -179,13 +180,13 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('answer cache on PostgreSQL',
     const other = await openDatabase({ kind: 'postgres', url: a.database.url!, max: 3 });
     try {
       const body = { pageSize: 1, exactTotal: true, ...FILTER };
-      const n0 = (await listRecords(other.db, model, body, tenantId)).total;
-      expect((await listRecords(other.db, model, body, tenantId)).total).toBe(n0);
+      const n0 = (await listRecords(other.db, model, body, systemReader(tenantId))).total;
+      expect((await listRecords(other.db, model, body, systemReader(tenantId))).total).toBe(n0);
       await add('甲另一进程', 14);
-      expect((await listRecords(other.db, model, body, tenantId)).total).toBe(n0 + 1);
+      expect((await listRecords(other.db, model, body, systemReader(tenantId))).total).toBe(n0 + 1);
       await sql`UPDATE ${table()} SET amount = 40 WHERE title = '甲另一进程'`.execute(other.db);
       expect(await total()).toBe(n0);
-      expect((await listRecords(other.db, model, body, tenantId)).total).toBe(n0);
+      expect((await listRecords(other.db, model, body, systemReader(tenantId))).total).toBe(n0);
     } finally {
       await other.close();
     }
@@ -202,7 +203,7 @@ describe('answer cache under parallel writers', () => {
     reads.push((async () => {
       while (!stop) {
         const floor = (await truth(a.db, model, tenantId)).total;
-        const r = (await listRecords(a.db, model, { pageSize: 1, exactTotal: true, ...FILTER }, tenantId)).total;
+        const r = (await listRecords(a.db, model, { pageSize: 1, exactTotal: true, ...FILTER }, systemReader(tenantId))).total;
         expect(r).toBeGreaterThanOrEqual(floor);
       }
     })());
@@ -213,7 +214,7 @@ describe('answer cache under parallel writers', () => {
         };
         if (i % 5 === 4) await a.db.transaction().execute(async (trx) => { await write(trx); throw new Error('undo'); }).catch(() => {});
         else await a.db.transaction().execute(write);
-        if (w === 0) await listRecords(a.db, model, { pageSize: 1, exactTotal: true, ...FILTER }, tenantId);
+        if (w === 0) await listRecords(a.db, model, { pageSize: 1, exactTotal: true, ...FILTER }, systemReader(tenantId));
       }
     })()));
     stop = true;
@@ -223,12 +224,12 @@ describe('answer cache under parallel writers', () => {
       for (let i = 0; i < rounds; i++) {
         await sql`UPDATE ${table()} SET amount = amount + 1 WHERE id = (SELECT min(id) + ${w * rounds + i} FROM ${table()})`.execute(a.db);
         if (i % 4 === 0) await sql`DELETE FROM ${table()} WHERE id = (SELECT max(id) FROM ${table()})`.execute(a.db);
-        await calcTotals(a.db, model, { ...FILTER, calcd: { amount: { operation: ['sum', 'avg'] } } }, tenantId);
+        await calcTotals(a.db, model, { ...FILTER, calcd: { amount: { operation: ['sum', 'avg'] } } }, systemReader(tenantId));
       }
     })()));
     const t = await truth(a.db, model, tenantId);
-    expect((await listRecords(a.db, model, { pageSize: 1, exactTotal: true, ...FILTER }, tenantId)).total).toBe(t.total);
-    expect((await calcTotals(a.db, model, { ...FILTER, calcd: { amount: { operation: ['sum', 'avg'] } } }, tenantId))[0]).toEqual(t.sums);
+    expect((await listRecords(a.db, model, { pageSize: 1, exactTotal: true, ...FILTER }, systemReader(tenantId))).total).toBe(t.total);
+    expect((await calcTotals(a.db, model, { ...FILTER, calcd: { amount: { operation: ['sum', 'avg'] } } }, systemReader(tenantId)))[0]).toEqual(t.sums);
     expect(await total()).toBe(t.total);
   }, 120_000);
 });
@@ -243,7 +244,7 @@ describe('page ids reused under the write generation', () => {
   };
   /** The same page from the one-pass query inside a transaction (never cached). */
   const truthPage = () => a.db.transaction().execute(async (trx) =>
-    (await listRecords(trx, model, { pageNum: 1, pageSize: 3, ...FILTER, sysOrderBy: { field: 'amount', order: 'desc' } }, tenantId))
+    (await listRecords(trx, model, { pageNum: 1, pageSize: 3, ...FILTER, sysOrderBy: { field: 'amount', order: 'desc' } }, systemReader(tenantId)))
       .rows.map((x) => `${String(x.title)}:${Number(x.amount)}`));
 
   it('answers a repeated page from kept ids, and every write shows on the next request', async () => {
@@ -296,32 +297,32 @@ describe('page ids reused under the write generation', () => {
 
 describe('the one rule on both databases', () => {
   const body = { pageSize: 5, exactTotal: true, ...FILTER };
-  const uncached = () => a.db.transaction().execute((trx) => listRecords(trx, model, body, tenantId));
+  const uncached = () => a.db.transaction().execute((trx) => listRecords(trx, model, body, systemReader(tenantId)));
 
   it('gives each caller its own copy, and shows a raw write through the pool and a committed savepoint at once', async () => {
-    const first = await listRecords(a.db, model, body, tenantId);
+    const first = await listRecords(a.db, model, body, systemReader(tenantId));
     const before = reused();
-    expect(await listRecords(a.db, model, body, tenantId)).toEqual(first);
+    expect(await listRecords(a.db, model, body, systemReader(tenantId))).toEqual(first);
     expect(reused() - before).toBe(1);
-    const mine = await listRecords(a.db, model, body, tenantId);
+    const mine = await listRecords(a.db, model, body, systemReader(tenantId));
     mine.rows.length = 0;
-    expect(await listRecords(a.db, model, body, tenantId)).toEqual(first);
+    expect(await listRecords(a.db, model, body, systemReader(tenantId))).toEqual(first);
     // Straight through the driver's pool, not Kysely: the trigger moves the generation all the same.
     await a.database.pool.query(`INSERT INTO "t_${tenantId}"."${FORM}" (tenant_id, title, amount) VALUES ($1, '甲直写', 15)`, [tenantId]);
-    const after = await listRecords(a.db, model, body, tenantId);
+    const after = await listRecords(a.db, model, body, systemReader(tenantId));
     expect(after.total).toBe(first.total + 1);
     expect(after).toEqual(await uncached());
   });
 
   it('ignores a write rolled back to a savepoint and sees the rest of the transaction', async () => {
-    const first = await listRecords(a.db, model, body, tenantId);
+    const first = await listRecords(a.db, model, body, systemReader(tenantId));
     await a.db.transaction().execute(async (trx) => {
       await sql`INSERT INTO ${table()} (tenant_id, title, amount) VALUES (${tenantId}, '甲保存点一', 16)`.execute(trx);
       await sql`SAVEPOINT s1`.execute(trx);
       await sql`INSERT INTO ${table()} (tenant_id, title, amount) VALUES (${tenantId}, '甲保存点二', 17)`.execute(trx);
       await sql`ROLLBACK TO SAVEPOINT s1`.execute(trx);
     });
-    const after = await listRecords(a.db, model, body, tenantId);
+    const after = await listRecords(a.db, model, body, systemReader(tenantId));
     expect(after.total).toBe(first.total + 1);
     expect(after).toEqual(await uncached());
     // A transaction rolled back whole: the next answer is the same as before it.
@@ -329,16 +330,16 @@ describe('the one rule on both databases', () => {
       await sql`DELETE FROM ${table()}`.execute(trx);
       throw new Error('undo');
     }).catch(() => {});
-    expect(await listRecords(a.db, model, body, tenantId)).toEqual(after);
+    expect(await listRecords(a.db, model, body, systemReader(tenantId))).toEqual(after);
   });
 
   it('uses, but does not keep, an answer computed while a write committed', async () => {
-    const calc = (op: string) => calcTotals(a.db, model, { ...FILTER, calcd: { amount: { operation: [op] } } }, tenantId);
+    const calc = (op: string) => calcTotals(a.db, model, { ...FILTER, calcd: { amount: { operation: [op] } } }, systemReader(tenantId));
     const sums0 = await calc('sum');
     await Promise.all([calc('avg'), sql`UPDATE ${table()} SET amount = 18 WHERE title = '甲直写'`.execute(a.db)]);
     expect((await calc('sum'))[0].sum).toBe((sums0[0].sum as number) + 3);
     expect(await calc('avg')).toEqual(await a.db.transaction().execute((trx) =>
-      calcTotals(trx, model, { ...FILTER, calcd: { amount: { operation: ['avg'] } } }, tenantId)));
+      calcTotals(trx, model, { ...FILTER, calcd: { amount: { operation: ['avg'] } } }, systemReader(tenantId))));
   });
 });
 
@@ -352,14 +353,14 @@ describe('two databases in one process', () => {
       const bTable = sql.id(`t_${tenantId}`, FORM);
       await sql`INSERT INTO ${bTable} (tenant_id, title, amount) VALUES (${tenantId}, '甲乙库', 12)`.execute(b.db);
       const bodyB = { pageSize: 5, exactTotal: true, ...FILTER };
-      const inA = await listRecords(a.db, model, bodyB, tenantId);
-      const inB = await listRecords(b.db, bModel, bodyB, tenantId);
+      const inA = await listRecords(a.db, model, bodyB, systemReader(tenantId));
+      const inB = await listRecords(b.db, bModel, bodyB, systemReader(tenantId));
       expect(inB.total).toBe(1);
       expect(inB.rows.map((x) => x.title)).toEqual(['甲乙库']);
       // Asked again, alternately: each database keeps its own answer.
       for (let i = 0; i < 2; i++) {
-        expect(await listRecords(a.db, model, bodyB, tenantId)).toEqual(inA);
-        expect(await listRecords(b.db, bModel, bodyB, tenantId)).toEqual(inB);
+        expect(await listRecords(a.db, model, bodyB, systemReader(tenantId))).toEqual(inA);
+        expect(await listRecords(b.db, bModel, bodyB, systemReader(tenantId))).toEqual(inB);
       }
       // The model cache too: a list through b's API reads b's definition.
       const viaApi = await b.call(b.admin, 'POST', `/api/auto/${FORM}/list`, { pageNum: 1, pageSize: 5, exactTotal: true, ...FILTER });

@@ -1,4 +1,5 @@
 /** A save that fails half-way inside the database leaves the record and its sub-rows as they were. */
+import { systemReader } from '../../../src/server/records/services/dataScope.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { addTenant, openTestDb, type TestDb } from './support/testDb.js';
@@ -51,9 +52,9 @@ describe('sub-form atomicity', () => {
   it('an edit that fails half-way keeps the main values, version and sub-rows', async () => {
     const model = await loadModel(t.db, tenantId, 'atom');
     const { id } = await addRecord(t.db, model, caller, { data: { title: '原值', lines: [{ qty: 1 }, { qty: 2 }] } });
-    const before = await recordDetail(t.db, model, tenantId, id);
+    const before = await recordDetail(t.db, model, systemReader(tenantId), id);
     await expect(editRecord(t.db, model, caller, id, { version: before.version, data: { title: '新值', lines: [{ qty: 3 }, { qty: 999 }] } })).rejects.toThrow();
-    expect(await recordDetail(t.db, model, tenantId, id)).toEqual(before);
+    expect(await recordDetail(t.db, model, systemReader(tenantId), id)).toEqual(before);
   });
 
   it('a delete of several records is all or nothing', async () => {

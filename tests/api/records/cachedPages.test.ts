@@ -6,6 +6,7 @@
  * generation read, on both databases. The reference is the same request inside a transaction,
  * which the cache never serves. Runs on PGlite (api) and PostgreSQL (api-pg).
  */
+import { systemReader } from '../../../src/server/records/services/dataScope.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { addTenant, openTestDb, type TestDb } from './support/testDb.js';
@@ -53,10 +54,10 @@ const SORTS: Record<string, unknown>[] = [
 
 /** The answer without the cache (a transaction never uses it). */
 const reference = (body: Record<string, unknown>) =>
-  t.db.transaction().execute((trx) => listPage(trx as Kysely<any>, model, body, tenantId));
+  t.db.transaction().execute((trx) => listPage(trx as Kysely<any>, model, body, systemReader(tenantId)));
 
 async function expectSame(body: Record<string, unknown>) {
-  const got = await listPage(t.db, model, body, tenantId);
+  const got = await listPage(t.db, model, body, systemReader(tenantId));
   const want = await reference(body);
   expect(got, JSON.stringify(body)).toStrictEqual(want);
   expect(got.totalExact).toBe(true);
@@ -79,7 +80,7 @@ describe('cached exact-total pages', () => {
     const hits = answerCacheStats().hits;
     for (const sort of SORTS) await expectSame({ ...RANGE, ...sort, pageNum: 3, pageSize: 7, exactTotal: true });
     expect(answerCacheStats().hits - hits).toBe(SORTS.length);
-    const search = await listPage(t.db, model, { ...SEARCH, pageSize: 20, exactTotal: true }, tenantId);
+    const search = await listPage(t.db, model, { ...SEARCH, pageSize: 20, exactTotal: true }, systemReader(tenantId));
     const truth = await sql<{ n: string }>`SELECT count(*) AS n FROM ${table()} WHERE title LIKE '%钢筋采购1%'`.execute(t.db);
     expect(search.total).toBe(Number(truth.rows[0].n));
     expect(search.total).toBeGreaterThan(100);
@@ -89,7 +90,7 @@ describe('cached exact-total pages', () => {
     const body = { ...RANGE, pageSize: 5, exactTotal: true, sysOrderBy: { field: 'amount', order: 'desc' } };
     const first = await expectSame(body);
     const hits = answerCacheStats().hits;
-    expect(await listPage(t.db, model, { ...body }, tenantId)).toStrictEqual(first);
+    expect(await listPage(t.db, model, { ...body }, systemReader(tenantId))).toStrictEqual(first);
     expect(answerCacheStats().hits - hits).toBe(1);
     await sql`UPDATE ${table()} SET amount = 1100, category = 'b' WHERE id = (SELECT min(id) FROM ${table()} WHERE category = 'a')`.execute(t.db);
     const moved = await expectSame(body);
@@ -108,20 +109,20 @@ describe('what a repeated request costs', () => {
   it('sends the generation read alone for a kept page and a kept sum, and computes again after a write', async () => {
     const body = { ...SEARCH, pageSize: 10, exactTotal: true };
     const sums = { ...RANGE, calcd: { amount: { operation: ['sum', 'avg'] } } };
-    await listPage(t.db, model, body, tenantId);
-    await calcTotals(t.db, model, sums, tenantId);
+    await listPage(t.db, model, body, systemReader(tenantId));
+    await calcTotals(t.db, model, sums, systemReader(tenantId));
     for (const write of [true, false]) {
       if (write) await sql`UPDATE ${table()} SET amount = amount WHERE id = (SELECT min(id) FROM ${table()})`.execute(t.db);
       const stop = captureSql(t.database.pool, () => true);
-      const page = await listPage(t.db, model, body, tenantId);
-      const total = await calcTotals(t.db, model, sums, tenantId);
+      const page = await listPage(t.db, model, body, systemReader(tenantId));
+      const total = await calcTotals(t.db, model, sums, systemReader(tenantId));
       const sent = stop();
       // After a write: the generation before and after, the page and the count, and for the sums the
       // aggregate between two generation reads. Nothing written: one generation read each.
       expect(sent.length, write ? 'after a write' : 'nothing written').toBe(write ? 7 : 2);
       if (!write) expect(sent.every((s) => /form_row_counts/.test(s.text))).toBe(true);
       expect(page).toStrictEqual(await reference(body));
-      expect(total).toStrictEqual(await t.db.transaction().execute((trx) => calcTotals(trx as Kysely<any>, model, sums, tenantId)));
+      expect(total).toStrictEqual(await t.db.transaction().execute((trx) => calcTotals(trx as Kysely<any>, model, sums, systemReader(tenantId))));
     }
   });
 });

@@ -3,6 +3,7 @@
  * gets (create_time, id), new forms at once and existing ones through migration 122; a sorted page
  * answers the same rows as before, newest first with the id tiebreak.
  */
+import { systemReader } from '../../../src/server/records/services/dataScope.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { addTenant, openTestDb, type TestDb } from './support/testDb.js';
@@ -38,7 +39,7 @@ describe('the create_time index', () => {
     const table = sql.id(`t_${tenantId}`, 'ct_orders');
     await sql`INSERT INTO ${table} (tenant_id, n, create_time) SELECT ${tenantId}, g, timestamptz '2026-01-01' + (g % 5) * interval '1 day' FROM generate_series(1, 30) g`.execute(t.db);
     const model = formModel(await getFormByName(t.db, tenantId, 'ct_orders'));
-    const page = await listRecords(t.db, model, { pageNum: 1, pageSize: 8, sysOrderBy: { field: 'create_time', order: 'desc' } }, tenantId);
+    const page = await listRecords(t.db, model, { pageNum: 1, pageSize: 8, sysOrderBy: { field: 'create_time', order: 'desc' } }, systemReader(tenantId));
     // Day 4 (n % 5 = 4) is the newest: n = 29, 24, 19, … by id descending.
     expect(page.rows.map((r) => r.n)).toEqual([29, 24, 19, 14, 9, 4, 28, 23]);
     expect(page.total).toBe(30);

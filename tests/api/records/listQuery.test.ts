@@ -1,4 +1,5 @@
 /** Every search form of the list query, checked against an independent computation in JS. */
+import { systemReader } from '../../../src/server/records/services/dataScope.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { addTenant, openTestDb, type TestDb } from './support/testDb.js';
@@ -17,7 +18,7 @@ const like = (v: string | null, q: string) => v !== null && lc(v).includes(q.toL
 const empty = (v: unknown) => v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
 async function ids(body: Record<string, unknown>) {
-  const r = await listRecords(t.db, model, { pageSize: 1000, ...body }, tenantId);
+  const r = await listRecords(t.db, model, { pageSize: 1000, ...body }, systemReader(tenantId));
   return r.rows.map((x) => x.id as number);
 }
 const expected = (pred: (r: SampleRow) => boolean) => rows.filter(pred).map((r) => r.id).sort((a, b) => b - a);
@@ -111,7 +112,7 @@ describe('sorting and paging', () => {
     const want = [...rows].sort(cmp(keys)).map((r) => r.id);
     const got: number[] = [];
     for (let p = 1; p <= Math.ceil(rows.length / 25); p++) {
-      const r = await listRecords(t.db, model, { pageNum: p, pageSize: 25, multiFieldOrder: keys }, tenantId);
+      const r = await listRecords(t.db, model, { pageNum: p, pageSize: 25, multiFieldOrder: keys }, systemReader(tenantId));
       expect(r.total).toBe(rows.length);
       got.push(...r.rows.map((x) => x.id as number));
     }
@@ -123,13 +124,13 @@ describe('sorting and paging', () => {
     }
   });
   it('default order is newest first; page size 0 means 10; out of range sizes are refused', async () => {
-    const r = await listRecords(t.db, model, { pageSize: 0 }, tenantId);
+    const r = await listRecords(t.db, model, { pageSize: 0 }, systemReader(tenantId));
     expect(r.rows.map((x) => x.id)).toEqual(expected(() => true).slice(0, 10));
     expect(r.total).toBe(rows.length);
     expect(r.totalExact).toBe(true);
-    await expect(listRecords(t.db, model, { pageSize: 1001 }, tenantId)).rejects.toMatchObject({ status: 400 });
-    await expect(listRecords(t.db, model, { pageSize: -1 }, tenantId)).rejects.toMatchObject({ status: 400 });
-    await expect(listRecords(t.db, model, { sysOrderBy: { field: 'period' } }, tenantId)).rejects.toMatchObject({ status: 400 });
+    await expect(listRecords(t.db, model, { pageSize: 1001 }, systemReader(tenantId))).rejects.toMatchObject({ status: 400 });
+    await expect(listRecords(t.db, model, { pageSize: -1 }, systemReader(tenantId))).rejects.toMatchObject({ status: 400 });
+    await expect(listRecords(t.db, model, { sysOrderBy: { field: 'period' } }, systemReader(tenantId))).rejects.toMatchObject({ status: 400 });
   });
 });
 
@@ -138,7 +139,7 @@ describe('totals and hostile input', () => {
     const match = rows.filter((r) => r.kind === 'a');
     const amounts = match.map((r) => r.amount).filter((v): v is number => v !== null);
     const sum = amounts.reduce((a, b) => a + b, 0);
-    const res = await calcTotals(t.db, model, { searchConList: [{ enName: 'kind', kind: 'a' }], calcd: { amount: { operation: ['sum', 'avg'], precision: 1 } } }, tenantId);
+    const res = await calcTotals(t.db, model, { searchConList: [{ enName: 'kind', kind: 'a' }], calcd: { amount: { operation: ['sum', 'avg'], precision: 1 } } }, systemReader(tenantId));
     expect(res).toEqual([{ field: 'amount', sum: Math.round(sum * 10) / 10, avg: Math.round((sum / amounts.length) * 10) / 10 }]);
   });
   it('injection in field names, sort fields and values: 400 or plain data, never SQL', async () => {

@@ -4,6 +4,7 @@
  * of every kind, a type-2 view over it, then the migration. Every value reads back as before, the
  * columns are scalar, a choice list has its GIN index and equal filters answer the same rows.
  */
+import { systemReader } from '../../../src/server/records/services/dataScope.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { addTenant, openTestDb, type TestDb } from './support/testDb.js';
@@ -52,13 +53,13 @@ async function columnTypes(table: string): Promise<Record<string, string>> {
 
 async function ids(body: Record<string, unknown>): Promise<string[]> {
   const model = formModel(await getFormByName(t.db, tenantId, 'sc_orders'));
-  const r = await listRecords(t.db, model, { pageNum: 1, pageSize: 100, ...body }, tenantId);
+  const r = await listRecords(t.db, model, { pageNum: 1, pageSize: 100, ...body }, systemReader(tenantId));
   return r.rows.map((x) => String(x.title)).sort();
 }
 
 async function allRows(): Promise<Record<string, unknown>[]> {
   const model = formModel(await getFormByName(t.db, tenantId, 'sc_orders'));
-  const r = await listRecords(t.db, model, { pageNum: 1, pageSize: 100 }, tenantId);
+  const r = await listRecords(t.db, model, { pageNum: 1, pageSize: 100 }, systemReader(tenantId));
   return [...r.rows].sort((a, b) => String(a.title).localeCompare(String(b.title)));
 }
 
@@ -182,7 +183,7 @@ describe('migration 150: single choices become scalar columns', () => {
     const view = await getFormByName(t.db, tenantId, 'sc_view');
     expect(view.storage.tables[0].columns.find((c) => c.field === 'vstatus' && c.role === 'value')!.kind).toBe('text');
     const model = formModel(view);
-    const r = await listRecords(t.db, model, { pageNum: 1, pageSize: 100, searchConList: [{ enName: 'vstatus', vstatus: 'draft' }] }, tenantId);
+    const r = await listRecords(t.db, model, { pageNum: 1, pageSize: 100, searchConList: [{ enName: 'vstatus', vstatus: 'draft' }] }, systemReader(tenantId));
     expect(r.rows.map((x) => x.vstatus)).toEqual(['draft', 'draft']);
   });
 });

@@ -1,4 +1,5 @@
 /** The smart total: exact up to the limit, flagged inexact above it, exact on request. */
+import { systemReader } from '../../../src/server/records/services/dataScope.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { addTenant, openTestDb, type TestDb } from './support/testDb.js';
@@ -25,30 +26,30 @@ afterAll(async () => t?.close());
 
 describe('smart total', () => {
   it('is exact at or below the limit', async () => {
-    const r = await listRecords(t.db, model, { pageSize: 20, searchConList: [{ enName: 'n', n$end: TOTAL_EXACT_LIMIT / 2 }] }, tenantId);
+    const r = await listRecords(t.db, model, { pageSize: 20, searchConList: [{ enName: 'n', n$end: TOTAL_EXACT_LIMIT / 2 }] }, systemReader(tenantId));
     expect(r).toMatchObject({ total: TOTAL_EXACT_LIMIT / 2, totalExact: true });
-    const small = await listRecords(t.db, model, { pageSize: 20, searchConList: [{ enName: 'n', n$start: 100, n$end: 250 }] }, tenantId);
+    const small = await listRecords(t.db, model, { pageSize: 20, searchConList: [{ enName: 'n', n$start: 100, n$end: 250 }] }, systemReader(tenantId));
     expect(small).toMatchObject({ total: 151, totalExact: true });
   });
   it('above the limit with a filter says it is not exact, and is never below the true lower bound', async () => {
     // The filter matches every row: the count is the planner's estimate, flagged.
-    const r = await listRecords(t.db, model, { pageSize: 20, searchConList: [{ enName: 'n', n$start: 1 }] }, tenantId);
+    const r = await listRecords(t.db, model, { pageSize: 20, searchConList: [{ enName: 'n', n$start: 1 }] }, systemReader(tenantId));
     expect(r.totalExact).toBe(false);
     expect(r.total).toBeGreaterThan(TOTAL_EXACT_LIMIT);
   });
   it('without a filter is the exact row count, however large (the counter of ADR 0930)', async () => {
-    expect(await listRecords(t.db, model, { pageSize: 20 }, tenantId)).toMatchObject({ total: N, totalExact: true });
+    expect(await listRecords(t.db, model, { pageSize: 20 }, systemReader(tenantId))).toMatchObject({ total: N, totalExact: true });
   });
   it('deep pages (found by ids first) hold the same rows as a plain ordering', async () => {
-    const r = await listRecords(t.db, model, { pageSize: 50, pageNum: 61, sysOrderBy: { field: 'n', order: 'asc' } }, tenantId);
+    const r = await listRecords(t.db, model, { pageSize: 50, pageNum: 61, sysOrderBy: { field: 'n', order: 'asc' } }, systemReader(tenantId));
     expect(r.rows.map((x) => x.n)).toEqual(Array.from({ length: 50 }, (_, i) => 3001 + i));
-    const d = await listRecords(t.db, model, { pageSize: 20, pageNum: 100 }, tenantId);
+    const d = await listRecords(t.db, model, { pageSize: 20, pageNum: 100 }, systemReader(tenantId));
     expect(d.rows.map((x) => x.n)).toEqual(Array.from({ length: 20 }, (_, i) => N - 1980 - i));
   });
 
   it('is exact when asked, and on the last short page', async () => {
-    expect(await listRecords(t.db, model, { pageSize: 20, exactTotal: true }, tenantId)).toMatchObject({ total: N, totalExact: true });
-    const last = await listRecords(t.db, model, { pageSize: 1000, pageNum: Math.ceil(N / 1000) }, tenantId);
+    expect(await listRecords(t.db, model, { pageSize: 20, exactTotal: true }, systemReader(tenantId))).toMatchObject({ total: N, totalExact: true });
+    const last = await listRecords(t.db, model, { pageSize: 1000, pageNum: Math.ceil(N / 1000) }, systemReader(tenantId));
     expect(last).toMatchObject({ total: N, totalExact: true });
   });
 });
@@ -62,7 +63,7 @@ describe('estimates of choice filters', () => {
     await sql`INSERT INTO ${table} (tenant_id, c) SELECT ${tenantId}, (ARRAY['a','b','c'])[1 + g % 3] FROM generate_series(1, 60000) g`.execute(t.db);
     await sql`ANALYZE ${table}`.execute(t.db);
     const choices = formModel(await getFormByName(t.db, tenantId, 'choices'));
-    const r = await listRecords(t.db, choices, { pageSize: 20, searchConList: [{ enName: 'c', c: 'b', searchType: 'equal' }] }, tenantId);
+    const r = await listRecords(t.db, choices, { pageSize: 20, searchConList: [{ enName: 'c', c: 'b', searchType: 'equal' }] }, systemReader(tenantId));
     expect(r.totalExact).toBe(false);
     // 20,000 rows match; without statistics the planner guessed 300 and the answer was 10,001.
     expect(r.total).toBeGreaterThan(18_000);
@@ -81,7 +82,7 @@ describe('estimates of choice filters', () => {
     def.fields = def.fields.map((f) => ({ ...f, funcType: 'input', options: undefined }));
     await editForm(t.db, { tenantId, userName: 'admin' }, form.id, def);
     const model = formModel(await getFormByName(t.db, tenantId, 'choices'));
-    const r = await listRecords(t.db, model, { pageSize: 1, searchConList: [{ enName: 'c', c: 'b', searchType: 'equal' }] }, tenantId);
+    const r = await listRecords(t.db, model, { pageSize: 1, searchConList: [{ enName: 'c', c: 'b', searchType: 'equal' }] }, systemReader(tenantId));
     expect(r.rows.map((x) => x.c)).toEqual(['b']);
   });
 });

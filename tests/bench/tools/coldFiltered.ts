@@ -4,6 +4,7 @@
 //   npx tsx tests/bench/tools/coldFiltered.ts run    # median of warm and cold calls per case
 // cold = the peer suite's untimed `UPDATE bench_orders SET qty = qty WHERE id = 1` before each
 // call. RECORDS_BENCH_ROWS sets the rows (1,000,000). Not part of `npm test`.
+import { systemReader } from '../../../src/server/records/services/dataScope.js';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
@@ -63,7 +64,7 @@ async function run(): Promise<void> {
     const touch = sql`UPDATE ${sql.id(`t_${tenantId}`, 'bench_orders')} SET qty = qty WHERE id = 1`;
     const only = process.env.CASE;
     for (const c of CASES.filter((x) => !only || x.name.includes(only))) {
-      const call = () => (c.kind === 'list' ? listPage(db, model, c.body, tenantId) : calcTotals(db, model, c.body, tenantId));
+      const call = () => (c.kind === 'list' ? listPage(db, model, c.body, systemReader(tenantId)) : calcTotals(db, model, c.body, systemReader(tenantId)));
       const answer = await call();
       const warm: number[] = [];
       const cold: number[] = [];
@@ -102,7 +103,7 @@ async function explain(): Promise<void> {
     const client = new pg.Client({ connectionString: url.toString() });
     await client.connect();
     for (const c of CASES) {
-      const call = () => (c.kind === 'list' ? listPage(db, model, c.body, model.form.tenantId) : calcTotals(db, model, c.body, model.form.tenantId));
+      const call = () => (c.kind === 'list' ? listPage(db, model, c.body, systemReader(model.form.tenantId)) : calcTotals(db, model, c.body, systemReader(model.form.tenantId)));
       await call();
       const warm = process.env.WARM === '1';
       if (!warm) await touch.execute(db);

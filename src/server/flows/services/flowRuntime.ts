@@ -3,6 +3,7 @@
  * apply a step planned by flowPlan.ts (its state, its tasks and their 消息中心 messages); move on
  * after a node completes, and finish. Callers hold the instance lock (readInstance(…, true)).
  */
+import { systemReader } from '../../records/services/dataScope.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { UserContext } from '../../../../schema-adapters/definition/types.js';
@@ -46,7 +47,8 @@ export async function loadRun(db: Kysely<Database>, tenantId: number, instanceId
   if (!instance) throw notFound('流程实例不存在');
   const definition = (await definitionById(db, tenantId, instance.definitionId))!;
   const model = await loadModel(db, tenantId, instance.formName);
-  const record = await recordDetail(db, model, tenantId, instance.recordId);
+  // The flow's own read: its tasks' assignees see the record whatever their data scope.
+  const record = await recordDetail(db, model, systemReader(tenantId), instance.recordId);
   return { tenantId, instance, definition, model, record };
 }
 

@@ -3,6 +3,7 @@
  * transaction that writes the record, so a record never exists without its instance or the reverse;
  * the step itself is planned before that transaction (planSubmission, issue 26 item 5).
  */
+import { systemReader } from '../../records/services/dataScope.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
@@ -36,7 +37,7 @@ export async function planSubmission(db: Kysely<Database>, model: FormModel, cal
     const tenantId = caller.user.tenantId;
     const definition = await latestDefinition(db, tenantId, model.form.enName);
     if (!definition) return null;
-    const record = recordId === undefined ? values : { ...(await recordDetail(db, model, tenantId, recordId)), ...values };
+    const record = recordId === undefined ? values : { ...(await recordDetail(db, model, systemReader(tenantId), recordId)), ...values };
     const ctx = await starterContext(db, tenantId, caller.user.userId);
     return planStep(db, { tenantId, definition, model, record, ctx, starterId: caller.user.userId }, START);
   });
@@ -55,7 +56,7 @@ export async function onRecordSubmitted(trx: Kysely<Database>, model: FormModel,
   const tenantId = caller.user.tenantId;
   const definition = await latestDefinition(trx, tenantId, model.form.enName);
   if (!definition) return null;
-  const record = await recordDetail(trx, model, tenantId, recordId);
+  const record = await recordDetail(trx, model, systemReader(tenantId), recordId);
   const before = (ahead ?? null) as StepPlan | null;
   const ctx = before?.ctx ?? (await starterContext(trx, tenantId, caller.user.userId));
   const plan = await planFor(trx, { tenantId, definition, model, record, ctx, starterId: caller.user.userId }, START, before);

@@ -3,6 +3,7 @@
  * the administrators' reassign. Each runs in one transaction that first locks the instance row,
  * then changes the task only if it is still open and the caller's, so it happens exactly once.
  */
+import { systemReader } from '../../records/services/dataScope.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
@@ -73,7 +74,7 @@ async function applyEdits(trx: Kysely<Database>, caller: RecordCaller, run: Flow
   if (refused.length) throw badRequest(`当前节点不能修改字段：${refused.join(', ')}`);
   if (!Object.keys(data).length) return;
   await editRecord(trx, run.model, { ...caller, inFlow: true }, run.instance.recordId, { data, version: run.record.version }, 'save');
-  run.record = await recordDetail(trx, run.model, run.tenantId, run.instance.recordId);
+  run.record = await recordDetail(trx, run.model, systemReader(run.tenantId), run.instance.recordId);
 }
 
 /**

@@ -28,6 +28,8 @@ import { getConfigValue } from '../../repositories/configRepository.js';
 import { VOIDED_STATUS } from '../../../shared/readOnlyRecords.js';
 import { exportFields, type ExportParams, type ExportSource, type FileEntry } from './exportRequest.js';
 import type { JobUser } from './jobUser.js';
+import type { Reader } from '../query/rowScope.js';
+import { readerOf } from '../services/dataScope.js';
 import { childRows, countUpTo, existingIds, exportIds, listInChunks, mainRows, type ListChunks, type RecordId } from '../repositories/exportQueries.js';
 import { addVirtualValues } from '../services/viewRows.js';
 import { csvWriter, xlsxWriter, type TableWriter } from './tableWriter.js';
@@ -67,20 +69,20 @@ export interface TableHooks {
 }
 
 /** The ids an export writes, in list order (the chosen ones that exist, or the list query's). */
-export async function idsToExport(db: Kysely<Database>, model: FormModel, p: ExportParams, tenantId: number): Promise<RecordId[]> {
-  return p.ids ? existingIds(db, model, p.ids, tenantId) : exportIds(db, model, p.query ?? {}, tenantId);
+export async function idsToExport(db: Kysely<Database>, model: FormModel, p: ExportParams, reader: Reader): Promise<RecordId[]> {
+  return p.ids ? existingIds(db, model, p.ids, reader) : exportIds(db, model, p.query ?? {}, reader);
 }
 
 /** The source's records as `listInChunks` gives them. */
-async function readSource<T>(db: Kysely<Database>, model: FormModel, source: ExportSource, tenantId: number, fields: ReadonlySet<string> | undefined,
+async function readSource<T>(db: Kysely<Database>, model: FormModel, source: ExportSource, reader: Reader, fields: ReadonlySet<string> | undefined,
   body: (list: ListChunks) => Promise<T>): Promise<T> {
-  if ('query' in source) return listInChunks(db, model, source.query, tenantId, fields, body);
+  if ('query' in source) return listInChunks(db, model, source.query, reader, fields, body);
   const { ids } = source;
   return body({
     db,
     count: ids.length,
     async each(size, fn) {
-      for (let i = 0; i < ids.length; i += size) await fn(await mainRows(db, model, ids.slice(i, i + size), tenantId, fields));
+      for (let i = 0; i < ids.length; i += size) await fn(await mainRows(db, model, ids.slice(i, i + size), reader, fields));
     },
   });
 }
@@ -109,7 +111,9 @@ async function writeTable(db: Kysely<Database>, model: FormModel, p: ExportParam
   };
   // Only the exported fields' columns are read, unless a virtual column is exported: its expression may name any field.
   const wanted = mainFields.some((f) => virtual.includes(f)) ? undefined : new Set(mainFields.map((f) => f.enName));
-  return readSource(db, model, source, tenantId, wanted, async (list) => {
+  // The exporting user's data scope, resolved when the job runs (here too in a worker thread).
+  const reader = await readerOf(db, { tenantId, userId: p.user.userId }, p.form);
+  return readSource(db, model, source, reader, wanted, async (list) => {
     const rdb = list.db;
     const total = list.count * (p.byLine ? 1 : 1 + subs.length);
     await ctx.progress(0, total, 'export');
@@ -206,18 +210,19 @@ export const exportJob: JobHandler = async (job, ctx): Promise<JobResult> => {
   const threshold = ctx.databaseUrl ? exportWorkerRows() : null;
   let source: ExportSource | null = null;
   let chosen: RecordId[] | null = null;
+  const reader = await readerOf(db, { tenantId: job.tenantId, userId: p.user.userId }, p.form);
   if (threshold !== null) {
     // The worker reads the list query through its own cursor: the main thread holds no id list.
     if (p.ids) {
-      chosen = await existingIds(db, model, p.ids, job.tenantId);
+      chosen = await existingIds(db, model, p.ids, reader);
       if (chosen.length >= threshold) source = { ids: chosen };
-    } else if (threshold === 0 || await countUpTo(db, model, p.query ?? {}, job.tenantId, threshold) >= threshold) source = { query: p.query ?? {} };
+    } else if (threshold === 0 || await countUpTo(db, model, p.query ?? {}, reader, threshold) >= threshold) source = { query: p.query ?? {} };
   }
   if (source) {
     ({ rows, files } = await exportInWorker(ctx.databaseUrl!, p, job.tenantId, source, ctx, (out) => putStream(ctx.store, tableKey, out), () => ctx.store.remove(tableKey)));
   } else {
     // The main thread (PGlite, or a small export) reads by id: a cursor's transaction would hold PGlite's one connection.
-    const ids = chosen ?? await idsToExport(db, model, p, job.tenantId);
+    const ids = chosen ?? await idsToExport(db, model, p, reader);
     const w = p.format === 'csv' ? csvWriter() : xlsxWriter();
     const stored = putStream(ctx.store, tableKey, w.out);
     stored.catch(() => {});

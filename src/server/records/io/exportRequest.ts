@@ -8,6 +8,7 @@ import type { UserContext } from '../../../../schema-adapters/definition/types.j
 import { badRequest } from '../../http/HttpError.js';
 import type { FormModel } from '../query/formModel.js';
 import { compileList } from '../query/listQuery.js';
+import { systemReader } from '../services/dataScope.js';
 import { parseIds } from '../repositories/recordQueries.js';
 import type { RecordId } from '../repositories/exportQueries.js';
 import { FILE_LIST_TYPES } from '../../../../schema-adapters/fieldTypes/media.js';
@@ -122,7 +123,7 @@ export function parseExportRequest(model: FormModel, body: Record<string, unknow
     const { ids: _ignored, pageNum: _p, pageSize: _s, ...rest } = qm;
     query = rest;
     // Compiling now turns a bad search into a 400 before anything is queued.
-    compileList(model, { ...query, pageNum: 1, pageSize: 10 }, tenantId);
+    compileList(model, { ...query, pageNum: 1, pageSize: 10 }, systemReader(tenantId));
   }
   return {
     form: model.form.enName, columns, subs, byLine: body.exportByLine === true, includeFiles: body.includeFiles === true && filesOk,

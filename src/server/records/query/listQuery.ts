@@ -10,6 +10,7 @@ import { isScalarChoice, rangeMatches, valueMatches } from './fieldConditions.js
 import { isSortable } from '../storage/fieldStorage.js';
 import { capValues, isBlank, likePattern, toNumber, toTextList } from './values.js';
 import { tenantSchema } from '../storage/names.js';
+import { scopeCondition, type Reader } from './rowScope.js';
 
 type Cond = RawBuilder<unknown>;
 
@@ -169,9 +170,12 @@ export function assertTenantTable(model: FormModel, tenantId: number): void {
   if (model.form.tenantId !== tenantId || model.schema !== tenantSchema(tenantId)) throw new Error('Form model of another tenant');
 }
 
-function whereParts(model: FormModel, body: Record<string, unknown>, tenantId: number): Cond[] {
-  assertTenantTable(model, tenantId);
+function whereParts(model: FormModel, body: Record<string, unknown>, reader: Reader): Cond[] {
+  assertTenantTable(model, reader.tenantId);
   const conds: Cond[] = [];
+  // The caller's data scope (数据权限, issue 35): here, so every read built on this query has it.
+  const scope = scopeCondition(reader.scope, 't', !!model.main.view);
+  if (scope) conds.push(scope);
   conds.push(...compileEntries(model, model.main, 't', body.searchConList));
   conds.push(...parseInitFilter(model, body.initFilter));
   conds.push(...parseInitFilter(model, (body as ListBody)[HEAD_FILTER]));
@@ -211,15 +215,18 @@ export function readsMainTableOnly(model: FormModel, body: Record<string, unknow
 
 const joinWhere = (conds: Cond[]): Cond => (conds.length ? sql.join(conds, sql` AND `) : sql`TRUE`);
 
-/** Compiles the WHERE clause alone (lists, totals, suggestions and ids share it). */
-export function compileWhere(model: FormModel, body: Record<string, unknown>, tenantId: number): Cond {
-  return joinWhere(whereParts(model, body, tenantId));
+/**
+ * Compiles the WHERE clause alone (lists, totals, suggestions and ids share it), the reader's data
+ * scope included: a read that needs every row says so with `ALL_ROWS` (query/rowScope.ts).
+ */
+export function compileWhere(model: FormModel, body: Record<string, unknown>, reader: Reader): Cond {
+  return joinWhere(whereParts(model, body, reader));
 }
 
-/** Compiles a whole list request body. */
-export function compileList(model: FormModel, body: Record<string, unknown>, tenantId: number): CompiledList {
+/** Compiles a whole list request body (the reader's data scope included). */
+export function compileList(model: FormModel, body: Record<string, unknown>, reader: Reader): CompiledList {
   const { pageNum, pageSize } = paging(body);
-  const conds = whereParts(model, body, tenantId);
+  const conds = whereParts(model, body, reader);
   return {
     where: joinWhere(conds),
     filtered: conds.length > 0,

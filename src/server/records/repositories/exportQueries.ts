@@ -4,6 +4,7 @@ import type { Database, FormTableRow } from '../../db/types.js';
 import type { FormModel, ModelTable } from '../query/formModel.js';
 import { compileList } from '../query/listQuery.js';
 import { columnSelect, mapRow, selectColumns } from '../query/rowShape.js';
+import { andScope, type Reader } from '../query/rowScope.js';
 
 /** Spec 01 §9: the export query is page 1 × 1,000,000. */
 export const EXPORT_MAX_ROWS = 1_000_000;
@@ -15,18 +16,18 @@ export type RecordId = number | string;
 const idOf = (model: FormModel, raw: string | number): RecordId => (model.main.view ? String(raw) : Number(raw));
 const idArray = (model: FormModel, ids: RecordId[]) => (model.main.view ? sql`${ids.map(String)}::text[]` : sql`${ids}::bigint[]`);
 
-export async function exportIds(db: Kysely<Database>, model: FormModel, query: Record<string, unknown>, tenantId: number, limit = EXPORT_MAX_ROWS): Promise<RecordId[]> {
-  const q = compileList(model, { ...query, pageNum: 1, pageSize: 10 }, tenantId);
+export async function exportIds(db: Kysely<Database>, model: FormModel, query: Record<string, unknown>, reader: Reader, limit = EXPORT_MAX_ROWS): Promise<RecordId[]> {
+  const q = compileList(model, { ...query, pageNum: 1, pageSize: 10 }, reader);
   const r = await sql<{ id: string | number }>`SELECT t.id FROM ${sql.id(model.schema, model.main.table.name)} t
     WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${limit}`.execute(db);
   return r.rows.map((x) => idOf(model, x.id));
 }
 
 /** Which of `ids` exist in the tenant, in the order given. */
-export async function existingIds(db: Kysely<Database>, model: FormModel, ids: RecordId[], tenantId: number): Promise<RecordId[]> {
+export async function existingIds(db: Kysely<Database>, model: FormModel, ids: RecordId[], reader: Reader): Promise<RecordId[]> {
   if (!ids.length) return [];
   const r = await sql<{ id: string | number }>`SELECT t.id FROM ${sql.id(model.schema, model.main.table.name)} t
-    WHERE t.tenant_id = ${tenantId} AND t.id = ANY(${idArray(model, ids)})`.execute(db);
+    WHERE t.tenant_id = ${reader.tenantId} AND t.id = ANY(${idArray(model, ids)})${andScope(reader.scope, 't', !!model.main.view)}`.execute(db);
   const found = new Set(r.rows.map((x) => idOf(model, x.id)));
   return ids.filter((id) => found.has(id));
 }
@@ -38,8 +39,8 @@ function mainSelect(model: FormModel, fields?: ReadonlySet<string>) {
 }
 
 /** How many records match a list query, counted up to `limit` (enough to choose how to export them). */
-export async function countUpTo(db: Kysely<Database>, model: FormModel, query: Record<string, unknown>, tenantId: number, limit: number): Promise<number> {
-  const q = compileList(model, { ...query, pageNum: 1, pageSize: 10 }, tenantId);
+export async function countUpTo(db: Kysely<Database>, model: FormModel, query: Record<string, unknown>, reader: Reader, limit: number): Promise<number> {
+  const q = compileList(model, { ...query, pageNum: 1, pageSize: 10 }, reader);
   const r = await sql<{ n: string | number }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.id(model.schema, model.main.table.name)} t
     WHERE ${q.where} LIMIT ${limit}) s`.execute(db);
   return Number(r.rows[0].n);
@@ -60,9 +61,9 @@ export interface ListChunks {
  * chunk being written is in memory (issue 14, ADR 0805). PostgreSQL only: the transaction holds
  * a connection for the whole export (PGlite has one, shared with every request).
  */
-export async function listInChunks<T>(db: Kysely<Database>, model: FormModel, query: Record<string, unknown>, tenantId: number,
+export async function listInChunks<T>(db: Kysely<Database>, model: FormModel, query: Record<string, unknown>, reader: Reader,
   fields: ReadonlySet<string> | undefined, body: (list: ListChunks) => Promise<T>, limit = EXPORT_MAX_ROWS): Promise<T> {
-  const q = compileList(model, { ...query, pageNum: 1, pageSize: 10 }, tenantId);
+  const q = compileList(model, { ...query, pageNum: 1, pageSize: 10 }, reader);
   const from = sql`FROM ${sql.id(model.schema, model.main.table.name)} t WHERE ${q.where}`;
   return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
     await sql`SET TRANSACTION READ ONLY`.execute(trx);
@@ -89,10 +90,10 @@ export async function listInChunks<T>(db: Kysely<Database>, model: FormModel, qu
  * those fields' columns are read (an export needs no system columns: less to parse and map); a
  * view's rows are read whole (their source columns are what tell the rows apart).
  */
-export async function mainRows(db: Kysely<Database>, model: FormModel, ids: RecordId[], tenantId: number, fields?: ReadonlySet<string>): Promise<Record<string, unknown>[]> {
+export async function mainRows(db: Kysely<Database>, model: FormModel, ids: RecordId[], reader: Reader, fields?: ReadonlySet<string>): Promise<Record<string, unknown>[]> {
   if (!ids.length) return [];
   const r = await sql<FormTableRow>`SELECT ${mainSelect(model, fields)} FROM ${sql.id(model.schema, model.main.table.name)} t
-    WHERE t.tenant_id = ${tenantId} AND t.id = ANY(${idArray(model, ids)})`.execute(db);
+    WHERE t.tenant_id = ${reader.tenantId} AND t.id = ANY(${idArray(model, ids)})${andScope(reader.scope, 't', !!model.main.view)}`.execute(db);
   const byId = new Map(r.rows.map((row) => [idOf(model, row.id as string | number), mapRow(model.main, row)]));
   return ids.map((id) => byId.get(id)).filter((x): x is Record<string, unknown> => !!x);
 }
@@ -113,12 +114,12 @@ export async function childRows(db: Kysely<Database>, model: FormModel, sub: Mod
 }
 
 /** A search's matches, the voided ones and, on a flow form, those with a running flow instance (in approval). */
-export async function countSearchStatuses(db: Kysely<Database>, model: FormModel, query: Record<string, unknown>, tenantId: number): Promise<{ total: number; voided: number; inApproval: number }> {
-  const q = compileList(model, { ...query, pageNum: 1, pageSize: 10 }, tenantId);
+export async function countSearchStatuses(db: Kysely<Database>, model: FormModel, query: Record<string, unknown>, reader: Reader): Promise<{ total: number; voided: number; inApproval: number }> {
+  const q = compileList(model, { ...query, pageNum: 1, pageSize: 10 }, reader);
   const flow = model.form.definition.hasFlow === true;
   const r = await sql<{ total: string | number; voided: string | number; in_approval: string | number }>`SELECT count(*) AS total,
       count(*) FILTER (WHERE t.sys_status = -2) AS voided,
-      ${flow ? sql`count(*) FILTER (WHERE t.sys_status = 0 AND EXISTS (SELECT 1 FROM flow_instances fi WHERE fi.tenant_id = ${tenantId} AND fi.form_name = ${model.form.enName} AND fi.record_id = t.id AND fi.status = 'running'))` : sql`0`} AS in_approval
+      ${flow ? sql`count(*) FILTER (WHERE t.sys_status = 0 AND EXISTS (SELECT 1 FROM flow_instances fi WHERE fi.tenant_id = ${reader.tenantId} AND fi.form_name = ${model.form.enName} AND fi.record_id = t.id AND fi.status = 'running'))` : sql`0`} AS in_approval
     FROM ${sql.id(model.schema, model.main.table.name)} t WHERE ${q.where}`.execute(db);
   const row = r.rows[0];
   return { total: Number(row?.total ?? 0), voided: Number(row?.voided ?? 0), inApproval: Number(row?.in_approval ?? 0) };

@@ -8,6 +8,7 @@ import { countRows, estimateRows, smartTotal } from '../query/smartTotal.js';
 import { likePattern } from '../query/values.js';
 import { countedRows } from '../storage/rowCounts.js';
 import { reuse, type CacheSource } from '../cache/answerCache.js';
+import { andScope, type Reader } from '../query/rowScope.js';
 import type { Database } from '../../db/types.js';
 
 const mainFrom = (m: FormModel) => sql`${sql.id(m.schema, m.main.table.name)} t`;
@@ -57,8 +58,8 @@ export function listPageQuery(model: FormModel, q: CompiledList) {
  * a total that is the planner's estimate is decided again on each use (the estimate follows the
  * table's statistics, not only its rows).
  */
-export async function listPage(db: Kysely<Database>, model: FormModel, body: Record<string, unknown>, tenantId: number): Promise<JsonPage> {
-  const q = compileList(model, body, tenantId);
+export async function listPage(db: Kysely<Database>, model: FormModel, body: Record<string, unknown>, reader: Reader): Promise<JsonPage> {
+  const q = compileList(model, body, reader);
   const key = () => ({ where: q.where, queries: [listPageQuery(model, q)], parts: ['list', q.exactTotal, q.filtered] });
   return reuse(db, cacheSource(model, q.mainTableOnly), key, () => computeListPage(db, model, q), {
     copy: (p) => ({ ...p, rowsJson: [...p.rowsJson] }),
@@ -106,16 +107,16 @@ export async function viewCountedRows(db: Kysely<Database>, model: FormModel): P
 }
 
 /** A list page with its rows as objects (in-process callers and tests; the route sends `listPage`'s text). */
-export async function listRecords(db: Kysely<Database>, model: FormModel, body: Record<string, unknown>, tenantId: number) {
-  const p = await listPage(db, model, body, tenantId);
+export async function listRecords(db: Kysely<Database>, model: FormModel, body: Record<string, unknown>, reader: Reader) {
+  const p = await listPage(db, model, body, reader);
   return { rows: p.rowsJson.map((j) => JSON.parse(j) as Record<string, unknown>), total: p.total, totalExact: p.totalExact };
 }
 
 /** `calcd: {field: {operation: ['sum','avg'], precision}}` over every matching row. */
-export async function calcTotals(db: Kysely<Database>, model: FormModel, body: Record<string, unknown>, tenantId: number) {
+export async function calcTotals(db: Kysely<Database>, model: FormModel, body: Record<string, unknown>, reader: Reader) {
   const calcd = body.calcd;
   if (!calcd || typeof calcd !== 'object' || Array.isArray(calcd)) throw badRequest('calcd 格式不正确');
-  const where = compileWhere(model, body, tenantId);
+  const where = compileWhere(model, body, reader);
   const specs = Object.entries(calcd as Record<string, unknown>).map(([name, spec]) => {
     const f = model.main.fields.get(name);
     const c = f?.columns.value;
@@ -157,36 +158,37 @@ export function parseIds(body: unknown): number[] {
   return [...new Set(ids as number[])];
 }
 
-/** Records by id (the tenant's schema scopes them), in the order asked. */
-export async function recordsByIds(db: Kysely<Database>, model: FormModel, ids: (number | string)[], tenantId: number) {
+/** Records by id (the tenant's schema and the reader's data scope bound them), in the order asked. */
+export async function recordsByIds(db: Kysely<Database>, model: FormModel, ids: (number | string)[], reader: Reader) {
   if (!ids.length) return [];
-  assertTenantTable(model, tenantId);
+  assertTenantTable(model, reader.tenantId);
   // A type-2 view's ids are text (`{id}@{data_table}`).
   const idList = model.main.view ? sql`${ids.map(String)}::text[]` : sql`${ids}::bigint[]`;
   const r = await sql<Record<string, unknown>>`SELECT ${selectColumns(model.main, 't')} FROM ${mainFrom(model)}
-    WHERE t.id = ANY(${idList})`.execute(db);
+    WHERE t.id = ANY(${idList})${andScope(reader.scope, 't', !!model.main.view)}`.execute(db);
   const byId = new Map(r.rows.map((row) => [String(row.id), mapRow(model.main, row)]));
   return ids.map((id) => byId.get(String(id))).filter(Boolean) as Record<string, unknown>[];
 }
 
 /** For each id: whether some record has it as `pid` (tree rows, spec 01 §2.2 isLeafRow). */
-export async function haveSub(db: Kysely<Database>, model: FormModel, ids: number[], tenantId: number): Promise<Record<string, boolean>> {
+export async function haveSub(db: Kysely<Database>, model: FormModel, ids: number[], reader: Reader): Promise<Record<string, boolean>> {
   const out: Record<string, boolean> = {};
   for (const id of ids) out[id] = false;
   if (!ids.length) return out;
-  assertTenantTable(model, tenantId);
-  const r = await sql<{ pid: number }>`SELECT DISTINCT t.pid FROM ${mainFrom(model)} WHERE t.pid = ANY(${ids}::bigint[])`.execute(db);
+  assertTenantTable(model, reader.tenantId);
+  // Children outside the reader's scope are not shown, so they do not make a row expandable either.
+  const r = await sql<{ pid: number }>`SELECT DISTINCT t.pid FROM ${mainFrom(model)} WHERE t.pid = ANY(${ids}::bigint[])${andScope(reader.scope)}`.execute(db);
   for (const row of r.rows) out[Number(row.pid)] = true;
   return out;
 }
 
 /** Distinct values of a text-like field containing `text`, at most `limit`, shortest first. */
-export async function suggestions(db: Kysely<Database>, model: FormModel, field: string, text: string, body: Record<string, unknown>, tenantId: number, limit = 10) {
+export async function suggestions(db: Kysely<Database>, model: FormModel, field: string, text: string, body: Record<string, unknown>, reader: Reader, limit = 10) {
   const f = model.main.fields.get(field);
   const col = f?.columns.view ?? f?.columns.value;
   if (!f || !col) throw badRequest(`未知字段：${field}`);
   if (col.kind !== 'text') throw badRequest(`字段「${f.def.label}」不支持联想`);
-  const where = compileWhere(model, { initFilter: body.initFilter, scene: body.scene }, tenantId);
+  const where = compileWhere(model, { initFilter: body.initFilter, scene: body.scene }, reader);
   const c = sql`t.${sql.id(col.name)}`;
   const pattern = likePattern(text);
   const r = await sql<{ v: string }>`SELECT v FROM (SELECT DISTINCT ${c} AS v FROM ${mainFrom(model)}

@@ -1,4 +1,5 @@
 /** Write SQL over form tables: insert, update with version, child rows, delete, void. */
+import { ALL_ROWS, andScope, type RowScope } from '../query/rowScope.js';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, FormTableRow } from '../../db/types.js';
 import type { FormModel, ModelTable } from '../query/formModel.js';
@@ -44,10 +45,10 @@ export async function updateMain(trx: Kysely<Database>, m: FormModel, id: number
   return Number(r.numAffectedRows ?? 0) > 0;
 }
 
-/** A main row by id (tenant-scoped), optionally locked for update. */
-export async function readMain(db: Kysely<Database>, m: FormModel, tenantId: number, id: number, lock = false): Promise<Record<string, unknown> | undefined> {
+/** A main row by id (tenant-scoped, and within `scope` when given), optionally locked for update. */
+export async function readMain(db: Kysely<Database>, m: FormModel, tenantId: number, id: number, lock = false, scope: RowScope = ALL_ROWS): Promise<Record<string, unknown> | undefined> {
   const r = await sql<FormTableRow>`SELECT ${selectColumns(m.main, 't')} FROM ${tableRef(m, m.main)} t
-    WHERE t.tenant_id = ${tenantId} AND t.id = ${id}${lock ? sql` FOR UPDATE` : sql``}`.execute(db);
+    WHERE t.tenant_id = ${tenantId} AND t.id = ${id}${andScope(scope)}${lock ? sql` FOR UPDATE` : sql``}`.execute(db);
   return r.rows[0] ? mapRow(m.main, r.rows[0]) : undefined;
 }
 

@@ -27,3 +27,17 @@ export async function tenantAdmin(db: Kysely<Database>, tenantId: number): Promi
     SELECT id, user_name, nick_name, dept_id FROM users WHERE tenant_id = ${tenantId} AND user_name = 'admin'`.execute(db);
   return u.rows[0] ?? null;
 }
+
+/**
+ * Gives the demo records of a form to several owners (the data-scope demo, issue 35): the record
+ * at position i (oldest first) becomes owner i mod n's, with that owner's department, as if they
+ * had added it.
+ */
+export async function spreadDemoOwners(db: Kysely<Database>, schema: string, table: string, owners: { userId: number; userName: string; deptId: number | null }[]): Promise<void> {
+  if (!owners.length) return;
+  await sql`UPDATE ${sql.id(schema, table)} t SET create_user_id = o.user_id, create_dept_id = o.dept_id, create_by = o.user_name
+    FROM (SELECT id, (row_number() OVER (ORDER BY id) - 1) % ${owners.length} AS k FROM ${sql.id(schema, table)}) r
+    JOIN unnest(${owners.map((o) => o.userId)}::bigint[], ${owners.map((o) => o.deptId)}::bigint[], ${owners.map((o) => o.userName)}::text[])
+      WITH ORDINALITY AS o(user_id, dept_id, user_name, n) ON o.n - 1 = r.k
+    WHERE t.id = r.id`.execute(db);
+}

@@ -12,6 +12,7 @@
  *    changed by someone else between the two passes is not overwritten: it is reported.
  * A cancel during the write pass comes too late (as one during a commit): the job finishes.
  */
+import { readerOf } from './dataScope.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { FieldError } from '../../../shared/envelope.js';
@@ -66,7 +67,7 @@ export async function writeInChunks(
     await turn();
   }
   hooks.throwIfCancelled?.();
-  if (refused.length) throw await failure(db, model, tenantId, refused, keep, chunks.start);
+  if (refused.length) throw await failure(db, model, await readerOf(db, caller.user, model.form.enName), refused, keep, chunks.start);
 
   let updated = chunks.start?.updated ?? 0;
   const total = updated + ids.length;

@@ -11,6 +11,7 @@ import type { FieldError } from '../../../shared/envelope.js';
 import { badRequest, HttpError } from '../../http/HttpError.js';
 import type { FormModel } from '../query/formModel.js';
 import { mainRows } from '../repositories/exportQueries.js';
+import type { Reader } from '../query/rowScope.js';
 import type { RecordCaller } from './recordContext.js';
 import { applyEdit, editSqlAnswers } from './recordWrite.js';
 import { sqlHideTexts, type SqlConditions } from './sqlHide.js';
@@ -121,14 +122,14 @@ export async function sqlAnswers(
  * issue 27 item 5), read for the refusals kept.
  */
 export async function failure(
-  db: Kysely<Database>, model: FormModel, tenantId: number, refused: FieldError[], keep: number, resumed: ChunkState | null = null,
+  db: Kysely<Database>, model: FormModel, reader: Reader, refused: FieldError[], keep: number, resumed: ChunkState | null = null,
 ): Promise<HttpError> {
   const records = new Set(refused.map((r) => r.field.split('.')[0])).size;
   const kept = refused.slice(0, keep);
   const ids = [...new Set(kept.map((r) => Number(r.field.split('.')[0])).filter((id) => Number.isSafeInteger(id)))];
   const titles = new Map<number, string>();
   for (let i = 0; i < ids.length; i += STATUS_CHUNK) {
-    for (const row of await mainRows(db, model, ids.slice(i, i + STATUS_CHUNK), tenantId)) titles.set(Number(row.id), recordTitle(model.form.definition, row));
+    for (const row of await mainRows(db, model, ids.slice(i, i + STATUS_CHUNK), reader)) titles.set(Number(row.id), recordTitle(model.form.definition, row));
   }
   const labelled = kept.map((r) => {
     const label = titles.get(Number(r.field.split('.')[0]));

@@ -15,6 +15,8 @@ import { VOIDED_EDIT_MESSAGE, VOIDED_STATUS } from '../../../shared/readOnlyReco
 import { badRequest } from '../../http/HttpError.js';
 import type { FormModel } from '../query/formModel.js';
 import { compileList } from '../query/listQuery.js';
+import type { Reader } from '../query/rowScope.js';
+import { readerOf, systemReader } from './dataScope.js';
 import { countSearchStatuses, EXPORT_MAX_ROWS, existingIds, exportIds } from '../repositories/exportQueries.js';
 import { parseIds } from '../repositories/recordQueries.js';
 import { statusesOf, versionsSince } from '../repositories/recordWrites.js';
@@ -75,8 +77,8 @@ export function parseBatchEdit(model: FormModel, body: Record<string, unknown>, 
   const q = body.query;
   if (!q || typeof q !== 'object' || Array.isArray(q)) throw badRequest('请提供 ids 或 query');
   const { pageNum: _p, pageSize: _s, ...query } = q as Record<string, unknown>;
-  // Compiled now so a bad search is a 400 before anything is read.
-  compileList(model, { ...query, pageNum: 1, pageSize: 10 }, tenantId);
+  // Compiled now so a bad search is a 400 before anything is read (the scope is applied when it runs).
+  compileList(model, { ...query, pageNum: 1, pageSize: 10 }, systemReader(tenantId));
   return { data, ids: null, query, expectedCount };
 }
 
@@ -85,14 +87,14 @@ export function parseBatchEdit(model: FormModel, body: Record<string, unknown>, 
  * at most `max` (a request: BATCH_EDIT_MAX_ROWS, beyond which the job takes over; a job:
  * BATCH_JOB_MAX_ROWS). A search whose count differs from the confirmed one is refused.
  */
-async function targets(db: Kysely<Database>, model: FormModel, edit: BatchEdit, tenantId: number, max: number, after: number | null): Promise<{ ids: number[]; refused: FieldError[] }> {
+async function targets(db: Kysely<Database>, model: FormModel, edit: BatchEdit, reader: Reader, max: number, after: number | null): Promise<{ ids: number[]; refused: FieldError[] }> {
   if (edit.ids) {
-    const found = new Set(await existingIds(db, model, edit.ids, tenantId));
+    const found = new Set(await existingIds(db, model, edit.ids, reader));
     return { ids: edit.ids.filter((id) => found.has(id)), refused: edit.ids.filter((id) => !found.has(id)).map((id) => ({ field: String(id), message: '记录不存在' })) };
   }
   // One more than the limit tells a search that is too large without reading all its ids.
   // Numbers: a batch edit never reaches a type-2 view (assertWritable), whose ids are text.
-  const ids = (await exportIds(db, model, edit.query ?? {}, tenantId, max + 1)) as number[];
+  const ids = (await exportIds(db, model, edit.query ?? {}, reader, max + 1)) as number[];
   if (ids.length > max) throw badRequest(max === BATCH_EDIT_MAX_ROWS ? USE_JOB_MESSAGE : `本次查询超过${max}行，一次最多修改${max}行数据，请缩小查询范围`);
   // A chunked job resumed after a kill: the records up to its cursor are written (and may no
   // longer match the search); the count was confirmed by its first run.
@@ -114,8 +116,8 @@ export interface BatchCount { total: number; voided: number; inApproval: number 
  * all matches, the voided ones and, on a flow form, those in approval — as batchEditRecords will
  * skip them.
  */
-export async function countBatchTargets(db: Kysely<Database>, model: FormModel, query: Record<string, unknown>, tenantId: number): Promise<BatchCount> {
-  return countSearchStatuses(db, model, query, tenantId);
+export async function countBatchTargets(db: Kysely<Database>, model: FormModel, query: Record<string, unknown>, reader: Reader): Promise<BatchCount> {
+  return countSearchStatuses(db, model, query, reader);
 }
 
 /**
@@ -130,9 +132,11 @@ export async function batchEditRecords(
   db: Kysely<Database>, model: FormModel, caller: RecordCaller, edit: BatchEdit, conditions?: SqlConditions, max = BATCH_EDIT_MAX_ROWS, hooks: BatchHooks = {},
 ): Promise<{ updated: number; ids: number[]; skipped: number }> {
   const tenantId = caller.user.tenantId;
+  // Only records in the caller's data scope are edited: an id outside it is refused as missing.
+  const reader = await readerOf(db, caller.user, model.form.enName);
   await hooks.progress?.(0, null, 'query');
   const resumed = hooks.chunks?.start ?? null;
-  const { ids, refused } = await targets(db, model, edit, tenantId, max, resumed?.cursor ?? null);
+  const { ids, refused } = await targets(db, model, edit, reader, max, resumed?.cursor ?? null);
   if (!ids.length && !refused.length && !resumed) throw badRequest('没有需要修改的数据');
   const keep = max === BATCH_EDIT_MAX_ROWS ? Number.MAX_SAFE_INTEGER : REPORT_REFUSALS;
   const writable: number[] = [];
@@ -151,7 +155,7 @@ export async function batchEditRecords(
       else refused.push({ field: String(id), message: reason });
     }
   }
-  if (refused.length) throw await failure(db, model, tenantId, refused, keep, resumed);
+  if (refused.length) throw await failure(db, model, reader, refused, keep, resumed);
   if (!writable.length && !resumed) throw badRequest(`没有需要修改的数据：${skipped}行已作废或审批中，已跳过`);
   hooks.onSkipped?.(skipped);
   if (hooks.chunks) return { ...(await writeInChunks(db, model, caller, edit, writable, conditions, hooks, hooks.chunks, keep)), skipped };
@@ -175,7 +179,7 @@ export async function batchEditRecords(
       }
     }
     hooks.throwIfCancelled?.();
-    if (refused.length) throw await failure(trx, model, tenantId, refused, keep);
+    if (refused.length) throw await failure(trx, model, reader, refused, keep);
     const r = { updated: writable.length, ids: writable, skipped };
     await hooks.beforeCommit?.(trx, r);
     return r;

@@ -15,6 +15,7 @@ import { formPerm, requireListAccess } from '../../records/services/formPermissi
 import { batchEditRecords, countBatchTargets, parseBatchEdit } from '../../records/services/recordBatchEdit.js';
 import type { BatchEdit } from '../../records/services/batchEditSteps.js';
 import { compileList } from '../../records/query/listQuery.js';
+import { readerOf, systemReader } from '../../records/services/dataScope.js';
 import { BATCH_EDIT_JOB, batchEditJob, type BatchEditParams } from '../../records/services/batchEditJob.js';
 import { assertWritable } from '../../records/services/writeGuard.js';
 import type { FormModel } from '../../records/query/formModel.js';
@@ -61,9 +62,9 @@ export const autoBatchRoutes: ContractPlugin = async (app) => {
     const q = body.query;
     if (!q || typeof q !== 'object' || Array.isArray(q)) throw badRequest('请提供 query');
     const { pageNum: _p, pageSize: _s, ...query } = q as Record<string, unknown>;
-    compileList(model, { ...query, pageNum: 1, pageSize: 10 }, request.user.tenantId);
+    compileList(model, { ...query, pageNum: 1, pageSize: 10 }, systemReader(request.user.tenantId));
     await requireListAccess(app.db, request.user, form, query);
-    return ok(await countBatchTargets(app.db, model, query, request.user.tenantId));
+    return ok(await countBatchTargets(app.db, model, query, await readerOf(app.db, request.user, form)));
   });
 
   app.post('/auto/:form/batchUpdate/job', { schema: { params: FormPath, response: { 200: JobAnswer } } }, async (request) => {

@@ -8,6 +8,7 @@ import { addVirtualValues, isViewModel, parseViewIds, withVirtualValues } from '
 import { requireFormQuery, requireListAccess } from '../../records/services/formPermissions.js';
 import { calcTotals, haveSub, listPage, parseIds, recordsByIds, suggestions } from '../../records/repositories/recordQueries.js';
 import { objectBody } from './caller.js';
+import { readerOf } from '../../records/services/dataScope.js';
 import { pickerHeadFilter } from '../../records/services/pickerHeadFilter.js';
 import { HEAD_FILTER, type ListBody } from '../../records/query/listQuery.js';
 import type { Static } from 'typebox';
@@ -24,7 +25,7 @@ export const autoListRoutes: ContractPlugin = async (app) => {
     await requireListAccess(app.db, request.user, request.params.form, body);
     body[HEAD_FILTER] = await pickerHeadFilter(app.db, request.user, request.params.form, body);
     const r = await withReadModel(app.db, request.user.tenantId, request.params.form, async (model) => {
-      const page = await listPage(app.readDb, model, body, request.user.tenantId);
+      const page = await listPage(app.readDb, model, body, await readerOf(app.db, request.user, request.params.form));
       // Virtual columns (feature.virtualColumns with an expression) get their values here.
       return { ...page, rowsJson: withVirtualValues(model.form.definition, page.rowsJson, userContext(request.user)) };
     });
@@ -38,7 +39,8 @@ export const autoListRoutes: ContractPlugin = async (app) => {
     const body: ListBody = objectBody(request.body);
     await requireListAccess(app.db, request.user, request.params.form, body);
     body[HEAD_FILTER] = await pickerHeadFilter(app.db, request.user, request.params.form, body);
-    return ok(await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => calcTotals(app.readDb, model, body, request.user.tenantId)));
+    const reader = await readerOf(app.db, request.user, request.params.form);
+    return ok(await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => calcTotals(app.readDb, model, body, reader)));
   });
 
   app.post('/auto/:form/list/ids', { schema: { params: FormPath, response: { 200: RowsAnswer } } }, async (request) => {
@@ -46,14 +48,15 @@ export const autoListRoutes: ContractPlugin = async (app) => {
     return ok(await withReadModel(app.db, request.user.tenantId, request.params.form, async (model) => {
       const ids = isViewModel(model) ? parseViewIds(request.body) : parseIds(request.body);
       // The rows as the list gives them, virtual column values included.
-      return addVirtualValues(model.form.definition, await recordsByIds(app.db, model, ids, request.user.tenantId), userContext(request.user));
+      return addVirtualValues(model.form.definition, await recordsByIds(app.db, model, ids, await readerOf(app.db, request.user, request.params.form)), userContext(request.user));
     }));
   });
 
   app.post('/auto/:form/haveSub', { schema: { params: FormPath, response: { 200: HaveSubAnswer } } }, async (request) => {
     await requireFormQuery(app.db, request.user, request.params.form);
     const ids = parseIds(request.body);
-    return ok(await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => haveSub(app.db, model, ids, request.user.tenantId)));
+    const reader = await readerOf(app.db, request.user, request.params.form);
+    return ok(await withReadModel(app.db, request.user.tenantId, request.params.form, (model) => haveSub(app.db, model, ids, reader)));
   });
 
   app.post('/auto/search/suggestion', { schema: { response: { 200: SuggestionAnswer } } }, async (request) => {
@@ -65,6 +68,7 @@ export const autoListRoutes: ContractPlugin = async (app) => {
     if (typeof text !== 'string') throw badRequest('联想文本须为文本');
     const limit = body.limit === undefined ? 10 : Number(body.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 50) throw badRequest('limit 须在1到50之间');
-    return ok(await withReadModel(app.db, request.user.tenantId, formName, (model) => suggestions(app.db, model, fieldName, text, body, request.user.tenantId, limit)));
+    const reader = await readerOf(app.db, request.user, formName);
+    return ok(await withReadModel(app.db, request.user.tenantId, formName, (model) => suggestions(app.db, model, fieldName, text, body, reader, limit)));
   });
 };

@@ -8,6 +8,7 @@ import { formPerm, requireFormPermission, requireKnownForm } from '../../records
 import { addRecord, editRecord, type SaveMode } from '../../records/services/recordWrite.js';
 import type { SqlConditions } from '../../records/services/sqlHide.js';
 import { recordCopy, recordDetail } from '../../records/services/recordRead.js';
+import { assertInScope, readerOf } from '../../records/services/dataScope.js';
 import { deleteRecords, precheck, voidRecords } from '../../records/services/recordRemove.js';
 import { parseIds } from '../../records/repositories/recordQueries.js';
 import { assertNotView, assertWritable } from '../../records/services/writeGuard.js';
@@ -47,9 +48,9 @@ export const autoRecordRoutes: ContractPlugin = async (app) => {
       const source = viewRowSource(model, request.params.id);
       requirePermission(request.user, formPerm(source.form, 'query'), formPerm(source.form, 'list:root'), formPerm(source.form, 'edit'));
       const sourceModel = await loadModel(app.db, request.user.tenantId, source.form);
-      return ok({ ...(await recordDetail(app.db, sourceModel, request.user.tenantId, source.id)), data_table: source.form });
+      return ok({ ...(await recordDetail(app.db, sourceModel, await readerOf(app.db, request.user, source.form), source.id)), data_table: source.form });
     }
-    return ok(await recordDetail(app.db, model, request.user.tenantId, idParam(request.params.id)));
+    return ok(await recordDetail(app.db, model, await readerOf(app.db, request.user, form), idParam(request.params.id)));
   });
 
   app.get('/auto/:form/:id/copy', { schema: { params: RecordPath, response: { 200: RecordDetail } } }, async (request) => {
@@ -57,7 +58,7 @@ export const autoRecordRoutes: ContractPlugin = async (app) => {
     // Spec 01 §6: a copy needs add (or list:root).
     await requireFormPermission(app.db, request.user, form, formPerm(form, 'add'), formPerm(form, 'list:root'));
     const model = await loadModel(app.db, request.user.tenantId, form);
-    return ok(await recordCopy(app.db, model, request.user.tenantId, idParam(request.params.id)));
+    return ok(await recordCopy(app.db, model, await readerOf(app.db, request.user, form), idParam(request.params.id)));
   });
 
   app.post('/auto/:form/edit/:id', { schema: { params: RecordPath, response: { 200: SavedRecord } } }, async (request) => {
@@ -65,6 +66,7 @@ export const autoRecordRoutes: ContractPlugin = async (app) => {
     const model = await loadModel(app.db, request.user.tenantId, request.params.form);
     assertNotView(model);
     const id = idParam(request.params.id);
+    await assertInScope(app.db, model, request.user, [id]);
     await assertWritable(app.db, model, request.user.tenantId, 'edit', [id]);
     return ok(await editRecord(app.db, model, callerOf(request), id, request.body, 'save', conditions));
   });
@@ -80,6 +82,7 @@ export const autoRecordRoutes: ContractPlugin = async (app) => {
     requirePermission(request.user, formPerm(form, 'add'), formPerm(form, 'edit'));
     assertNotView(model);
     const id = idParam(x);
+    await assertInScope(app.db, model, request.user, [id]);
     await assertWritable(app.db, model, request.user.tenantId, 'edit', [id]);
     return ok(await editRecord(app.db, model, callerOf(request), id, request.body, mode, conditions));
   };
@@ -101,6 +104,7 @@ export const autoRecordRoutes: ContractPlugin = async (app) => {
     const model = await loadModel(app.db, request.user.tenantId, request.params.form);
     assertNotView(model);
     const ids = idsOf(request.body);
+    await assertInScope(app.db, model, request.user, ids);
     await assertWritable(app.db, model, request.user.tenantId, 'delete', ids);
     await deleteRecords(app.db, model, callerOf(request), ids);
     return done('删除成功');
@@ -111,6 +115,7 @@ export const autoRecordRoutes: ContractPlugin = async (app) => {
     const model = await loadModel(app.db, request.user.tenantId, request.params.form);
     assertNotView(model);
     const ids = idsOf(request.body);
+    await assertInScope(app.db, model, request.user, ids);
     await assertWritable(app.db, model, request.user.tenantId, 'invalid', ids);
     await voidRecords(app.db, model, callerOf(request), ids);
     return done('作废成功');

@@ -16,8 +16,19 @@ import { seedMenuAdmin } from './seedMenuAdmin.js';
 import { seedDemoColumnFill } from '../../records/seed/fillDemoColumns.js';
 import { seedAnonymousForm } from '../../public/seedAnonymousForm.js';
 import { seedDemoDashboards } from '../../dashboards/seedDemoDashboards.js';
+import { seedDemoDataScope } from '../../records/seed/seedDataScope.js';
 
 export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, seedAddresses, seedDemoForms, seedMessages, seedAnnouncements, seedDemoFlow, seedFlowMenus, seedMenuAdmin, seedDemoColumnFill, seedAnonymousForm, seedDemoDashboards];
+
+/**
+ * The steps of a served database (`npm start`, main.ts): the above plus the data-scope demo
+ * (issue 35: roles 项目经理 / 办事员, three more users, demo records spread over owners). The
+ * test template leaves it out, so the users, trees and creators tests count stay the shared
+ * fixtures'; tests/api/records/dataScope.test.ts runs it on its own database.
+ */
+export function servedSeedSteps(): SeedStep[] {
+  return [...seedSteps, seedDemoDataScope];
+}
 
 /** Adds a step after the existing ones (its name must be new). */
 export function registerSeedStep(step: SeedStep): void {

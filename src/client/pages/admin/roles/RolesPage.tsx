@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { SysRole } from '../../../api/roles';
 import { useRolesController } from '../../../controllers/useRolesController';
 import { PermissionMatrix } from './PermissionMatrix';
+import { DataScopeFields } from './DataScopeFields';
 import { formatDateTime } from '../../../session/formatDateTime';
 import { Authorized } from '../../../routing/Authorized';
 import { AddRoleBody } from '../../../../shared/contract/roles';
@@ -25,7 +26,7 @@ export default function RolesPage() {
   const [form] = Form.useForm<SysRole>();
   const open = (role: SysRole) => {
     form.resetFields();
-    form.setFieldsValue({ roleSort: 0, status: '0', permissions: [], ...role });
+    form.setFieldsValue({ roleSort: 0, status: '0', permissions: [], dataScope: '1', deptIds: [], ...role });
     setEditing(role);
   };
   const remove = (role: SysRole) =>
@@ -98,6 +99,7 @@ export default function RolesPage() {
           <Form.Item name="roleKey" label="权限字符" rules={RULES.roleKey}><Input placeholder="请输入权限字符" maxLength={maxLengthOf(AddRoleBody, 'roleKey')} /></Form.Item>
           <Form.Item name="roleSort" label="角色顺序" rules={[{ required: true, message: '角色顺序不能为空' }]}><InputNumber min={0} /></Form.Item>
           <Form.Item name="status" label="状态"><Radio.Group options={[{ value: '0', label: '正常' }, { value: '1', label: '停用' }]} /></Form.Item>
+          <DataScopeFields depts={c.depts} />
           <Form.Item name="permissions" label="菜单权限"><PermissionMatrix forms={c.forms} /></Form.Item>
           <Form.Item name="remark" label="备注"><Input.TextArea rows={2} placeholder="请输入内容" /></Form.Item>
         </Form>
