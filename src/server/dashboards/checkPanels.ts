@@ -9,6 +9,7 @@ import type { AuthUser } from '../auth/types.js';
 import { badRequest, HttpError } from '../http/HttpError.js';
 import { loadModel, userContext } from '../records/services/recordContext.js';
 import { compileAggregate } from '../records/query/aggregateQuery.js';
+import { systemReader } from '../records/services/dataScope.js';
 import type { Panel } from '../../shared/contract/dashboards.js';
 
 /** Throws a 400 for the first panel that cannot be read. */
@@ -20,7 +21,8 @@ export async function checkPanels(db: Kysely<Database>, user: AuthUser, panels: 
     try {
       if (p.kind !== 'kpi' && !p.groupBy) throw badRequest('图表须指定分组字段');
       const model = await loadModel(db, user.tenantId, p.form);
-      compileAggregate(model, { groupBy: p.kind === 'kpi' ? undefined : p.groupBy, measure: p.measure, filter: p.filter, limit: 1 }, user.tenantId, userContext(user));
+      // Compiled only, to check the panel; the caller's scope applies when it is read (panelData).
+      compileAggregate(model, { groupBy: p.kind === 'kpi' ? undefined : p.groupBy, measure: p.measure, filter: p.filter, limit: 1 }, systemReader(user.tenantId), userContext(user));
     } catch (err) {
       if (err instanceof HttpError && err.status < 500) throw badRequest(`面板「${p.title}」：${err.message}`);
       throw err;

@@ -1,7 +1,8 @@
 /**
  * The data of a dashboard's panels for the caller. Each panel is read as the form's list would
  * be: the caller's tenant, the list permission of its form (`auto:{form}:query` or `list:root`;
- * without it that panel alone answers 403, an unknown form 404), the list's WHERE, then the
+ * without it that panel alone answers 403, an unknown form 404), the list's WHERE with the caller's
+ * data scope, then the
  * panel's grouping and measure (records/query/aggregateQuery.ts).
  */
 import type { Kysely } from 'kysely';
@@ -11,6 +12,7 @@ import { HttpError } from '../http/HttpError.js';
 import { requireFormQuery } from '../records/services/formPermissions.js';
 import { userContext, withReadModel } from '../records/services/recordContext.js';
 import { runAggregate } from '../records/repositories/aggregates.js';
+import { readerOf } from '../records/services/dataScope.js';
 import { groupPoints, measureValue } from './groupPoints.js';
 import type { Panel, PanelData } from '../../shared/contract/dashboards.js';
 
@@ -31,7 +33,9 @@ export async function panelData(dbs: PanelDbs, user: AuthUser, panel: Panel): Pr
     return await withReadModel(dbs.db, user.tenantId, panel.form, async (model) => {
       const spec = { groupBy: panel.kind === 'kpi' ? undefined : panel.groupBy, measure: panel.measure, filter: panel.filter, limit: panel.limit ?? DEFAULT_GROUPS };
       if (panel.kind !== 'kpi' && !spec.groupBy) throw new HttpError(400, '图表须指定分组字段');
-      const { compiled, rows } = await runAggregate(dbs.readDb, model, spec, user.tenantId, userContext(user));
+      // The caller's data scope (数据权限) narrows a panel as it narrows the list the panel opens.
+      const reader = await readerOf(dbs.db, user, panel.form);
+      const { compiled, rows } = await runAggregate(dbs.readDb, model, spec, reader, userContext(user));
       const labelOf = (name?: string) => (name ? model.main.fields.get(name)?.def.label || name : '');
       const measureLabel = panel.measure.op === 'count' ? '数量' : `${labelOf(panel.measure.field)}${OP_NAMES[panel.measure.op]}`;
       if (!spec.groupBy) return { ...base, status: 200, measureLabel, value: measureValue(rows[0]?.v) };

@@ -167,6 +167,17 @@ describe('data scope of a role', () => {
     expect((await a.call(a.admin, 'GET', `/api/system/role/${over}`)).json.data.formScopes).toEqual([{ formName: FORM, dataScope: '1' }]);
   });
 
+  it('narrows a dashboard panel as it narrows the list the panel opens', async () => {
+    const panel = { id: 'p1', title: '金额合计', kind: 'kpi', form: FORM, measure: { op: 'sum', field: 'amount' } };
+    const created = await a.call(a.admin, 'POST', '/api/dashboard', { name: '范围看板', panels: [panel] });
+    expect(created.status, JSON.stringify(created.json)).toBe(200);
+    for (const [scope, titles] of Object.entries(EXPECTED)) {
+      const data = await a.call(as[scope], 'GET', `/api/dashboard/${created.json.data.id}/data`);
+      expect(data.status, JSON.stringify(data.json)).toBe(200);
+      expect(data.json.data.panels[0].value, scope).toBe(titles.reduce((s, t) => s + AMOUNT[t], 0));
+    }
+  });
+
   it('never serves one scope a total kept for another (answer cache, ADR 1028)', async () => {
     const body = { keyword: '', pageSize: 1, exactTotal: true };
     // Each scope asks twice: the second answer is a kept one, and still its own.

@@ -1,8 +1,8 @@
 /**
  * A dashboard panel's aggregation compiled to SQL: one measure (count, or sum/avg/min/max of a
  * number field) over the rows the form's list shows, optionally grouped by a field or a date
- * bucket. The WHERE is the list's own (`compileWhere`: tenant schema check and whatever the list
- * query narrows every read by) AND the panel's filter (conditionWhere). Identifiers come only
+ * bucket. The WHERE is the list's own (`compileWhere`: tenant schema check and the reader's data
+ * scope, 数据权限) AND the panel's filter (conditionWhere). Identifiers come only
  * from the stored definition; every value is a bound parameter.
  */
 import { sql, type RawBuilder } from 'kysely';
@@ -10,6 +10,7 @@ import type { UserContext } from '../../../../schema-adapters/definition/types.j
 import { badRequest } from '../../http/HttpError.js';
 import type { FormModel, ModelField } from './formModel.js';
 import { compileWhere } from './listQuery.js';
+import type { Reader } from './rowScope.js';
 import { conditionWhere } from './conditionWhere.js';
 import type { DateBucket, MeasureOp } from '../../../shared/contract/dashboards.js';
 
@@ -71,8 +72,8 @@ function groupOf(model: FormModel, g: NonNullable<AggregateSpec['groupBy']>) {
  * Compiles `spec` over `model` for the caller (`ctx` gives the filter's `#{…}` values).
  * Date buckets come back latest first (the most recent `limit`), other groups largest first.
  */
-export function compileAggregate(model: FormModel, spec: AggregateSpec, tenantId: number, ctx: UserContext): CompiledAggregate {
-  const where = compileWhere(model, {}, tenantId);
+export function compileAggregate(model: FormModel, spec: AggregateSpec, reader: Reader, ctx: UserContext): CompiledAggregate {
+  const where = compileWhere(model, {}, reader);
   const filter = spec.filter?.trim() ? conditionWhere(model, spec.filter, ctx) : sql`TRUE`;
   const from = sql`${sql.id(model.schema, model.main.table.name)} t`;
   const { expr, precision } = measureOf(model, spec.measure);
