@@ -525,7 +525,16 @@ export interface PolicySettingsTable {
   update_time: Timestamp;
 }
 
+/** A tenant's working-day calendar (jsonb WorkCalendar; absent = the default calendar). */
+export interface WorkCalendarsTable {
+  tenant_id: number;
+  calendar: ColumnType<unknown, string, string>;
+  update_by: string;
+  update_time: Timestamp;
+}
+
 export interface Database {
+  work_calendars: WorkCalendarsTable;
   policies: PoliciesTable;
   policy_recipients: PolicyRecipientsTable;
   policy_settings: PolicySettingsTable;

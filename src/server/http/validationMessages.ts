@@ -67,6 +67,11 @@ export const FIELD_LABELS: Record<string, string> = {
   newPassword: '新密码',
   pageNum: '页码',
   pageSize: '每页条数',
+  action: '函数',
+  params: '参数',
+  workDays: '工作日',
+  periods: '工作时段',
+  exceptions: '例外日期',
 };
 
 /** The label of a dotted path's last named segment (`permissions.0` → 权限第1项). */
