@@ -47,6 +47,9 @@ export const queryKeys = {
     roots: () => ['constants', 'roots'] as const,
     children: (parentId: number) => ['constants', 'children', parentId] as const,
   },
+  workCalendar: {
+    all: ['workCalendar'] as const,
+  },
   policies: {
     all: ['policies'] as const,
     list: (query: Record<string, unknown>) => ['policies', 'list', query] as const,

@@ -19,6 +19,7 @@ const flowStarted = lazy(() => import('../pages/flow/FlowListPage').then((m) => 
 const flowCc = lazy(() => import('../pages/flow/FlowListPage').then((m) => ({ default: m.CcListPage })));
 const flowDesigner = lazy(() => import('../pages/flow/designer/FlowDesignerPage'));
 const policy = lazy(() => import('../pages/policy/PolicyPage'));
+const workCalendar = lazy(() => import('../pages/admin/calendar/WorkCalendarPage'));
 
 const VIEWS: Record<string, View> = {
   'system/user/index': users,
@@ -38,6 +39,7 @@ const VIEWS: Record<string, View> = {
   'flow/cc/index': flowCc,
   'flow/designer/index': flowDesigner,
   'policy/list/index': policy,
+  'system/calendar/index': workCalendar,
 };
 
 /** The view for a server component path, or undefined when this client has none. */

@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/testServer.js';
 import { as } from '../support/api.js';
+import { sql } from 'kysely';
+import { m196CalendarMenu } from '../../../src/server/db/migrations/196_calendar_menu.js';
 
 let t: TestApp;
 let admin: ReturnType<typeof as>;
@@ -116,5 +118,22 @@ describe('the calendar administration', () => {
     await refuse({ ...DEFAULT, color: 'red' }, '不支持的字段：color');
     // Nothing of it was saved: the calendar of the previous test stands.
     expect((await admin.get('/api/system/calendar')).body.data.exceptions).toHaveLength(2);
+  });
+
+  it('offers 工作日历 in the 系统管理 menu to administrators, also for a tenant seeded before it (migration 196)', async () => {
+    const routers = (await admin.get('/api/getRouters')).body.data as { path: string; children?: { component?: string; meta: { title: string } }[] }[];
+    expect(routers.find((r) => r.path === '/system')!.children!.find((c) => c.meta.title === '工作日历')).toMatchObject({ component: 'system/calendar/index' });
+    expect(JSON.stringify((await staff.get('/api/getRouters')).body.data)).not.toContain('工作日历');
+    const entries = async () => (await sql<{ tenant: string; order_num: number; last: number }>`SELECT tn.code AS tenant, m.order_num,
+      (SELECT max(s.order_num) FROM menus s WHERE s.parent_id = m.parent_id AND s.tenant_id = m.tenant_id) AS last
+      FROM menus m JOIN tenants tn ON tn.id = m.tenant_id WHERE m.path = '/system/calendar' ORDER BY tn.code`.execute(t.db)).rows;
+    await sql`DELETE FROM menus WHERE path = '/system/calendar' AND tenant_id = (SELECT id FROM tenants WHERE code = 'T2')`.execute(t.db);
+    await m196CalendarMenu.up(t.db);
+    const after = await entries();
+    expect(after.map((m) => m.tenant)).toEqual(['DEFAULT', 'T2']);
+    // Added last in T2's group, once.
+    expect(Number(after[1].order_num)).toBe(Number(after[1].last));
+    await m196CalendarMenu.up(t.db);
+    expect(await entries()).toEqual(after);
   });
 });

@@ -43,6 +43,7 @@ import { m185PolicyMenu } from './185_policy_menu.js';
 import { m188LoginKeys } from './188_login_keys.js';
 import { m189AnonymousForms } from './189_anonymous_forms.js';
 import { m195WorkCalendars } from './195_work_calendars.js';
+import { m196CalendarMenu } from './196_calendar_menu.js';
 
 export type { Migration } from './types.js';
 
@@ -83,4 +84,5 @@ export const migrations: Migration[] = [
   m188LoginKeys,
   m189AnonymousForms,
   m195WorkCalendars,
+  m196CalendarMenu,
 ];
