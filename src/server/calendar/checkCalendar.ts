@@ -1,6 +1,5 @@
-/** The rules a calendar must meet beyond its JSON shape, as Chinese messages (empty when valid). */
-import type { WorkCalendar } from './workCalendar.js';
-import { MAX_CALENDAR_EXCEPTIONS } from './workCalendar.js';
+/** The rules a calendar must meet beyond its JSON shape, as Chinese messages (null when valid). */
+import { MAX_CALENDAR_EXCEPTIONS, type WorkCalendar } from './workCalendar.js';
 import { clockMinutes, dayNumber } from './workingTime.js';
 
 /** Why a calendar cannot be saved: the first problem found, or null when it is sound. */

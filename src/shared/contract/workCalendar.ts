@@ -5,11 +5,11 @@
 import { Type, type Static } from 'typebox';
 import { Closed, DataEnvelope, Nullable, StrEnum } from './common.js';
 
-const CLOCK = '^([01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$';
-
-export const WorkPeriodSchema = Closed({ start: Type.String({ pattern: CLOCK }), end: Type.String({ pattern: CLOCK }) });
+// Times (`HH:mm`, end up to `24:00`) and dates (`YYYY-MM-DD`, real days) are checked by the
+// server with messages naming the period or date (工作时段「25:00–26:00」的时间不正确).
+export const WorkPeriodSchema = Closed({ start: Type.String({ maxLength: 5 }), end: Type.String({ maxLength: 5 }) });
 export const CalendarExceptionSchema = Closed({
-  date: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' }),
+  date: Type.String({ maxLength: 10 }),
   working: Type.Boolean(),
   name: Type.Optional(Nullable('string', { maxLength: 50 })),
 });

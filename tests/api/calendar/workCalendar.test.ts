@@ -108,7 +108,8 @@ describe('the calendar administration', () => {
     };
     await refuse({ ...DEFAULT, periods: [{ start: '09:00', end: '12:00' }, { start: '11:30', end: '18:00' }] }, '工作时段须按时间先后排列且不重叠');
     await refuse({ ...DEFAULT, periods: [{ start: '14:00', end: '10:00' }] }, '工作时段「14:00–10:00」的开始须早于结束');
-    await refuse({ ...DEFAULT, periods: [{ start: '25:00', end: '26:00' }] }, '格式不正确');
+    await refuse({ ...DEFAULT, periods: [{ start: '25:00', end: '26:00' }] }, '工作时段「25:00–26:00」的时间不正确');
+    await refuse({ ...DEFAULT, exceptions: [{ date: '2026/10/01', working: false }] }, '例外日期「2026/10/01」不正确');
     await refuse({ ...DEFAULT, periods: [] }, '工作时段至少需要1项');
     await refuse({ ...DEFAULT, workDays: [1, 1] }, '工作日须为 1–7（周一至周日）且不重复');
     await refuse({ ...DEFAULT, workDays: [8] }, '工作日第1项不能大于7');
