@@ -14,6 +14,7 @@ import WorkCalendarPage from './WorkCalendarPage';
 import { TestFeedbackHost } from '../../../feedback/testFeedback';
 import { sessionStore } from '../../../session/sessionStore';
 import { until } from '../../../testing/until';
+import { configureHttp } from '../../../api/httpConfig';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -21,13 +22,19 @@ const DEFAULT = { workDays: [1, 2, 3, 4, 5], periods: [{ start: '09:00', end: '1
 const server = setupServer();
 let saved: unknown[] = [];
 let refuse: string | null = null;
+/** What the HTTP client's error notifications said (the shell shows them as antd notifications). */
+let notified: string[] = [];
 let root: Root;
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  configureHttp({ feedback: { toast: (text) => notified.push(text), notify: (title) => notified.push(title), confirmRelogin: () => Promise.resolve() } });
+});
 afterAll(() => server.close());
 beforeEach(() => {
   saved = [];
   refuse = null;
+  notified = [];
   server.use(
     http.get('*/api/system/calendar', () => HttpResponse.json({ code: 200, msg: '操作成功', data: DEFAULT })),
     http.post('*/api/system/calendar', async ({ request }) => {
@@ -116,8 +123,9 @@ describe('工作日历', () => {
     refuse = '工作时段须按时间先后排列且不重叠';
     await type('时段1结束', '14:00');
     await click(button('保存'));
-    await until(() => document.body.textContent?.includes('工作时段须按时间先后排列且不重叠'));
+    await until(() => notified.includes('工作时段须按时间先后排列且不重叠'));
     expect(saved).toHaveLength(0);
+    expect(document.body.textContent).not.toContain('保存成功');
   });
 
   it('has no 保存 for a user who may only look', async () => {
