@@ -1,10 +1,13 @@
 /**
  * The cockpit 管理驾驶舱 (issue 33): /guanlijiashicang shows its KPI numbers and charts drawn by
- * ECharts; a click on the largest bar of 各类合同金额 opens 合同台账's list filtered to that
- * contract type.
+ * ECharts; 下载图片 saves a chart as PNG and 导出数据 a workbook of the panels (SheetJS loaded in
+ * the built client); a click on the largest bar of 各类合同金额 opens 合同台账's list filtered to
+ * that contract type.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
+import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminSession, type AdminSession } from './support/adminSession';
 import type { BrowserApp } from './support/browserApp';
@@ -15,6 +18,7 @@ const SHOTS = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../../d
 let app: BrowserApp;
 let page: Page;
 let session: AdminSession;
+const bytesOf = async (d: Download) => readFileSync((await d.path())!);
 
 beforeAll(async () => {
   session = await startAdminSession({ timeout: 15_000 });
@@ -47,6 +51,16 @@ describe('管理驾驶舱', () => {
       await page.locator('[data-panel="purchase-urgency"] canvas').waitFor();
       await page.screenshot({ path: `${SHOTS}/dashboard-cockpit.png`, fullPage: true });
     }
+
+    // 下载图片: the chart's PNG, named after its panel; 导出数据: one sheet per panel.
+    const [image] = await Promise.all([page.waitForEvent('download'), page.locator('[data-panel="contract-by-type"]').getByRole('button', { name: '下载图片' }).click()]);
+    expect(image.suggestedFilename()).toBe('各类合同金额.png');
+    expect((await bytesOf(image)).subarray(1, 4).toString()).toBe('PNG');
+    const [sheet] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出数据' }).click()]);
+    expect(sheet.suggestedFilename()).toMatch(/^管理驾驶舱_\d{8}\.xlsx$/);
+    const book = XLSX.read(await bytesOf(sheet), { type: 'buffer' });
+    expect(book.SheetNames).toHaveLength(cockpit.data.panels.length);
+    expect(XLSX.utils.sheet_to_json(book.Sheets['各类合同金额'], { header: 1 })[1]).toEqual([top.label, top.value]);
 
     // The bars are sorted largest first: the first category's bar reaches the chart's middle.
     // Its exact x depends on the axis labels' width, so the click moves right until it lands.

@@ -46,9 +46,56 @@ export function measureValue(v: unknown): number {
   return Number.isFinite(n) ? n : 0;
 }
 
-/** The points of a grouped panel: date buckets in date order (the empty one last), other groups as the query ordered them. */
-export function groupPoints(compiled: CompiledAggregate, rows: AggregateRow[]): Point[] {
-  if (compiled.bucket) rows = [...rows.filter((r) => r.k != null).reverse(), ...rows.filter((r) => r.k == null)];
+const DAY_MS = 86_400_000;
+
+/** A bucket key as a whole number counting days, months or years (consecutive buckets differ by 1). */
+export function bucketOrdinal(bucket: DateBucket, key: string): number {
+  const [y, m, d] = key.split('-').map(Number);
+  if (bucket === 'year') return y;
+  if (bucket === 'month') return y * 12 + m - 1;
+  const t = new Date(0);
+  t.setUTCFullYear(y, m - 1, d); // not Date.UTC: it reads years 0–99 as 1900–1999
+  return Math.round(t.getTime() / DAY_MS);
+}
+
+/** The bucket key of an ordinal (as `to_char` writes it: YYYY, YYYY-MM, YYYY-MM-DD). */
+export function bucketKey(bucket: DateBucket, n: number): string {
+  const year = (y: number) => String(y).padStart(4, '0');
+  if (bucket === 'year') return year(n);
+  if (bucket === 'month') return `${year(Math.floor(n / 12))}-${pad((n % 12) + 1)}`;
+  const t = new Date(n * DAY_MS);
+  return `${year(t.getUTCFullYear())}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+}
+
+/**
+ * Date-ordered bucket rows with the buckets between them that hold no record added as 0 (a
+ * count or a sum of nothing is 0, so a trend line does not skip an empty month), keeping the
+ * latest `limit` buckets: the query read the latest `limit` buckets that hold records, so every
+ * bucket with records in the kept range is among them.
+ */
+export function zeroFilled(bucket: DateBucket, rows: AggregateRow[], limit: number): AggregateRow[] {
+  if (!rows.length) return rows;
+  const byOrdinal = new Map(rows.map((r) => [bucketOrdinal(bucket, String(r.k)), r]));
+  const last = bucketOrdinal(bucket, String(rows[rows.length - 1].k));
+  const first = Math.max(bucketOrdinal(bucket, String(rows[0].k)), last - limit + 1);
+  const out: AggregateRow[] = [];
+  for (let n = first; n <= last; n++) out.push(byOrdinal.get(n) ?? { k: bucketKey(bucket, n), l: null, v: 0 });
+  return out;
+}
+
+/** How a grouped panel's date buckets are shown: whether empty buckets count as 0 (count, sum), and how many at most. */
+export interface BucketFill { zeroFill: boolean; limit: number }
+
+/**
+ * The points of a grouped panel: date buckets in date order (the empty one last), with `fill`
+ * the empty buckets between them as 0 (avg/min/max of nothing is no number: those stay out);
+ * other groups as the query ordered them.
+ */
+export function groupPoints(compiled: CompiledAggregate, rows: AggregateRow[], fill?: BucketFill): Point[] {
+  if (compiled.bucket) {
+    const dated = rows.filter((r) => r.k != null).reverse();
+    rows = [...(fill?.zeroFill ? zeroFilled(compiled.bucket, dated, fill.limit) : dated), ...rows.filter((r) => r.k == null)];
+  }
   const f = compiled.group!;
   const name = f.def.enName;
   const kind = f.columns.value?.kind;

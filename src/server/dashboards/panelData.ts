@@ -19,6 +19,13 @@ import type { Panel, PanelData } from '../../shared/contract/dashboards.js';
 const OP_NAMES = { count: '数量', sum: '合计', avg: '平均', min: '最小', max: '最大' } as const;
 const BUCKET_NAMES = { day: '日', month: '月', year: '年' } as const;
 
+/**
+ * Whether a panel shows the date buckets without records as 0: a count or a sum of nothing is 0
+ * (an average, minimum or maximum of nothing is no number: those stay out); a pie draws no slice
+ * of nothing.
+ */
+const zeroFills = (panel: Panel) => (panel.measure.op === 'count' || panel.measure.op === 'sum') && panel.kind !== 'pie';
+
 /** Groups a panel shows when it names no limit. */
 export const DEFAULT_GROUPS = 20;
 
@@ -40,7 +47,7 @@ export async function panelData(dbs: PanelDbs, user: AuthUser, panel: Panel): Pr
       const measureLabel = panel.measure.op === 'count' ? '数量' : `${labelOf(panel.measure.field)}${OP_NAMES[panel.measure.op]}`;
       if (!spec.groupBy) return { ...base, status: 200, measureLabel, value: measureValue(rows[0]?.v) };
       const groupLabel = `${labelOf(spec.groupBy.field)}${spec.groupBy.bucket ? `（按${BUCKET_NAMES[spec.groupBy.bucket]}）` : ''}`;
-      return { ...base, status: 200, groupLabel, measureLabel, points: groupPoints(compiled, rows) };
+      return { ...base, status: 200, groupLabel, measureLabel, points: groupPoints(compiled, rows, { zeroFill: zeroFills(panel), limit: spec.limit }) };
     });
   } catch (err) {
     if (err instanceof HttpError && err.status < 500) return { ...base, status: err.status, msg: err.message };

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { recordsApp, type RecordsApp } from '../records/support/recordsApp.js';
 import { loadModel } from '../../../src/server/records/services/recordContext.js';
+import { m191DashboardMenu } from '../../../src/server/db/migrations/191_dashboard_menu.js';
 
 let a: RecordsApp;
 const FORM = 'dash_sales';
@@ -109,6 +110,31 @@ describe('panel data against SQL', () => {
       const sum = list.json.rows.reduce((s: number, r: { amount?: number | string | null }) => s + Number(r.amount ?? 0), 0);
       expect(Math.round(sum * 100) / 100, p.label).toBe(p.value);
     }
+  });
+
+  it('shows the days without records inside the range as 0 for a count or a sum, and leaves them out of an average and a pie', async () => {
+    // 材料 was signed on 2026-02-01 and 2026-02-28: the 26 days between hold none.
+    const byDay = { kind: 'line', groupBy: { field: 'sign_date', bucket: 'day' }, filter: "${kind} == 'mat'", limit: 100 };
+    const count = await preview(a.admin, byDay);
+    expect(count.points).toHaveLength(28);
+    expect(count.points[0]).toMatchObject({ key: '2026-02-01', value: 1 });
+    expect(count.points[27]).toMatchObject({ key: '2026-02-28', value: 1 });
+    expect(count.points.slice(1, 27).every((p: { value: number }) => p.value === 0)).toBe(true);
+    // An empty day opens its (no) records like any other.
+    const empty = count.points[13];
+    expect(empty).toMatchObject({ key: '2026-02-14', label: '2026-02-14', listFilter: { sign_date$start: '2026-02-14', sign_date$end: '2026-02-14' } });
+    expect((await a.call(a.admin, 'POST', `/api/auto/${FORM}/list`, { pageNum: 1, pageSize: 50, initFilter: empty.listFilter })).json.total).toBe(0);
+    const sum = await preview(a.admin, { ...byDay, measure: { op: 'sum', field: 'amount' } });
+    expect(sum.points.map((p: { value: number }) => p.value)).toEqual([80.25, ...Array(26).fill(0), 999.99]);
+    for (const op of ['avg', 'min', 'max']) {
+      const d = await preview(a.admin, { ...byDay, measure: { op, field: 'amount' } });
+      expect(d.points.map((p: { key: string }) => p.key), op).toEqual(['2026-02-01', '2026-02-28']);
+    }
+    // A pie draws no slice of nothing.
+    expect((await preview(a.admin, { ...byDay, kind: 'pie' })).points.map((p: { key: string }) => p.key)).toEqual(['2026-02-01', '2026-02-28']);
+    // The latest `limit` days of the filled range.
+    const last3 = await preview(a.admin, { ...byDay, limit: 3 });
+    expect(last3.points.map((p: { key: string; value: number }) => `${p.key}=${p.value}`)).toEqual(['2026-02-26=0', '2026-02-27=0', '2026-02-28=1']);
   });
 
   it('filters in the condition grammar', async () => {
@@ -229,5 +255,26 @@ describe('dashboards', () => {
       expect(panels.find((p: { id: string }) => p.id === 'contract-count').value).toBeGreaterThan(0);
       expect(panels.find((p: { id: string }) => p.id === 'contract-by-type').points.length).toBeGreaterThan(1);
     }
+  });
+
+  it('offer 仪表盘管理 under 系统管理 to holders of system:dashboard:list, also in a tenant seeded before it (migration 191)', async () => {
+    type Router = { path: string; component?: string; meta: { title: string }; children?: Router[] };
+    const systemEntries = async (token: string) => ((await a.call(token, 'GET', '/api/getRouters')).json.data as Router[]).find((r) => r.path === '/system')?.children ?? [];
+    expect((await systemEntries(a.admin)).find((c) => c.meta.title === '仪表盘管理')).toMatchObject({ path: '/system/dashboard', component: 'system/dashboard/index' });
+    const lister = await a.userWith('dashmenu', ['system:dashboard:list']);
+    expect((await systemEntries(lister.token)).map((c) => c.meta.title)).toContain('仪表盘管理');
+    const other = await a.userWith('dashnomenu', ['system:dept:list']);
+    expect((await systemEntries(other.token)).map((c) => c.meta.title)).not.toContain('仪表盘管理');
+    // A tenant as seeded before: no entry; the migration puts it right after 表单配置, once.
+    const order = async () => (await sql<{ tenant: string; path: string }>`SELECT tn.code AS tenant, m.path FROM menus m JOIN tenants tn ON tn.id = m.tenant_id
+      JOIN menus g ON g.id = m.parent_id WHERE g.path = '/system' AND g.parent_id = 0 ORDER BY tn.code, m.order_num, m.id`.execute(a.db)).rows;
+    const seeded = await order();
+    const t2 = (rows: { tenant: string; path: string }[]) => rows.filter((r) => r.tenant === 'T2').map((r) => r.path);
+    expect(t2(seeded).slice(t2(seeded).indexOf('/system/form'), t2(seeded).indexOf('/system/form') + 2)).toEqual(['/system/form', '/system/dashboard']);
+    await sql`DELETE FROM menus WHERE path = '/system/dashboard' AND tenant_id = (SELECT id FROM tenants WHERE code = 'T2')`.execute(a.db);
+    await m191DashboardMenu.up(a.db);
+    expect(t2(await order())).toEqual(t2(seeded));
+    await m191DashboardMenu.up(a.db);
+    expect(await order()).toEqual(seeded);
   });
 });

@@ -1,14 +1,15 @@
 /**
  * The dashboard page against the API (msw): its panels laid out, KPI numbers and tables shown,
  * a panel of a form the user may not list showing 无权限 while the others show, and a table row
- * opening the form's list filtered to its group.
+ * opening the form's list filtered to its group; 导出数据 saving every panel's data as a workbook.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as XLSX from 'xlsx';
 import { until } from '../../testing/until';
 import DashboardView from './DashboardView';
 
@@ -70,5 +71,30 @@ describe('DashboardView', () => {
     await act(async () => (table.querySelector('tbody a') as HTMLElement).click());
     expect(window.location.pathname).toBe('/auto/project_wbs');
     expect(JSON.parse(new URLSearchParams(window.location.search).get('initFilter')!)).toEqual({ state: 'building' });
+  });
+
+  it('exports every panel’s data as an .xlsx workbook, one sheet per panel', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await act(async () => root.render(<QueryClientProvider client={client}><DashboardView dashboard={{ key: 'guanlijiashicang' }} /></QueryClientProvider>));
+    await until(() => host.querySelector('[data-panel="count"]')?.textContent?.includes('1,234'));
+    // The browser's save: the file handed to a download link (the link itself goes nowhere here).
+    const saved: { blob?: Blob; name?: string } = {};
+    const create = vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => { saved.blob = b as Blob; return 'blob:dashboard'; });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) { saved.name = this.download; });
+    try {
+      const button = [...host.querySelectorAll('button')].find((b) => b.textContent?.replace(/\s/g, '') === '导出数据')!;
+      await act(async () => button.click());
+      await until(() => saved.name);
+      expect(saved.name).toMatch(/^管理驾驶舱_\d{8}\.xlsx$/);
+      const book = XLSX.read(new Uint8Array(await saved.blob!.arrayBuffer()), { type: 'array' });
+      expect(book.SheetNames).toEqual(['合同总数', '薪资合计', '节点状态']);
+      const rows = (name: string) => XLSX.utils.sheet_to_json(book.Sheets[name], { header: 1 });
+      expect(rows('合同总数')).toEqual([['数量'], [1234]]);
+      expect(rows('薪资合计')).toEqual([['无权限查看该表单的数据']]);
+      expect(rows('节点状态')).toEqual([['节点状态', '数量'], ['在建', 4], ['（空）', 1]]);
+    } finally {
+      create.mockRestore();
+      click.mockRestore();
+    }
   });
 });

@@ -9,16 +9,21 @@ export interface EChartProps {
   option: Record<string, unknown>;
   height?: number;
   onItemClick?(dataIndex: number): void;
+  /** The chart once drawn, null once gone (下载图片 reads its picture). */
+  onChart?(chart: Chart | null): void;
 }
 
-type Chart = ReturnType<Awaited<ReturnType<typeof loadEcharts>>['init']>;
+/** An ECharts instance. */
+export type Chart = ReturnType<Awaited<ReturnType<typeof loadEcharts>>['init']>;
 
 /** The chart. */
-export function EChart({ kind, option, height = 280, onItemClick }: EChartProps) {
+export function EChart({ kind, option, height = 280, onItemClick, onChart }: EChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<Chart | null>(null);
   const click = useRef(onItemClick);
   click.current = onItemClick;
+  const report = useRef(onChart);
+  report.current = onChart;
 
   useEffect(() => {
     let gone = false;
@@ -28,6 +33,7 @@ export function EChart({ kind, option, height = 280, onItemClick }: EChartProps)
       const c = echarts.init(box.current);
       chart.current = c;
       c.setOption(option);
+      report.current?.(c);
       c.on('click', (e) => { if (typeof e.dataIndex === 'number') click.current?.(e.dataIndex); });
       observer = new ResizeObserver(() => c.resize());
       observer.observe(box.current);
@@ -35,6 +41,7 @@ export function EChart({ kind, option, height = 280, onItemClick }: EChartProps)
     return () => {
       gone = true;
       observer?.disconnect();
+      if (chart.current) report.current?.(null);
       chart.current?.dispose();
       chart.current = null;
     };

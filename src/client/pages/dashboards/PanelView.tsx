@@ -1,11 +1,11 @@
 /** One panel: a KPI number, a chart (a click on a bar, slice or point opens the group's list) or a table. */
-import { Empty, Spin } from 'antd';
-import { useMemo } from 'react';
+import { Button, Empty, Spin } from 'antd';
+import { useMemo, useState } from 'react';
 import type { Panel, PanelData } from '../../api/dashboards';
 import { useNavigate } from '../../routing/navigation';
 import { paths } from '../../paths';
 import { chartOption, formatValue, isChart } from './chartOption';
-import { EChart } from './EChart';
+import { EChart, type Chart } from './EChart';
 import styles from './dashboards.module.css';
 
 /** The address of a form's list showing one group (its `initFilter` in the query). */
@@ -13,7 +13,17 @@ export function groupListPath(form: string, listFilter: Record<string, unknown>)
   return `${paths.autoList(form)}?initFilter=${encodeURIComponent(JSON.stringify(listFilter))}`;
 }
 
-function Body({ panel, data }: { panel: Panel; data: PanelData }) {
+/** Saves a chart's picture: PNG at twice its size on white (the card's background), named after the panel. */
+export function saveChartImage(chart: Chart, title: string): void {
+  const a = document.createElement('a');
+  a.href = chart.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#fff' });
+  a.download = `${title.replace(/[\\/:*?"<>|]/g, '_')}.png`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+function Body({ panel, data, onChart }: { panel: Panel; data: PanelData; onChart(chart: Chart | null): void }) {
   const navigate = useNavigate();
   const option = useMemo(() => (isChart(panel.kind) ? chartOption(panel.kind, data, data.measureLabel ?? '') : {}), [panel.kind, data]);
   if (data.status === 403) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="无权限查看该表单的数据" />;
@@ -25,7 +35,7 @@ function Body({ panel, data }: { panel: Panel; data: PanelData }) {
     const f = points[i]?.listFilter;
     if (f) navigate(groupListPath(panel.form, f));
   };
-  if (isChart(panel.kind)) return <EChart kind={panel.kind} option={option} onItemClick={open} />;
+  if (isChart(panel.kind)) return <EChart kind={panel.kind} option={option} onItemClick={open} onChart={onChart} />;
   return (
     <table className={styles.table}>
       <thead><tr><th>{data.groupLabel}</th><th>{data.measureLabel}</th></tr></thead>
@@ -41,12 +51,16 @@ function Body({ panel, data }: { panel: Panel; data: PanelData }) {
   );
 }
 
-/** The panel's card: title and body (a spinner until its first data). */
+/** The panel's card: title (with 下载图片 once a chart is drawn) and body (a spinner until its first data). */
 export function PanelView({ panel, data }: { panel: Panel; data: PanelData | undefined }) {
+  const [chart, setChart] = useState<Chart | null>(null);
   return (
     <section className={styles.panel} data-panel={panel.id} aria-label={panel.title}>
-      <h3 className={styles.title}>{panel.title}</h3>
-      {data ? <Body panel={panel} data={data} /> : <div className={styles.loading}><Spin /></div>}
+      <div className={styles.panelHead}>
+        <h3 className={styles.title}>{panel.title}</h3>
+        {chart ? <Button type="link" size="small" onClick={() => saveChartImage(chart, panel.title)}>下载图片</Button> : null}
+      </div>
+      {data ? <Body panel={panel} data={data} onChart={setChart} /> : <div className={styles.loading}><Spin /></div>}
     </section>
   );
 }
