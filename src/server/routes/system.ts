@@ -21,6 +21,7 @@ import { smsRoutes } from './sms/index.js';
 import { registerRoutes } from './sms/register.js';
 import { encryptedLoginRoutes } from './public/encryptedLoginRoutes.js';
 import { anonymousFormRoutes } from './public/anonymousFormRoutes.js';
+import { tenantVerificationRoutes } from './public/tenantVerificationRoutes.js';
 
 export const systemRoutePlugins: FastifyPluginAsync[] = [
   sessionRoutes,
@@ -44,4 +45,5 @@ export const systemRoutePlugins: FastifyPluginAsync[] = [
   registerRoutes,
   encryptedLoginRoutes,
   anonymousFormRoutes,
+  tenantVerificationRoutes,
 ];

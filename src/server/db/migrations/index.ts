@@ -42,6 +42,7 @@ import { m184Policies } from './184_policies.js';
 import { m185PolicyMenu } from './185_policy_menu.js';
 import { m188LoginKeys } from './188_login_keys.js';
 import { m189AnonymousForms } from './189_anonymous_forms.js';
+import { m193PublicAttempts } from './193_public_attempts.js';
 
 export type { Migration } from './types.js';
 
@@ -81,4 +82,5 @@ export const migrations: Migration[] = [
   m185PolicyMenu,
   m188LoginKeys,
   m189AnonymousForms,
+  m193PublicAttempts,
 ];

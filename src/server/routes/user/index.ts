@@ -27,6 +27,7 @@ import { DoneEnvelope, FileAnswer, IdList, IdParams } from '../../../shared/cont
 import { profileRoutes } from './profile.js';
 import { avatarRoutes } from './avatar.js';
 import { userImportRoutes } from './importData.js';
+import { userApprovalRoutes } from './approval.js';
 
 const TITLE = '用户管理';
 
@@ -39,7 +40,7 @@ const USER_EXPORT_COLUMNS: ExportColumn<UserDto>[] = [
   { header: '手机号码', value: (u) => u.phonenumber },
   { header: '邮箱', value: (u) => u.email },
   { header: '性别', value: (u) => ({ '0': '男', '1': '女' })[u.sex] ?? '未知' },
-  { header: '状态', value: (u) => (u.status === '0' ? '正常' : '停用') },
+  { header: '状态', value: (u) => (u.pendingApproval ? '待审核' : u.status === '0' ? '正常' : '停用') },
   { header: '最后登录时间', value: (u) => u.loginDate },
   { header: '创建时间', value: (u) => u.createTime },
 ];
@@ -50,6 +51,7 @@ export const userRoutes: ContractPlugin = async (app) => {
   await app.register(profileRoutes);
   await app.register(avatarRoutes);
   await app.register(userImportRoutes);
+  await app.register(userApprovalRoutes);
 
   app.get(
     '/system/user/list',
@@ -59,7 +61,7 @@ export const userRoutes: ContractPlugin = async (app) => {
       const { tenantId } = request.user;
       const q = request.query;
       const deptIds = q.deptId ? await subtreeIds(app.db, tenantId, q.deptId) : undefined;
-      const { rows, total } = await listUsers(app.db, tenantId, { userName: q.userName, nickName: q.nickName, phonenumber: q.phonenumber, status: q.status || undefined, deptIds }, q.pageNum, q.pageSize);
+      const { rows, total } = await listUsers(app.db, tenantId, { userName: q.userName, nickName: q.nickName, phonenumber: q.phonenumber, status: q.status || undefined, deptIds, pendingApproval: q.pendingApproval }, q.pageNum, q.pageSize);
       return page(rows, total);
     },
   );
@@ -106,7 +108,7 @@ export const userRoutes: ContractPlugin = async (app) => {
       const { tenantId } = request.user;
       const q = request.query;
       const deptIds = q.deptId ? await subtreeIds(app.db, tenantId, q.deptId) : undefined;
-      const { rows } = await listUsers(app.db, tenantId, { userName: q.userName, nickName: q.nickName, phonenumber: q.phonenumber, status: q.status || undefined, deptIds }, 1, MAX_EXPORT_ROWS);
+      const { rows } = await listUsers(app.db, tenantId, { userName: q.userName, nickName: q.nickName, phonenumber: q.phonenumber, status: q.status || undefined, deptIds, pendingApproval: q.pendingApproval }, 1, MAX_EXPORT_ROWS);
       await recordRequestOperation(app.db, request, TITLE, BUSINESS_TYPE.export, q);
       return sendXlsx(reply, '用户数据', toXlsx('用户数据', USER_EXPORT_COLUMNS, rows));
     },
