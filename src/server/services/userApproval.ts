@@ -32,6 +32,15 @@ export async function approveUsers(trx: Kysely<Database>, tenantId: number, user
   const approved = await approvePendingUsers(trx, tenantId, users.map((u) => u.userId), by);
   // Another administrator decided one of them since the check: undo everything (the caller's transaction).
   if (approved.length !== users.length) throw conflict(APPROVAL_MESSAGES.decided);
+  await tellApproved(trx, tenantId, users);
+}
+
+/**
+ * The 消息中心 message of an approved account. Also sent when an administrator enables a waiting
+ * account by its status (changeStatus/0, edit), which approves it as well.
+ */
+export async function tellApproved(trx: Kysely<Database>, tenantId: number, users: { userId: number; userName: string }[]): Promise<void> {
+  if (!users.length) return;
   await insertMessages(
     trx,
     users.map((u) => ({ tenantId, userId: u.userId, msgType: '2', title: APPROVAL_MESSAGES.approvedTitle, content: APPROVAL_MESSAGES.approvedContent(u.userName), link: '/user/profile' })),

@@ -69,7 +69,8 @@ describe('accounts waiting for approval in 用户管理', () => {
     // Decided once: a second approval or a rejection is refused, and so is an account never waiting.
     expect((await admin.post('/api/system/user/approve', { userIds: [id] })).body).toEqual({ code: 400, msg: '用户「approve1」不是待审核状态' });
     expect((await admin.post('/api/system/user/reject', { userIds: [id] })).body).toEqual({ code: 400, msg: '用户「approve1」不是待审核状态' });
-    expect((await admin.post('/api/system/user/approve', { userIds: [1] })).body.msg).toBe('用户「admin」不是待审核状态');
+    const adminId = (await admin.get('/api/system/user/list?userName=admin')).body.rows.find((u: any) => u.userName === 'admin').userId;
+    expect((await admin.post('/api/system/user/approve', { userIds: [adminId] })).body.msg).toBe('用户「admin」不是待审核状态');
   });
 
   it('rejects: the account is deleted and its name can register again', async () => {
@@ -82,6 +83,18 @@ describe('accounts waiting for approval in 用户管理', () => {
     expect(again).not.toBe(id);
     const log = await admin.get(`/api/system/operlog/list?title=${encodeURIComponent('用户管理-驳回')}`);
     expect(log.body.rows.map((r: any) => JSON.parse(r.operParam))).toContainEqual({ userIds: [id], userNames: ['reject1'], reason: '信息不完整' });
+  });
+
+  it('approves too when an administrator enables the waiting account by its status, with the same message', async () => {
+    const id = await registerPending('switch1');
+    expect((await admin.post('/api/system/user/changeStatus/0', { userId: id })).status).toBe(200);
+    const me = as(t, await t.login('DEFAULT', 'switch1', 'Abcdef123'));
+    expect((await me.post('/api/msg/detail/page/get', { pageNum: 1, pageSize: 10 })).body.rows.map((m: any) => m.title)).toEqual(['账号审核通过']);
+    // Frozen and enabled again later, the account is no longer waiting: no second message.
+    await admin.post('/api/system/user/changeStatus/1', { userId: id });
+    await admin.post('/api/system/user/changeStatus/0', { userId: id });
+    const again = as(t, await t.login('DEFAULT', 'switch1', 'Abcdef123'));
+    expect((await again.post('/api/msg/detail/page/get', { pageNum: 1, pageSize: 10 })).body.total).toBe(1);
   });
 
   it('refuses callers without system:user:edit, and nothing changes', async () => {

@@ -24,6 +24,7 @@ import {
 } from '../../repositories/userRepository.js';
 import * as s from '../../../shared/contract/users.js';
 import { DoneEnvelope, FileAnswer, IdList, IdParams } from '../../../shared/contract/common.js';
+import { tellApproved } from '../../services/userApproval.js';
 import { profileRoutes } from './profile.js';
 import { avatarRoutes } from './avatar.js';
 import { userImportRoutes } from './importData.js';
@@ -148,6 +149,8 @@ export const userRoutes: ContractPlugin = async (app) => {
     await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.edit }, async (trx) => {
       await updateUser(trx, tenantId, b.userId, { nickName: b.nickName, deptId: b.deptId, email: clean(b.email), phonenumber: clean(b.phonenumber), sex: clean(b.sex), status: b.status, remark: clean(b.remark) }, by);
       if (b.roleIds) await setUserRoles(trx, tenantId, b.userId, b.roleIds);
+      // Enabling a waiting account approves it (updateUser clears the flag): tell its owner.
+      if (b.status === '0' && existing.pendingApproval) await tellApproved(trx, tenantId, [existing]);
       if (b.status === '1') await revokeUserTokens(trx, tenantId, b.userId);
     });
     return done();
@@ -186,9 +189,11 @@ export const userRoutes: ContractPlugin = async (app) => {
       const ids = [...new Set(Array.isArray(b) ? b : 'userIds' in b ? b.userIds : [b.userId])];
       const { status } = request.params;
       if (status === '1' && ids.includes(request.user.userId)) throw badRequest('不能停用当前登录的用户');
-      await assertUsers(app.db, tenantId, ids);
+      const users = await assertUsers(app.db, tenantId, ids);
       await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.edit, param: { ids, status } }, async (trx) => {
         await setUsersStatus(trx, tenantId, ids, status, by);
+        // Enabling waiting accounts approves them (setUsersStatus clears the flag): tell their owners.
+        if (status === '0') await tellApproved(trx, tenantId, users.filter((u) => u.pendingApproval));
         if (status === '1') for (const id of ids) await revokeUserTokens(trx, tenantId, id);
       });
       return done();
