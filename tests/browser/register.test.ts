@@ -1,10 +1,11 @@
 /**
  * Issue 32 item 2, the whole cycle in a browser against the real server and the loopback SMS
  * gateway: a visitor registers with the code the gateway received, is told to wait for approval at
- * sign-in, an administrator enables the account with its switch in 用户管理, and the visitor signs in.
+ * sign-in, an administrator approves the account (待审核 → 审核通过) in 用户管理, and the visitor signs
+ * in and finds the approval in 消息中心. Names are unique per attempt, so a retry starts afresh.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startBrowserApp, type BrowserApp } from './support/browserApp';
+import { animationsSettled, signIn, startBrowserApp, type BrowserApp } from './support/browserApp';
 import { startSmsFake, type SmsFake } from '../api/support/smsFake';
 import { setTenantConfig } from '../api/support/tenantConfig';
 import { deptIdByName } from '../api/support/api';
@@ -32,19 +33,22 @@ afterAll(async () => {
 
 describe('self-registration', () => {
   it('registers with an SMS code, waits for approval, then signs in', async () => {
+    const suffix = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
+    const username = `selfreg${suffix}`;
+    const phone = `1360000${suffix}`;
     const page = await app.newPage();
     await page.goto(`${app.url}/login`);
     await page.getByRole('button', { name: '注册账号' }).click();
     await page.waitForURL(/\/register\?tenantCode=/);
-    await page.getByPlaceholder('账号').fill('selfreg');
+    await page.getByPlaceholder('账号').fill(username);
     await page.getByPlaceholder('姓名').fill('自助用户');
     await page.getByPlaceholder('密码', { exact: true }).fill('Abcdef123');
     await page.getByPlaceholder('确认密码').fill('Abcdef123');
-    await page.getByPlaceholder('手机号码').fill('13600000042');
+    await page.getByPlaceholder('手机号码').fill(phone);
     await page.getByRole('button', { name: '获取验证码' }).click();
-    await expect.poll(() => sms.messages.length).toBe(1);
+    await expect.poll(() => sms.messages.some((m) => m.phone === phone)).toBe(true);
     await expect.poll(() => page.getByRole('button', { name: /秒后重新获取/ }).isVisible()).toBe(true);
-    await page.getByPlaceholder('短信验证码').fill(sms.lastCode('13600000042'));
+    await page.getByPlaceholder('短信验证码').fill(sms.lastCode(phone));
     await page.getByRole('combobox', { name: '角色' }).selectOption({ label: '普通员工' });
     await page.getByRole('combobox', { name: '部门' }).selectOption({ label: '物资设备部' });
     await page.getByRole('button', { name: /注\s*册/ }).click();
@@ -52,24 +56,27 @@ describe('self-registration', () => {
 
     await page.getByRole('button', { name: '返回登录' }).click();
     await page.waitForURL(/\/login/);
-    await page.getByPlaceholder('账号').fill('selfreg');
+    await page.getByPlaceholder('账号').fill(username);
     await page.getByPlaceholder('密码').fill('Abcdef123');
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await expect.poll(() => page.getByText('您的账号正在等待管理员审核，审核通过后即可登录').first().isVisible()).toBe(true);
 
-    // The administrator enables the waiting account with its switch in 用户管理.
+    // The administrator approves the waiting account in 用户管理.
     await signIn(page, app.url, '华建工程有限公司');
     await page.goto(`${app.url}/system/user`);
-    const row = page.locator('tr', { hasText: 'selfreg' });
+    const row = page.locator('tr', { hasText: username });
     await row.first().waitFor();
-    await expect.poll(() => row.getByRole('switch').getAttribute('aria-checked')).toBe('false');
-    await row.getByRole('switch').click();
-    await page.getByText('确认要"启用""selfreg"用户吗？').waitFor();
+    await expect.poll(() => row.getByText('待审核').isVisible()).toBe(true);
+    await row.getByRole('button', { name: '审核通过' }).click();
+    await page.getByText(`确认审核通过"${username}"的注册申请吗？`).waitFor();
+    await animationsSettled(page);
     await page.getByRole('button', { name: /确\s*定/ }).click();
-    await expect.poll(() => page.getByText('启用成功').isVisible()).toBe(true);
+    await expect.poll(() => row.getByRole('switch').getAttribute('aria-checked')).toBe('true');
     await page.context().clearCookies();
 
-    await signIn(page, app.url, '华建工程有限公司', 'selfreg', 'Abcdef123');
+    await signIn(page, app.url, '华建工程有限公司', username, 'Abcdef123');
+    await page.goto(`${app.url}/msg/detail`);
+    await expect.poll(() => page.getByText('账号审核通过').first().isVisible()).toBe(true);
     expect(app.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
   });
 });

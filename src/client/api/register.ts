@@ -6,6 +6,8 @@ export interface RegisterSettings {
   enabled: boolean;
   smsEnabled: boolean;
   approval: boolean;
+  /** The tenant turned SMS off: register with a captcha instead, without a number. */
+  captcha: boolean;
 }
 
 export interface RegisterBody {
@@ -13,8 +15,11 @@ export interface RegisterBody {
   username: string;
   nickName?: string;
   password: string;
-  phonenumber: string;
+  phonenumber?: string;
+  /** The SMS code, or the captcha's answer in captcha mode. */
   code: string;
+  /** The captcha's id (captcha mode). */
+  uuid?: string;
   roleId?: number | null;
   deptId?: number | null;
 }
@@ -22,6 +27,11 @@ export interface RegisterBody {
 /** `GET /api/register/settings`: whether the tenant takes registrations and sends SMS codes. */
 export function getRegisterSettings(tenantCode: string): Promise<DataResponse<RegisterSettings>> {
   return get('/register/settings', { tenantCode }, { isToken: false });
+}
+
+/** `GET /api/register/captcha`: a captcha for registration where the tenant turned SMS off. */
+export function getRegisterCaptcha(tenantCode: string): Promise<DataResponse<{ uuid: string; img: string }>> {
+  return get('/register/captcha', { tenantCode }, { isToken: false });
 }
 
 /** `GET /api/system/role/options/register`: the roles the tenant offers. */

@@ -10,7 +10,7 @@ export type SysUser = Partial<User> & { password?: string };
 
 const EDITABLE = ['nickName', 'deptId', 'email', 'phonenumber', 'sex', 'status', 'remark', 'roleIds'] as const;
 
-/** `GET /api/system/user/list` (pageNum, pageSize, userName, phonenumber, status, deptId). */
+/** `GET /api/system/user/list` (pageNum, pageSize, userName, phonenumber, status, deptId, pendingApproval). */
 export function listUsers(query: Record<string, unknown>): Promise<PageResponse<User>> {
   return get('/system/user/list', query);
 }
@@ -43,6 +43,16 @@ export function resetUserPassword(userId: number, password: string): Promise<Dat
 /** `POST /api/system/user/changeStatus/{status}` `{userId}`. */
 export function changeUserStatus(userId: number, status: string): Promise<DataResponse<unknown>> {
   return post(`/system/user/changeStatus/${status}`, { userId });
+}
+
+/** `POST /api/system/user/approve` `{userIds}`: 审核通过 of self-registered accounts waiting for approval. */
+export function approveUsers(userIds: number[]): Promise<DataResponse<unknown>> {
+  return post('/system/user/approve', { userIds });
+}
+
+/** `POST /api/system/user/reject` `{userIds, reason?}`: 驳回 (the waiting accounts are deleted). */
+export function rejectUsers(userIds: number[], reason?: string): Promise<DataResponse<unknown>> {
+  return post('/system/user/reject', { userIds, ...(reason ? { reason } : {}) });
 }
 
 /** `GET /api/system/user/importTemplate`: the spreadsheet template as a file. */

@@ -5,6 +5,7 @@ import { queryKeys } from '../api/queryKeys';
 import { listRoles } from '../api/roles';
 import {
   addUser,
+  approveUsers,
   changeUserStatus,
   deleteUsers,
   downloadUserTemplate,
@@ -12,6 +13,7 @@ import {
   getUser,
   importUsers,
   listUsers,
+  rejectUsers,
   resetUserPassword,
   type SysUser,
 } from '../api/users';
@@ -35,6 +37,10 @@ export function useUsersController() {
     save: useCrudAction(all, (user: SysUser) => (user.userId ? editUser(user) : addUser(user))),
     remove: useCrudAction(all, (ids: number[]) => deleteUsers(ids)),
     setStatus: useCrudAction(all, (userId: number, status: string) => changeUserStatus(userId, status)),
+    /** 审核通过 of accounts waiting for approval (their owners get a 消息中心 message). */
+    approve: useCrudAction(all, (userIds: number[]) => approveUsers(userIds)),
+    /** 驳回: the waiting accounts are deleted. */
+    reject: useCrudAction(all, (userIds: number[], reason?: string) => rejectUsers(userIds, reason)),
     resetPassword: useCrudAction(all, (userId: number, password: string) => resetUserPassword(userId, password)),
     /** Import a sheet (all rows or none); the list refreshes after a success. */
     importSheet: useCrudAction(all, (file: File, updateSupport: boolean) => importUsers(file, updateSupport)),

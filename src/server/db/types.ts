@@ -198,6 +198,13 @@ export interface AnonymousFormsTable {
 }
 
 /** Anonymous submission attempts per client address (migration 189). */
+/** Calls without a token counted per client address and action (migration 193). */
+export interface PublicAttemptsTable {
+  action: string;
+  client_ip: string;
+  attempt_time: Timestamp;
+}
+
 export interface AnonymousSubmissionsTable {
   client_ip: string;
   tenant_id: number;
@@ -558,6 +565,7 @@ export interface Database {
   login_nonces: LoginNoncesTable;
   anonymous_forms: AnonymousFormsTable;
   anonymous_submissions: AnonymousSubmissionsTable;
+  public_attempts: PublicAttemptsTable;
   dashboards: DashboardsTable;
   oper_log: OperLogTable;
   dict_data: DictDataTable;

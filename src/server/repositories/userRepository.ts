@@ -20,6 +20,8 @@ export interface UserDto {
   createTime: Date;
   roleIds: number[];
   roleNames: string[];
+  /** Self-registered and waiting for an administrator (migration 173). */
+  pendingApproval: boolean;
 }
 
 /** The short form pickers use. */
@@ -39,6 +41,8 @@ export interface UserFilter {
   /** Ids of a department and its descendants. */
   deptIds?: number[];
   userIds?: number[];
+  /** Only accounts waiting for approval. */
+  pendingApproval?: boolean;
 }
 
 function baseQuery(db: Kysely<Database>, tenantId: number, f: UserFilter) {
@@ -49,11 +53,12 @@ function baseQuery(db: Kysely<Database>, tenantId: number, f: UserFilter) {
   if (f.status) q = q.where('u.status', '=', f.status);
   if (f.deptIds) q = f.deptIds.length ? q.where('u.dept_id', 'in', f.deptIds) : q.where(sql<boolean>`false`);
   if (f.userIds) q = f.userIds.length ? q.where('u.id', 'in', f.userIds) : q.where(sql<boolean>`false`);
+  if (f.pendingApproval) q = q.where('u.pending_approval', '=', true);
   return q;
 }
 
 /** A user row as listUsers and findUser select it (detailCols: the user's columns and the department name). */
-type UserDetailRow = Pick<Selectable<UsersTable>, 'id' | 'dept_id' | 'user_name' | 'nick_name' | 'email' | 'phonenumber' | 'sex' | 'avatar' | 'status' | 'login_ip' | 'login_date' | 'remark' | 'create_time'> & { dept_name: string | null };
+type UserDetailRow = Pick<Selectable<UsersTable>, 'id' | 'dept_id' | 'user_name' | 'nick_name' | 'email' | 'phonenumber' | 'sex' | 'avatar' | 'status' | 'login_ip' | 'login_date' | 'remark' | 'create_time' | 'pending_approval'> & { dept_name: string | null };
 
 async function attachRoles(db: Kysely<Database>, tenantId: number, rows: UserDetailRow[]): Promise<UserDto[]> {
   const ids = rows.map((r) => r.id);
@@ -86,11 +91,12 @@ async function attachRoles(db: Kysely<Database>, tenantId: number, rows: UserDet
       createTime: r.create_time,
       roleIds: mine.map((x) => x.id),
       roleNames: mine.map((x) => x.role_name),
+      pendingApproval: r.pending_approval,
     };
   });
 }
 
-const detailCols = ['u.id', 'u.dept_id', 'd.dept_name', 'u.user_name', 'u.nick_name', 'u.email', 'u.phonenumber', 'u.sex', 'u.avatar', 'u.status', 'u.login_ip', 'u.login_date', 'u.remark', 'u.create_time'] as const;
+const detailCols = ['u.id', 'u.dept_id', 'd.dept_name', 'u.user_name', 'u.nick_name', 'u.email', 'u.phonenumber', 'u.sex', 'u.avatar', 'u.status', 'u.login_ip', 'u.login_date', 'u.remark', 'u.create_time', 'u.pending_approval'] as const;
 
 /** One page of users with the total. */
 export async function listUsers(db: Kysely<Database>, tenantId: number, f: UserFilter, pageNum: number, pageSize: number): Promise<{ rows: UserDto[]; total: number }> {
@@ -233,4 +239,26 @@ export async function findUserIdsByPhone(db: Kysely<Database>, tenantId: number,
 /** Marks a self-registered account as waiting for an administrator's approval (migration 173). */
 export async function markPendingApproval(db: Kysely<Database>, tenantId: number, id: number): Promise<void> {
   await db.updateTable('users').set({ pending_approval: true }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+}
+
+/**
+ * Approves the accounts among `ids` that still wait (enabled, flag cleared); returns the ids
+ * approved, so a caller can tell when another administrator decided first.
+ */
+export async function approvePendingUsers(db: Kysely<Database>, tenantId: number, ids: number[], by: string): Promise<number[]> {
+  const rows = await db
+    .updateTable('users')
+    .set({ status: '0', pending_approval: false, update_by: by, update_time: new Date() })
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
+    .where('pending_approval', '=', true)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Deletes the accounts among `ids` that still wait for approval; returns the ids deleted. */
+export async function deletePendingUsers(db: Kysely<Database>, tenantId: number, ids: number[]): Promise<number[]> {
+  const rows = await db.deleteFrom('users').where('tenant_id', '=', tenantId).where('id', 'in', ids).where('pending_approval', '=', true).returning('id').execute();
+  return rows.map((r) => r.id);
 }

@@ -22,6 +22,7 @@ import { registerRoutes } from './sms/register.js';
 import { encryptedLoginRoutes } from './public/encryptedLoginRoutes.js';
 import { anonymousFormRoutes } from './public/anonymousFormRoutes.js';
 import { workCalendarRoutes } from './calendar/index.js';
+import { tenantVerificationRoutes } from './public/tenantVerificationRoutes.js';
 
 export const systemRoutePlugins: FastifyPluginAsync[] = [
   sessionRoutes,
@@ -46,4 +47,5 @@ export const systemRoutePlugins: FastifyPluginAsync[] = [
   encryptedLoginRoutes,
   anonymousFormRoutes,
   workCalendarRoutes,
+  tenantVerificationRoutes,
 ];

@@ -4,11 +4,14 @@
  * sys.register.depts department ids offered (comma-separated); sys.register.approval 'true' makes
  * a new account wait, disabled, until an administrator enables it in 用户管理;
  * sys.register.success.tip the text shown after registering. sys.sms.enabled 'false' turns SMS off
- * for the tenant even when a gateway is configured.
+ * for the tenant even when a gateway is configured; registration then asks for a captcha instead
+ * of an SMS code (checkRegisterCaptcha) and takes no phone number.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
 import { getConfigValues } from '../repositories/configRepository.js';
+import { takeCaptcha } from '../repositories/captchaRepository.js';
+import { badRequest } from '../http/HttpError.js';
 
 export const REGISTER_KEYS = {
   enabled: 'sys.register.enabled',
@@ -77,4 +80,18 @@ export async function registerDeptOptions(db: Kysely<Database>, tenantId: number
     .orderBy('id')
     .execute();
   return rows.map((r) => ({ deptId: r.id, deptName: r.dept_name }));
+}
+
+export const REGISTER_CAPTCHA_MESSAGES = {
+  missing: '验证码不能为空',
+  expired: '验证码已失效，请刷新验证码',
+  wrong: '验证码错误',
+} as const;
+
+/** Spends the registration captcha `uuid` (one use, also when wrong) and checks its answer. */
+export async function checkRegisterCaptcha(db: Kysely<Database>, code: string, uuid: string | null | undefined): Promise<void> {
+  if (!code.trim() || !uuid) throw badRequest(REGISTER_CAPTCHA_MESSAGES.missing);
+  const answer = await takeCaptcha(db, uuid);
+  if (answer === null) throw badRequest(REGISTER_CAPTCHA_MESSAGES.expired);
+  if (answer.toLowerCase() !== code.trim().toLowerCase()) throw badRequest(REGISTER_CAPTCHA_MESSAGES.wrong);
 }

@@ -48,7 +48,14 @@ export const UserListQuery = ListQuery({
   phonenumber: Type.Optional(Str({ max: 20 })),
   status: Type.Optional(StrEnum(['0', '1', ''])),
   deptId: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** true: only self-registered accounts waiting for approval (待审核). */
+  pendingApproval: Type.Optional(Type.Boolean()),
 });
+
+/** `POST /api/system/user/approve`: 审核通过 of accounts waiting for approval. */
+export const ApproveUsersBody = Closed({ userIds: Type.Array(Id, { minItems: 1, maxItems: 100 }) });
+/** `POST /api/system/user/reject`: 驳回 (deletes the waiting accounts); the reason goes to the operation log. */
+export const RejectUsersBody = Closed({ userIds: Type.Array(Id, { minItems: 1, maxItems: 100 }), reason: Type.Optional(OptStr(200)) });
 
 /** `POST /api/system/user/byFilter`: the user picker's search (null body = everything). */
 export const ByFilterBody = Type.Union([
@@ -103,6 +110,8 @@ export const User = Type.Object({
   createTime: Type.String({ format: 'date-time' }),
   roleIds: Type.Array(Type.Integer()),
   roleNames: Type.Array(Type.String()),
+  /** Self-registered and waiting for an administrator (待审核). */
+  pendingApproval: Type.Boolean(),
 });
 export type User = Static<typeof User>;
 

@@ -1,6 +1,7 @@
 /**
  * Issue 32 item 2: self-registration with an SMS code from the loopback gateway: only the roles and
- * departments a tenant offers, approval by an administrator in 用户管理, tenant isolation.
+ * departments a tenant offers, approval by an administrator in 用户管理, tenant isolation; and, where
+ * a tenant turns SMS off, registration by captcha with its limit per client address.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/testServer.js';
@@ -52,7 +53,7 @@ describe('registration options', () => {
     const depts = await anon().get('/api/system/dept/options/register?tenantCode=DEFAULT');
     expect(depts.body.data.map((d: any) => [d.id, d.label, d.children])).toEqual([[deptId, '物资设备部', undefined]]);
     const settings = await anon().get('/api/register/settings?tenantCode=DEFAULT');
-    expect(settings.body.data).toEqual({ enabled: true, smsEnabled: true, approval: true });
+    expect(settings.body.data).toEqual({ enabled: true, smsEnabled: true, approval: true, captcha: false });
   });
 
   it('offers nothing in a tenant that did not open registration, and refuses to register there', async () => {
@@ -119,5 +120,69 @@ describe('register → approval → sign in', () => {
     } finally {
       await setTenantConfig(t, 'DEFAULT', 'sys.register.approval', 'true');
     }
+  });
+});
+
+describe('registration by captcha where the tenant turned SMS off', () => {
+  /** A registration captcha of T2 and its answer (read where the server keeps it, as a person reads the image). */
+  async function captcha(): Promise<{ uuid: string; code: string }> {
+    const res = await anon().get('/api/register/captcha?tenantCode=T2');
+    expect(res.status).toBe(200);
+    expect(res.body.data.img).toMatch(/^data:image\/svg\+xml;base64,/);
+    const row = await t.db.selectFrom('captchas').select('answer').where('uuid', '=', res.body.data.uuid).executeTakeFirstOrThrow();
+    return { uuid: res.body.data.uuid, code: row.answer };
+  }
+  const base = { tenantCode: 'T2', password: 'Abcdef123' };
+  const registerFrom = async (ip: string, body: object) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/register', payload: body, remoteAddress: ip });
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  beforeAll(async () => {
+    await setTenantConfig(t, 'T2', 'sys.register.enabled', 'true');
+    await setTenantConfig(t, 'T2', 'sys.sms.enabled', 'false');
+  });
+  afterAll(async () => {
+    await setTenantConfig(t, 'T2', 'sys.register.enabled', 'false');
+    await setTenantConfig(t, 'T2', 'sys.sms.enabled', 'true');
+  });
+
+  it('says so in the settings, hands out captchas only there, and sends no SMS', async () => {
+    expect((await anon().get('/api/register/settings?tenantCode=T2')).body.data).toEqual({ enabled: true, smsEnabled: false, approval: false, captcha: true });
+    expect((await anon().get('/api/register/captcha?tenantCode=DEFAULT')).body).toEqual({ code: 400, msg: '当前租户使用短信验证码注册' });
+    expect((await anon().post('/api/common/sms/send', { phonenumber: '13600000020', tenantCode: 'T2' })).body).toEqual({ code: 400, msg: '短信服务未开启，请联系管理员' });
+  });
+
+  it('registers with a right captcha, one use, and takes no number', async () => {
+    expect((await anon().post('/api/register', { ...base, username: 'capreg1', code: 'abcd' })).body).toEqual({ code: 400, msg: '验证码不能为空' });
+    const c = await captcha();
+    expect((await anon().post('/api/register', { ...base, username: 'capreg1', code: `${c.code}x`, uuid: c.uuid })).body).toEqual({ code: 400, msg: '验证码错误' });
+    expect((await anon().post('/api/register', { ...base, username: 'capreg1', ...c })).body).toEqual({ code: 400, msg: '验证码已失效，请刷新验证码' });
+    const ok = await captcha();
+    const res = await anon().post('/api/register', { ...base, username: 'capreg1', nickName: '验证码用户', phonenumber: '13600000021', code: ok.code.toUpperCase(), uuid: ok.uuid });
+    expect(res.body).toEqual({ code: 200, msg: expect.any(String), pending: false });
+    const token = await t.login('T2', 'capreg1', 'Abcdef123');
+    const info = (await as(t, token).get('/api/getInfo')).body.user;
+    expect(info).toMatchObject({ userName: 'capreg1', nickName: '验证码用户', phonenumber: '' });
+    // Still one tenant: the name is free in DEFAULT, and the T2 account does not sign in there.
+    expect((await anon().post('/api/login', { username: 'capreg1', password: 'Abcdef123', tenantCode: 'DEFAULT' })).body.msg).toBe('用户不存在/密码错误');
+    // The rest of the rules hold as with SMS: a taken name, the password policy.
+    const taken = await captcha();
+    expect((await anon().post('/api/register', { ...base, username: 'capreg1', ...taken })).body.msg).toBe("注册账号'capreg1'已存在");
+    const weak = await captcha();
+    expect((await anon().post('/api/register', { ...base, username: 'capreg2', password: 'short', ...weak })).body.msg).toMatch(/^密码长度不能少于8位/);
+  });
+
+  it('limits each address to 10 attempts an hour, refused ones included', async () => {
+    clock = new Date(clock.getTime() + 2 * 3600_000);
+    const ip = '10.2.0.1';
+    for (let i = 0; i < 10; i++) expect((await registerFrom(ip, { ...base, username: `capflood${i}`, code: 'zzzz', uuid: `none-${i}` })).body.msg).toBe('验证码已失效，请刷新验证码');
+    const c = await captcha();
+    expect(await registerFrom(ip, { ...base, username: 'capflood', ...c })).toEqual({ status: 429, body: { code: 429, msg: '注册过于频繁，请1小时后再试' } });
+    // Another address is not held back, and the first one is free again an hour later.
+    expect((await registerFrom('10.2.0.2', { ...base, username: 'capflood', ...c })).body).toMatchObject({ code: 200 });
+    clock = new Date(clock.getTime() + 3600_000 + 1000);
+    const again = await captcha();
+    expect((await registerFrom(ip, { ...base, username: 'capflood10', ...again })).body).toMatchObject({ code: 200 });
   });
 });

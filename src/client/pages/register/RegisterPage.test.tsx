@@ -1,6 +1,7 @@
 /**
  * The /register page against msw answers: what a visitor sees for a closed tenant and for SMS off,
- * the 60 s countdown after a code is sent, the page's own checks, and the success tip.
+ * the 60 s countdown after a code is sent, the page's own checks, and the success tip; where the
+ * tenant turned SMS off, a captcha in place of the number and the SMS code (a new one after a refusal).
  */
 import { App as AntdApp } from 'antd';
 import { http, HttpResponse } from 'msw';
@@ -15,17 +16,21 @@ import { until } from '../../testing/until';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const server = setupServer();
-let settings = { enabled: true, smsEnabled: true, approval: true };
+let settings = { enabled: true, smsEnabled: true, approval: true, captcha: false };
 let sent: unknown[] = [];
 let registered: unknown[] = [];
+let captchas = 0;
+let refuseRegister = false;
 let root: Root;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(async () => {
-  settings = { enabled: true, smsEnabled: true, approval: true };
+  settings = { enabled: true, smsEnabled: true, approval: true, captcha: false };
   sent = [];
   registered = [];
+  captchas = 0;
+  refuseRegister = false;
   server.use(
     http.get('*/api/system/tenant/all', () => HttpResponse.json({ code: 200, msg: '', data: [{ tenantId: 1, tenantCode: 'DEFAULT', tenantName: '华建工程有限公司' }] })),
     http.get('*/api/register/settings', () => HttpResponse.json({ code: 200, msg: '', data: settings })),
@@ -35,8 +40,13 @@ beforeEach(async () => {
       sent.push(await request.json());
       return HttpResponse.json({ code: 200, msg: '验证码已发送' });
     }),
+    http.get('*/api/register/captcha', () => {
+      captchas += 1;
+      return HttpResponse.json({ code: 200, msg: '', data: { uuid: `cap-${captchas}`, img: 'data:image/svg+xml;base64,PHN2Zy8+' } });
+    }),
     http.post('*/api/register', async ({ request }) => {
       registered.push(await request.json());
+      if (refuseRegister) return HttpResponse.json({ code: 400, msg: '验证码错误' });
       return HttpResponse.json({ code: 200, msg: '注册成功，请等待管理员审核', pending: true });
     }),
   );
@@ -82,16 +92,44 @@ async function choose(label: string, value: string) {
 
 describe('register page', () => {
   it('says so when the tenant has not opened registration', async () => {
-    settings = { enabled: false, smsEnabled: true, approval: false };
+    settings = { enabled: false, smsEnabled: true, approval: false, captcha: false };
     await mount();
     await until(() => document.body.textContent?.includes('当前租户未开放注册'));
     expect(byPlaceholder('账号')).toBeNull();
   });
 
   it('says so when SMS is not enabled', async () => {
-    settings = { enabled: true, smsEnabled: false, approval: false };
+    settings = { enabled: true, smsEnabled: false, approval: false, captcha: false };
     await mount();
     await until(() => document.body.textContent?.includes('短信服务未开启，暂时无法注册'));
+  });
+
+  it('asks for a captcha instead of a number where the tenant turned SMS off, and a new one after a refusal', async () => {
+    settings = { enabled: true, smsEnabled: false, approval: false, captcha: true };
+    refuseRegister = true;
+    await mount();
+    await until(() => document.querySelector('img[alt="验证码"]'));
+    expect(byPlaceholder('手机号码')).toBeNull();
+    expect(byPlaceholder('短信验证码')).toBeNull();
+    expect(document.body.textContent).not.toContain('短信服务未开启');
+    await type('账号', 'capreg1');
+    await type('密码', 'Abcdef123');
+    await type('确认密码', 'Abcdef123');
+    await choose('角色', '2');
+    await choose('部门', '7');
+    await act(async () => button('注 册').click());
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe('请输入验证码');
+    await type('验证码', 'ab12');
+    await act(async () => button('注 册').click());
+    await until(() => registered.length === 1);
+    expect(registered[0]).toEqual({ tenantCode: 'DEFAULT', username: 'capreg1', password: 'Abcdef123', uuid: 'cap-1', code: 'ab12', roleId: 2, deptId: 7 });
+    // A refused answer spent the captcha: a new one, and the answer box is empty again.
+    await until(() => captchas === 2 && byPlaceholder('验证码').value === '');
+    refuseRegister = false;
+    await type('验证码', 'cd34');
+    await act(async () => button('注 册').click());
+    await until(() => document.body.textContent?.includes('注册成功，请等待管理员审核'));
+    expect(registered[1]).toMatchObject({ uuid: 'cap-2', code: 'cd34' });
   });
 
   it('sends a code, counts down, checks the form, and shows the tenant success tip', async () => {

@@ -1,17 +1,20 @@
 /**
- * `/register` (spec 02 §2.2, issue 32 item 2): a new account of a tenant, proven by an SMS code.
- * The tenant's settings decide what is shown: closed registration or SMS off say so instead of a
- * form; the role and department choices appear only when the tenant offers some. Success shows the
- * tenant's register success tip (sys.register.success.tip) and the way back to sign-in.
+ * `/register` (spec 02 §2.2, issue 32 item 2): a new account of a tenant, proven by an SMS code —
+ * or, where the tenant turned SMS off (`captcha` in its settings), by a captcha, without a number.
+ * The tenant's settings decide what is shown: closed registration, or SMS not available on this
+ * installation, say so instead of a form; the role and department choices appear only when the
+ * tenant offers some. Success shows the tenant's register success tip (sys.register.success.tip)
+ * and the way back to sign-in.
  */
 import { Alert, Button, Input, Result } from 'antd';
 import { useEffect, useState, type FormEvent } from 'react';
 import { listTenants } from '../../api/auth';
-import { getRegisterDepts, getRegisterRoles, getRegisterSettings, register, type RegisterSettings } from '../../api/register';
+import { getRegisterCaptcha, getRegisterDepts, getRegisterRoles, getRegisterSettings, register, type RegisterSettings } from '../../api/register';
 import type { Tenant } from '../../api/types';
 import { useNavigate, useQueryParams } from '../../routing/navigation';
 import { paths } from '../../paths';
 import { useSmsCountdown } from './useSmsCountdown';
+import { OptionSelect } from './OptionSelect';
 import styles from '../login/LoginPage.module.css';
 
 interface Values {
@@ -27,13 +30,17 @@ interface Values {
 
 const EMPTY: Values = { username: '', nickName: '', password: '', confirmPassword: '', phonenumber: '', code: '', roleId: '', deptId: '' };
 
-/** The page's own checks before anything is sent; the server checks everything again. */
-export function checkRegister(v: Values, needRole: boolean, needDept: boolean): string | null {
+/** The page's own checks before anything is sent (`byCaptcha`: no number, a captcha); the server checks everything again. */
+export function checkRegister(v: Values, needRole: boolean, needDept: boolean, byCaptcha = false): string | null {
   if (!/^[A-Za-z0-9_.@-]{2,30}$/.test(v.username)) return '账号长度为2-30位，只能包含字母、数字和 _ . @ -';
   if (!v.password) return '请输入您的密码';
   if (v.password !== v.confirmPassword) return '两次输入的密码不一致';
-  if (!/^1\d{10}$/.test(v.phonenumber)) return '请输入正确的手机号码';
-  if (!v.code) return '请输入短信验证码';
+  if (byCaptcha) {
+    if (!v.code) return '请输入验证码';
+  } else {
+    if (!/^1\d{10}$/.test(v.phonenumber)) return '请输入正确的手机号码';
+    if (!v.code) return '请输入短信验证码';
+  }
   if (needRole && !v.roleId) return '请选择角色';
   if (needDept && !v.deptId) return '请选择部门';
   return null;
@@ -52,6 +59,12 @@ export default function RegisterPage() {
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const sms = useSmsCountdown(tenantCode, values.phonenumber, false);
+  const [captcha, setCaptcha] = useState<{ uuid: string; img: string } | null>(null);
+  const byCaptcha = !!settings?.enabled && settings.captcha;
+  const refreshCaptcha = () => {
+    setValues((v) => ({ ...v, code: '' }));
+    getRegisterCaptcha(tenantCode).then((r) => setCaptcha(r.data), () => setCaptcha(null));
+  };
 
   useEffect(() => {
     document.title = '注册';
@@ -75,6 +88,12 @@ export default function RegisterPage() {
     };
   }, [tenantCode]);
 
+  // Captcha mode: a captcha as soon as the tenant's settings say so (and a new one per tenant).
+  useEffect(() => {
+    if (byCaptcha) refreshCaptcha();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [byCaptcha, tenantCode]);
+
   const change = (name: keyof Values, value: string) => setValues((v) => ({ ...v, [name]: value }));
 
   const onSendCode = () => {
@@ -85,7 +104,7 @@ export default function RegisterPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = checkRegister(values, roles.length > 0, depts.length > 0);
+    const problem = checkRegister(values, roles.length > 0, depts.length > 0, byCaptcha);
     setError(problem);
     if (problem) return;
     setSubmitting(true);
@@ -95,14 +114,15 @@ export default function RegisterPage() {
         username: values.username,
         nickName: values.nickName || undefined,
         password: values.password,
-        phonenumber: values.phonenumber,
+        ...(byCaptcha ? { uuid: captcha?.uuid ?? '' } : { phonenumber: values.phonenumber }),
         code: values.code,
         roleId: values.roleId ? Number(values.roleId) : null,
         deptId: values.deptId ? Number(values.deptId) : null,
       });
       setDone(res.msg);
     } catch {
-      // The HTTP client showed the server's message.
+      // The HTTP client showed the server's message; a captcha is spent by any answer.
+      if (byCaptcha) refreshCaptcha();
     } finally {
       setSubmitting(false);
     }
@@ -124,7 +144,7 @@ export default function RegisterPage() {
     );
   }
 
-  const closed = settings && !settings.enabled ? '当前租户未开放注册' : settings && !settings.smsEnabled ? '短信服务未开启，暂时无法注册' : null;
+  const closed = settings && !settings.enabled ? '当前租户未开放注册' : settings && !settings.captcha && !settings.smsEnabled ? '短信服务未开启，暂时无法注册' : null;
 
   return (
     <div className={styles.page}>
@@ -156,39 +176,26 @@ export default function RegisterPage() {
             <div className={styles.field}>
               <Input.Password size="large" placeholder="确认密码" autoComplete="new-password" value={values.confirmPassword} onChange={(e) => change('confirmPassword', e.target.value)} />
             </div>
-            <div className={styles.field}>
-              <Input size="large" placeholder="手机号码" autoComplete="tel" value={values.phonenumber} onChange={(e) => change('phonenumber', e.target.value)} />
-            </div>
-            <div className={styles.field} style={{ display: 'flex', gap: 8 }}>
-              <Input size="large" placeholder="短信验证码" autoComplete="one-time-code" value={values.code} onChange={(e) => change('code', e.target.value)} />
-              <Button size="large" disabled={sms.disabled} onClick={onSendCode}>
-                {sms.label}
-              </Button>
-            </div>
-            {roles.length ? (
-              <div className={styles.field}>
-                <select aria-label="角色" className={styles.tenant} value={values.roleId} onChange={(e) => change('roleId', e.target.value)}>
-                  <option value="">请选择角色</option>
-                  {roles.map((r) => (
-                    <option key={r.roleId} value={r.roleId}>
-                      {r.roleName}
-                    </option>
-                  ))}
-                </select>
+            {byCaptcha ? (
+              <div className={styles.field} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+                <Input size="large" placeholder="验证码" autoComplete="off" value={values.code} onChange={(e) => change('code', e.target.value)} />
+                {captcha ? <img src={captcha.img} alt="验证码" title="看不清？换一张" className={styles.captcha} onClick={refreshCaptcha} /> : null}
               </div>
-            ) : null}
-            {depts.length ? (
-              <div className={styles.field}>
-                <select aria-label="部门" className={styles.tenant} value={values.deptId} onChange={(e) => change('deptId', e.target.value)}>
-                  <option value="">请选择部门</option>
-                  {depts.map((d) => (
-                    <option key={d.id} value={d.id}>
-                      {d.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            ) : null}
+            ) : (
+              <>
+                <div className={styles.field}>
+                  <Input size="large" placeholder="手机号码" autoComplete="tel" value={values.phonenumber} onChange={(e) => change('phonenumber', e.target.value)} />
+                </div>
+                <div className={styles.field} style={{ display: 'flex', gap: 8 }}>
+                  <Input size="large" placeholder="短信验证码" autoComplete="one-time-code" value={values.code} onChange={(e) => change('code', e.target.value)} />
+                  <Button size="large" disabled={sms.disabled} onClick={onSendCode}>
+                    {sms.label}
+                  </Button>
+                </div>
+              </>
+            )}
+            <OptionSelect label="角色" placeholder="请选择角色" value={values.roleId} options={roles.map((r) => ({ value: r.roleId, label: r.roleName }))} onChange={(v) => change('roleId', v)} />
+            <OptionSelect label="部门" placeholder="请选择部门" value={values.deptId} options={depts.map((d) => ({ value: d.id, label: d.label }))} onChange={(v) => change('deptId', v)} />
             {error ? (
               <div role="alert" className={styles.error}>
                 {error}

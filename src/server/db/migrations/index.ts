@@ -43,6 +43,7 @@ import { m185PolicyMenu } from './185_policy_menu.js';
 import { m188LoginKeys } from './188_login_keys.js';
 import { m189AnonymousForms } from './189_anonymous_forms.js';
 import { m191DashboardMenu } from './191_dashboard_menu.js';
+import { m193PublicAttempts } from './193_public_attempts.js';
 import { m195WorkCalendars } from './195_work_calendars.js';
 import { m196CalendarMenu } from './196_calendar_menu.js';
 
@@ -85,6 +86,7 @@ export const migrations: Migration[] = [
   m188LoginKeys,
   m189AnonymousForms,
   m191DashboardMenu,
+  m193PublicAttempts,
   m195WorkCalendars,
   m196CalendarMenu,
 ];

@@ -24,9 +24,11 @@ import {
 } from '../../repositories/userRepository.js';
 import * as s from '../../../shared/contract/users.js';
 import { DoneEnvelope, FileAnswer, IdList, IdParams } from '../../../shared/contract/common.js';
+import { tellApproved } from '../../services/userApproval.js';
 import { profileRoutes } from './profile.js';
 import { avatarRoutes } from './avatar.js';
 import { userImportRoutes } from './importData.js';
+import { userApprovalRoutes } from './approval.js';
 
 const TITLE = '用户管理';
 
@@ -39,7 +41,7 @@ const USER_EXPORT_COLUMNS: ExportColumn<UserDto>[] = [
   { header: '手机号码', value: (u) => u.phonenumber },
   { header: '邮箱', value: (u) => u.email },
   { header: '性别', value: (u) => ({ '0': '男', '1': '女' })[u.sex] ?? '未知' },
-  { header: '状态', value: (u) => (u.status === '0' ? '正常' : '停用') },
+  { header: '状态', value: (u) => (u.pendingApproval ? '待审核' : u.status === '0' ? '正常' : '停用') },
   { header: '最后登录时间', value: (u) => u.loginDate },
   { header: '创建时间', value: (u) => u.createTime },
 ];
@@ -50,6 +52,7 @@ export const userRoutes: ContractPlugin = async (app) => {
   await app.register(profileRoutes);
   await app.register(avatarRoutes);
   await app.register(userImportRoutes);
+  await app.register(userApprovalRoutes);
 
   app.get(
     '/system/user/list',
@@ -59,7 +62,7 @@ export const userRoutes: ContractPlugin = async (app) => {
       const { tenantId } = request.user;
       const q = request.query;
       const deptIds = q.deptId ? await subtreeIds(app.db, tenantId, q.deptId) : undefined;
-      const { rows, total } = await listUsers(app.db, tenantId, { userName: q.userName, nickName: q.nickName, phonenumber: q.phonenumber, status: q.status || undefined, deptIds }, q.pageNum, q.pageSize);
+      const { rows, total } = await listUsers(app.db, tenantId, { userName: q.userName, nickName: q.nickName, phonenumber: q.phonenumber, status: q.status || undefined, deptIds, pendingApproval: q.pendingApproval }, q.pageNum, q.pageSize);
       return page(rows, total);
     },
   );
@@ -106,7 +109,7 @@ export const userRoutes: ContractPlugin = async (app) => {
       const { tenantId } = request.user;
       const q = request.query;
       const deptIds = q.deptId ? await subtreeIds(app.db, tenantId, q.deptId) : undefined;
-      const { rows } = await listUsers(app.db, tenantId, { userName: q.userName, nickName: q.nickName, phonenumber: q.phonenumber, status: q.status || undefined, deptIds }, 1, MAX_EXPORT_ROWS);
+      const { rows } = await listUsers(app.db, tenantId, { userName: q.userName, nickName: q.nickName, phonenumber: q.phonenumber, status: q.status || undefined, deptIds, pendingApproval: q.pendingApproval }, 1, MAX_EXPORT_ROWS);
       await recordRequestOperation(app.db, request, TITLE, BUSINESS_TYPE.export, q);
       return sendXlsx(reply, '用户数据', toXlsx('用户数据', USER_EXPORT_COLUMNS, rows));
     },
@@ -146,6 +149,8 @@ export const userRoutes: ContractPlugin = async (app) => {
     await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.edit }, async (trx) => {
       await updateUser(trx, tenantId, b.userId, { nickName: b.nickName, deptId: b.deptId, email: clean(b.email), phonenumber: clean(b.phonenumber), sex: clean(b.sex), status: b.status, remark: clean(b.remark) }, by);
       if (b.roleIds) await setUserRoles(trx, tenantId, b.userId, b.roleIds);
+      // Enabling a waiting account approves it (updateUser clears the flag): tell its owner.
+      if (b.status === '0' && existing.pendingApproval) await tellApproved(trx, tenantId, [existing]);
       if (b.status === '1') await revokeUserTokens(trx, tenantId, b.userId);
     });
     return done();
@@ -184,9 +189,11 @@ export const userRoutes: ContractPlugin = async (app) => {
       const ids = [...new Set(Array.isArray(b) ? b : 'userIds' in b ? b.userIds : [b.userId])];
       const { status } = request.params;
       if (status === '1' && ids.includes(request.user.userId)) throw badRequest('不能停用当前登录的用户');
-      await assertUsers(app.db, tenantId, ids);
+      const users = await assertUsers(app.db, tenantId, ids);
       await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.edit, param: { ids, status } }, async (trx) => {
         await setUsersStatus(trx, tenantId, ids, status, by);
+        // Enabling waiting accounts approves them (setUsersStatus clears the flag): tell their owners.
+        if (status === '0') await tellApproved(trx, tenantId, users.filter((u) => u.pendingApproval));
         if (status === '1') for (const id of ids) await revokeUserTokens(trx, tenantId, id);
       });
       return done();

@@ -1,5 +1,8 @@
-/** 用户管理: department tree, search, add / edit / delete, status switch, reset password, import. */
-import { Button, Col, Form, Input, Row, Select, Space, Switch, Table } from 'antd';
+/**
+ * 用户管理: department tree, search, add / edit / delete, status switch, reset password, import, and
+ * the decision on self-registered accounts waiting for approval (待审核: 审核通过 / 驳回).
+ */
+import { Button, Col, Form, Input, Row, Select, Space, Switch, Table, Tag } from 'antd';
 import { useFeedback } from '../../../feedback/useFeedback';
 import { useState } from 'react';
 import type { SysUser } from '../../../api/users';
@@ -10,6 +13,9 @@ import { UserImportDialog } from './UserImportDialog';
 import { UserDialog } from './UserDialog';
 import { formatDateTime } from '../../../session/formatDateTime';
 import { Authorized, useHasPermission } from '../../../routing/Authorized';
+
+/** The status filter's value for accounts waiting for approval. */
+const PENDING = 'pending';
 
 /** The users screen. */
 export default function UsersPage() {
@@ -23,7 +29,11 @@ export default function UsersPage() {
   const [deptId, setDeptId] = useState<number | undefined>();
   const [importing, setImporting] = useState(false);
 
-  const search = (dept = deptId) => c.search({ ...form.getFieldsValue(), deptId: dept });
+  // 待审核 is a choice of the status filter here, a filter of its own on the server.
+  const search = (dept = deptId) => {
+    const { status, ...rest } = form.getFieldsValue();
+    c.search({ ...rest, ...(status === PENDING ? { pendingApproval: true } : { status }), deptId: dept });
+  };
   const remove = (ids: number[]) =>
     modal.confirm({
       title: '系统提示',
@@ -49,6 +59,28 @@ export default function UsersPage() {
       },
     });
   };
+  const approve = (user: SysUser) =>
+    modal.confirm({
+      title: '系统提示',
+      content: `确认审核通过"${user.userName}"的注册申请吗？`,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        await c.approve.run([user.userId!]);
+        void message.success('审核通过');
+      },
+    });
+  const reject = (user: SysUser) =>
+    modal.confirm({
+      title: '系统提示',
+      content: `确认驳回"${user.userName}"的注册申请吗？驳回后该账号将被删除。`,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        await c.reject.run([user.userId!]);
+        void message.success('已驳回');
+      },
+    });
   const save = async (user: SysUser) => {
     await c.save.run(user);
     void message.success(user.userId ? '修改成功' : '新增成功');
@@ -75,7 +107,7 @@ export default function UsersPage() {
             <Input placeholder="请输入手机号码" allowClear style={{ width: 160 }} />
           </Form.Item>
           <Form.Item name="status" label="状态">
-            <Select placeholder="用户状态" allowClear style={{ width: 120 }} options={[{ value: '0', label: '正常' }, { value: '1', label: '停用' }]} />
+            <Select placeholder="用户状态" allowClear style={{ width: 120 }} options={[{ value: '0', label: '正常' }, { value: '1', label: '停用' }, { value: PENDING, label: '待审核' }]} />
           </Form.Item>
           <Space>
             <Button type="primary" htmlType="submit">搜索</Button>
@@ -103,13 +135,24 @@ export default function UsersPage() {
             {
               title: '状态',
               dataIndex: 'status',
-              render: (_, u) => <Switch checked={u.status === '0'} disabled={u.userId === 1 || !canEdit} onChange={(on) => toggleStatus(u, on)} />,
+              render: (_, u) =>
+                u.pendingApproval ? (
+                  <Tag color="orange">待审核</Tag>
+                ) : (
+                  <Switch checked={u.status === '0'} disabled={u.userId === 1 || !canEdit} onChange={(on) => toggleStatus(u, on)} />
+                ),
             },
             { title: '创建时间', dataIndex: 'createTime', width: 170, render: formatDateTime },
             {
               title: '操作',
               render: (_, u) => (
                 <Space size={0}>
+                  {u.pendingApproval ? (
+                    <Authorized perms={['system:user:edit']}>
+                      <Button type="link" size="small" onClick={() => approve(u)}>审核通过</Button>
+                      <Button type="link" size="small" danger onClick={() => reject(u)}>驳回</Button>
+                    </Authorized>
+                  ) : null}
                   <Authorized perms={['system:user:edit']}><Button type="link" size="small" onClick={async () => setEditing(await c.load(u.userId!))}>修改</Button></Authorized>
                   {u.userId === 1 ? null : (
                     <Authorized perms={['system:user:remove']}><Button type="link" size="small" danger onClick={() => remove([u.userId!])}>删除</Button></Authorized>

@@ -1,0 +1,23 @@
+/**
+ * Rate limits per client address of public calls that nothing else bounds (issue 32 item 2):
+ * tenant verification and registration by captcha. Counted in the database (every process sees
+ * the same count), over a rolling hour of the app's clock, refused attempts included.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.js';
+import { tooMany } from '../http/HttpError.js';
+import { reservePublicAttempt } from '../repositories/publicAttemptRepository.js';
+
+export const PUBLIC_LIMITS = {
+  /** `POST /system/user/tenant/verification` per address and hour. */
+  tenantVerification: { perHour: 30, message: '租户校验过于频繁，请1小时后再试' },
+  /** `POST /register` without SMS (captcha) per address and hour. */
+  captchaRegister: { perHour: 10, message: '注册过于频繁，请1小时后再试' },
+} as const;
+
+/** Takes one attempt of `action` for `ip`, or throws the 429 of that limit. */
+export async function takePublicAttempt(db: Kysely<Database>, action: keyof typeof PUBLIC_LIMITS, ip: string, now: Date): Promise<void> {
+  const limit = PUBLIC_LIMITS[action];
+  const since = new Date(now.getTime() - 3600_000);
+  if (!(await reservePublicAttempt(db, { action, ip, now, since, limit: limit.perHour }))) throw tooMany(limit.message);
+}
