@@ -25,3 +25,12 @@ export const CertificationResultsAnswer = DataEnvelope(Type.Object({
 export const StateCollectionAnswer = DataEnvelope(Type.Object({
   updated: Type.Integer(), unchanged: Type.Integer(), unknown: Type.Integer(), pages: Type.Integer(), truncated: Type.Boolean(),
 }));
+
+/** /custom/product/query (同步商品): goods added, edited in place, already current, refused (code, why); whether pages remain. */
+export const GoodsSyncAnswer = DataEnvelope(Type.Object({
+  added: Type.Integer(), updated: Type.Integer(), unchanged: Type.Integer(),
+  failed: Type.Array(Type.Object({ spbm: Type.String(), msg: Type.String() })), pages: Type.Integer(), truncated: Type.Boolean(),
+}));
+
+/** The sync's query string: the trading shop's name (spec 02 §7 `jydp`). */
+export const GoodsSyncQuery = Type.Object({ jydp: Type.Optional(Type.String({ maxLength: 100 })) });

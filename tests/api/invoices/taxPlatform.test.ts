@@ -26,6 +26,9 @@ const apply = (token: string, body: unknown) => a.call(token, 'POST', '/api/flow
 const STATES = { ztbgksrq: '20261001000000', ztbgjsrq: '20261031235959' };
 const states = (token: string, body: unknown = STATES) => a.call(token, 'POST', '/api/flowable/form/elephant/getInvoiceState', body);
 const results = (token: string, ids: number[]) => a.call(token, 'POST', '/api/flowable/form/elephant/getCertificationResults', { ids });
+const syncGoods = (token: string, shop?: string) => a.call(token, 'POST', `/api/custom/product/query${shop === undefined ? '' : `?jydp=${encodeURIComponent(shop)}`}`);
+/** The platform's goods per shop; a test adds to it before syncing. */
+const GOODS: Record<string, { spbm: string; spmc: string; ggxh?: string; dw?: string; dj?: string }[]> = {};
 
 /** The tenant's ledger records holding one of `numbers`, by number. */
 async function ledger(token: string, numbers: string[]): Promise<Map<string, Record<string, any>>> {
@@ -43,6 +46,7 @@ beforeAll(async () => {
       inv('31000004', '20261020'), inv('31000005', '20261025', '17'), inv('31000006', '20260920'),
     ],
     refuse: { '31000002': '该发票已被其他纳税人勾选认证' },
+    goods: GOODS,
     states: [{ fpdm: CODE, fphm: '31000001', fpzt: '2' }, { fpdm: CODE, fphm: '31000003', fpzt: '3' }, { fpdm: CODE, fphm: '38888888', fpzt: '2' }],
   });
   a = await recordsApp();
@@ -57,7 +61,7 @@ afterAll(async () => {
 describe('without a configured tax platform', () => {
   it('every call answers a 400 naming the missing setting', async () => {
     unconfigure();
-    for (const res of [await collect(a.admin), await apply(a.admin, { sqrzlx: '1', sqskssq: '202610', ids: [1] }), await results(a.admin, [1]), await states(a.admin)]) {
+    for (const res of [await collect(a.admin), await apply(a.admin, { sqrzlx: '1', sqskssq: '202610', ids: [1] }), await results(a.admin, [1]), await states(a.admin), await syncGoods(a.admin, '建材旗舰店')]) {
       expect(res.status).toBe(400);
       expect(res.json.msg).toBe('未配置税务平台服务（缺少 TAX_PLATFORM_URL），请联系管理员在服务器环境变量中设置后再试');
     }
@@ -155,6 +159,74 @@ describe('with the platform configured', () => {
     expect((await apply(viewer.token, { sqrzlx: '1', sqskssq: '202610', ids: [Number(rows.get('31000001')!.id)] })).status).toBe(403);
     expect((await results(viewer.token, [Number(rows.get('31000001')!.id)])).status).toBe(403);
     expect((await states(viewer.token)).status).toBe(403);
+    expect(fake.requests.length).toBe(calls);
+  });
+
+  it('同步商品: the shop is required and must be one of the goods form\'s shops; the platform is not called otherwise', async () => {
+    const calls = fake.requests.length;
+    for (const shop of [undefined, '', '  ']) {
+      const res = await syncGoods(a.admin, shop);
+      expect(res.status).toBe(400);
+      expect(res.json.msg).toBe('请选择交易店铺');
+    }
+    const unknown = await syncGoods(a.admin, '不存在的店');
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.msg).toBe('交易店铺“不存在的店”不在店铺列表中');
+    expect(fake.requests.length).toBe(calls);
+  });
+
+  it('同步商品 adds new goods, edits a known code in place, names what the form refuses, and changes nothing the second time', async () => {
+    const list = async (token: string, code: string) => {
+      const res = await a.call(token, 'POST', '/api/auto/auto_pthp/list', { pageNum: 1, pageSize: 500 });
+      expect(res.status).toBe(200);
+      return (res.json.rows as Record<string, any>[]).filter((r) => r.goods_code === code);
+    };
+    const all = (await a.call(a.admin, 'POST', '/api/auto/auto_pthp/list', { pageNum: 1, pageSize: 1 })).json.rows as Record<string, any>[];
+    const known = all[0];
+    const shops = await a.db.selectFrom('constants').innerJoin('tenants', 'tenants.id', 'constants.tenant_id').select(['constants.id', 'constants.name', 'constants.parent_id'])
+      .where('tenants.code', '=', 'DEFAULT').where('constants.name', 'in', ['建材旗舰店', '吨']).execute();
+    const shopId = Number(shops.find((c) => c.name === '建材旗舰店')!.id);
+    const tonId = Number(shops.find((c) => c.name === '吨')!.id);
+    GOODS['建材旗舰店'] = [
+      { spbm: 'SP-9001', spmc: 'C30商品混凝土', ggxh: 'C30', dw: '吨', dj: '420.50' },
+      { spbm: 'SP-9002', spmc: '镀锌钢管', ggxh: 'DN50', dw: '不存在的单位', dj: '38' },
+      { spbm: String(known.goods_code), spmc: '改名后的货品', ggxh: known.spec ?? undefined },
+      { spbm: '', spmc: '无编码商品' },
+      { spbm: 'SP-9003', spmc: 'x'.repeat(61) },
+    ];
+    const res = await syncGoods(a.admin, '建材旗舰店');
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data).toMatchObject({ added: 2, updated: 1, unchanged: 0, pages: 3, truncated: false });
+    expect(res.json.data.failed.map((f: { spbm: string }) => f.spbm)).toEqual(['', 'SP-9003']);
+    expect(res.json.data.failed[0].msg).toBe('商品“无编码商品”没有商品编码，未同步');
+    expect(fake.requests.filter((r) => r.path === '/goods/query').at(-1)!.body).toMatchObject({ jydp: '建材旗舰店', page: 3 });
+
+    const [c30] = await list(a.admin, 'SP-9001');
+    expect(c30).toMatchObject({ goods_name: 'C30商品混凝土', spec: 'C30' });
+    expect(Number(c30.shop)).toBe(shopId);
+    expect(Number(c30.unit)).toBe(tonId);
+    expect(Number(c30.price)).toBe(420.5);
+    // A unit the form's list does not hold stays empty rather than inventing one.
+    expect((await list(a.admin, 'SP-9002'))[0].unit ?? null).toBeNull();
+    const [renamed] = await list(a.admin, String(known.goods_code));
+    expect(renamed.goods_name).toBe('改名后的货品');
+    expect(Number(renamed.shop)).toBe(shopId);
+    expect(Number(renamed.version)).toBeGreaterThan(Number(known.version));
+
+    const again = await syncGoods(a.admin, '建材旗舰店');
+    expect(again.json.data).toMatchObject({ added: 0, updated: 0, unchanged: 3 });
+    // Another tenant's goods are its own: the same codes are new there.
+    const other = await syncGoods(a.admin2, '建材旗舰店');
+    expect(other.status).toBe(200);
+    expect(other.json.data.added + other.json.data.updated).toBe(3);
+    expect(await list(a.admin2, 'SP-9001')).toHaveLength(1);
+    expect(await list(a.admin, 'SP-9001')).toHaveLength(1);
+  });
+
+  it('同步商品 needs add and edit on 普通货品', async () => {
+    const viewer = await a.userWith('goodsview', ['auto:auto_pthp:query', 'auto:auto_pthp:add']);
+    const calls = fake.requests.length;
+    expect((await syncGoods(viewer.token, '建材旗舰店')).status).toBe(403);
     expect(fake.requests.length).toBe(calls);
   });
 

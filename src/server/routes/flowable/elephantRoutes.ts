@@ -3,6 +3,8 @@
  * and certification on the tenant's 发票台账, forwarded to the configured tax platform
  * (TAX_PLATFORM_*; without it a 400 names the missing setting). Permissions: add on the ledger to
  * collect, edit to certify and to collect states (src/server/invoices/taxPlatformService.ts).
+ * Also the goods sync `POST /custom/product/query?jydp=` into 普通货品 (add and edit on the goods
+ * form, src/server/invoices/goodsSync.ts), the same platform's goods listing.
  */
 import type { ContractPlugin } from '../../http/typeProvider.js';
 import { ok } from '../../http/reply.js';
@@ -10,7 +12,8 @@ import type { SqlConditions } from '../../records/services/sqlHide.js';
 import { callerOf, objectBody } from '../auto/caller.js';
 import { configuredTaxPlatform } from '../../invoices/taxPlatform.js';
 import { applyCertification, collectInvoices, collectionQuery, collectStates, fetchCertificationResults, stateQuery } from '../../invoices/taxPlatformService.js';
-import { CertificationAppliedAnswer, CertificationResultsAnswer, CollectionAnswer, StateCollectionAnswer } from '../../../shared/contract/taxPlatform.js';
+import { syncGoods } from '../../invoices/goodsSync.js';
+import { CertificationAppliedAnswer, CertificationResultsAnswer, CollectionAnswer, GoodsSyncAnswer, GoodsSyncQuery, StateCollectionAnswer } from '../../../shared/contract/taxPlatform.js';
 
 /** Registers the tax-platform calls. */
 export const elephantRoutes: ContractPlugin = async (app) => {
@@ -37,5 +40,10 @@ export const elephantRoutes: ContractPlugin = async (app) => {
   app.post('/flowable/form/elephant/getCertificationResults', { schema: { response: { 200: CertificationResultsAnswer } } }, async (request) => {
     const platform = configuredTaxPlatform();
     return ok(await fetchCertificationResults(app.db, callerOf(request), platform, objectBody(request.body), conditions));
+  });
+
+  app.post('/custom/product/query', { schema: { querystring: GoodsSyncQuery, response: { 200: GoodsSyncAnswer } } }, async (request) => {
+    const platform = configuredTaxPlatform();
+    return ok(await syncGoods(app.db, callerOf(request), platform, request.query.jydp, conditions));
   });
 };
