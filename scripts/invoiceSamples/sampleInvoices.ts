@@ -2,7 +2,7 @@
  * One sample invoice per type code of spec 02 §9, for trying recognition (`npm run invoice-samples`)
  * and for tests. Names, tax ids and numbers are made up; amounts add up (tax = amount × rate).
  */
-import { INVOICE_TYPE_CODES, INVOICE_TYPES, FULLY_DIGITAL_TYPES } from '../../src/server/invoices/invoiceTypes.js';
+import { INVOICE_TYPE_CODES, INVOICE_TYPES, FULLY_DIGITAL_TYPES } from '../../src/shared/invoiceTypes.js';
 import type { SampleInvoice } from './invoiceDocuments.js';
 
 const BUYER = { name: '江南建设工程有限公司', taxNo: '91330100MA2XXXXX1A' };

@@ -59,6 +59,8 @@ type InvoiceParsedAnswer = Static<typeof InvoiceParsed>;
 /** The invoice parse as the field uses it (spec 02 §3): the stored image, and the recognised fields and item lines of the contract's `InvoiceResult`. */
 export interface InvoiceParse {
   file: UploadedFile;
+  /** The national platform's verdict (spec 02 §4): -1 failed with `checkError`, 1 passed, null unchecked (`checkError` then says why, if the check was tried). */
+  check: { checkStatus: number | null; checkError: string | null };
   fields: InvoiceParsedAnswer['result']['fields'];
   items: InvoiceParsedAnswer['result']['item_list'];
 }
@@ -67,7 +69,8 @@ export interface InvoiceParse {
 export async function parseInvoice(file: Blob, name: string, onProgress?: (percent: number) => void): Promise<InvoiceParse> {
   const body = await postFile<DataResponse<InvoiceParsedAnswer>>('/api/ocr/invoice/parse', file, name, onProgress);
   const { result, ...stored } = body.data;
-  return { file: stored, fields: result?.fields ?? {}, items: result?.item_list ?? [] };
+  const check = { checkStatus: stored.invoice?.checkStatus ?? null, checkError: stored.invoice?.checkError ?? null };
+  return { file: stored, check, fields: result?.fields ?? {}, items: result?.item_list ?? [] };
 }
 
 /** `POST /api/ocr/idCard/parse`: the fields read from an ID-card image (name, ethnicity, idNumber, …). */

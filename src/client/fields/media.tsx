@@ -7,7 +7,7 @@ import { connect, mapReadPretty, useField } from '@formily/react';
 import { Space } from 'antd';
 import { useFeedback } from '../feedback/useFeedback';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { parseIdCard, parseInvoice, uploadFile, type StoredFile } from '../api/files';
+import { parseIdCard, parseInvoice, uploadFile, type InvoiceParse, type StoredFile } from '../api/files';
 import { Text } from '../routing/typography';
 import { sessionStore } from '../session/sessionStore';
 import { useRecognition } from './data/useRecognition';
@@ -58,17 +58,32 @@ export const IdCardUpload = connect(
   mapReadPretty((p: UploadProps) => <FilesText value={p.value} thumb={{ width: 120, height: 60 }} />),
 );
 
-/** invoice: one file; with OCR configured it is stored and read by `/api/ocr/invoice/parse` and same-name fields filled. */
+/** The check line under an invoice field after recognition (spec 02 §4, §8). */
+export function invoiceCheckText(check: InvoiceParse['check']): { type: 'success' | 'danger' | 'warning'; text: string } | null {
+  if (check.checkStatus === 1) return { type: 'success', text: '国税平台查验通过' };
+  if (check.checkStatus === -1) return { type: 'danger', text: `国税平台查验不通过：${check.checkError || '请核对发票信息'}` };
+  return check.checkError ? { type: 'warning', text: `未能查验：${check.checkError}` } : null;
+}
+
+/**
+ * invoice: one file; with OCR configured it is stored and read by `/api/ocr/invoice/parse`, same-name
+ * fields filled, and the national platform's verdict shown under it (a failure also as a message).
+ */
 export const InvoiceUpload = connect(
   function InvoiceUpload(p: UploadProps) {
     const r = useRecognition();
     const { message } = useFeedback();
     const apply = useApplyRecognized();
     const self = String(useField().path.toString());
+    const [check, setCheck] = useState<ReturnType<typeof invoiceCheckText>>(null);
     const send = async (file: File, onProgress: (percent: number) => void) => {
+      setCheck(null);
       try {
         const parsed = await parseInvoice(file, file.name, onProgress);
         apply(parsed.fields, self);
+        const line = invoiceCheckText(parsed.check);
+        setCheck(line);
+        if (line?.type === 'danger') message.error(line.text, 5);
         return parsed.file;
       } catch (err) {
         // Recognition failed: say so and keep the file through the plain upload.
@@ -76,7 +91,13 @@ export const InvoiceUpload = connect(
         return uploadFile(file, file.name, onProgress);
       }
     };
-    return <UploadControl {...p} maxCount={1} send={r?.invoice ? send : undefined} note={r && !r.invoice ? `发票识别：${r.message}，文件照常保存` : undefined} />;
+    const files = Array.isArray(p.value) ? p.value : [];
+    return (
+      <>
+        <UploadControl {...p} maxCount={1} send={r?.invoice ? send : undefined} note={r && !r.invoice ? `发票识别：${r.message}，文件照常保存` : undefined} />
+        {check && files.length ? <Text type={check.type} data-testid="invoice-check">{check.text}</Text> : null}
+      </>
+    );
   },
   mapReadPretty(FilesText),
 );

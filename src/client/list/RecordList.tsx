@@ -29,6 +29,8 @@ import { ListToolbar } from './toolbar/ListToolbar';
 import { SavedFilters } from './toolbar/SavedFilters';
 import { TableSettingsButton } from './toolbar/TableSettingsButton';
 import { ListIoButtons } from './io/ListIoButtons';
+import { GoodsSyncButton } from './invoices/GoodsSyncButton';
+import { InvoiceLedgerButtons } from './invoices/InvoiceLedgerButtons';
 import { BatchEditButton } from './batch/BatchEditButton';
 import { QrCodeButton } from './qr/QrCodeButton';
 import { isReadOnlyView } from '../../shared/readOnlyRecords';
@@ -195,6 +197,9 @@ function RecordListView(props: RecordListProps & { settings: ReturnType<typeof u
         <BatchEditButton def={def} has={has} ctx={ctx} query={listQuery} selectedIds={[...selectedKeys.keys()]} total={list.total} totalExact={list.totalExact} onDone={c.refresh} />
         <QrCodeButton def={def} has={has} selectedIds={[...selectedKeys.keys()]} />
         <PrintButtons def={def} has={has} selectedIds={[...selectedKeys.keys()]} />
+        {/* 发票台账's four invoice buttons and 普通货品's 同步商品 (spec 01 §2.2, issue 31): list/invoices. */}
+        <InvoiceLedgerButtons form={def.enName} has={has} selectedIds={[...selectedKeys.keys()]} onDone={c.refresh} />
+        <GoodsSyncButton def={def} has={has} onDone={c.refresh} />
       </>
     ) : null),
     [scene, def, has, ctx, listQuery, selectedKeys, c.refresh, list.total, list.totalExact],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseInvoiceQr } from './invoiceQr.js';
-import { INVOICE_TYPE_CODES, INVOICE_TYPES } from './invoiceTypes.js';
+import { INVOICE_TYPE_CODES, INVOICE_TYPES } from '../../shared/invoiceTypes.js';
 
 /** One QR text per type code of spec 02 §9, as issuers print them. */
 const SAMPLES: Record<string, { text: string; code: string; number: string; amount: string; date: string; checkCode: string }> = {

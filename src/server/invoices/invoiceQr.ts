@@ -4,7 +4,7 @@
  * invoices leave the check code empty; fully digital invoices (全电) leave the code empty and have a
  * 20-digit number. Pure.
  */
-import { FULLY_DIGITAL_TYPES, invoiceTypeName } from './invoiceTypes.js';
+import { FULLY_DIGITAL_TYPES, invoiceTypeName } from '../../shared/invoiceTypes.js';
 
 /** What the QR code says about an invoice. */
 export interface InvoiceQr {

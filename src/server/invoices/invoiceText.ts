@@ -4,7 +4,7 @@
  * 开票日期, 校验码, 名称, 纳税人识别号, 合计, （小写）, and the item table between its header row
  * (项目名称 / 货物或应税劳务、服务名称 …) and 合计. Positioned text items in, fields out. Pure.
  */
-import { invoiceTypeName } from './invoiceTypes.js';
+import { invoiceTypeName } from '../../shared/invoiceTypes.js';
 import type { InvoiceLine, RecognizedInvoice } from './recognizedInvoice.js';
 
 /** One run of text as pdfjs gives it: its string, left x, baseline y (PDF units, y up) and width. */

@@ -4,7 +4,7 @@
  * BasicInformation/TotalAmWithoutTax, TotalTaxAm, TotalTax-includedAmount, IssuItemInformation
  * lines, TaxSupervisionInfo/InvoiceNumber, IssueTime, and the type's LabelName). Pure.
  */
-import { invoiceTypeName } from './invoiceTypes.js';
+import { invoiceTypeName } from '../../shared/invoiceTypes.js';
 import type { RecognizedInvoice } from './recognizedInvoice.js';
 import { findAll, parseXml, textOf } from './xmlTree.js';
 

@@ -17,6 +17,7 @@ import { addRecord, editRecord } from '../records/services/recordWrite.js';
 import { readMain } from '../records/repositories/recordWrites.js';
 import { assertWritable } from '../records/services/writeGuard.js';
 import type { SqlConditions } from '../records/services/sqlHide.js';
+import { CERTIFICATION_TYPES } from '../../shared/invoiceTypes.js';
 import { ledgerFormName } from './invoiceLedger.js';
 import { findLedgerInvoice } from './ledgerRepository.js';
 import type { CertificationResult, CollectionQuery, InvoiceKey, PlatformInvoice, StateQuery, TaxPlatform } from './taxPlatform.js';
@@ -181,6 +182,7 @@ async function ledgerRows(db: Kysely<Database>, model: FormModel, tenantId: numb
 export async function applyCertification(db: Kysely<Database>, caller: RecordCaller, platform: TaxPlatform, body: Record<string, unknown>): Promise<{ accepted: number }> {
   const sqrzlx = typeof body.sqrzlx === 'string' || typeof body.sqrzlx === 'number' ? String(body.sqrzlx).trim() : '';
   if (!sqrzlx) throw badRequest('请选择认证类型');
+  if (!CERTIFICATION_TYPES.some((t) => t.value === sqrzlx)) throw badRequest('认证类型不正确');
   const sqskssq = typeof body.sqskssq === 'string' ? body.sqskssq.trim() : '';
   if (!sqskssq) throw badRequest('请选择税款所属期');
   if (!/^\d{4}(0[1-9]|1[0-2])$/.test(sqskssq)) throw badRequest('税款所属期格式应为 yyyyMM');

@@ -119,6 +119,7 @@ describe('with the platform configured', () => {
     const rows = await ledger(a.admin, ['31000001', '31000002']);
     const ids = [Number(rows.get('31000001')!.id), Number(rows.get('31000002')!.id)];
     expect((await apply(a.admin, { sqskssq: '202610', ids })).json.msg).toBe('请选择认证类型');
+    expect((await apply(a.admin, { sqrzlx: '9', sqskssq: '202610', ids })).json.msg).toBe('认证类型不正确');
     expect((await apply(a.admin, { sqrzlx: '1', ids })).json.msg).toBe('请选择税款所属期');
     expect((await apply(a.admin, { sqrzlx: '1', sqskssq: '2026-10', ids })).json.msg).toBe('税款所属期格式应为 yyyyMM');
     expect((await apply(a.admin, { sqrzlx: '1', sqskssq: '202610', ids: [] })).json.msg).toBe('请选择要认证的发票');

@@ -1,6 +1,7 @@
 /**
- * The invoice type codes of spec 02 §9: the second field of an invoice's QR code and the `fplxdm`
- * of the tax platform's calls. Pure.
+ * The invoice codes of spec 02 §9: type codes (the second field of an invoice's QR code and the
+ * `fplxdm` of the tax platform's calls), certification types (`sqrzlx`) and data types (`sjlx`).
+ * Shared by the server's checks and the client's dialogs. Pure.
  */
 
 /** [code, name] in the spec's order (an object would put the integer-like keys 10…186 first). */
@@ -37,3 +38,19 @@ export const FULLY_DIGITAL_TYPES: ReadonlySet<string> = new Set(['31', '32', '18
 export function invoiceTypeName(code: string): string | undefined {
   return Object.prototype.hasOwnProperty.call(INVOICE_TYPES, code) ? INVOICE_TYPES[code] : undefined;
 }
+
+/** Certification types (`sqrzlx`), spec 02 §9, in its order. */
+export const CERTIFICATION_TYPES: readonly { value: string; label: string }[] = [
+  { value: '1', label: '抵扣勾选' },
+  { value: '2', label: '退税勾选' },
+  { value: '3', label: '代办退税勾选' },
+  { value: '4', label: '不抵扣勾选' },
+  { value: '5', label: '撤销抵扣勾选' },
+  { value: '6', label: '撤销不抵扣勾选' },
+];
+
+/** Collection data types (`sjlx`), spec 02 §9. */
+export const COLLECTION_DATA_TYPES: readonly { value: string; label: string }[] = [
+  { value: '1', label: '进项发票' },
+  { value: '2', label: '销项发票' },
+];

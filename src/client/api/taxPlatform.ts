@@ -1,0 +1,45 @@
+/**
+ * The tax-platform calls of 发票台账 and 普通货品 (spec 02 §7 "Tax invoices";
+ * src/shared/contract/taxPlatform.ts). A refusal shows the server's message (http.ts).
+ */
+import type { Static } from 'typebox';
+import { post } from './http';
+import type { CertificationAppliedAnswer, CertificationResultsAnswer, CollectionAnswer, GoodsSyncAnswer, StateCollectionAnswer } from '../../shared/contract/taxPlatform';
+
+export type CollectionOutcome = Static<typeof CollectionAnswer>['data'];
+export type StateOutcome = Static<typeof StateCollectionAnswer>['data'];
+export type CertificationOutcome = Static<typeof CertificationResultsAnswer>['data'];
+export type GoodsSyncOutcome = Static<typeof GoodsSyncAnswer>['data'];
+
+/** The collection dialog's values: data type, type codes, start and end as yyyyMMddHHmmss. */
+export interface CollectionBody {
+  sjlx: string;
+  fplxdm: string[];
+  cjksrq: string;
+  cjjsrq: string;
+}
+
+/** `POST /flowable/form/elephant/vatInvoiceCollection`: the period's invoices into 发票台账. */
+export async function collectInvoices(body: CollectionBody): Promise<CollectionOutcome> {
+  return (await post<Static<typeof CollectionAnswer>>('/flowable/form/elephant/vatInvoiceCollection', body)).data;
+}
+
+/** `POST /flowable/form/elephant/getInvoiceState`: state changes between two yyyyMMddHHmmss moments. */
+export async function collectStates(body: { ztbgksrq: string; ztbgjsrq: string }): Promise<StateOutcome> {
+  return (await post<Static<typeof StateCollectionAnswer>>('/flowable/form/elephant/getInvoiceState', body)).data;
+}
+
+/** `POST /flowable/form/elephant/applyForCertification`: type, tax period yyyyMM, record ids. */
+export async function applyCertification(body: { sqrzlx: string; sqskssq: string; ids: (number | string)[] }): Promise<number> {
+  return (await post<Static<typeof CertificationAppliedAnswer>>('/flowable/form/elephant/applyForCertification', body)).data.accepted;
+}
+
+/** `POST /flowable/form/elephant/getCertificationResults`: the records' results, written into 认证状态. */
+export async function certificationResults(ids: (number | string)[]): Promise<CertificationOutcome> {
+  return (await post<Static<typeof CertificationResultsAnswer>>('/flowable/form/elephant/getCertificationResults', { ids })).data;
+}
+
+/** `POST /custom/product/query?jydp=`: the shop's goods into 普通货品. */
+export async function syncGoods(shop: string): Promise<GoodsSyncOutcome> {
+  return (await post<Static<typeof GoodsSyncAnswer>>(`/custom/product/query?jydp=${encodeURIComponent(shop)}`)).data;
+}
