@@ -9,7 +9,7 @@
  * constant list, spec 02 §3 "the trading shop list"), so `jydp` is a name the tenant configured,
  * never free text sent on to the platform.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
 import { requirePermission } from '../auth/permissions.js';
 import { badRequest, HttpError, notFound } from '../http/HttpError.js';
@@ -20,6 +20,7 @@ import { addRecord, editRecord } from '../records/services/recordWrite.js';
 import { readMain } from '../records/repositories/recordWrites.js';
 import type { SqlConditions } from '../records/services/sqlHide.js';
 import type { PlatformGoods, TaxPlatform } from './taxPlatform.js';
+import { findGoods, listItems, type Choice } from './goodsRepository.js';
 
 /** The goods form filled by the sync (default the demo 普通货品). */
 export function goodsFormName(env: NodeJS.ProcessEnv = process.env): string {
@@ -40,30 +41,10 @@ export interface GoodsSyncOutcome {
   truncated: boolean;
 }
 
-interface Choice {
-  id: number;
-  name: string;
-}
-
-/** The active items of the tenant's constant list `parentId`. */
-async function listItems(db: Kysely<Database>, tenantId: number, parentId: number): Promise<Choice[]> {
-  const rows = await db.selectFrom('constants').select(['id', 'name']).where('tenant_id', '=', tenantId).where('parent_id', '=', parentId).where('status', '=', 1).orderBy('order_num').orderBy('id').execute();
-  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
-}
-
 /** The constant list a select field of the goods form draws its options from. */
 function listOf(model: FormModel, field: string): number | undefined {
   const id = Number(model.main.fields.get(field)?.def.configDataId);
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
-}
-
-/** The goods record of the tenant with this 货品编码, not voided. */
-async function findGoods(db: Kysely<Database>, model: FormModel, tenantId: number, code: string): Promise<number | undefined> {
-  const col = model.main.fields.get('goods_code')?.columns.value?.name;
-  if (!col) return undefined;
-  const t = sql.id(model.schema, model.main.table.name);
-  const r = await sql<{ id: number }>`SELECT id FROM ${t} WHERE tenant_id = ${tenantId} AND ${sql.ref(col)}::text = ${code} AND sys_status <> -2 ORDER BY id LIMIT 1`.execute(db);
-  return r.rows[0] ? Number(r.rows[0].id) : undefined;
 }
 
 const price = (v: string | undefined) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) && Number(v) >= 0 ? Math.round(Number(v) * 100) / 100 : undefined);
