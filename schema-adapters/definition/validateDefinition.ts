@@ -8,6 +8,7 @@ import { relationProblems } from '../records/relatedValues';
 import { CHILD_TABLE_SYSTEM_COLUMNS, EN_NAME_PATTERN, JS_OBJECT_NAMES, MAIN_TABLE_SYSTEM_COLUMNS, MAX_TABLE_COLUMNS, PG_SYSTEM_COLUMN_NAMES, RESERVED_FIELD_NAMES } from './names';
 import type { DefinitionProblem, FieldDefinition, FormDefinition } from './types';
 import { viewShapeProblems, virtualColumnProblems } from './views';
+import { ownerFieldProblems } from './ownerFields';
 
 // Declared with the definition's types, so the checks of other folders (buttonProblems) need not import this file back.
 export type { DefinitionProblem } from './types';
@@ -166,6 +167,8 @@ export function validateDefinition(input: unknown): DefinitionProblem[] {
   // Type-2 views (the sources' existence and field types are the server's check: viewSourceProblems).
   out.push(...viewShapeProblems(input));
   out.push(...virtualColumnProblems(input.feature, new Set(names.keys())));
+  // Owner fields (数据归属, ADR 1041): single user / dept fields of the main form only.
+  out.push(...ownerFieldProblems(input.feature, names));
   out.push(...relatedSettingProblems(input.fields));
   return out;
 }

@@ -12,6 +12,9 @@ import { answerCacheStats } from '../../../src/server/records/cache/answerCache.
 import { runSeed } from '../../../src/server/services/seed/runSeed.js';
 import { seedDemoDataScope } from '../../../src/server/records/seed/seedDataScope.js';
 import { TEST_PASSWORD } from '../support/testServer.js';
+import { multipartFile, waitJob, workbook } from '../io/ioSupport.js';
+import { m177ScopeIndexes } from '../../../src/server/records/migrations/177_scope_indexes.js';
+import { sql } from 'kysely';
 import { deploy, flowWorld, FORM as FLOW_FORM, SKETCHES, submit, todo } from '../flows/flowSupport.js';
 
 let a: RecordsApp;
@@ -24,8 +27,10 @@ const DEF = {
     { enName: 'amount', label: '金额', funcType: 'number', precision: 2 },
     { enName: 'note', label: '备注', funcType: 'input' },
   ],
+  // The check's tip would show the record's 标题: it is judged only on records of the scope.
+  buttons: [{ id: 1, name: '标记', topShow: true, checks: [{ when: '${amount} > 0', action: 'warn', errorTips: '「${title}」将被标记' }], actions: [{ kind: 'setValues', values: { note: '已标记' } }] }],
 };
-const PERMS = ['query', 'add', 'edit', 'export', 'print', 'invalid'].map((p) => `auto:${FORM}:${p}`);
+const PERMS = ['query', 'add', 'edit', 'export', 'print', 'invalid', 'import', 'btn1'].map((p) => `auto:${FORM}:${p}`);
 
 /** Department ids of tenant DEFAULT by name. */
 const dept: Record<string, number> = {};
@@ -191,6 +196,134 @@ describe('data scope of a role', () => {
       expect(await sum(as.custom)).toBe(AMOUNT.p2);
       if (round === 1) expect(answerCacheStats().hits).toBeGreaterThan(hits);
     }
+  });
+});
+
+describe('custom buttons, import in update mode, tree children', () => {
+  it('answers 404 for a button acting on a record outside the scope, and runs it inside', async () => {
+    const run = (ids: number[]) => a.call(as.below, 'POST', `/api/auto/${FORM}/button/action`, { button: 1, ids, menuId: null, params: {} });
+    expect(await a.call(as.below, 'POST', '/api/auto/button/check', { formName: FORM, button: 1, ids: [rec.fin] })).toMatchObject({ status: 404 });
+    expect(JSON.stringify((await a.call(as.below, 'POST', '/api/auto/button/check', { formName: FORM, button: 1, ids: [rec.p1] })).json)).toContain('「p1」将被标记');
+    expect(await run([rec.p1, rec.fin])).toMatchObject({ status: 404 });
+    expect((await a.call(a.admin, 'GET', `/api/auto/${FORM}/${rec.fin}`)).json.data.note).not.toBe('已标记');
+    expect((await a.call(a.admin, 'GET', `/api/auto/${FORM}/${rec.p1}`)).json.data.note).not.toBe('已标记');
+    const ok = await run([rec.p1]);
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    expect((await a.call(a.admin, 'GET', `/api/auto/${FORM}/${rec.p1}`)).json.data.note).toBe('已标记');
+  });
+
+  it('refuses, per row, an import in update mode naming a record outside the scope', async () => {
+    const upload = async (mode: string) => {
+      const m = multipartFile('scope.xlsx', workbook([['记录ID', '备注'], [rec.p2, '导入改'], [rec.fin, '导入改']]));
+      const res = await a.app.inject({ method: 'POST', url: `/api/auto/${FORM}/importData?mode=${mode}`, headers: { authorization: `Bearer ${as.below}`, ...m.headers }, payload: m.payload });
+      expect(res.statusCode, res.body).toBe(200);
+      return (await waitJob(a, res.json().data.jobId, as.below)).result;
+    };
+    for (const mode of ['update', 'upsert']) {
+      const result = await upload(mode);
+      expect(result, mode).toMatchObject({ success: false, imported: 0 });
+      expect(result.problems.map((p: any) => [p.row, p.message]), mode).toEqual([[3, `记录“${rec.fin}”不在您的数据权限范围内，不能更新`]]);
+    }
+    expect((await a.call(a.admin, 'GET', `/api/auto/${FORM}/${rec.fin}`)).json.data.note).not.toBe('导入改');
+    expect((await a.call(a.admin, 'GET', `/api/auto/${FORM}/${rec.p2}`)).json.data.note).not.toBe('导入改');
+    // In the scope only: the update is written.
+    const m = multipartFile('scope.xlsx', workbook([['记录ID', '备注'], [rec.p2, '导入改']]));
+    const res = await a.app.inject({ method: 'POST', url: `/api/auto/${FORM}/importData?mode=update`, headers: { authorization: `Bearer ${as.below}`, ...m.headers }, payload: m.payload });
+    expect((await waitJob(a, res.json().data.jobId, as.below)).result).toMatchObject({ success: true, updated: 1 });
+    expect((await a.call(a.admin, 'GET', `/api/auto/${FORM}/${rec.p2}`)).json.data.note).toBe('导入改');
+  });
+
+  it('lists only the tree children of the scope', async () => {
+    const TREE = 'scope_tree';
+    expect((await a.call(a.admin, 'POST', '/api/flowable/form', { enName: TREE, cnName: '范围树', tree: true, fields: [{ enName: 'title', label: '标题', funcType: 'input' }] })).status).toBe(200);
+    const perms = ['query', 'add'].map((p) => `auto:${TREE}:${p}`);
+    const r = await a.call(a.admin, 'POST', '/api/system/role', { roleName: '范围树本人', roleKey: 'scope_tree_self', permissions: perms, dataScope: '5' });
+    const mine = await user('s_tree', '项目一部', [r.json.data.roleId]);
+    const addTree = async (token: string, title: string) => {
+      const x = await a.call(token, 'POST', `/api/auto/${TREE}/add`, { formName: TREE, data: { title } });
+      expect(x.status, JSON.stringify(x.json)).toBe(200);
+      return x.json.data.id as number;
+    };
+    const root = await addTree(mine, '根');
+    const kid = await addTree(mine, '我的子级');
+    const other = await addTree(a.admin, '他人子级');
+    // The parent link as a tree form keeps it (pid), set directly: the add call does not take one.
+    const t = await a.db.selectFrom('form_definitions').select('tenant_id').where('en_name', '=', TREE).executeTakeFirstOrThrow();
+    await sql`UPDATE ${sql.id(`t_${t.tenant_id}`, TREE)} SET pid = ${root} WHERE id IN (${kid}, ${other})`.execute(a.db);
+    const has = await a.call(mine, 'POST', `/api/auto/${TREE}/haveSub`, [root]);
+    expect(has.status).toBe(200);
+    const kids = async (token: string) => (await a.call(token, 'POST', `/api/auto/${TREE}/list`, { pageSize: 100, initFilter: { pid: root } })).json.rows.map((x: any) => x.title).sort();
+    expect(await kids(a.admin)).toEqual(['他人子级', '我的子级']);
+    expect(await kids(mine)).toEqual(['我的子级']);
+    expect((await a.call(mine, 'GET', `/api/auto/${TREE}/${other}`)).status).toBe(404);
+  });
+});
+
+describe('owner fields (ADR 1041)', () => {
+  const OWNED = 'scope_owned';
+  const ownedDef = (feature: Record<string, unknown>) => ({
+    enName: OWNED, cnName: '归属任务', feature,
+    fields: [
+      { enName: 'title', label: '标题', funcType: 'input' },
+      { enName: 'jbr', label: '经办人', funcType: 'user' },
+      { enName: 'bm', label: '归属部门', funcType: 'dept' },
+      { enName: 'xzr', label: '协作人', funcType: 'user', multiple: true },
+    ],
+  });
+
+  it('refuses an owner field that is not a single user / dept field of the main form', async () => {
+    for (const [feature, message] of [
+      [{ ownerUserField: 'title' }, '归属人字段「标题」须为单选的用户字段'],
+      [{ ownerUserField: 'xzr' }, '归属人字段「协作人」须为单选的用户字段'],
+      [{ ownerDeptField: 'jbr' }, '归属部门字段「经办人」须为单选的部门字段'],
+      [{ ownerDeptField: 'nope' }, '归属部门字段“nope”不是表单主表中的字段'],
+    ] as const) {
+      const r = await a.call(a.admin, 'POST', '/api/flowable/form', ownedDef(feature));
+      expect(r.status, JSON.stringify(feature)).toBe(400);
+      expect(JSON.stringify(r.json), JSON.stringify(feature)).toContain(message);
+    }
+  });
+
+  it('decides 仅本人 and 本部门及以下 by the owner fields instead of the creator, index-served', async () => {
+    const saved = await a.call(a.admin, 'POST', '/api/flowable/form', ownedDef({ ownerUserField: 'jbr', ownerDeptField: 'bm' }));
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    const perms = ['query', 'add', 'edit'].map((p) => `auto:${OWNED}:${p}`);
+    const mk = async (key: string, scope: string) => (await a.call(a.admin, 'POST', '/api/system/role', { roleName: `归属${key}`, roleKey: `owned_${key}`, permissions: perms, dataScope: scope })).json.data.roleId;
+    const selfTok = await user('o_self', '财务部', [await mk('self', '5')]);
+    const belowTok = await user('o_below', '工程管理部', [await mk('below', '4')]);
+    const uid = async (name: string) => Number((await a.db.selectFrom('users').select('id').where('user_name', '=', name).executeTakeFirstOrThrow()).id);
+    const ids: Record<string, number> = {};
+    const put = async (token: string, title: string, data: Record<string, unknown>) => {
+      const r = await a.call(token, 'POST', `/api/auto/${OWNED}/add`, { formName: OWNED, data: { title, ...data } });
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      ids[title] = r.json.data.id;
+    };
+    // Created by the admin, owned by o_self / by 项目一部; created by o_self, owned by someone else in 财务部.
+    await put(a.admin, 'forSelf', { jbr: await uid('o_self'), bm: dept['财务部'] });
+    await put(a.admin, 'forP1', { jbr: await uid('w_p1'), bm: dept['项目一部'] });
+    await put(selfTok, 'bySelf', { jbr: await uid('w_fin'), bm: dept['财务部'] });
+    const titles = async (token: string) => (await a.call(token, 'POST', `/api/auto/${OWNED}/list`, { pageSize: 100, exactTotal: true })).json.rows.map((x: any) => x.title).sort();
+    expect(await titles(selfTok)).toEqual(['forSelf']);
+    expect(await titles(belowTok)).toEqual(['forP1']);
+    expect((await a.call(selfTok, 'GET', `/api/auto/${OWNED}/${ids.bySelf}`)).status).toBe(404);
+    expect((await a.call(belowTok, 'GET', `/api/auto/${OWNED}/${ids.forP1}`)).status).toBe(200);
+    // The predicate reads the owner columns, which carry a btree index (the sortable single-choice one).
+    const form = await a.db.selectFrom('form_definitions').select(['id', 'tenant_id']).where('en_name', '=', OWNED).executeTakeFirstOrThrow();
+    const defs = (await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE schemaname = ${`t_${form.tenant_id}`} AND tablename = ${OWNED}`.execute(a.db)).rows.map((r) => r.indexdef);
+    for (const col of ['jbr', 'bm', 'create_user_id', 'create_dept_id']) expect(defs.some((d) => new RegExp(`btree \\(${col}\\b`).test(d)), col).toBe(true);
+  });
+});
+
+describe('indexes on the creator columns (migration 177)', () => {
+  it('exist on every form table and are added again, idempotently, by the migration', async () => {
+    const form = await a.db.selectFrom('form_definitions').select(['id', 'tenant_id']).where('en_name', '=', FORM).executeTakeFirstOrThrow();
+    const schema = `t_${form.tenant_id}`;
+    const names = async () => (await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE schemaname = ${schema} AND tablename = ${FORM}`.execute(a.db)).rows.map((r) => r.indexname);
+    expect(await names()).toEqual(expect.arrayContaining([`ix_f${form.id}_cuser`, `ix_f${form.id}_cdept`]));
+    await sql`DROP INDEX ${sql.id(schema, `ix_f${form.id}_cdept`)}`.execute(a.db);
+    await m177ScopeIndexes.up(a.db);
+    await m177ScopeIndexes.up(a.db);
+    expect(await names()).toEqual(expect.arrayContaining([`ix_f${form.id}_cuser`, `ix_f${form.id}_cdept`]));
   });
 });
 

@@ -368,3 +368,27 @@ describe('表单设置: 按钮', () => {
     expect(help).not.toMatch(/buttons\[|actions|url/);
   });
 });
+
+describe('表单设置: 归属字段 (数据权限, ADR 1041)', () => {
+  it('offers single user / dept fields only and writes feature.ownerUserField / ownerDeptField, valid', async () => {
+    draft = toDraft({
+      ...DEFINITION,
+      fields: [...DEFINITION.fields,
+        { enName: 'jbr', label: '经办人', funcType: 'user' },
+        { enName: 'xzr', label: '协作人', funcType: 'user', multiple: true },
+        { enName: 'bm', label: '归属部门', funcType: 'dept' }],
+    });
+    await render();
+    await openSelect('归属人字段');
+    expect(optionTexts()).toEqual(['经办人（jbr）']);
+    await pickOption('经办人（jbr）');
+    expect(draft.feature?.ownerUserField).toBe('jbr');
+    await openSelect('归属部门字段');
+    expect(optionTexts().filter((t) => t !== '经办人（jbr）')).toEqual(['归属部门（bm）']);
+    await pickOption('归属部门（bm）');
+    expect(draft.feature?.ownerDeptField).toBe('bm');
+    expect(validateDefinition(fromDraft(draft))).toEqual([]);
+    // A stored owner that is no longer a single user field is shown as a problem of the setting.
+    expect(validateDefinition({ ...fromDraft(draft), feature: { ownerUserField: 'xzr' } })).toEqual([{ path: 'feature.ownerUserField', message: '归属人字段「协作人」须为单选的用户字段' }]);
+  });
+});

@@ -1,5 +1,6 @@
-/** Form-level settings: names, flow, list columns, totals, fixed and virtual columns, checks and buttons. */
-import { Form, Input, InputNumber, Switch } from 'antd';
+/** Form-level settings: names, flow, owner fields, list columns, totals, fixed and virtual columns, checks and buttons. */
+import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { canOwn } from '../../../../schema-adapters/definition/ownerFields';
 import type { DefinitionProblem } from '../../../../schema-adapters/definition/validateDefinition';
 import { takenNames, type Draft } from './draft';
 import { ButtonsEditor } from './ButtonsEditor';
@@ -23,6 +24,8 @@ export function FormSettings({ draft, problems, onChange }: FormSettingsProps) {
     const list = at(prefix);
     return list.length ? { validateStatus: 'error' as const, help: problemLine(list) } : {};
   };
+  // Owner fields (数据归属, ADR 1041): single user / dept fields of the main form.
+  const owners = (type: 'user' | 'dept') => draft.fields.filter((f) => canOwn(f, type)).map((f) => ({ value: f.enName, label: `${f.label}（${f.enName}）` }));
   return (
     <Form layout="vertical" size="small" className="fw-form-settings">
       <Form.Item label="表单名称" {...help('cnName')}>
@@ -33,6 +36,14 @@ export function FormSettings({ draft, problems, onChange }: FormSettingsProps) {
       </Form.Item>
       <Form.Item label="流程表单">
         <Switch aria-label="流程表单" checked={draft.hasFlow === true} onChange={(v) => onChange({ hasFlow: v })} />
+      </Form.Item>
+      <Form.Item label="归属人字段" {...help('feature.ownerUserField')} extra="数据权限“仅本人”按此用户字段判断记录归属；不选则按创建人">
+        <Select aria-label="归属人字段" allowClear placeholder="创建人" options={owners('user')} value={draft.feature?.ownerUserField as string | undefined}
+          onChange={(v?: string) => onChange({ 'feature.ownerUserField': v || undefined }, 'form.feature.ownerUserField')} />
+      </Form.Item>
+      <Form.Item label="归属部门字段" {...help('feature.ownerDeptField')} extra="数据权限“本部门”“本部门及以下”“自定义部门”按此部门字段判断记录归属；不选则按创建人的部门">
+        <Select aria-label="归属部门字段" allowClear placeholder="创建人的部门" options={owners('dept')} value={draft.feature?.ownerDeptField as string | undefined}
+          onChange={(v?: string) => onChange({ 'feature.ownerDeptField': v || undefined }, 'form.feature.ownerDeptField')} />
       </Form.Item>
       <Form.Item label="固定列数" {...help('feature.fixColumns')} extra="列表左侧固定不随横向滚动的前几列；单个字段也可在下方列表列中固定在左侧或右侧">
         <InputNumber aria-label="固定列数" min={0} value={draft.feature?.fixColumns ?? null} onChange={(v) => onChange({ 'feature.fixColumns': v ?? undefined })} />

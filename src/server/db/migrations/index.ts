@@ -5,7 +5,7 @@
  * demo 合同台账's print link and 161 gives the demo forms their print templates (records engine
  * data); 167 drops ADR 0933's change log (ADR 1028); 172 holds SMS verification codes, 173 marks
  * self-registered accounts waiting for approval; 174 adds flows' 抄送 entries and 175 the 抄送我的
- * menu (issue 30); 176 adds roles' data scopes (数据权限, issue 35); 180 holds dashboards (issue 33).
+ * menu (issue 30); 176 adds roles' data scopes (数据权限, issue 35), 177 indexes every form table's creator columns for them; 180 holds dashboards (issue 33).
  */
 import type { Migration } from './types.js';
 import { m172SmsCodes } from './172_sms_codes.js';
@@ -38,6 +38,7 @@ import { m167DropChangeLog } from '../../records/migrations/167_drop_change_log.
 import { m174FlowCc } from './174_flow_cc.js';
 import { m175FlowCcMenu } from './175_flow_cc_menu.js';
 import { m176DataScope } from './176_data_scope.js';
+import { m177ScopeIndexes } from '../../records/migrations/177_scope_indexes.js';
 import { m184Policies } from './184_policies.js';
 import { m185PolicyMenu } from './185_policy_menu.js';
 import { m188LoginKeys } from './188_login_keys.js';
@@ -80,6 +81,7 @@ export const migrations: Migration[] = [
   m174FlowCc,
   m175FlowCcMenu,
   m176DataScope,
+  m177ScopeIndexes,
   m180Dashboards,
   m184Policies,
   m185PolicyMenu,

@@ -5,6 +5,7 @@ import { buttonChecks, checkEntries, type CheckEntry, type FormButton } from '..
 import type { AuthUser } from '../../auth/types.js';
 import type { FormModel } from '../query/formModel.js';
 import { userContext } from '../services/recordContext.js';
+import { rowScopeOf } from '../services/dataScope.js';
 import { buttonRecords } from './buttonRecords.js';
 
 export type { CheckEntry };
@@ -13,5 +14,5 @@ export type { CheckEntry };
 export async function checkButton(db: Kysely<Database>, model: FormModel, button: FormButton, ids: number[], user: AuthUser): Promise<CheckEntry[]> {
   const rules = buttonChecks(button);
   if (!rules.length) return [];
-  return checkEntries(rules, await buttonRecords(db, model, user.tenantId, ids), userContext(user));
+  return checkEntries(rules, await buttonRecords(db, model, user.tenantId, ids, await rowScopeOf(db, user, model.form.enName)), userContext(user));
 }

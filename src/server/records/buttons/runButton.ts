@@ -15,6 +15,7 @@ import { inTransaction } from '../services/inTransaction.js';
 import { loadModel, logWrite, userContext, type RecordCaller } from '../services/recordContext.js';
 import { addRecord, editRecord } from '../services/recordWrite.js';
 import { assertWritable } from '../services/writeGuard.js';
+import { rowScopeOf } from '../services/dataScope.js';
 import { buttonRecords } from './buttonRecords.js';
 import { secretValue } from '../repositories/buttonSecrets.js';
 import { BUTTON_FAILURE, callWebhook } from './webhook.js';
@@ -66,6 +67,8 @@ export async function runButton(db: Kysely<Database>, model: FormModel, button: 
   const steps = buttonSteps(button);
   const tenantId = caller.user.tenantId;
   const ctx = userContext(caller.user);
+  // The caller's data scope (数据权限, issue 35): a selected record outside it is 记录不存在.
+  const scope = await rowScopeOf(db, caller.user, model.form.enName);
   if (steps.some((s) => s.kind === 'setValues')) await assertWritable(db, model, tenantId, 'edit', ids);
   // Target forms and secrets are looked up before the transaction: a missing one writes nothing.
   const targets = new Map<string, FormModel>();
@@ -85,7 +88,7 @@ export async function runButton(db: Kysely<Database>, model: FormModel, button: 
   }
   return inTransaction(db, async (trx) => {
     const result: ButtonResult = { updated: 0, created: [], links: [] };
-    let records = await buttonRecords(trx, model, tenantId, ids, true);
+    let records = await buttonRecords(trx, model, tenantId, ids, scope, true);
     const label = (r: Record<string, unknown>) => (r.id == null ? '' : `记录 ${String(r.id)}：`);
     for (const step of steps) {
       switch (step.kind) {

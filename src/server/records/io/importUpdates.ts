@@ -19,6 +19,8 @@ import type { FormModel } from '../query/formModel.js';
 import { recordsByKey, type KeyedRecord } from '../repositories/importKeys.js';
 import { readChildren, readMain } from '../repositories/recordWrites.js';
 import { applyEdit } from '../services/recordWrite.js';
+import { rowScopeOf } from '../services/dataScope.js';
+import type { RowScope } from '../query/rowScope.js';
 import type { RecordCaller } from '../services/recordContext.js';
 import type { JobUser } from './jobUser.js';
 import type { Converted, Mapped, Row } from './importConvert.js';
@@ -67,6 +69,9 @@ export async function parsedSince(db: Kysely<Database>, user: AuthUser, form: st
   return new Date(job.createTime).toISOString();
 }
 
+/** A row whose key names a record outside the importer's data scope (数据权限). */
+export const OUT_OF_SCOPE = (key: string) => `记录“${key}”不在您的数据权限范围内，不能更新`;
+
 interface Plan { record: KeyedRecord; key: string; current: Record<string, unknown> }
 
 /** One import's update state: the key column, the rows that update a record, the counts. */
@@ -78,6 +83,8 @@ export class ImportUpdates {
   private readonly plans = new Map<number, Plan>();
   private readonly refused = new Set<number>();
   readonly unmatched: string[] = [];
+  /** The importing user's data scope on the form, resolved when the first batch is planned (when the job runs). */
+  private scope: RowScope | null = null;
   added = 0;
   updated = 0;
 
@@ -124,12 +131,14 @@ export class ImportUpdates {
       }
       if (hits.length > 1) { say(r, key, `「${this.label}」“${key}”对应多条记录，无法确定`); continue; }
       const record = hits[0];
+      // 数据权限 (issue 35): a record outside the importer's scope is never updated (nor added again under its key).
+      this.scope ??= await rowScopeOf(db, { tenantId: this.tenantId, userId: this.user.userId }, this.model.form.enName);
+      const current = await readMain(db, this.model, this.tenantId, record.id, false, this.scope);
+      if (!current) { say(r, key, OUT_OF_SCOPE(key)); continue; }
       if (record.status === VOIDED_STATUS) { say(r, key, `记录“${key}”已作废，不能修改`); continue; }
       if (this.model.form.definition.hasFlow && record.status === 0) { say(r, key, `记录“${key}”${IN_APPROVAL_EDIT_MESSAGE.replace('的数据', '')}`); continue; }
       // The user confirmed counts and values of the parse: a record changed since is not overwritten unseen.
       if (record.changed) { say(r, key, CHANGED_SINCE_PARSE(key)); continue; }
-      const current = await readMain(db, this.model, this.tenantId, record.id);
-      if (!current) { say(r, key, `「${this.label}」“${key}”没有对应的记录`); continue; }
       for (const [name, sub] of this.model.subs) current[name] = await readChildren(db, this.model, sub, this.tenantId, record.id);
       this.plans.set(r.rowNo, { record, key, current });
       this.updated++;

@@ -19,8 +19,9 @@ export async function existingMainTables(db: Kysely<Database>): Promise<Existing
     const main = typeof f.main === 'string' ? (JSON.parse(f.main) as StorageTable) : f.main;
     if (!main?.name || main.columnId !== 0) continue;
     const schema = `t_${Number(f.tenant_id)}`;
-    const exists = await sql<{ r: string | null }>`SELECT to_regclass(${`${schema}.${main.name}`})::text AS r`.execute(db);
-    if (exists.rows[0]?.r) out.push({ formId: Number(f.id), schema, main });
+    // A table, not a type-2 view's VIEW (whose storage also has a main entry): only a table takes indexes.
+    const exists = await sql<{ k: string | null }>`SELECT c.relkind::text AS k FROM pg_class c WHERE c.oid = to_regclass(${`${schema}.${main.name}`})`.execute(db);
+    if (exists.rows[0]?.k === 'r' || exists.rows[0]?.k === 'p') out.push({ formId: Number(f.id), schema, main });
   }
   return out;
 }

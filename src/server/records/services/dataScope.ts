@@ -12,6 +12,7 @@ import { ALL_ROWS, type Reader, type RowScope } from '../query/rowScope.js';
 import type { FormModel } from '../query/formModel.js';
 import { notFound } from '../../http/HttpError.js';
 import { existingIds } from '../repositories/exportQueries.js';
+import { ownerColumnsOf } from './ownerColumns.js';
 import { customDepts, deptSubtree, flowRecordIds, rolesWithScope, userDept } from '../repositories/dataScopes.js';
 
 /** RuoYi's data scope codes. */
@@ -46,6 +47,8 @@ export async function rowScopeOf(db: Kysely<Database>, user: ScopeUser, formName
     userId: scopes.has(DATA_SCOPES.self) || !roles.length ? user.userId : null,
     deptIds: [...depts].sort((a, b) => a - b),
     recordIds: await flowRecordIds(db, user.tenantId, user.userId, formName),
+    // The form's owner fields, when it names any, decide ownership instead of the creator (ADR 1041).
+    owner: await ownerColumnsOf(db, user.tenantId, formName),
   };
 }
 
