@@ -17,7 +17,7 @@ export const m187ResourceMenu: Migration = {
         AND NOT EXISTS (SELECT 1 FROM menus c WHERE c.tenant_id = g.tenant_id AND c.path = '/document-manage')`.execute(db);
     for (const g of groups.rows) {
       await sql`INSERT INTO menus (tenant_id, parent_id, menu_name, route_name, path, component, menu_type, perms, icon, order_num)
-        VALUES (${g.tenant_id}, ${g.id}, '文档管理', 'DocumentManage', '/document-manage', 'document-manage/index', 'C', '', 'folder-open', ${Number(g.last) + 1})`.execute(db);
+        VALUES (${g.tenant_id}, ${g.id}, '文档管理', 'DocumentManage', '/document-manage', 'document-manage/index', 'C', '', 'folder', ${Number(g.last) + 1})`.execute(db);
     }
   },
 };
