@@ -5,8 +5,8 @@
  * node permissions the server enforces (ADR 1044); buttons only mirror them.
  */
 import { FileOutlined, FolderOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Card, Empty, Input, Space, Table, Tree } from 'antd';
-import type { DataNode } from 'antd/es/tree';
+import { Breadcrumb, Button, Card, Empty, Input, Space, Table, Tree, type TreeDataNode } from 'antd';
+
 import { useState } from 'react';
 import type { ResourceNode } from '../../api/resources';
 import { useResourceController, type FolderNode } from '../../controllers/useResourceController';
@@ -21,7 +21,7 @@ import { ResourceUploadDialog } from './ResourceUploadDialog';
 import { ResourceVersionsDialog } from './ResourceVersionsDialog';
 
 const ROOT_TITLE = '全部文档';
-const toTree = (nodes: FolderNode[]): DataNode[] =>
+const toTree = (nodes: FolderNode[]): TreeDataNode[] =>
   nodes.map((n) => ({ key: n.id, title: n.name, icon: <FolderOutlined />, children: n.children.length ? toTree(n.children) : undefined }));
 const PREVIEWABLE = /\.(png|jpe?g|gif|webp|pdf|txt)$/i;
 

@@ -18,13 +18,12 @@ import { sanitizeFileName } from '../../files/fileKeys.js';
 import { contentDisposition, contentTypeOf } from '../../files/contentDisposition.js';
 import { HttpError } from '../../http/HttpError.js';
 import { FileAnswer } from '../../../shared/contract/common.js';
-import { LEVEL_NAME, LEVEL_NUMBER, moveProblem, ResourceAccess, type LevelNumber } from '../../resources/resourceAccess.js';
+import { LEVEL_NAME, LEVEL_NUMBER, moveProblem, type LevelNumber } from '../../resources/resourceAccess.js';
 import { isPreviewable, nameProblem, resourceFileKey } from '../../resources/resourceFiles.js';
 import {
-  addVersion, deleteNodes, insertNode, listVersions, loadEntries, loadNodes, moveNodes, principalOf, renameNode, replaceEntries, subjectNames, versionKey, type NodeRow,
+  addVersion, deleteNodes, insertNode, listVersions, loadEntries, moveNodes, renameNode, replaceEntries, subjectNames, versionKey, type NodeRow,
 } from '../../resources/resourceRepository.js';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
+import { libraryOf as loadLibrary, type Library } from '../../resources/resourceLibrary.js';
 import {
   ResourceAncestorsAnswer, ResourceAnswer, ResourceDeleteBody, ResourceDirectoryAnswer, ResourceDone, ResourceFileQuery, ResourceIdQuery, ResourceInsertBody, ResourceListQuery,
   ResourceModifyBody, ResourceMoveBody, ResourcePage, ResourcePermissionsAnswer, ResourcePermissionsBody, ResourceSaved, ResourceVersionsAnswer, type ResourceNode,
@@ -35,21 +34,8 @@ const TITLE = '文档管理';
 export const RESOURCE_ROOT_PERMISSION = 'system:resource:add';
 const NOT_FOUND = '资源不存在';
 
-/** The tenant's tree with the caller's access over it. */
-interface Library {
-  access: ResourceAccess;
-  rows: Map<number, NodeRow>;
-  canAddRoot: boolean;
-}
-
-async function libraryOf(db: Kysely<Database>, request: FastifyRequest): Promise<Library> {
-  const { tenantId } = request.user;
-  // One after another: inside a transaction they share one connection.
-  const nodes = await loadNodes(db, tenantId);
-  const entries = await loadEntries(db, tenantId);
-  const principal = await principalOf(db, request.user);
-  return { access: new ResourceAccess(nodes, entries, principal), rows: new Map(nodes.map((n) => [n.id, n])), canAddRoot: hasPermission(request.user, RESOURCE_ROOT_PERMISSION) };
-}
+/** The tenant's tree with the caller's access over it (the root permission decides `canAddRoot`). */
+const libraryOf = (db: Parameters<typeof loadLibrary>[0], request: FastifyRequest) => loadLibrary(db, request.user, hasPermission(request.user, RESOURCE_ROOT_PERMISSION));
 
 /** The node when the caller holds `min` on it: 404 when they may not even view it, 403 when they may view it only. */
 function need(lib: Library, id: number, min: LevelNumber): NodeRow {
