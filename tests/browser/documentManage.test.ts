@@ -54,7 +54,7 @@ describe('document library', () => {
 
     // Into the first folder, and drop a file onto the drag area.
     await tree().getByText(source, { exact: true }).click();
-    await expect.poll(() => page.locator('.ant-breadcrumb').textContent()).toContain(source);
+    await expect.poll(() => page.getByTestId('resource-path').textContent()).toContain(source);
     await toolbar('上传').click();
     const upload = await openDialog(`上传到：${source}`);
     const area = upload.locator('.ant-upload-drag .ant-upload-btn');

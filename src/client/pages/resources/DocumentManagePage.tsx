@@ -82,6 +82,7 @@ export default function DocumentManagePage() {
       </Card>
       <div style={{ flex: 1, minWidth: 0 }}>
         <Breadcrumb
+          data-testid="resource-path"
           style={{ marginBottom: 12 }}
           items={[{ title: <a onClick={() => openFolder(0)}>{ROOT_TITLE}</a> }, ...c.path.map((p) => ({ title: <a onClick={() => openFolder(p.id)}>{p.name}</a> }))]}
         />
