@@ -25,8 +25,11 @@ export async function mergePdf(fileName: string, urls: string[]): Promise<Upload
   return (await post<DataResponse<UploadedFile>>('/common/merge/pdf', { fileName, urls })).data;
 }
 
-/** Posts one file as multipart field `file` to `url` with progress; resolves the whole JSON answer (code 200). */
-function postFile<T>(url: string, file: Blob, name: string, onProgress?: (percent: number) => void, signal?: AbortSignal): Promise<T> {
+/**
+ * Posts one file as multipart field `file` to `url` with progress; resolves the whole JSON answer
+ * (code 200). `fields` go before the file (the server reads them with the file part).
+ */
+export function postFile<T>(url: string, file: Blob, name: string, onProgress?: (percent: number) => void, signal?: AbortSignal, fields?: Record<string, string>): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -43,6 +46,7 @@ function postFile<T>(url: string, file: Blob, name: string, onProgress?: (percen
     xhr.onabort = () => reject(new HttpError('取消上传', 0));
     signal?.addEventListener('abort', () => xhr.abort());
     const form = new FormData();
+    for (const [k, v] of Object.entries(fields ?? {})) form.append(k, v);
     form.append('file', file, name);
     xhr.send(form);
   });

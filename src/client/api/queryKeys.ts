@@ -126,6 +126,14 @@ export const queryKeys = {
   jobs: {
     one: (jobId: string) => ['jobs', jobId] as const,
   },
+  resources: {
+    all: ['resources'] as const,
+    directory: () => ['resources', 'directory'] as const,
+    list: (query: Record<string, unknown>) => ['resources', 'list', query] as const,
+    ancestors: (id: number) => ['resources', 'ancestors', id] as const,
+    permissions: (id: number) => ['resources', 'permissions', id] as const,
+    versions: (id: number) => ['resources', 'versions', id] as const,
+  },
   dashboards: {
     all: ['dashboards'] as const,
     list: () => ['dashboards', 'list'] as const,

@@ -540,7 +540,48 @@ export interface WorkCalendarsTable {
   update_time: Timestamp;
 }
 
+/** 文档管理 (migration 186): a folder or a file of the resource library; parent 0 is the root. */
+export interface ResourcesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  parent_id: number;
+  kind: 'folder' | 'file';
+  name: string;
+  /** The store key of the current version (files only). */
+  file_key: string | null;
+  size: Generated<number>;
+  /** The current version number (files; 0 for folders). */
+  version: Generated<number>;
+  create_by: number;
+  create_time: Timestamp;
+  update_by: number | null;
+  update_time: Timestamp;
+}
+
+/** Every uploaded version of a resource file. */
+export interface ResourceVersionsTable {
+  tenant_id: number;
+  resource_id: number;
+  version: number;
+  file_key: string;
+  size: number;
+  create_by: number;
+  create_time: Timestamp;
+}
+
+/** A permission entry on a node: 1 view, 2 download, 3 manage, for a user, a role or a department. */
+export interface ResourcePermissionsTable {
+  tenant_id: number;
+  resource_id: number;
+  subject_type: 'user' | 'role' | 'dept';
+  subject_id: number;
+  level: number;
+}
+
 export interface Database {
+  resources: ResourcesTable;
+  resource_versions: ResourceVersionsTable;
+  resource_permissions: ResourcePermissionsTable;
   work_calendars: WorkCalendarsTable;
   policies: PoliciesTable;
   policy_recipients: PolicyRecipientsTable;

@@ -13,6 +13,7 @@ import { userConfigRoutes } from './userConfig/index.js';
 import { operLogRoutes } from './operlog/index.js';
 import { msgRoutes } from './msg/index.js';
 import { policyRoutes } from './policy/index.js';
+import { resourceRoutes } from './resource/index.js';
 import { homeRoutes } from './home/index.js';
 import { calendarRoutes } from './home/calendar.js';
 import { announceRoutes } from './home/announce.js';
@@ -38,6 +39,7 @@ export const systemRoutePlugins: FastifyPluginAsync[] = [
   operLogRoutes,
   msgRoutes,
   policyRoutes,
+  resourceRoutes,
   homeRoutes,
   calendarRoutes,
   announceRoutes,
