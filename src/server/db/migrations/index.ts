@@ -5,7 +5,7 @@
  * demo 合同台账's print link and 161 gives the demo forms their print templates (records engine
  * data); 167 drops ADR 0933's change log (ADR 1028); 172 holds SMS verification codes, 173 marks
  * self-registered accounts waiting for approval; 174 adds flows' 抄送 entries and 175 the 抄送我的
- * menu (issue 30); 176 adds roles' data scopes (数据权限, issue 35); 180 holds dashboards (issue 33).
+ * menu (issue 30); 176 adds roles' data scopes (数据权限, issue 35); 180 holds dashboards (issue 33); 181–183 the energy module (issue 33, ADR 1043), appended after 196.
  */
 import type { Migration } from './types.js';
 import { m172SmsCodes } from './172_sms_codes.js';
@@ -46,6 +46,9 @@ import { m191DashboardMenu } from './191_dashboard_menu.js';
 import { m193PublicAttempts } from './193_public_attempts.js';
 import { m195WorkCalendars } from './195_work_calendars.js';
 import { m196CalendarMenu } from './196_calendar_menu.js';
+import { m181EnergyModel } from './181_energy_model.js';
+import { m182EnergyReadings } from './182_energy_readings.js';
+import { m183EnergyMenu } from './183_energy_menu.js';
 
 export type { Migration } from './types.js';
 
@@ -89,4 +92,7 @@ export const migrations: Migration[] = [
   m193PublicAttempts,
   m195WorkCalendars,
   m196CalendarMenu,
+  m181EnergyModel,
+  m182EnergyReadings,
+  m183EnergyMenu,
 ];
