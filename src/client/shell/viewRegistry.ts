@@ -20,6 +20,7 @@ const flowCc = lazy(() => import('../pages/flow/FlowListPage').then((m) => ({ de
 const flowDesigner = lazy(() => import('../pages/flow/designer/FlowDesignerPage'));
 const policy = lazy(() => import('../pages/policy/PolicyPage'));
 const workCalendar = lazy(() => import('../pages/admin/calendar/WorkCalendarPage'));
+const energy = lazy(() => import('../pages/energy/EnergyConsumptionPage'));
 
 const VIEWS: Record<string, View> = {
   'system/user/index': users,
@@ -40,6 +41,7 @@ const VIEWS: Record<string, View> = {
   'flow/designer/index': flowDesigner,
   'policy/list/index': policy,
   'system/calendar/index': workCalendar,
+  'energy/index': energy,
 };
 
 /** The view for a server component path, or undefined when this client has none. */
