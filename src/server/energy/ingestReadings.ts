@@ -5,11 +5,10 @@
  * the stored one, then the touched rollup buckets are recomputed and each meter's latest reading
  * moved forward, all in one transaction.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
 import { badRequest } from '../http/HttpError.js';
-import { ensureReadingPartitions, monthsOf } from './readingPartitions.js';
-import { refreshRollups } from './rollups.js';
+import { existingMeterIds, writeReadings } from './repositories/readingRepository.js';
 
 /** The most readings one call may carry. */
 export const MAX_READINGS_PER_CALL = 5000;
@@ -43,27 +42,12 @@ export function checkReadings(readings: ReadingInput[], now: Date): { meterId: n
 export async function ingestReadings(db: Kysely<Database>, tenantId: number, readings: ReadingInput[], now: Date): Promise<{ written: number; meters: number }> {
   const checked = checkReadings(readings, now);
   const ids = [...new Set(checked.map((r) => r.meterId))];
-  const known = await sql<{ id: number }>`SELECT id FROM energy_meters WHERE tenant_id = ${tenantId} AND id = ANY(${ids}::int[])`.execute(db);
-  const have = new Set(known.rows.map((r) => r.id));
+  const have = await existingMeterIds(db, tenantId, ids);
   const missing = ids.find((id) => !have.has(id));
   if (missing !== undefined) throw badRequest(`计量点 ${missing} 不存在`);
   const last = new Map<string, { meterId: number; at: Date; value: number }>();
   for (const r of checked) last.set(`${r.meterId}|${r.at.getTime()}`, r);
   const rows = [...last.values()];
-  const meters = rows.map((r) => r.meterId);
-  const instants = rows.map((r) => r.at.toISOString());
-  const values = rows.map((r) => String(r.value));
-  await db.transaction().execute(async (trx) => {
-    await ensureReadingPartitions(trx, monthsOf(rows.map((r) => r.at)));
-    await sql`
-      INSERT INTO energy_readings (tenant_id, meter_id, ts, value)
-      SELECT ${tenantId}, x.m, x.t, x.v FROM unnest(${meters}::int[], ${instants}::timestamptz[], ${values}::numeric[]) AS x(m, t, v)
-      ON CONFLICT (tenant_id, meter_id, ts) DO UPDATE SET value = excluded.value`.execute(trx);
-    await refreshRollups(trx, tenantId, meters, instants);
-    await sql`
-      UPDATE energy_meters m SET last_ts = l.t, last_value = l.v
-      FROM (SELECT DISTINCT ON (x.m) x.m, x.t, x.v FROM unnest(${meters}::int[], ${instants}::timestamptz[], ${values}::numeric[]) AS x(m, t, v) ORDER BY x.m, x.t DESC) l
-      WHERE m.tenant_id = ${tenantId} AND m.id = l.m AND (m.last_ts IS NULL OR l.t >= m.last_ts)`.execute(trx);
-  });
+  await writeReadings(db, tenantId, rows);
   return { written: rows.length, meters: ids.length };
 }

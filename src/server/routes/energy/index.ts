@@ -9,16 +9,16 @@ import type { ContractPlugin } from '../../http/typeProvider.js';
 import { ok } from '../../http/reply.js';
 import { requirePermission } from '../../auth/permissions.js';
 import * as C from '../../../shared/contract/energy.js';
-import type { EnergyCtx } from '../../energy/energyScope.js';
+import type { EnergyCtx } from '../../energy/repositories/energyScope.js';
 import { ingestReadings } from '../../energy/ingestReadings.js';
-import { enterpriseProfile, listEnterprises, listEquipment, listLocations, listMeters, newestReadings, planSearchConditions } from '../../energy/energyCatalog.js';
-import { deviceCurve, deviceLoad, deviceStates, meteringNetwork, realtimeData, runningState } from '../../energy/energyRealtime.js';
+import { enterpriseProfile, listEnterprises, listEquipment, listLocations, listMeters, newestReadings, planSearchConditions } from '../../energy/repositories/energyCatalog.js';
+import { deviceCurve, deviceLoad, deviceStates, meteringNetwork, realtimeData, runningState } from '../../energy/repositories/energyRealtime.js';
 import {
   energyData, enterpriseOverview, enterpriseStatistics, equipmentEfficiency, equipmentRanking, equipmentReport, equipmentStatistics, locationComparison, locationUsage,
-} from '../../energy/energyStatistics.js';
-import { costReport, demand, peakValley, timeOfUseReport } from '../../energy/energyTimeOfUse.js';
-import { carbonStatistics, indicatorAnalysis, monthOnMonth, planAnalysis, quotaManagement, yearOnYear } from '../../energy/energyPlans.js';
-import { alarmReport, alarmSummary } from '../../energy/energyAlarms.js';
+} from '../../energy/repositories/energyStatistics.js';
+import { costReport, demand, peakValley, timeOfUseReport } from '../../energy/repositories/energyTimeOfUse.js';
+import { carbonStatistics, indicatorAnalysis, monthOnMonth, planAnalysis, quotaManagement, yearOnYear } from '../../energy/repositories/energyPlans.js';
+import { alarmReport, alarmSummary } from '../../energy/repositories/energyAlarms.js';
 
 export const ENERGY_QUERY = 'energy:data:query';
 export const ENERGY_INGEST = 'energy:reading:add';

@@ -5,7 +5,7 @@
  * the same partition at once on PostgreSQL.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/types.js';
+import type { Database } from '../../db/types.js';
 
 const LOCK_KEY = 1043;
 

@@ -6,8 +6,8 @@
  * timestamps. Grain names and intervals come from the constant table below, bound as parameters.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/types.js';
-import { ENERGY_ZONE } from './energyTime.js';
+import type { Database } from '../../db/types.js';
+import { ENERGY_ZONE } from '../energyTime.js';
 
 const LEVELS = [
   { grain: 'day', source: 'hour', width: '1 day' },

@@ -4,11 +4,11 @@
  * year-on-year (同比) and month-on-month (环比) analysis, and the BI indicators (能耗指标分析).
  */
 import { sql } from 'kysely';
-import { badRequest } from '../http/HttpError.js';
+import { badRequest } from '../../http/HttpError.js';
 import { meterWhere, num, type EnergyCtx } from './energyScope.js';
-import { localDay } from './energyTime.js';
-import { changeRate, previousMonth } from './changeRate.js';
-import { round4 } from './tariffPeriods.js';
+import { localDay } from '../energyTime.js';
+import { changeRate, previousMonth } from '../changeRate.js';
+import { round4 } from '../tariffPeriods.js';
 
 const yearOf = (c: EnergyCtx): number => {
   const y = c.q.year ?? Number(localDay(c.now).slice(0, 4));

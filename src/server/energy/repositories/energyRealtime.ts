@@ -6,10 +6,10 @@
  * when its meter's latest 15-minute value is above 0, is stopped at 0, offline otherwise.
  */
 import { sql } from 'kysely';
-import { badRequest } from '../http/HttpError.js';
+import { badRequest } from '../../http/HttpError.js';
 import { bucketBounds, meterWhere, num, numOrNull, oneMeter, rangeOf, type EnergyCtx } from './energyScope.js';
-import { ENERGY_ZONE, isDay, localDay } from './energyTime.js';
-import { round4 } from './tariffPeriods.js';
+import { ENERGY_ZONE, isDay, localDay } from '../energyTime.js';
+import { round4 } from '../tariffPeriods.js';
 
 const ONLINE_MS = 30 * 60_000;
 export type RunState = 'running' | 'stopped' | 'offline';

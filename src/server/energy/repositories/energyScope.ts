@@ -5,11 +5,11 @@
  * so totals of an enterprise or kind sum the network's roots only (`roots`).
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../db/types.js';
-import { badRequest, notFound } from '../http/HttpError.js';
-import { addDays, dayRange, localDay } from './energyTime.js';
-import type { TariffPeriod, TouPeriod } from './tariffPeriods.js';
-import type { EnergyQuery } from '../../shared/contract/energy.js';
+import type { Database } from '../../db/types.js';
+import { badRequest, notFound } from '../../http/HttpError.js';
+import { addDays, dayRange, localDay } from '../energyTime.js';
+import type { TariffPeriod, TouPeriod } from '../tariffPeriods.js';
+import type { EnergyQuery } from '../../../shared/contract/energy.js';
 
 export interface EnergyCtx {
   db: Kysely<Database>;

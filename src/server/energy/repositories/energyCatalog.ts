@@ -4,7 +4,7 @@
  * Each is within the caller's tenant.
  */
 import { sql } from 'kysely';
-import { notFound } from '../http/HttpError.js';
+import { notFound } from '../../http/HttpError.js';
 import { num, numOrNull, type EnergyCtx } from './energyScope.js';
 
 const paging = (c: EnergyCtx) => {

@@ -7,8 +7,8 @@
  */
 import { sql } from 'kysely';
 import { bucketBounds, meterWhere, num, rangeOf, type EnergyCtx } from './energyScope.js';
-import { addDays, localDay } from './energyTime.js';
-import { round4 } from './tariffPeriods.js';
+import { addDays, ENERGY_ZONE, localDay } from '../energyTime.js';
+import { round4 } from '../tariffPeriods.js';
 
 const pct = (a: number, b: number): number | null => (b ? Math.round((a / b) * 10_000) / 100 : null);
 
@@ -73,7 +73,7 @@ async function equipmentTotals(c: EnergyCtx) {
   const b = bucketBounds(rangeOf(c));
   const r = await sql<{ id: number; name: string; equipment_type: string; rated: string; unit: string; value: string | null; hours: number; max: string | null; alarms: number }>`
     SELECT q.id, q.name, q.equipment_type, q.rated_power_kw AS rated, k.unit, sum(h.value) AS value, count(h.value) FILTER (WHERE h.value > 0)::int AS hours, max(h.max_value) AS max,
-      (SELECT count(*)::int FROM energy_alarms a WHERE a.tenant_id = q.tenant_id AND a.meter_id = m.id AND a.occurred_at >= (${b.from}::timestamp AT TIME ZONE 'Asia/Shanghai') AND a.occurred_at < (${b.to}::timestamp AT TIME ZONE 'Asia/Shanghai')) AS alarms
+      (SELECT count(*)::int FROM energy_alarms a WHERE a.tenant_id = q.tenant_id AND a.meter_id = m.id AND a.occurred_at >= (${b.from}::timestamp AT TIME ZONE ${ENERGY_ZONE}) AND a.occurred_at < (${b.to}::timestamp AT TIME ZONE ${ENERGY_ZONE})) AS alarms
     FROM energy_equipment q JOIN energy_meters m ON m.tenant_id = q.tenant_id AND m.equipment_id = q.id JOIN energy_kinds k ON k.id = m.kind_id
     LEFT JOIN energy_rollups h ON h.tenant_id = ${c.tenantId} AND h.grain = 'hour' AND h.meter_id = m.id AND h.bucket >= ${b.from}::timestamp AND h.bucket < ${b.to}::timestamp
     WHERE q.tenant_id = ${c.tenantId} AND k.code = ${c.q.kind ?? 'electricity'} AND (${c.q.enterpriseId ?? null}::int IS NULL OR q.enterprise_id = ${c.q.enterpriseId ?? null})

@@ -1,7 +1,7 @@
 /** Alarm calls: the alarm statistics report (告警统计报表) and the BI alarm summary (报警统计). */
 import { sql } from 'kysely';
 import { bucketBounds, rangeOf, type EnergyCtx } from './energyScope.js';
-import { ENERGY_ZONE } from './energyTime.js';
+import { ENERGY_ZONE } from '../energyTime.js';
 
 export const LEVEL_LABELS = { info: '提示', warning: '警告', critical: '严重' } as const;
 type Level = keyof typeof LEVEL_LABELS;

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { bucketBounds, meterWhere, num, rangeOf, tariffPeriods, type EnergyCtx } from './energyScope.js';
-import { round4, splitByPeriod, TOU_PERIODS } from './tariffPeriods.js';
+import { round4, splitByPeriod, TOU_PERIODS } from '../tariffPeriods.js';
 
 /** Hourly sums of the selected meters (roots unless a meter is named), keyed by meter and day. */
 async function hourly(c: EnergyCtx, roots: boolean) {
