@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../support/testServer.js';
 import { as } from '../support/api.js';
+import { m183EnergyMenu } from '../../../src/server/db/migrations/183_energy_menu.js';
 
 let t: TestApp;
 let admin: ReturnType<typeof as>;
@@ -242,5 +243,23 @@ describe('tenants and permissions', () => {
     const viewer = as(t, await t.login('DEFAULT', 'energy1', 'energy123'));
     expect((await viewer.get('/api/energy/qyzl')).status).toBe(200);
     expect((await viewer.post('/api/energy/readings', { readings: [{ meterId: water, ts: '2026-03-10T02:00:00Z', value: 1 }] })).status).toBe(403);
+  });
+
+  it('offers 能耗监测 in the 系统管理 menu to holders of energy:data:query, also for a tenant seeded before it (migration 183)', async () => {
+    const routers = (await admin.get('/api/getRouters')).body.data as { path: string; children?: { path: string; component?: string; meta: { title: string } }[] }[];
+    expect(routers.find((r) => r.path === '/system')!.children!.find((c) => c.meta.title === '能耗监测')).toMatchObject({ component: 'energy/index' });
+    expect(JSON.stringify((await staff.get('/api/getRouters')).body.data)).not.toContain('能耗监测');
+    const energyMenus = async () => (await sql<{ tenant: string; order_num: number; last: number }>`SELECT tn.code AS tenant, m.order_num,
+      (SELECT max(s.order_num) FROM menus s WHERE s.parent_id = m.parent_id AND s.tenant_id = m.tenant_id) AS last
+      FROM menus m JOIN tenants tn ON tn.id = m.tenant_id WHERE m.path = '/energy-consumption' ORDER BY tn.code`.execute(t.db)).rows;
+    await sql`DELETE FROM menus WHERE path = '/energy-consumption' AND tenant_id = (SELECT id FROM tenants WHERE code = 'T2')`.execute(t.db);
+    await m183EnergyMenu.up(t.db);
+    const after = await energyMenus();
+    expect(after.map((m) => m.tenant)).toEqual(['DEFAULT', 'T2']);
+    // The migration puts it last of the group (the seed puts it before 制度发布, as migration 183 runs before 185).
+    const t2 = after.find((m) => m.tenant === 'T2')!;
+    expect(Number(t2.order_num)).toBe(Number(t2.last));
+    await m183EnergyMenu.up(t.db);
+    expect(await energyMenus()).toEqual(after);
   });
 });
