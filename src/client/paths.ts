@@ -26,6 +26,8 @@ export const paths = {
   policyView: '/policy/view',
   /** The management cockpit 管理驾驶舱 (spec 02 §2.2; a shipped dashboard, hidden from the menu). */
   cockpit: '/guanlijiashicang',
+  /** 能耗监测 (spec 02 §2.3, issue 33 item 3; also a menu entry of 系统管理). */
+  energy: '/energy-consumption',
   /** A dashboard by id, and 仪表盘管理 (the builder). */
   dashboard: (id: number) => `/dashboard/${id}`,
   dashboards: '/system/dashboard',

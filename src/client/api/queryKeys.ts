@@ -142,6 +142,12 @@ export const queryKeys = {
     data: (id: number, version: number) => ['dashboards', 'data', id, version] as const,
     preview: (panel: unknown) => ['dashboards', 'preview', panel] as const,
   },
+  energy: {
+    overview: () => ['energy', 'overview'] as const,
+    stats: (start: string, end: string) => ['energy', 'stats', start, end] as const,
+    peakValley: (start: string, end: string) => ['energy', 'peakValley', start, end] as const,
+    meters: () => ['energy', 'meters'] as const,
+  },
   print: {
     all: ['print'] as const,
     templates: (formName: string) => ['print', 'templates', formName] as const,

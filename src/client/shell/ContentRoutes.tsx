@@ -24,6 +24,7 @@ const FlowInstancePage = lazy(() => import('../pages/flow/FlowInstancePage'));
 const PolicyViewPage = lazy(() => import('../pages/policy/PolicyViewPage'));
 const DashboardView = lazy(() => import('../pages/dashboards/DashboardView'));
 const DashboardsPage = lazy(() => import('../pages/dashboards/DashboardsPage'));
+const EnergyConsumptionPage = lazy(() => import('../pages/energy/EnergyConsumptionPage'));
 
 /** A menu page whose component this client does not provide: say so plainly. */
 function MissingView({ title, component }: { title: string; component: string }) {
@@ -38,6 +39,11 @@ function PrintTemplatesRoute({ formName }: { formName: string }) {
 /** 仪表盘管理 for holders of its permissions (as its API checks), 无权限 otherwise. */
 function DashboardsRoute() {
   return useHasPermission('system:dashboard:list', 'system:dashboard:query') ? <DashboardsPage /> : <ForbiddenPage />;
+}
+
+/** 能耗监测 for holders of `energy:data:query` (as its API checks), 无权限 otherwise. */
+function EnergyRoute() {
+  return useHasPermission('energy:data:query') ? <EnergyConsumptionPage /> : <ForbiddenPage />;
 }
 
 /** The routed page area. */
@@ -62,6 +68,7 @@ export function ContentRoutes() {
         <Route path={paths.cockpit}><DashboardView key="cockpit" dashboard={{ key: 'guanlijiashicang' }} /></Route>
         <Route path="/dashboard/:id">{(params) => <DashboardView key={params.id} dashboard={{ id: Number(params.id) || 0 }} />}</Route>
         <Route path={paths.dashboards} component={DashboardsRoute} />
+        <Route path={paths.energy} component={EnergyRoute} />
         <Route path="/dict/type/data/:dictId">{(params) => <DictDataPage dictType={params.dictId} />}</Route>
         <Route path="/auto/:enName/*?">
           {(params) => {

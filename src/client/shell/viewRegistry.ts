@@ -21,6 +21,7 @@ const flowDesigner = lazy(() => import('../pages/flow/designer/FlowDesignerPage'
 const policy = lazy(() => import('../pages/policy/PolicyPage'));
 const workCalendar = lazy(() => import('../pages/admin/calendar/WorkCalendarPage'));
 const documentManage = lazy(() => import('../pages/resources/DocumentManagePage'));
+const energy = lazy(() => import('../pages/energy/EnergyConsumptionPage'));
 
 const VIEWS: Record<string, View> = {
   'system/user/index': users,
@@ -42,6 +43,7 @@ const VIEWS: Record<string, View> = {
   'policy/list/index': policy,
   'system/calendar/index': workCalendar,
   'document-manage/index': documentManage,
+  'energy/index': energy,
 };
 
 /** The view for a server component path, or undefined when this client has none. */

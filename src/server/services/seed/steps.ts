@@ -17,6 +17,7 @@ import { seedDemoColumnFill } from '../../records/seed/fillDemoColumns.js';
 import { seedAnonymousForm } from '../../public/seedAnonymousForm.js';
 import { seedDemoDashboards } from '../../dashboards/seedDemoDashboards.js';
 import { seedDemoDataScope } from '../../records/seed/seedDataScope.js';
+import { seedDemoEnergy } from '../../energy/seedDemoEnergy.js';
 
 export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, seedAddresses, seedDemoForms, seedMessages, seedAnnouncements, seedDemoFlow, seedFlowMenus, seedMenuAdmin, seedDemoColumnFill, seedAnonymousForm, seedDemoDashboards];
 
@@ -27,7 +28,7 @@ export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, se
  * fixtures'; tests/api/records/dataScope.test.ts runs it on its own database.
  */
 export function servedSeedSteps(): SeedStep[] {
-  return [...seedSteps, seedDemoDataScope];
+  return [...seedSteps, seedDemoDataScope, seedDemoEnergy];
 }
 
 /** Adds a step after the existing ones (its name must be new). */

@@ -1,0 +1,59 @@
+/**
+ * The hour/day/month rollups of `energy_readings` (ADR 1043). After readings are written, each
+ * touched bucket is recomputed from the rows beneath it (hour from the readings, day from the
+ * hours, month from the days) in the same transaction, so a late or repeated reading leaves the
+ * rollups exactly equal to a GROUP BY over the raw table. Buckets are local (Asia/Shanghai) naive
+ * timestamps. Grain names and intervals come from the constant table below, bound as parameters.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { ENERGY_ZONE } from '../energyTime.js';
+
+const LEVELS = [
+  { grain: 'day', source: 'hour', width: '1 day' },
+  { grain: 'month', source: 'day', width: '1 month' },
+] as const;
+
+/** Recomputes the rollups of the buckets holding the given (meter, instant) pairs. */
+export async function refreshRollups(db: Kysely<Database>, tenantId: number, meterIds: number[], instants: string[]): Promise<void> {
+  if (!meterIds.length) return;
+  await sql`
+    WITH b AS (
+      SELECT DISTINCT x.m AS meter_id, date_trunc('hour', x.t AT TIME ZONE ${ENERGY_ZONE}) AS bucket
+      FROM unnest(${meterIds}::int[], ${instants}::timestamptz[]) AS x(m, t))
+    INSERT INTO energy_rollups (tenant_id, grain, meter_id, bucket, value, max_value, samples)
+    SELECT ${tenantId}, 'hour', b.meter_id, b.bucket, sum(r.value), max(r.value), count(*)::int
+    FROM b JOIN energy_readings r ON r.tenant_id = ${tenantId} AND r.meter_id = b.meter_id
+      AND r.ts >= (b.bucket AT TIME ZONE ${ENERGY_ZONE}) AND r.ts < ((b.bucket + interval '1 hour') AT TIME ZONE ${ENERGY_ZONE})
+    GROUP BY b.meter_id, b.bucket
+    ON CONFLICT (tenant_id, grain, meter_id, bucket) DO UPDATE
+      SET value = excluded.value, max_value = excluded.max_value, samples = excluded.samples`.execute(db);
+  for (const l of LEVELS) {
+    await sql`
+      WITH b AS (
+        SELECT DISTINCT x.m AS meter_id, date_trunc(${l.grain}, x.t AT TIME ZONE ${ENERGY_ZONE}) AS bucket
+        FROM unnest(${meterIds}::int[], ${instants}::timestamptz[]) AS x(m, t))
+      INSERT INTO energy_rollups (tenant_id, grain, meter_id, bucket, value, max_value, samples)
+      SELECT ${tenantId}, ${l.grain}, b.meter_id, b.bucket, sum(s.value), max(s.max_value), sum(s.samples)::int
+      FROM b JOIN energy_rollups s ON s.tenant_id = ${tenantId} AND s.grain = ${l.source} AND s.meter_id = b.meter_id
+        AND s.bucket >= b.bucket AND s.bucket < b.bucket + ${l.width}::interval
+      GROUP BY b.meter_id, b.bucket
+      ON CONFLICT (tenant_id, grain, meter_id, bucket) DO UPDATE
+        SET value = excluded.value, max_value = excluded.max_value, samples = excluded.samples`.execute(db);
+  }
+}
+
+/** Rebuilds every rollup of a tenant from its readings (the demo generator's bulk load). */
+export async function rebuildRollups(db: Kysely<Database>, tenantId: number): Promise<void> {
+  await sql`DELETE FROM energy_rollups WHERE tenant_id = ${tenantId}`.execute(db);
+  await sql`
+    INSERT INTO energy_rollups (tenant_id, grain, meter_id, bucket, value, max_value, samples)
+    SELECT ${tenantId}, 'hour', meter_id, date_trunc('hour', ts AT TIME ZONE ${ENERGY_ZONE}), sum(value), max(value), count(*)::int
+    FROM energy_readings WHERE tenant_id = ${tenantId} GROUP BY 3, 4`.execute(db);
+  for (const l of LEVELS) {
+    await sql`
+      INSERT INTO energy_rollups (tenant_id, grain, meter_id, bucket, value, max_value, samples)
+      SELECT ${tenantId}, ${l.grain}, meter_id, date_trunc(${l.grain}, bucket), sum(value), max(max_value), sum(samples)::int
+      FROM energy_rollups WHERE tenant_id = ${tenantId} AND grain = ${l.source} GROUP BY 3, 4`.execute(db);
+  }
+}
