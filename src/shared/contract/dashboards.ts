@@ -63,6 +63,8 @@ export const PanelSchema = Closed({
   gauge: Type.Optional(GaugeSchema),
   /** `progress` only: which fields make the bars. */
   progress: Type.Optional(ProgressSchema),
+  /** `progress` only: the page a bar opens, `{id}` standing for its record's id (`/xmjdkb/{id}`); default the record's detail. */
+  link: Type.Optional(Str({ max: 100, pattern: '^/[a-z0-9/_-]*\\{id\\}[a-z0-9/_-]*$' })),
   /**
    * On a page opened with a parameter (`/xmjdkb/{id}`), only the records whose field equals it
    * (as the list's `initFilter`); without a parameter the panel reads all its records.

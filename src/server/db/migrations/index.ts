@@ -5,11 +5,12 @@
  * demo 合同台账's print link and 161 gives the demo forms their print templates (records engine
  * data); 167 drops ADR 0933's change log (ADR 1028); 172 holds SMS verification codes, 173 marks
  * self-registered accounts waiting for approval; 174 adds flows' 抄送 entries and 175 the 抄送我的
- * menu (issue 30); 176 adds roles' data scopes (数据权限, issue 35); 180 holds dashboards (issue 33).
+ * menu (issue 30); 176 adds roles' data scopes (数据权限, issue 35); 180 holds dashboards (issue 33), 178 adds the named statistics pages to them.
  */
 import type { Migration } from './types.js';
 import { m172SmsCodes } from './172_sms_codes.js';
 import { m173UserPendingApproval } from './173_user_pending_approval.js';
+import { m178NamedDashboards } from './178_named_dashboards.js';
 import { m180Dashboards } from './180_dashboards.js';
 import { m001Core } from './001_core.js';
 import { m002System } from './002_system.js';
@@ -80,6 +81,7 @@ export const migrations: Migration[] = [
   m174FlowCc,
   m175FlowCcMenu,
   m176DataScope,
+  m178NamedDashboards,
   m180Dashboards,
   m184Policies,
   m185PolicyMenu,
