@@ -64,7 +64,7 @@ export const PanelSchema = Closed({
   /** `progress` only: which fields make the bars. */
   progress: Type.Optional(ProgressSchema),
   /** `progress` only: the page a bar opens, `{id}` standing for its record's id (`/xmjdkb/{id}`); default the record's detail. */
-  link: Type.Optional(Str({ max: 100, pattern: '^/[a-z0-9/_-]*\\{id\\}[a-z0-9/_-]*$' })),
+  link: Type.Optional(Str({ max: 100, pattern: '^(/[a-z0-9_-]+)+/\\{id\\}$' })),
   /**
    * On a page opened with a parameter (`/xmjdkb/{id}`), only the records whose field equals it
    * (as the list's `initFilter`); without a parameter the panel reads all its records.
