@@ -31,7 +31,36 @@ export const paths = {
   /** A dashboard by id, and 仪表盘管理 (the builder). */
   dashboard: (id: number) => `/dashboard/${id}`,
   dashboards: '/system/dashboard',
+  /** 项目进度看板 of one project (工程分解结构 record id). */
+  projectBoard: (id: number | string) => `/xmjdkb/${id}`,
+  /** A dashboard as a report without chrome (`?key=` or `?id=`; the report drawer frames it). */
+  viewAppReport: '/view-app-report',
 };
+
+/**
+ * The named statistics pages (spec 02 §2.2–2.3): path → the page key of the dashboard shipped at it
+ * (src/server/dashboards/namedDashboards.ts) and its tab title. All are outside the menu.
+ */
+export const DASHBOARD_PAGES: Record<string, { key: string; title: string }> = {
+  '/guanlijiashicang': { key: 'guanlijiashicang', title: '管理驾驶舱' },
+  '/investment-statistics': { key: 'investment-statistics', title: '投资统计' },
+  '/report-statistics': { key: 'report-statistics', title: '报表统计' },
+  '/payment-statistics': { key: 'payment-statistics', title: '付款统计' },
+  '/company-overview': { key: 'company-overview', title: '公司概况' },
+  '/company-overview-temporary': { key: 'company-overview-temporary', title: '公司概况（临时）' },
+  '/company-overview-temporaryEcharts': { key: 'company-overview-temporaryecharts', title: '公司概况（图表）' },
+  '/jiaojian': { key: 'jiaojian', title: '交建驾驶舱' },
+  '/jiaojian-bi': { key: 'jiaojian-bi', title: '交建BI分析' },
+  '/jiaojian-dept': { key: 'jiaojian-dept', title: '交建部门统计' },
+  '/jiaojian-scgl': { key: 'jiaojian-scgl', title: '交建生产管理' },
+  '/xmjdkb': { key: 'xmjdkb', title: '项目进度看板' },
+};
+
+/** The tab title of a named statistics page (one project's board included), or undefined. */
+export function dashboardPageTitle(path: string): string | undefined {
+  if (/^\/xmjdkb\/[^/]+$/.test(path)) return '项目看板';
+  return DASHBOARD_PAGES[path]?.title;
+}
 
 /** Paths anyone may open without signing in (spec 02 §2.2). */
 export const PUBLIC_PATHS: (string | RegExp)[] = [

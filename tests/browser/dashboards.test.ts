@@ -79,4 +79,18 @@ describe('管理驾驶舱', () => {
     expect(types.length).toBeGreaterThan(0);
     expect(types.every((t) => t.includes(top.label))).toBe(true);
   });
+
+  it('opens the named page 项目进度看板: a gauge drawn, project bars, a click opens the project’s board', async () => {
+    await page.goto(`${app.url}/xmjdkb`);
+    await page.getByRole('heading', { name: '项目进度看板' }).waitFor();
+    await page.locator('[data-panel="avg-progress"] [data-chart="gauge"] canvas').waitFor();
+    const rows = page.locator('[data-panel="projects-progress"] [data-item]');
+    await expect.poll(() => rows.count()).toBe(3);
+    const id = await rows.first().getAttribute('data-item');
+    await rows.first().locator('a').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/xmjdkb/${id}`);
+    await page.getByRole('heading', { name: '项目看板' }).waitFor();
+    await expect.poll(() => page.locator('[data-panel="project"] [data-item]').count()).toBe(1);
+    await page.locator('[data-panel="contract-by-type"]').waitFor();
+  });
 });

@@ -26,9 +26,10 @@ export async function getDashboardByKey(key: string): Promise<Dashboard> {
   return (await get<DataResponse<Dashboard>>(`/dashboard/key/${encodeURIComponent(key)}`)).data;
 }
 
-/** `GET /api/dashboard/{id}/data`: every panel's series (or its refusal). */
-export async function getDashboardData(id: number): Promise<PanelData[]> {
-  return (await get<DataResponse<{ panels: PanelData[] }>>(`/dashboard/${id}/data`)).data.panels;
+/** `GET /api/dashboard/{id}/data`: every panel's series (or its refusal); `param` narrows the panels with a `paramField` (`/xmjdkb/{id}`). */
+export async function getDashboardData(id: number, param?: string): Promise<PanelData[]> {
+  const q = param ? `?param=${encodeURIComponent(param)}` : '';
+  return (await get<DataResponse<{ panels: PanelData[] }>>(`/dashboard/${id}/data${q}`)).data.panels;
 }
 
 /** `POST /api/dashboard/preview`: one unsaved panel's data. */

@@ -9,8 +9,8 @@ import { queryKeys } from '../api/queryKeys';
 /** Which dashboard: its id, or its page path key. */
 export type DashboardRef = { id: number } | { key: string };
 
-/** The dashboard, its data by panel id, and whether the definition failed to load. */
-export function useDashboard(ref: DashboardRef) {
+/** The dashboard, its data by panel id (narrowed by the page parameter `param`), and whether the definition failed to load. */
+export function useDashboard(ref: DashboardRef, param?: string) {
   const def = useQuery<Dashboard>({
     queryKey: 'id' in ref ? queryKeys.dashboards.one(ref.id) : queryKeys.dashboards.byKey(ref.key),
     queryFn: () => ('id' in ref ? getDashboard(ref.id) : getDashboardByKey(ref.key)),
@@ -18,8 +18,8 @@ export function useDashboard(ref: DashboardRef) {
   });
   const dashboard = def.data;
   const data = useQuery<PanelData[]>({
-    queryKey: queryKeys.dashboards.data(dashboard?.id ?? 0, dashboard?.version ?? 0),
-    queryFn: () => getDashboardData(dashboard!.id),
+    queryKey: [...queryKeys.dashboards.data(dashboard?.id ?? 0, dashboard?.version ?? 0), param ?? ''],
+    queryFn: () => getDashboardData(dashboard!.id, param),
     enabled: !!dashboard,
     refetchInterval: dashboard ? dashboard.refreshSeconds * 1000 : false,
   });

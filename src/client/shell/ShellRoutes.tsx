@@ -31,6 +31,7 @@ const OnlinePreviewPage = framed(() => import('../fields/upload/OnlinePreviewPag
 const MobileRecordPage = framed(() => import('../pages/mobile/MobileRecordPage').then((m) => m.default));
 const ViewReportPage = framed(() => import('../print/ViewReportPage').then((m) => m.default));
 const AnonymousFormPage = framed(() => import('../pages/public/AnonymousFormPage').then((m) => m.default));
+const ViewAppReportPage = framed(() => import('../pages/dashboards/ViewAppReportPage').then((m) => m.default));
 const FlowPicPage = framed(() => import('../pages/flow/FlowPicPage').then((m) => m.default));
 // The signed-in shell (layout, menus, tabs and what they import) stays out of the sign-in page's
 // first load (issue 15: login ≤ 180 KB gzip of JavaScript; measured by the bench suite firstLoad).
@@ -107,6 +108,12 @@ export function ShellRoutes() {
             {/* The print view: no chrome, opened in a new tab; the records are read with the signed-in token. */}
             <SignedInOnly>
               <ViewReportPage />
+            </SignedInOnly>
+          </Route>
+          <Route path={paths.viewAppReport}>
+            {/* Spec 02 §2.3: a dashboard as a report, no chrome (the report drawer frames it); its data is read with the signed-in token. */}
+            <SignedInOnly>
+              <ViewAppReportPage />
             </SignedInOnly>
           </Route>
           <Route path="/flow-pic">

@@ -11,9 +11,10 @@ import type { AuthUser } from '../auth/types.js';
 import { HttpError } from '../http/HttpError.js';
 import { requireFormQuery } from '../records/services/formPermissions.js';
 import { userContext, withReadModel } from '../records/services/recordContext.js';
-import { runAggregate } from '../records/repositories/aggregates.js';
+import { runAggregate, runProgress } from '../records/repositories/aggregates.js';
 import { readerOf } from '../records/services/dataScope.js';
 import { groupPoints, measureValue } from './groupPoints.js';
+import { progressItems } from './progressItems.js';
 import type { Panel, PanelData } from '../../shared/contract/dashboards.js';
 
 const OP_NAMES = { count: '数量', sum: '合计', avg: '平均', min: '最小', max: '最大' } as const;
@@ -24,7 +25,21 @@ const BUCKET_NAMES = { day: '日', month: '月', year: '年' } as const;
  * (an average, minimum or maximum of nothing is no number: those stay out); a pie draws no slice
  * of nothing.
  */
-const zeroFills = (panel: Panel) => (panel.measure.op === 'count' || panel.measure.op === 'sum') && panel.kind !== 'pie';
+const zeroFills = (panel: Panel) => (panel.measure.op === 'count' || panel.measure.op === 'sum') && panel.kind !== 'pie' && panel.kind !== 'funnel';
+
+/** Panels showing one number (no groups). */
+export const isSingleValue = (kind: Panel['kind']) => kind === 'kpi' || kind === 'gauge';
+
+/** A panel's records on a page with a parameter: the list's `initFilter` `{paramField: param}`. */
+export function panelScope(panel: Panel, param: string | undefined): Record<string, unknown> | undefined {
+  return panel.paramField && param !== undefined && param !== '' ? { [panel.paramField]: param } : undefined;
+}
+
+/** Today as the server's calendar has it (YYYY-MM-DD), for a board's time elapsed. */
+function today(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
 
 /** Groups a panel shows when it names no limit. */
 export const DEFAULT_GROUPS = 20;
@@ -33,18 +48,37 @@ export const DEFAULT_GROUPS = 20;
 export interface PanelDbs { db: Kysely<Database>; readDb: Kysely<Database> }
 
 /** One panel's answer; a refusal of its form (400/403/404) is that panel's status, not the call's. */
-export async function panelData(dbs: PanelDbs, user: AuthUser, panel: Panel): Promise<PanelData> {
+export async function panelData(dbs: PanelDbs, user: AuthUser, panel: Panel, param?: string): Promise<PanelData> {
   const base = { id: panel.id, form: panel.form };
   try {
     await requireFormQuery(dbs.db, user, panel.form);
     return await withReadModel(dbs.db, user.tenantId, panel.form, async (model) => {
-      const spec = { groupBy: panel.kind === 'kpi' ? undefined : panel.groupBy, measure: panel.measure, filter: panel.filter, limit: panel.limit ?? DEFAULT_GROUPS };
-      if (panel.kind !== 'kpi' && !spec.groupBy) throw new HttpError(400, '图表须指定分组字段');
+      const single = isSingleValue(panel.kind);
+      const scope = panelScope(panel, param);
+      const spec = { groupBy: single ? undefined : panel.groupBy, measure: panel.measure, filter: panel.filter, limit: panel.limit ?? DEFAULT_GROUPS, scope };
       // The caller's data scope (数据权限) narrows a panel as it narrows the list the panel opens.
       const reader = await readerOf(dbs.db, user, panel.form);
-      const { compiled, rows } = await runAggregate(dbs.readDb, model, spec, reader, userContext(user));
+      const ctx = userContext(user);
+      if (panel.kind === 'progress') {
+        if (!panel.progress) throw new HttpError(400, '进度看板须指定名称字段和进度字段或工期');
+        const { compiled, rows } = await runProgress(dbs.readDb, model, { ...panel.progress, filter: panel.filter, scope, limit: spec.limit }, reader, ctx);
+        const groupLabel = panel.progress.group ? model.main.fields.get(panel.progress.group)?.def.label || panel.progress.group : undefined;
+        return { ...base, status: 200, ...(groupLabel ? { groupLabel } : {}), items: progressItems(compiled, rows, today()) };
+      }
+      if (!single && !spec.groupBy) throw new HttpError(400, '图表须指定分组字段');
+      if (panel.kind === 'gauge' && !panel.gauge?.max && !panel.gauge?.total) throw new HttpError(400, '仪表盘面板须指定最大值或对比的合计');
+      const { compiled, rows } = await runAggregate(dbs.readDb, model, spec, reader, ctx);
       const labelOf = (name?: string) => (name ? model.main.fields.get(name)?.def.label || name : '');
       const measureLabel = panel.measure.op === 'count' ? '数量' : `${labelOf(panel.measure.field)}${OP_NAMES[panel.measure.op]}`;
+      if (panel.kind === 'gauge') {
+        const value = measureValue(rows[0]?.v);
+        let max = panel.gauge?.max ?? 0;
+        if (panel.gauge?.total) {
+          const total = await runAggregate(dbs.readDb, model, { measure: panel.gauge.total, filter: panel.gauge.total.filter, limit: 1, scope }, reader, ctx);
+          max = measureValue(total.rows[0]?.v);
+        }
+        return { ...base, status: 200, measureLabel, value, max, percent: max > 0 ? Math.round((value / max) * 1000) / 10 : 0 };
+      }
       if (!spec.groupBy) return { ...base, status: 200, measureLabel, value: measureValue(rows[0]?.v) };
       const groupLabel = `${labelOf(spec.groupBy.field)}${spec.groupBy.bucket ? `（按${BUCKET_NAMES[spec.groupBy.bucket]}）` : ''}`;
       return { ...base, status: 200, groupLabel, measureLabel, points: groupPoints(compiled, rows, { zeroFill: zeroFills(panel), limit: spec.limit }) };
@@ -56,8 +90,8 @@ export async function panelData(dbs: PanelDbs, user: AuthUser, panel: Panel): Pr
 }
 
 /** Every panel's answer, one after the other (a dashboard is at most 24 panels; one connection at a time keeps PGlite's single connection fair). */
-export async function dashboardData(dbs: PanelDbs, user: AuthUser, panels: Panel[]): Promise<PanelData[]> {
+export async function dashboardData(dbs: PanelDbs, user: AuthUser, panels: Panel[], param?: string): Promise<PanelData[]> {
   const out: PanelData[] = [];
-  for (const p of panels) out.push(await panelData(dbs, user, p));
+  for (const p of panels) out.push(await panelData(dbs, user, p, param));
   return out;
 }

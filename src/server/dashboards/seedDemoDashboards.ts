@@ -1,11 +1,17 @@
 /**
- * Seed step: the management cockpit 管理驾驶舱 (`/guanlijiashicang`, spec 02 §2.2) of every
- * tenant, a dashboard over the demo forms (contracts, payments, purchases, projects). A tenant
- * that already holds the key keeps its own; panels over a form the tenant lacks are left out.
+ * Seed step: the management cockpit 管理驾驶舱 (`/guanlijiashicang`, spec 02 §2.2) and the named
+ * statistics pages (namedDashboards.ts) of every tenant, dashboards over the demo forms
+ * (contracts, payments, purchases, projects). A tenant that already holds a key keeps its own
+ * (an administrator's edits are never overwritten); panels over a form the tenant lacks are
+ * left out, and a dashboard left without panels is not added. Migration 178 runs the same for
+ * databases seeded before the named pages existed.
  */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.js';
 import type { SeedStep } from '../services/seed/types.js';
 import { findFormByName } from '../records/repositories/formDefinitions.js';
 import { dashboardIdByKey, insertDashboard } from './dashboardRepository.js';
+import { NAMED_DASHBOARDS, type NamedDashboard } from './namedDashboards.js';
 import type { Panel } from '../../shared/contract/dashboards.js';
 
 /** The cockpit's page path. */
@@ -24,16 +30,34 @@ export const COCKPIT_PANELS: Panel[] = [
   { id: 'wbs-by-state', title: '工程节点状态与预算（万元）', kind: 'table', form: 'project_wbs', groupBy: { field: 'state' }, measure: { op: 'sum', field: 'budget' }, span: 24 },
 ];
 
+/** Every dashboard shipped with the demo: the cockpit first, then the named pages. */
+export const SHIPPED_DASHBOARDS: NamedDashboard[] = [{ key: COCKPIT_KEY, name: '管理驾驶舱', panels: COCKPIT_PANELS }, ...NAMED_DASHBOARDS];
+
+/** Adds the shipped dashboards the tenant lacks (by page key); answers the names added. */
+export async function addShippedDashboards(db: Kysely<Database>, tenantId: number): Promise<string[]> {
+  const added: string[] = [];
+  const forms = new Map<string, boolean>();
+  const hasForm = async (name: string) => {
+    if (!forms.has(name)) forms.set(name, !!(await findFormByName(db, tenantId, name)));
+    return forms.get(name)!;
+  };
+  for (const d of SHIPPED_DASHBOARDS) {
+    if ((await dashboardIdByKey(db, tenantId, d.key)) !== undefined) continue;
+    const panels: Panel[] = [];
+    for (const p of d.panels) if (await hasForm(p.form)) panels.push(p);
+    if (!panels.length) continue;
+    await insertDashboard(db, tenantId, { name: d.name, routeKey: d.key, refreshSeconds: 60, panels }, 'admin');
+    added.push(d.name);
+  }
+  return added;
+}
+
 export const seedDemoDashboards: SeedStep = {
   name: 'demo-dashboards',
   async run({ db, tenants, log }) {
     for (const t of tenants) {
-      if ((await dashboardIdByKey(db, t.id, COCKPIT_KEY)) !== undefined) continue;
-      const panels: Panel[] = [];
-      for (const p of COCKPIT_PANELS) if (await findFormByName(db, t.id, p.form)) panels.push(p);
-      if (!panels.length) continue;
-      await insertDashboard(db, t.id, { name: '管理驾驶舱', routeKey: COCKPIT_KEY, refreshSeconds: 60, panels }, 'admin');
-      log(`dashboard 管理驾驶舱 for tenant ${t.code}`);
+      const added = await addShippedDashboards(db, t.id);
+      if (added.length) log(`dashboards ${added.join('、')} for tenant ${t.code}`);
     }
   },
 };

@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox';
 import { Closed, DataEnvelope, DoneEnvelope, Id, IdList, Nullable, PageEnvelope, Str, StrEnum } from './common.js';
 
 /** What a panel draws. */
-export const PANEL_KINDS = ['kpi', 'line', 'bar', 'pie', 'table'] as const;
+export const PANEL_KINDS = ['kpi', 'line', 'bar', 'pie', 'funnel', 'gauge', 'table', 'progress'] as const;
 export type PanelKind = (typeof PANEL_KINDS)[number];
 /** How a panel measures each group. */
 export const MEASURE_OPS = ['count', 'sum', 'avg', 'min', 'max'] as const;
@@ -18,6 +18,33 @@ export const MAX_GROUPS = 100;
 
 const Name = Str({ min: 1, max: 63, pattern: '^[a-z][a-z0-9_]{0,62}$' });
 
+const Measure = Closed({ op: StrEnum(MEASURE_OPS), field: Type.Optional(Name) });
+
+/**
+ * A gauge's scale: a fixed `max`, or `total`, a second measure of the same form (with its own
+ * filter, not the panel's) the value is a share of (付款完成率 = 已付合计 / 合同金额合计).
+ */
+export const GaugeSchema = Closed({
+  max: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e15 })),
+  total: Type.Optional(Closed({ op: StrEnum(MEASURE_OPS), field: Type.Optional(Name), filter: Type.Optional(Str({ max: 2000 })) })),
+});
+export type Gauge = Static<typeof GaugeSchema>;
+
+/**
+ * A progress board (项目进度看板): one bar per record, named by `label`, filled by `percent` (a
+ * number field, 0–100) and/or by the time elapsed in `period` (a date range field) or between
+ * `start` and `end` (date fields), grouped by `group`.
+ */
+export const ProgressSchema = Closed({
+  label: Name,
+  percent: Type.Optional(Name),
+  period: Type.Optional(Name),
+  start: Type.Optional(Name),
+  end: Type.Optional(Name),
+  group: Type.Optional(Name),
+});
+export type Progress = Static<typeof ProgressSchema>;
+
 /** One panel: an aggregation over a form (count/sum/avg/min/max, by a field or a date bucket). */
 export const PanelSchema = Closed({
   id: Str({ min: 1, max: 40, pattern: '^[A-Za-z0-9_-]+$' }),
@@ -25,13 +52,24 @@ export const PanelSchema = Closed({
   kind: StrEnum(PANEL_KINDS),
   form: Name,
   groupBy: Type.Optional(Closed({ field: Name, bucket: Type.Optional(StrEnum(DATE_BUCKETS)) })),
-  measure: Closed({ op: StrEnum(MEASURE_OPS), field: Type.Optional(Name) }),
+  measure: Measure,
   /** A condition in the product's grammar (CONTRACT.md §5), e.g. `${amount} > 100000 && ${contract_type} == 'purchase'`. */
   filter: Type.Optional(Str({ max: 2000 })),
   /** Most groups shown (default 20). */
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_GROUPS })),
   /** Width in a 24-column grid (default 12; KPI 6). */
   span: Type.Optional(Type.Integer({ minimum: 4, maximum: 24 })),
+  /** `gauge` only: its scale. */
+  gauge: Type.Optional(GaugeSchema),
+  /** `progress` only: which fields make the bars. */
+  progress: Type.Optional(ProgressSchema),
+  /** `progress` only: the page a bar opens, `{id}` standing for its record's id (`/xmjdkb/{id}`); default the record's detail. */
+  link: Type.Optional(Str({ max: 100, pattern: '^(/[a-z0-9_-]+)+/\\{id\\}$' })),
+  /**
+   * On a page opened with a parameter (`/xmjdkb/{id}`), only the records whose field equals it
+   * (as the list's `initFilter`); without a parameter the panel reads all its records.
+   */
+  paramField: Type.Optional(Name),
 });
 export type Panel = Static<typeof PanelSchema>;
 
@@ -48,6 +86,8 @@ export const DashboardEditBody = Closed({ id: Id, version: Type.Integer({ minimu
 export const DashboardDeleteBody = IdList;
 export const DashboardIdPath = Type.Object({ id: Type.String() });
 export const DashboardKeyPath = Type.Object({ key: Type.String() });
+/** The page parameter of `/xmjdkb/{id}` (the panels' `paramField` value). */
+export const DashboardDataQuery = Type.Object({ param: Type.Optional(Type.String({ maxLength: 64 })) });
 /** The builder's live preview of one unsaved panel. */
 export const PanelPreviewBody = Closed({ panel: PanelSchema });
 
@@ -82,6 +122,19 @@ export const PointSchema = Type.Object({
   listFilter: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
 });
 export type Point = Static<typeof PointSchema>;
+/** One bar of a progress board: the record, its text, its group, its progress and its time elapsed (percent, 0–100, one decimal). */
+export const ProgressItemSchema = Type.Object({
+  id: Type.Union([Type.Integer(), Type.String()]),
+  label: Type.String(),
+  group: Type.Union([Type.String(), Type.Null()]),
+  /** The percent field's value, else the time elapsed; null when neither is known. */
+  percent: Type.Union([Type.Number(), Type.Null()]),
+  /** The share of the period elapsed today, when the board has dates. */
+  timePercent: Type.Union([Type.Number(), Type.Null()]),
+  start: Type.Union([Type.String(), Type.Null()]),
+  end: Type.Union([Type.String(), Type.Null()]),
+});
+export type ProgressItem = Static<typeof ProgressItemSchema>;
 /** A panel's answer: its groups (or a KPI's one value), or the refusal of its form (403 / 404 / 400). */
 export const PanelDataSchema = Type.Object({
   id: Type.String(),
@@ -93,6 +146,11 @@ export const PanelDataSchema = Type.Object({
   groupLabel: Type.Optional(Type.String()),
   measureLabel: Type.Optional(Type.String()),
   points: Type.Optional(Type.Array(PointSchema)),
+  /** A gauge: its scale's maximum and `value` as a percent of it. */
+  max: Type.Optional(Type.Number()),
+  percent: Type.Optional(Type.Number()),
+  /** A progress board's bars, in group then label order. */
+  items: Type.Optional(Type.Array(ProgressItemSchema)),
 });
 export type PanelData = Static<typeof PanelDataSchema>;
 export const DashboardDataAnswer = DataEnvelope(Type.Object({ version: Type.Integer(), panels: Type.Array(PanelDataSchema) }));

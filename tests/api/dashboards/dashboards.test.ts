@@ -2,14 +2,16 @@
  * Dashboards (issue 33 items 1–2, docs/dashboards.md): each panel's numbers equal what SQL over
  * the form's table says; a group's list filter opens exactly that group's records in the list;
  * panels of a form the caller may not list answer 403 alone; one tenant never sees or counts
- * another's; administration needs its permission; the seeded cockpit answers. PGlite (api) and
- * PostgreSQL (api-pg).
+ * another's; administration needs its permission; the seeded cockpit and named pages answer;
+ * funnels, gauges and progress boards read the same rows. PGlite (api) and PostgreSQL (api-pg).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { recordsApp, type RecordsApp } from '../records/support/recordsApp.js';
 import { loadModel } from '../../../src/server/records/services/recordContext.js';
 import { m191DashboardMenu } from '../../../src/server/db/migrations/191_dashboard_menu.js';
+import { m178NamedDashboards } from '../../../src/server/db/migrations/178_named_dashboards.js';
+import { SHIPPED_DASHBOARDS } from '../../../src/server/dashboards/seedDemoDashboards.js';
 
 let a: RecordsApp;
 const FORM = 'dash_sales';
@@ -58,8 +60,31 @@ async function truth(tenantCode: string, select: string, where = 'TRUE', group?:
 const byKey = (rows: Record<string, unknown>[]) => Object.fromEntries(rows.map((r) => [String(r.k), Number(r.v)]));
 const pointsByKey = (points: { key: unknown; value: number }[]) => Object.fromEntries(points.map((p) => [String(p.key), p.value]));
 
+/** A progress board's form: tasks with a percent, a planned period and plain start/end dates. */
+const TASKS = 'dash_tasks';
+const TASKS_DEF = {
+  enName: TASKS,
+  cnName: '任务进度',
+  fields: [
+    { enName: 'name', label: '任务', funcType: 'input' },
+    { enName: 'stage', label: '阶段', funcType: 'select', options: [{ label: '设计', value: 'design' }, { label: '施工', value: 'build' }] },
+    { enName: 'pct', label: '完成率', funcType: 'number', precision: 1 },
+    { enName: 'period', label: '工期', funcType: 'dateRange', format: 'yyyy-MM-dd' },
+    { enName: 'begin', label: '开始', funcType: 'dateStamp' },
+    { enName: 'finish', label: '结束', funcType: 'dateStamp' },
+  ],
+};
+const TASK_RECORDS = [
+  { name: '基坑', stage: 'build', pct: 100, period$start: '2020-01-01', period$end: '2020-12-31', begin: '2020-01-01', finish: '2020-12-31' },
+  { name: '主体', stage: 'build', pct: 42.5, period$start: '2020-01-01', period$end: '2099-12-31', begin: '2020-01-01', finish: '2099-12-31' },
+  { name: '方案', stage: 'design', pct: 12.25, period$start: '2098-01-01', period$end: '2099-01-01', begin: '2098-01-01', finish: '2099-01-01' },
+  { name: '装修' },
+];
+
 beforeAll(async () => {
   a = await recordsApp();
+  expect((await a.call(a.admin, 'POST', '/api/flowable/form', TASKS_DEF)).status).toBe(200);
+  for (const data of TASK_RECORDS) expect((await a.call(a.admin, 'POST', `/api/auto/${TASKS}/add`, { formName: TASKS, data })).status).toBe(200);
   for (const [token, recs] of [[a.admin, DEFAULT_RECORDS], [a.admin2, T2_RECORDS]] as const) {
     expect((await a.call(token, 'POST', '/api/flowable/form', DEF)).status).toBe(200);
     for (const data of recs) {
@@ -276,5 +301,169 @@ describe('dashboards', () => {
     expect(t2(await order())).toEqual(t2(seeded));
     await m191DashboardMenu.up(a.db);
     expect(await order()).toEqual(seeded);
+  });
+});
+
+describe('funnel, gauge and progress panels', () => {
+  it('a funnel groups as a bar does, largest first, without empty date buckets', async () => {
+    const d = await preview(a.admin, { kind: 'funnel', groupBy: { field: 'kind' }, measure: { op: 'sum', field: 'amount' } });
+    const want = byKey(await truth('DEFAULT', 'coalesce(sum({amount}), 0)', 'TRUE', '{kind}'));
+    expect(pointsByKey(d.points)).toEqual(want);
+    expect(d.points.map((p: { value: number }) => p.value)).toEqual(Object.values(want).sort((x, y) => y - x));
+    const byDay = await preview(a.admin, { kind: 'funnel', groupBy: { field: 'sign_date', bucket: 'day' }, filter: "${kind} == 'mat'", limit: 100 });
+    expect(byDay.points.map((p: { key: string }) => p.key)).toEqual(['2026-02-01', '2026-02-28']);
+  });
+
+  it('a gauge answers its value, its scale and the percent, a fixed max or a second measure', async () => {
+    const fixed = await preview(a.admin, { kind: 'gauge', filter: '${urgent}', gauge: { max: 8 } });
+    const urgent = Number((await truth('DEFAULT', 'count(*)', 'coalesce({urgent}, false)'))[0].v);
+    expect(fixed).toMatchObject({ status: 200, value: urgent, max: 8, percent: Math.round((urgent / 8) * 1000) / 10 });
+    const share = await preview(a.admin, { kind: 'gauge', measure: { op: 'sum', field: 'amount' }, filter: "${kind} == 'eng'", gauge: { total: { op: 'sum', field: 'amount', filter: '!isEmpty(${kind})' } } });
+    const part = Number((await truth('DEFAULT', 'sum({amount})', "{kind} = 'eng'"))[0].v);
+    const whole = Number((await truth('DEFAULT', 'sum({amount})', '{kind} IS NOT NULL'))[0].v);
+    expect(share).toMatchObject({ status: 200, value: part, max: whole, percent: Math.round((part / whole) * 1000) / 10 });
+  });
+
+  it('a progress board lists the records with their percent, time elapsed and group, as SQL has them', async () => {
+    const board = { kind: 'progress', form: TASKS, progress: { label: 'name', percent: 'pct', period: 'period', group: 'stage' } };
+    const d = await preview(a.admin, board);
+    expect(d.status, d.msg).toBe(200);
+    expect(d.groupLabel).toBe('阶段');
+    const tenantId = (await a.db.selectFrom('tenants').select('id').where('code', '=', 'DEFAULT').executeTakeFirstOrThrow()).id;
+    const model = await loadModel(a.db, Number(tenantId), TASKS);
+    const col = (f: string) => `t."${model.main.fields.get(f)!.columns.value!.name}"`;
+    const rows = (await sql.raw<{ id: number; name: string; pct: string | null }>(`SELECT t.id, ${col('name')} AS name, ${col('pct')} AS pct FROM "${model.schema}"."${model.main.table.name}" t`).execute(a.db)).rows;
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    // Groups in key order (build before design), the empty group last, then by name.
+    expect(d.items.map((i: { label: string }) => i.label)).toEqual(['主体', '基坑', '方案', '装修']);
+    for (const i of d.items) expect(i.id, i.label).toBe(byName.get(i.label)!.id);
+    expect(d.items.map((i: { group: string | null }) => i.group)).toEqual(['施工', '施工', '设计', null]);
+    const pct = (name: string) => Math.round(Number(byName.get(name)!.pct) * 10) / 10;
+    expect(d.items.map((i: { percent: number | null }) => i.percent)).toEqual([pct('主体'), pct('基坑'), pct('方案'), null]);
+    expect(pct('主体')).toBe(42.5);
+    const main = d.items[0];
+    expect(main).toMatchObject({ start: '2020-01-01', end: '2099-12-31' });
+    const elapsed = (Date.now() - Date.parse('2020-01-01')) / (Date.parse('2099-12-31') - Date.parse('2020-01-01')) * 100;
+    expect(Math.abs(main.timePercent - elapsed)).toBeLessThan(0.2);
+    expect(d.items[1].timePercent).toBe(100);
+    expect(d.items[2].timePercent).toBe(0);
+    expect(d.items[3]).toMatchObject({ percent: null, timePercent: null, start: null, end: null });
+    // Without a percent field the bar is the time elapsed; start/end fields work as a period does; filters and limit apply.
+    const byTime = await preview(a.admin, { kind: 'progress', form: TASKS, progress: { label: 'name', start: 'begin', end: 'finish' }, filter: '!isEmpty(${stage})' });
+    const timeOf = Object.fromEntries(byTime.items.map((i: { label: string; percent: number }) => [i.label, i.percent]));
+    expect(timeOf).toEqual({ 基坑: 100, 方案: 0, 主体: main.timePercent });
+    expect((await preview(a.admin, { kind: 'progress', form: TASKS, progress: { label: 'name', period: 'period' }, limit: 2 })).items).toHaveLength(2);
+  });
+
+  it('refuses bad definitions of the new panels with a Chinese 400', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ kind: 'gauge' }, '须指定最大值或对比的合计'],
+      [{ kind: 'gauge', gauge: { total: { op: 'sum', field: 'title' } } }, '不是数字'],
+      [{ kind: 'gauge', gauge: { max: 10 }, filter: '${nope} > 1' }, '筛选条件的字段不存在'],
+      [{ kind: 'funnel' }, '须指定分组字段'],
+      [{ kind: 'progress' }, '进度看板须指定'],
+      [{ kind: 'progress', progress: { label: 'missing', percent: 'amount' } }, '名称字段不存在'],
+      [{ kind: 'progress', progress: { label: 'title' } }, '须指定进度字段或工期'],
+      [{ kind: 'progress', progress: { label: 'title', percent: 'kind' } }, '不是数字'],
+      [{ kind: 'progress', progress: { label: 'title', period: 'sign_date' } }, '不是日期范围'],
+      [{ kind: 'progress', progress: { label: 'title', start: 'sign_date' } }, '须同时指定开始日期和结束日期'],
+      [{ kind: 'progress', progress: { label: 'title', start: 'amount', end: 'sign_date' } }, '不是日期'],
+    ];
+    for (const [p, msg] of cases) {
+      const d = await preview(a.admin, p);
+      expect(d.status, JSON.stringify(p)).toBe(400);
+      expect(d.msg, JSON.stringify(p)).toContain(msg);
+      const save = await a.call(a.admin, 'POST', '/api/dashboard', { name: '坏的', panels: [panel(p)] });
+      expect(save.status, JSON.stringify(p)).toBe(400);
+      expect(save.json.msg).toContain(msg);
+    }
+    for (const [p, msg] of [
+      [{ kind: 'bar', groupBy: { field: 'kind' }, gauge: { max: 1 } }, '只有仪表盘面板'],
+      [{ kind: 'bar', groupBy: { field: 'kind' }, progress: { label: 'title', percent: 'amount' } }, '只有进度看板'],
+      [{ kind: 'kpi', paramField: 'nope' }, '页面参数字段不存在'],
+    ] as const) {
+      const save = await a.call(a.admin, 'POST', '/api/dashboard', { name: '坏的', panels: [panel(p)] });
+      expect(save.status, JSON.stringify(p)).toBe(400);
+      expect(save.json.msg).toContain(msg);
+    }
+    for (const p of [{ kind: 'gauge', gauge: { max: 0 } }, { kind: 'progress', link: 'http://x/{id}', progress: { label: 'title', percent: 'amount' } }]) {
+      expect((await a.call(a.admin, 'POST', '/api/dashboard/preview', { panel: panel(p) })).status, JSON.stringify(p)).toBe(400);
+    }
+  });
+
+  it('narrows panels with a paramField to the page parameter (?param=)', async () => {
+    const created = await a.call(a.admin, 'POST', '/api/dashboard', { name: '参数看板', panels: [
+      panel({ id: 'one', kind: 'kpi', measure: { op: 'sum', field: 'amount' }, paramField: 'kind' }),
+      panel({ id: 'all', kind: 'kpi' }),
+    ] });
+    expect(created.status, JSON.stringify(created.json)).toBe(200);
+    const id = created.json.data.id;
+    const read = async (q: string) => (await a.call(a.admin, 'GET', `/api/dashboard/${id}/data${q}`)).json.data.panels;
+    const [mat, all] = await read('?param=mat');
+    expect(mat.value).toBe(Number((await truth('DEFAULT', 'sum({amount})', "{kind} = 'mat'"))[0].v));
+    expect(all.value).toBe(DEFAULT_RECORDS.length);
+    const [none] = await read('');
+    expect(none.value).toBe(Number((await truth('DEFAULT', 'sum({amount})'))[0].v));
+    expect((await a.call(a.admin, 'GET', `/api/dashboard/${id}/data?param=${'x'.repeat(65)}`)).status).toBe(400);
+  });
+});
+
+describe('named pages (spec 02 §2.2–2.3)', () => {
+  const KEYS = ['investment-statistics', 'report-statistics', 'payment-statistics', 'company-overview', 'company-overview-temporary',
+    'company-overview-temporaryecharts', 'jiaojian', 'jiaojian-bi', 'jiaojian-dept', 'jiaojian-scgl', 'xmjdkb', 'xmjdkb-detail', 'view-app-report'];
+  type Data = { id: string; status: number; msg?: string; value?: number; points?: { value: number }[]; items?: { id: number; percent: number | null }[] };
+
+  it('ship every page for both demo tenants, every panel answering with numbers that differ', async () => {
+    expect(SHIPPED_DASHBOARDS.map((d) => d.key).slice(1)).toEqual(KEYS);
+    for (const token of [a.admin, a.admin2]) {
+      for (const key of KEYS) {
+        const d = await a.call(token, 'GET', `/api/dashboard/key/${key}`);
+        expect(d.status, key).toBe(200);
+        expect(d.json.data.panels.length, key).toBe(SHIPPED_DASHBOARDS.find((x) => x.key === key)!.panels.length);
+        const panels: Data[] = (await a.call(token, 'GET', `/api/dashboard/${d.json.data.id}/data`)).json.data.panels;
+        expect(panels.map((p) => `${p.id}:${p.status}${p.msg ?? ''}`), key).toEqual(panels.map((p) => `${p.id}:200`));
+        for (const p of panels) {
+          if (key === 'xmjdkb-detail') continue;
+          // The demo data tells something: a number is not 0, a chart has groups of more than one value.
+          if (p.points) {
+            expect(p.points.length, `${key}/${p.id}`).toBeGreaterThan(0);
+            expect(new Set(p.points.map((x) => x.value)).size, `${key}/${p.id}`).toBeGreaterThan(1);
+          } else if (p.items) expect(p.items.length, `${key}/${p.id}`).toBeGreaterThan(1);
+          else expect(p.value, `${key}/${p.id}`).toBeGreaterThan(0);
+        }
+      }
+    }
+  });
+
+  it('/xmjdkb/{id}: one project, its contracts as SQL counts them', async () => {
+    const board = (await a.call(a.admin, 'GET', '/api/dashboard/key/xmjdkb')).json.data;
+    const projects: Data = (await a.call(a.admin, 'GET', `/api/dashboard/${board.id}/data`)).json.data.panels.find((p: Data) => p.id === 'projects-progress');
+    expect(projects.items!.length).toBe(3);
+    const detail = (await a.call(a.admin, 'GET', '/api/dashboard/key/xmjdkb-detail')).json.data;
+    const tenantId = (await a.db.selectFrom('tenants').select('id').where('code', '=', 'DEFAULT').executeTakeFirstOrThrow()).id;
+    const model = await loadModel(a.db, Number(tenantId), 'contract_ledger');
+    const project = `t."${model.main.fields.get('project')!.columns.value!.name}"`;
+    for (const p of projects.items!) {
+      const panels: Data[] = (await a.call(a.admin, 'GET', `/api/dashboard/${detail.id}/data?param=${p.id}`)).json.data.panels;
+      const one = panels.find((x) => x.id === 'project')!;
+      expect(one.items!.map((i) => i.id)).toEqual([p.id]);
+      const want = (await sql.raw<{ n: number }>(`SELECT count(*)::int AS n FROM "${model.schema}"."${model.main.table.name}" t WHERE ${project} = '${p.id}'`).execute(a.db)).rows[0].n;
+      expect(panels.find((x) => x.id === 'contracts')!.value).toBe(want);
+    }
+  });
+
+  it('migration 178 adds the missing pages to a tenant seeded before them, keeping an administrator\'s edit, never twice', async () => {
+    const t2 = (await a.db.selectFrom('tenants').select('id').where('code', '=', 'T2').executeTakeFirstOrThrow()).id;
+    const edited = (await a.call(a.admin2, 'GET', '/api/dashboard/key/payment-statistics')).json.data;
+    expect((await a.call(a.admin2, 'POST', '/api/dashboard/edit', { id: edited.id, version: edited.version, name: '我的付款统计', routeKey: 'payment-statistics', panels: edited.panels.slice(0, 2) })).status).toBe(200);
+    await a.db.deleteFrom('dashboards').where('tenant_id', '=', t2).where('route_key', 'in', ['jiaojian', 'xmjdkb']).execute();
+    await m178NamedDashboards.up(a.db);
+    await m178NamedDashboards.up(a.db);
+    const rows = await a.db.selectFrom('dashboards').select(['route_key', 'name']).where('tenant_id', '=', t2).where('route_key', 'is not', null).execute();
+    const keys = rows.map((r) => r.route_key);
+    expect(keys.length).toBe(new Set(keys).size);
+    for (const key of KEYS) expect(keys, key).toContain(key);
+    expect(rows.find((r) => r.route_key === 'payment-statistics')!.name).toBe('我的付款统计');
+    expect((await a.call(a.admin2, 'GET', '/api/dashboard/key/payment-statistics')).json.data.panels).toHaveLength(2);
   });
 });

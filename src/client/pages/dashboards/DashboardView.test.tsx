@@ -39,6 +39,28 @@ const server = setupServer(
     ] } });
   }),
 );
+const BOARD = {
+  ...DASHBOARD, id: 9, name: '项目进度看板', routeKey: 'xmjdkb',
+  panels: [
+    { id: 'projects', title: '项目进度', kind: 'progress', form: 'project_wbs', measure: { op: 'count' }, progress: { label: 'node_name', percent: 'progress', period: 'plan_period', group: 'node_type' }, link: '/xmjdkb/{id}', span: 24 },
+    { id: 'nodes', title: '节点', kind: 'progress', form: 'project_wbs', measure: { op: 'count' }, progress: { label: 'node_name', percent: 'progress' }, span: 24 },
+  ],
+};
+let boardParam: string | null = null;
+server.use(
+  http.get('/api/dashboard/key/xmjdkb-detail', () => ok({ data: BOARD })),
+  http.get('/api/dashboard/9/data', ({ request }) => {
+    boardParam = new URL(request.url).searchParams.get('param');
+    return ok({ data: { version: 3, panels: [
+      { id: 'projects', form: 'project_wbs', status: 200, groupLabel: '节点类型', items: [
+        { id: 11, label: '城北综合管廊项目', group: '建设项目', percent: 20, timePercent: 60, start: '2025-01-01', end: '2027-01-01' },
+        { id: 12, label: '滨江大道改造项目', group: '建设项目', percent: 100, timePercent: 100, start: '2024-01-01', end: '2025-01-01' },
+        { id: 13, label: '1#楼', group: null, percent: null, timePercent: null, start: null, end: null },
+      ] },
+      { id: 'nodes', form: 'project_wbs', status: 200, items: [{ id: 21, label: '钢筋工程', group: null, percent: 35.5, timePercent: null, start: null, end: null }] },
+    ] } });
+  }),
+);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
@@ -96,5 +118,28 @@ describe('DashboardView', () => {
       create.mockRestore();
       click.mockRestore();
     }
+  });
+
+  it('draws progress boards by group, marks a project behind its time, passes the page parameter and opens a bar’s page', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await act(async () => root.render(<QueryClientProvider client={client}><DashboardView dashboard={{ key: 'xmjdkb-detail' }} param="11" /></QueryClientProvider>));
+    await until(() => host.querySelector('[data-panel="projects"] [data-item="11"]'));
+    expect(boardParam).toBe('11');
+    const board = host.querySelector('[data-panel="projects"]')!;
+    expect([...board.querySelectorAll('[data-item]')].map((r) => r.getAttribute('data-item'))).toEqual(['11', '12', '13']);
+    expect(board.textContent).toContain('建设项目');
+    expect(board.textContent).toContain('（空）');
+    const late = board.querySelector('[data-item="11"]')!;
+    expect(late.textContent).toContain('20%');
+    expect(late.textContent).toContain('时间进度 60%，滞后');
+    expect(late.querySelector('.ant-progress-status-exception')).not.toBeNull();
+    expect(board.querySelector('[data-item="12"] .ant-progress-status-success')).not.toBeNull();
+    expect(board.querySelector('[data-item="13"]')!.textContent).toContain('—');
+    // A board without groups shows no headings.
+    expect(host.querySelector('[data-panel="nodes"]')!.textContent).not.toContain('（空）');
+    await act(async () => (late.querySelector('a') as HTMLElement).click());
+    expect(window.location.pathname).toBe('/xmjdkb/11');
+    await act(async () => (host.querySelector('[data-panel="nodes"] a') as HTMLElement).click());
+    expect(window.location.pathname).toBe('/auto/project_wbs/detail21');
   });
 });

@@ -1,5 +1,5 @@
 /** A dashboard page: its name, when its data was read, and its panels on a 24-column grid. */
-import { Button, Empty, Space } from 'antd';
+import { Button, Drawer, Empty, Space } from 'antd';
 import { useState } from 'react';
 import { useFeedback } from '../../feedback/useFeedback';
 import { useDashboard, type DashboardRef } from '../../controllers/useDashboard';
@@ -17,12 +17,23 @@ export function panelSpan(p: { kind: string; span?: number }): number {
   return p.span ?? (p.kind === 'kpi' ? 6 : 12);
 }
 
+/** The address of a dashboard as a report without chrome (what the report drawer frames). */
+export function reportFramePath(d: { id: number; routeKey: string | null }, param?: string): string {
+  const q = new URLSearchParams(d.routeKey ? { key: d.routeKey } : { id: String(d.id) });
+  if (param) q.set('param', param);
+  return `${paths.viewAppReport}?${q.toString()}`;
+}
+
+/** Props: which dashboard, the page parameter of its `paramField` panels, and `bare` (no 编辑 / 报表 buttons: the frameless report). */
+export interface DashboardViewProps { dashboard: DashboardRef; param?: string; bare?: boolean }
+
 /** The dashboard named by `dashboard` (id or page path). */
-export default function DashboardView({ dashboard: ref }: { dashboard: DashboardRef }) {
-  const { dashboard, loading, failed, byPanel, updatedAt } = useDashboard(ref);
+export default function DashboardView({ dashboard: ref, param, bare }: DashboardViewProps) {
+  const { dashboard, loading, failed, byPanel, updatedAt } = useDashboard(ref, param);
   const navigate = useNavigate();
   const app = useFeedback();
   const [exporting, setExporting] = useState(false);
+  const [report, setReport] = useState(false);
   if (loading) return <PageLoading />;
   if (failed || !dashboard) return <Empty description="仪表盘不存在" />;
   // 导出数据: every panel's data as shown (one sheet each), written in the browser.
@@ -39,11 +50,22 @@ export default function DashboardView({ dashboard: ref }: { dashboard: Dashboard
         <Space>
           {updatedAt ? <span className={styles.updated}>数据更新于 {new Date(updatedAt).toLocaleTimeString('zh-CN')}，每 {dashboard.refreshSeconds} 秒刷新</span> : null}
           <Button size="small" loading={exporting} disabled={!updatedAt} onClick={exportData}>导出数据</Button>
-          <Authorized perms={['system:dashboard:edit']}>
-            <Button size="small" onClick={() => navigate(`${paths.dashboards}?id=${dashboard.id}`)}>编辑</Button>
-          </Authorized>
+          {bare ? null : (
+            <>
+              {/* Spec 02 §2.5: the report drawer, an embedded frame at 75 %. */}
+              <Button size="small" onClick={() => setReport(true)}>报表视图</Button>
+              <Authorized perms={['system:dashboard:edit']}>
+                <Button size="small" onClick={() => navigate(`${paths.dashboards}?id=${dashboard.id}`)}>编辑</Button>
+              </Authorized>
+            </>
+          )}
         </Space>
       </div>
+      {bare ? null : (
+        <Drawer title={`${dashboard.name}报表`} open={report} onClose={() => setReport(false)} width="75%" destroyOnHidden styles={{ body: { padding: 0 } }}>
+          <iframe title={`${dashboard.name}报表`} src={reportFramePath(dashboard, param)} style={{ width: '100%', height: '100%', border: 0 }} />
+        </Drawer>
+      )}
       <div className={styles.grid}>
         {dashboard.panels.map((p) => (
           <div key={p.id} style={{ gridColumn: `span ${panelSpan(p)}` }}>

@@ -6,11 +6,17 @@ import { useNavigate } from '../../routing/navigation';
 import { paths } from '../../paths';
 import { chartOption, formatValue, isChart } from './chartOption';
 import { EChart, type Chart } from './EChart';
+import { ProgressBoard } from './ProgressBoard';
 import styles from './dashboards.module.css';
 
 /** The address of a form's list showing one group (its `initFilter` in the query). */
 export function groupListPath(form: string, listFilter: Record<string, unknown>): string {
   return `${paths.autoList(form)}?initFilter=${encodeURIComponent(JSON.stringify(listFilter))}`;
+}
+
+/** The page a progress bar opens: the panel's `link` with the record's id, else the record's detail. */
+export function recordPath(panel: Panel, id: number | string): string {
+  return panel.link ? panel.link.replace('{id}', encodeURIComponent(String(id))) : `${paths.autoList(panel.form)}/detail${id}`;
 }
 
 /** Saves a chart's picture: PNG at twice its size on white (the card's background), named after the panel. */
@@ -29,6 +35,12 @@ function Body({ panel, data, onChart }: { panel: Panel; data: PanelData; onChart
   if (data.status === 403) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="无权限查看该表单的数据" />;
   if (data.status !== 200) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={data.msg ?? '数据加载失败'} />;
   if (panel.kind === 'kpi') return <div className={styles.kpi}>{formatValue(data.value ?? 0)}</div>;
+  if (panel.kind === 'gauge') return <EChart kind="gauge" option={option} onChart={onChart} />;
+  if (panel.kind === 'progress') {
+    const items = data.items ?? [];
+    if (!items.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />;
+    return <ProgressBoard items={items} grouped={!!panel.progress?.group} onOpen={(id) => navigate(recordPath(panel, id))} />;
+  }
   const points = data.points ?? [];
   if (!points.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />;
   const open = (i: number) => {

@@ -1,7 +1,7 @@
 /** The ECharts options of dashboard panels and the click-through address of a group. */
 import { describe, expect, it } from 'vitest';
 import { chartOption, formatValue, isChart } from './chartOption';
-import { newPanel, withKind, groupFields, measureFields } from './panelDraft';
+import { newPanel, withKind, groupFields, measureFields, isComplete } from './panelDraft';
 import type { PanelData } from '../../../shared/contract/dashboards';
 import type { FormDefinition } from '../../../../schema-adapters/definition/types';
 
@@ -31,8 +31,18 @@ describe('chartOption', () => {
     expect(pie.tooltip.formatter).toContain('{d}%');
   });
 
+  it('draws a funnel of the groups and a gauge of the percent of its scale', () => {
+    const funnel = optionOf('funnel', data, '数量');
+    expect(funnel.series[0]).toMatchObject({ type: 'funnel', sort: 'descending', data: [{ name: '施工合同', value: 1200.5 }, { name: '（空）', value: 3 }] });
+    const gauge = optionOf('gauge', { id: 'g', form: 'f', status: 200, value: 750, max: 1000, percent: 75 }, '已付金额合计');
+    expect(gauge.series[0]).toMatchObject({ type: 'gauge', min: 0, max: 100, data: [{ value: 75, name: '750 / 1,000' }] });
+    expect(gauge.tooltip.formatter).toBe('已付金额合计：750 / 1,000');
+    // Beyond its scale the dial grows with the value.
+    expect(optionOf('gauge', { id: 'g', form: 'f', status: 200, value: 3, max: 2, percent: 150 }, 'x').series[0]).toMatchObject({ max: 150 });
+  });
+
   it('knows charts from numbers and tables, and formats values in Chinese style', () => {
-    expect(['kpi', 'bar', 'line', 'pie', 'table'].map((k) => isChart(k as never))).toEqual([false, true, true, true, false]);
+    expect(['kpi', 'bar', 'line', 'pie', 'funnel', 'gauge', 'table', 'progress'].map((k) => isChart(k as never))).toEqual([false, true, true, true, true, true, false, false]);
     expect(formatValue(1234567.891)).toBe('1,234,567.89');
   });
 });
@@ -55,5 +65,20 @@ describe('panel drafts', () => {
     expect(newPanel('f', [p1, { ...p1, id: 'p2' }]).id).toBe('p3');
     expect(withKind(p1, 'bar', def).groupBy).toEqual({ field: 'kind' });
     expect(withKind({ ...p1, kind: 'bar', groupBy: { field: 'kind' } }, 'kpi', def).groupBy).toBeUndefined();
+  });
+
+  it('gives a gauge a scale and a progress board its names and bars, and previews only complete ones', () => {
+    const p1 = newPanel('f', []);
+    const gauge = withKind({ ...p1, kind: 'bar', groupBy: { field: 'kind' } }, 'gauge', def);
+    expect(gauge).toMatchObject({ kind: 'gauge', gauge: { max: 100 } });
+    expect(gauge.groupBy).toBeUndefined();
+    expect(isComplete(gauge)).toBe(true);
+    expect(isComplete({ ...gauge, gauge: {} })).toBe(false);
+    const board = withKind(p1, 'progress', def);
+    expect(board).toMatchObject({ kind: 'progress', progress: { label: 'kind', percent: 'amount' } });
+    expect(isComplete(board)).toBe(true);
+    expect(isComplete({ ...board, progress: { label: 'kind' } })).toBe(false);
+    // Back to a chart: the board's settings go.
+    expect(withKind(board, 'bar', def).progress).toBeUndefined();
   });
 });

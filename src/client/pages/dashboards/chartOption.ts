@@ -5,11 +5,11 @@
 import type { Panel, PanelData } from '../../../shared/contract/dashboards';
 
 /** The chart types a dashboard uses (each loads its ECharts module on first use). */
-export type ChartKind = 'line' | 'bar' | 'pie';
+export type ChartKind = 'line' | 'bar' | 'pie' | 'funnel' | 'gauge';
 
 /** Whether a panel draws a chart. */
 export function isChart(kind: Panel['kind']): kind is ChartKind {
-  return kind === 'line' || kind === 'bar' || kind === 'pie';
+  return kind === 'line' || kind === 'bar' || kind === 'pie' || kind === 'funnel' || kind === 'gauge';
 }
 
 /** A number as the panels show it: thousands grouped, at most two decimals. */
@@ -22,6 +22,27 @@ export function chartOption(kind: ChartKind, data: PanelData, seriesName: string
   const points = data.points ?? [];
   const labels = points.map((p) => p.label);
   const values = points.map((p) => p.value);
+  if (kind === 'gauge') {
+    // The dial reads the percent of the scale; the text under it the value itself.
+    const percent = data.percent ?? 0;
+    return {
+      tooltip: { formatter: `${seriesName}：${formatValue(data.value ?? 0)} / ${formatValue(data.max ?? 0)}` },
+      series: [{
+        type: 'gauge', name: seriesName, min: 0, max: Math.max(100, Math.ceil(percent)), progress: { show: true, width: 14 }, axisLine: { lineStyle: { width: 14 } },
+        axisLabel: { distance: 20 }, pointer: { width: 5 }, title: { offsetCenter: [0, '72%'], fontSize: 13 },
+        detail: { valueAnimation: false, offsetCenter: [0, '42%'], fontSize: 24, formatter: '{value}%' },
+        data: [{ value: percent, name: `${formatValue(data.value ?? 0)} / ${formatValue(data.max ?? 0)}` }],
+      }],
+    };
+  }
+  if (kind === 'funnel') {
+    return {
+      tooltip: { trigger: 'item', formatter: '{b}：{c}' },
+      legend: { type: 'scroll', bottom: 0 },
+      series: [{ type: 'funnel', name: seriesName, left: '10%', width: '80%', top: 8, bottom: 32, sort: 'descending', minSize: '8%', label: { position: 'inside', formatter: '{b}：{c}' },
+        data: points.map((p) => ({ name: p.label, value: p.value })) }],
+    };
+  }
   if (kind === 'pie') {
     return {
       tooltip: { trigger: 'item', formatter: '{b}：{c}（{d}%）' },

@@ -13,6 +13,8 @@ const CHARTS: Record<ChartKind, () => Promise<Extension>> = {
   bar: async () => { const { BarChart } = await import('echarts/charts'); return BarChart; },
   line: async () => { const { LineChart } = await import('echarts/charts'); return LineChart; },
   pie: async () => { const { PieChart } = await import('echarts/charts'); return PieChart; },
+  funnel: async () => { const { FunnelChart } = await import('echarts/charts'); return FunnelChart; },
+  gauge: async () => { const { GaugeChart } = await import('echarts/charts'); return GaugeChart; },
 };
 
 let core: Promise<Core> | undefined;

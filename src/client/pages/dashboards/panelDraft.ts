@@ -30,9 +30,35 @@ export function measureFields(def: FormDefinition | undefined): { value: string;
   return mainFields(def).filter((f) => f.funcType === 'number').map((f) => ({ value: f.enName, label: f.label ?? f.enName }));
 }
 
-/** The panel after a change of kind: a KPI drops its grouping, a chart gets the first group field. */
+/** Date range fields (a progress board's 工期). */
+export function periodFields(def: FormDefinition | undefined): { value: string; label: string }[] {
+  return mainFields(def).filter((f) => f.funcType === 'dateRange').map((f) => ({ value: f.enName, label: f.label ?? f.enName }));
+}
+
+/**
+ * The panel after a change of kind: a KPI or a gauge drops its grouping (a gauge gets a scale of
+ * 100), a progress board takes the first text field as its names and the first number or date
+ * range as its bars, a chart gets the first group field. Settings of another kind are dropped.
+ */
 export function withKind(p: Panel, kind: Panel['kind'], def: FormDefinition | undefined): Panel {
-  if (kind === 'kpi') return { ...p, kind, groupBy: undefined };
+  const base: Panel = { ...p, kind, gauge: undefined, progress: undefined, link: undefined };
+  if (kind === 'kpi') return { ...base, groupBy: undefined };
+  if (kind === 'gauge') return { ...base, groupBy: undefined, gauge: p.gauge ?? { max: 100 } };
+  if (kind === 'progress') {
+    const label = groupFields(def).find((g) => !g.date)?.value;
+    const percent = measureFields(def)[0]?.value;
+    const period = periodFields(def)[0]?.value;
+    return { ...base, groupBy: undefined, measure: { op: 'count' }, progress: p.progress ?? (label ? { label, ...(percent ? { percent } : {}), ...(period ? { period } : {}) } : undefined) };
+  }
   const first = groupFields(def)[0];
-  return { ...p, kind, groupBy: p.groupBy ?? (first ? { field: first.value, ...(first.date ? { bucket: 'month' as const } : {}) } : undefined) };
+  return { ...base, groupBy: p.groupBy ?? (first ? { field: first.value, ...(first.date ? { bucket: 'month' as const } : {}) } : undefined) };
+}
+
+/** Whether a draft is complete enough to preview (a chart needs its grouping, a gauge its scale, a board its names and bars). */
+export function isComplete(p: Panel): boolean {
+  if (!p.title.trim() || !p.form) return false;
+  if (p.kind === 'progress') return !!p.progress?.label && !!(p.progress.percent || p.progress.period || (p.progress.start && p.progress.end));
+  if (p.measure.op !== 'count' && !p.measure.field) return false;
+  if (p.kind === 'gauge') return !!(p.gauge?.max || p.gauge?.total);
+  return p.kind === 'kpi' || !!p.groupBy;
 }

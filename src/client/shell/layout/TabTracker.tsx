@@ -8,7 +8,7 @@ import { CONFIG_KEYS } from '../../session/configKeys';
 import { isSupplier, sessionStore } from '../../session/sessionStore';
 import { specialTabTitle } from '../../session/tabTitle';
 import { openTab, resetTabs, tabsStore } from '../../session/tabsStore';
-import { paths } from '../../paths';
+import { dashboardPageTitle, paths } from '../../paths';
 
 /** The title of the page at `path` (+ `search`, whose menu id picks the menu), or undefined when the page gets no tab. */
 export function usePageTitle(path: string, search = ''): string | undefined {
@@ -16,7 +16,8 @@ export function usePageTitle(path: string, search = ''): string | undefined {
   if (path === paths.index || path === paths.root) return '首页';
   if (path === paths.profile) return '个人中心';
   // Dashboard pages outside the menu (issue 33).
-  if (path === paths.cockpit) return '管理驾驶舱';
+  const dashboard = dashboardPageTitle(path);
+  if (dashboard) return dashboard;
   if (path === paths.dashboards) return '仪表盘管理';
   const route = routeAt(path, search) ?? byPath.get(path.split('/').slice(0, 3).join('/'));
   if (!route) return undefined;

@@ -4,7 +4,7 @@
  */
 import type { RouteDef } from '../../session/buildRoutes';
 import { parseFormRoute } from '../../form/formRoute';
-import { paths } from '../../paths';
+import { dashboardPageTitle, paths } from '../../paths';
 
 /** Pages outside the menu that still name themselves. */
 const OWN_TITLES: Record<string, string> = { [paths.profile]: '个人中心', '/preview': '表单预览', [paths.cockpit]: '管理驾驶舱', [paths.dashboards]: '仪表盘管理' };
@@ -34,6 +34,8 @@ export function breadcrumbTrail(path: string, search: string, routeAt: (path: st
   const route = routeAt(path, search);
   if (route) return ['首页', ...route.breadcrumb];
   if (OWN_TITLES[path]) return ['首页', OWN_TITLES[path]];
+  const dashboard = dashboardPageTitle(path);
+  if (dashboard) return ['首页', dashboard];
   const child = CHILD_PAGES.find((c) => c.pattern.test(path));
   if (child) return ['首页', ...(routeAt(child.parent, '')?.breadcrumb ?? [child.parentName]), child.name];
   const form = /^\/auto\/([^/]+)\/?(.*)$/.exec(path);

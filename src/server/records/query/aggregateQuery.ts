@@ -21,6 +21,8 @@ export interface AggregateSpec {
   filter?: string;
   /** Most groups returned. */
   limit: number;
+  /** The list's `initFilter` narrowing the rows further (a page parameter: `{project: 12}`). */
+  scope?: Record<string, unknown>;
 }
 
 /** One answered group: key `k`, display text `l` (a choice's `$view`, else null), measure `v`. */
@@ -41,6 +43,12 @@ const BUCKET_FORMAT: Record<DateBucket, string> = { day: 'YYYY-MM-DD', month: 'Y
 const GROUPABLE = new Set(['text', 'numeric', 'boolean', 'date', 'timestamp']);
 
 const label = (f: ModelField) => f.def.label || f.def.enName;
+
+/** The rows a panel reads: the list's WHERE (tenant, data scope, and `scope` as its `initFilter`) and the panel's filter. */
+export function panelWhere(model: FormModel, filter: string | undefined, scope: Record<string, unknown> | undefined, reader: Reader, ctx: UserContext): RawBuilder<unknown> {
+  const where = compileWhere(model, scope ? { initFilter: scope } : {}, reader);
+  return sql`${where} AND ${filter?.trim() ? conditionWhere(model, filter, ctx) : sql`TRUE`}`;
+}
 
 function measureOf(model: FormModel, m: AggregateSpec['measure']): { expr: RawBuilder<unknown>; precision: number } {
   if (m.op === 'count') return { expr: sql`count(*)`, precision: 0 };
@@ -73,16 +81,15 @@ function groupOf(model: FormModel, g: NonNullable<AggregateSpec['groupBy']>) {
  * Date buckets come back latest first (the most recent `limit`), other groups largest first.
  */
 export function compileAggregate(model: FormModel, spec: AggregateSpec, reader: Reader, ctx: UserContext): CompiledAggregate {
-  const where = compileWhere(model, {}, reader);
-  const filter = spec.filter?.trim() ? conditionWhere(model, spec.filter, ctx) : sql`TRUE`;
+  const where = panelWhere(model, spec.filter, spec.scope, reader, ctx);
   const from = sql`${sql.id(model.schema, model.main.table.name)} t`;
   const { expr, precision } = measureOf(model, spec.measure);
   if (!spec.groupBy) {
-    return { query: sql<AggregateRow>`SELECT NULL AS k, NULL::text AS l, ${expr} AS v FROM ${from} WHERE ${where} AND ${filter}`, precision };
+    return { query: sql<AggregateRow>`SELECT NULL AS k, NULL::text AS l, ${expr} AS v FROM ${from} WHERE ${where}`, precision };
   }
   const g = groupOf(model, spec.groupBy);
   // The latest buckets (a trend shows the recent end; groupPoints puts them back in date order), other groups largest first.
   const order = spec.groupBy.bucket ? sql`1 DESC NULLS LAST` : sql`3 DESC NULLS LAST, 1 ASC NULLS LAST`;
-  const query = sql<AggregateRow>`SELECT ${g.key} AS k, ${g.view} AS l, ${expr} AS v FROM ${from} WHERE ${where} AND ${filter} GROUP BY 1 ORDER BY ${order} LIMIT ${spec.limit}`;
+  const query = sql<AggregateRow>`SELECT ${g.key} AS k, ${g.view} AS l, ${expr} AS v FROM ${from} WHERE ${where} GROUP BY 1 ORDER BY ${order} LIMIT ${spec.limit}`;
   return { query, group: g.f, bucket: spec.groupBy.bucket, precision };
 }

@@ -12,7 +12,7 @@ import { dashboardIdByKey, deleteDashboards, findDashboard, findDashboardByKey, 
 import { checkPanels } from '../../dashboards/checkPanels.js';
 import { dashboardData, panelData } from '../../dashboards/panelData.js';
 import {
-  DashboardAddBody, DashboardAnswer, DashboardCreated, DashboardDataAnswer, DashboardDeleteBody, DashboardEditBody, DashboardIdPath,
+  DashboardAddBody, DashboardAnswer, DashboardCreated, DashboardDataAnswer, DashboardDataQuery, DashboardDeleteBody, DashboardEditBody, DashboardIdPath,
   DashboardKeyPath, DashboardPage, DoneEnvelope, PanelPreviewAnswer, PanelPreviewBody, type Panel,
 } from '../../../shared/contract/dashboards.js';
 
@@ -45,9 +45,9 @@ export const dashboardRoutes: ContractPlugin = async (app) => {
   app.get('/dashboard/:id', { schema: { params: DashboardIdPath, response: { 200: DashboardAnswer } } }, async (request) =>
     ok(found(await findDashboard(app.db, request.user.tenantId, idOf(request.params.id)), MISSING)));
 
-  app.get('/dashboard/:id/data', { schema: { params: DashboardIdPath, response: { 200: DashboardDataAnswer } } }, async (request) => {
+  app.get('/dashboard/:id/data', { schema: { params: DashboardIdPath, querystring: DashboardDataQuery, response: { 200: DashboardDataAnswer } } }, async (request) => {
     const d = found(await findDashboard(app.db, request.user.tenantId, idOf(request.params.id)), MISSING);
-    return ok({ version: d.version, panels: await dashboardData(dbs, request.user, d.panels) });
+    return ok({ version: d.version, panels: await dashboardData(dbs, request.user, d.panels, request.query.param) });
   });
 
   app.post('/dashboard/preview', { schema: { body: PanelPreviewBody, response: { 200: PanelPreviewAnswer } } }, async (request) => {
