@@ -6,7 +6,9 @@
  * record's user field at the end. Bad builder values are Chinese 400s from the deploy checks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../support/testServer.js';
+import { m194FlowBuilderMenu } from '../../../src/server/db/migrations/194_flow_builder_menu.js';
 import { compileFlow, parseFlow, type FlowModel } from '../../../src/shared/flows/index.js';
 import { act, flowWorld, type FlowWorld, type UserName } from './flowSupport.js';
 
@@ -132,5 +134,24 @@ describe('a builder-compiled flow', () => {
     expect([r.status, r.json.msg]).toEqual([400, '节点「甲」的上级层级须为 1 到 10（当前为 11）']);
     r = await deploy({ xml: compileFlow(bad('deptFieldLeader', 'nope')).xml });
     expect([r.status, r.json.msg]).toEqual([400, '节点「甲」的部门字段不存在：nope']);
+  });
+});
+
+describe('the 审批流程搭建 menu', () => {
+  it('sits before 流程设计 for administrators, also for a tenant seeded before it (migration 194)', async () => {
+    const routers = (await w.call(w.admin, 'GET', '/api/getRouters')).json.data as { meta: { title: string }; children?: { meta: { title: string }; path: string; component?: string }[] }[];
+    const group = routers.find((r) => r.meta.title === '流程审批')!;
+    expect(group.children!.map((c) => c.meta.title).slice(-2)).toEqual(['审批流程搭建', '流程设计']);
+    const emp = (await w.call(w.tokens.emp, 'GET', '/api/getRouters')).json.data as { meta: { title: string }; children?: { meta: { title: string } }[] }[];
+    expect(emp.find((r) => r.meta.title === '流程审批')!.children!.map((c) => c.meta.title)).not.toContain('审批流程搭建');
+    const children = async () => (await sql<{ menu_name: string; order_num: number }>`SELECT c.menu_name, c.order_num FROM menus c JOIN menus g ON g.id = c.parent_id
+      JOIN tenants tn ON tn.id = g.tenant_id WHERE tn.code = 'DEFAULT' AND g.route_name = 'Flow' ORDER BY c.order_num, c.id`.execute(t.db)).rows;
+    const seeded = await children();
+    await sql`DELETE FROM menus WHERE path = '/flow/builder' AND tenant_id = (SELECT id FROM tenants WHERE code = 'DEFAULT')`.execute(t.db);
+    await sql`UPDATE menus SET order_num = order_num - 1 WHERE path = '/flow/designer' AND tenant_id = (SELECT id FROM tenants WHERE code = 'DEFAULT')`.execute(t.db);
+    await m194FlowBuilderMenu.up(t.db);
+    expect(await children()).toEqual(seeded);
+    await m194FlowBuilderMenu.up(t.db);
+    expect(await children()).toEqual(seeded);
   });
 });
