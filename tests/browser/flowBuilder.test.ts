@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminSession } from './support/adminSession';
 import { animationsSettled, TEST_PASSWORD, type BrowserApp } from './support/browserApp';
-import { api } from './support/formActions';
+import { api, useToken } from './support/formActions';
 import { resetBrowser } from './support/shellActions';
 
 const FORM = 'auto_pthp';
@@ -25,7 +25,8 @@ afterAll(async () => {
 });
 
 async function pick(label: string, option: string): Promise<void> {
-  await page.getByLabel(label, { exact: true }).click();
+  // antd's combobox input is transparent: click its select box.
+  await page.locator('.ant-select', { has: page.getByRole('combobox', { name: label, exact: true }) }).click();
   await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
 }
 
@@ -42,31 +43,33 @@ async function addNode(adder: string | RegExp, kind: '审批人' | '抄送人' |
 
 describe('审批流程搭建', () => {
   it('builds a flow by clicking, saves it and opens it again', async () => {
-    await resetBrowser(page, `${app.url}/flow/builder?form=${FORM}`);
+    await resetBrowser(page, app.url);
+    await useToken(app, page, admin);
+    await page.goto(`${app.url}/flow/builder?form=${FORM}`);
     await page.getByText('普通表单：保存后成为流程表单').waitFor();
     // The first approver: the role admin.
     await page.locator('[data-node="Node_first"]').click();
     await pick('审批人类型', '角色');
-    await page.getByLabel('角色标识').fill('admin');
+    await page.getByRole('textbox', { name: '角色标识', exact: true }).fill('admin');
     await closeDrawer();
     // A condition branch after it; its first branch: 参考单价 ≥ 100.
     await addNode('在此添加节点（root-1）', '条件分支');
     await page.locator('[data-branch]', { hasText: '条件1' }).click();
-    await page.getByRole('button', { name: '添加条件' }).click();
+    await page.locator('.ant-drawer-open').getByRole('button', { name: '添加条件' }).click();
     await pick('条件1字段', '参考单价');
     await pick('条件1运算', '大于等于');
-    await page.getByLabel('条件1值').fill('100');
+    await page.getByRole('spinbutton', { name: '条件1值' }).fill('100');
     await closeDrawer();
     // An approver inside that branch (the drawer opens on adding): the user liuyang.
     await addNode(/在此添加节点（Branch_[a-z0-9]+-0）/, '审批人');
     await pick('审批人类型', '指定成员');
-    await page.getByLabel('成员账号').fill('liuyang');
-    await page.getByLabel('节点名称').fill('大额审批');
+    await page.getByRole('textbox', { name: '成员账号', exact: true }).fill('liuyang');
+    await page.getByRole('textbox', { name: '节点名称', exact: true }).fill('大额审批');
     await closeDrawer();
     // A CC node at the end.
     await addNode('在此添加节点（root-2）', '抄送人');
     await pick('抄送人类型', '指定成员');
-    await page.getByLabel('成员账号').fill('liuyang');
+    await page.getByRole('textbox', { name: '成员账号', exact: true }).fill('liuyang');
     await closeDrawer();
     await page.getByRole('button', { name: '保存并发布' }).click();
     await page.locator('.ant-message', { hasText: '已部署第 1 版' }).waitFor();
@@ -75,7 +78,7 @@ describe('审批流程搭建', () => {
 
     // Reopened from the deployed BPMN.
     await page.reload();
-    await page.locator('[data-node]', { hasText: '大额审批' }).waitFor();
+    await page.getByText('大额审批', { exact: true }).waitFor();
     expect(await page.locator('[data-branch]').allInnerTexts()).toEqual([expect.stringContaining("${price} >= 100"), expect.stringContaining('其他情况')]);
   });
 
