@@ -18,6 +18,7 @@ const flowDone = lazy(() => import('../pages/flow/FlowListPage').then((m) => ({ 
 const flowStarted = lazy(() => import('../pages/flow/FlowListPage').then((m) => ({ default: m.StartedListPage })));
 const flowCc = lazy(() => import('../pages/flow/FlowListPage').then((m) => ({ default: m.CcListPage })));
 const flowDesigner = lazy(() => import('../pages/flow/designer/FlowDesignerPage'));
+const flowBuilder = lazy(() => import('../pages/flow/builder/FlowBuilderPage'));
 const policy = lazy(() => import('../pages/policy/PolicyPage'));
 const workCalendar = lazy(() => import('../pages/admin/calendar/WorkCalendarPage'));
 const documentManage = lazy(() => import('../pages/resources/DocumentManagePage'));
@@ -40,6 +41,7 @@ const VIEWS: Record<string, View> = {
   'flow/started/index': flowStarted,
   'flow/cc/index': flowCc,
   'flow/designer/index': flowDesigner,
+  'flow/builder/index': flowBuilder,
   'policy/list/index': policy,
   'system/calendar/index': workCalendar,
   'document-manage/index': documentManage,

@@ -117,7 +117,7 @@ export const FlowTaskViewSchema = Type.Object({
   nodeName: Type.String(),
   kind: TaskKindSchema,
   status: TaskStatusSchema,
-  countersign: Type.Union([StrEnum(['all', 'any'] as const), Type.Null()]),
+  countersign: Type.Union([StrEnum(['all', 'any', 'sequential'] as const), Type.Null()]),
   instanceId: Type.Integer(),
   instanceStatus: InstanceStatusSchema,
   formName: Type.String(),

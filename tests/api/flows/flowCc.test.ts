@@ -115,7 +115,7 @@ describe('抄送 nodes', () => {
     let r = await tryDeploy(bad({ assigneeType: 'role' }));
     expect([r.status, r.json.msg]).toEqual([400, '抄送节点「抄送」缺少抄送人']);
     r = await tryDeploy(bad({}));
-    expect([r.status, r.json.msg]).toEqual([400, '抄送节点「抄送」的抄送人类型须为 user/role/deptLeader/starterLeader/field']);
+    expect([r.status, r.json.msg]).toEqual([400, '抄送节点「抄送」的抄送人类型须为 user/role/deptLeader/starterLeader/levelLeader/deptFieldLeader/field']);
     r = await tryDeploy(bad({ assigneeType: 'role', assignee: 'checker', countersign: 'all' }));
     expect([r.status, r.json.msg]).toEqual([400, '抄送节点「抄送」不能设置会签']);
   });
@@ -126,8 +126,8 @@ describe('抄送 nodes', () => {
     expect(group.children!.map((c) => c.meta.title)).toEqual(['我的待办', '我的已办', '我发起的', '抄送我的']);
     const childrenOfGroup = async () => (await sql<{ menu_name: string; order_num: number }>`SELECT c.menu_name, c.order_num FROM menus c JOIN menus g ON g.id = c.parent_id
       JOIN tenants tn ON tn.id = g.tenant_id WHERE tn.code = 'DEFAULT' AND g.route_name = 'Flow' ORDER BY c.order_num, c.id`.execute(t.db)).rows;
-    // The group as seeded before: no 抄送我的, 流程设计 fourth.
-    await sql`DELETE FROM menus WHERE path = '/flow/cc' AND tenant_id = (SELECT id FROM tenants WHERE code = 'DEFAULT')`.execute(t.db);
+    // The group as seeded before: no 抄送我的 (nor 审批流程搭建, migration 194), 流程设计 fourth.
+    await sql`DELETE FROM menus WHERE path IN ('/flow/cc', '/flow/builder') AND tenant_id = (SELECT id FROM tenants WHERE code = 'DEFAULT')`.execute(t.db);
     await sql`UPDATE menus SET order_num = 4 WHERE path = '/flow/designer' AND tenant_id = (SELECT id FROM tenants WHERE code = 'DEFAULT')`.execute(t.db);
     await m175FlowCcMenu.up(t.db);
     const after = await childrenOfGroup();

@@ -48,6 +48,7 @@ import { m188LoginKeys } from './188_login_keys.js';
 import { m189AnonymousForms } from './189_anonymous_forms.js';
 import { m191DashboardMenu } from './191_dashboard_menu.js';
 import { m193PublicAttempts } from './193_public_attempts.js';
+import { m194FlowBuilderMenu } from './194_flow_builder_menu.js';
 import { m195WorkCalendars } from './195_work_calendars.js';
 import { m196CalendarMenu } from './196_calendar_menu.js';
 import { m181EnergyModel } from './181_energy_model.js';
@@ -96,6 +97,7 @@ export const migrations: Migration[] = [
   m189AnonymousForms,
   m191DashboardMenu,
   m193PublicAttempts,
+  m194FlowBuilderMenu,
   m195WorkCalendars,
   m196CalendarMenu,
   m186Resources,

@@ -1,11 +1,14 @@
 /** The parsed process: what the interpreter walks (ADR 0970). Plain JSON, stored with the definition. */
 
 /** Who a user task goes to (the `formwork:assigneeType` / `formwork:assignee` attributes). */
-export type AssigneeType = 'user' | 'role' | 'deptLeader' | 'starterLeader' | 'field';
-export const ASSIGNEE_TYPES: readonly AssigneeType[] = ['user', 'role', 'deptLeader', 'starterLeader', 'field'];
+export type AssigneeType = 'user' | 'role' | 'deptLeader' | 'starterLeader' | 'levelLeader' | 'deptFieldLeader' | 'field';
+/** `levelLeader`: the leader N (assignee) levels up from the starter's department, 1 being its own; `deptFieldLeader`: the leader of the department a field (assignee) holds (ADR 1047). */
+export const ASSIGNEE_TYPES: readonly AssigneeType[] = ['user', 'role', 'deptLeader', 'starterLeader', 'levelLeader', 'deptFieldLeader', 'field'];
+/** Assignee types whose value names a field of the form. */
+export const FIELD_ASSIGNEE_TYPES: ReadonlySet<AssigneeType> = new Set(['field', 'deptFieldLeader']);
 
-/** Countersign of a user task: every assignee must approve, or the first one decides. */
-export type Countersign = 'all' | 'any';
+/** Countersign of a user task: every assignee must approve, the first one decides, or every one in turn (ADR 1047). */
+export type Countersign = 'all' | 'any' | 'sequential';
 
 /** `cc`: a 抄送 node (a BPMN sendTask); the engine passes it at once, its recipients get a CC entry and a message. */
 export type NodeKind = 'start' | 'end' | 'userTask' | 'exclusive' | 'parallel' | 'cc';

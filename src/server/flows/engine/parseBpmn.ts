@@ -5,7 +5,7 @@
 import BpmnModdle, { type ModdleElement } from 'bpmn-moddle';
 import { compileCondition } from '../../../../schema-adapters/index.js';
 import { FLOW_LIMITS, graphLimitProblem, xmlLimitProblem } from './flowLimits.js';
-import { ASSIGNEE_TYPES, NOBODY_RULES, type AssigneeType, type FlowGraph, type FlowNode, type FlowSettings, type NobodyRule, type SequenceFlow } from './graph.js';
+import { ASSIGNEE_TYPES, type Countersign, NOBODY_RULES, type AssigneeType, type FlowGraph, type FlowNode, type FlowSettings, type NobodyRule, type SequenceFlow } from './graph.js';
 
 /** A definition that cannot run; the message is shown to the administrator as a 400. */
 export class FlowDefinitionError extends Error {}
@@ -37,8 +37,8 @@ function userTaskNode(el: ModdleElement, node: FlowNode): void {
   node.assignee = attr(el, 'assignee');
   if (!node.assignee && type !== 'starterLeader') fail(`节点「${label}」缺少处理人`);
   const cs = attr(el, 'countersign') ?? (el.loopCharacteristics ? 'all' : undefined);
-  if (cs && cs !== 'all' && cs !== 'any') fail(`节点「${label}」的会签方式须为 all 或 any`);
-  if (cs) node.countersign = cs as 'all' | 'any';
+  if (cs && cs !== 'all' && cs !== 'any' && cs !== 'sequential') fail(`节点「${label}」的会签方式须为 all、any 或 sequential`);
+  if (cs) node.countersign = cs as Countersign;
 }
 
 /** A 抄送 node: recipients by the same rules as a user task's assignees; nobody to wait for, so no countersign. */
@@ -50,6 +50,14 @@ function ccNode(el: ModdleElement, node: FlowNode): void {
   node.assignee = attr(el, 'assignee');
   if (!node.assignee && type !== 'starterLeader') fail(`抄送节点「${label}」缺少抄送人`);
   if (attr(el, 'countersign') || el.loopCharacteristics) fail(`抄送节点「${label}」不能设置会签`);
+}
+
+/** The values of the kinds added for the builder (ADR 1047): a level 1–10, a field of the form. */
+function checkAssigneeValue(node: FlowNode, fields: ReadonlySet<string>): void {
+  const label = node.name || node.id;
+  const v = node.assignee ?? '';
+  if (node.assigneeType === 'levelLeader' && !(/^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= 10)) fail(`节点「${label}」的上级层级须为 1 到 10（当前为 ${v}）`);
+  if (node.assigneeType === 'deptFieldLeader' && !fields.has(v)) fail(`节点「${label}」的部门字段不存在：${v}`);
 }
 
 /** The flow-wide settings of the process element, checked. */
@@ -125,6 +133,7 @@ export async function parseBpmn(xml: string, fields: ReadonlySet<string>): Promi
     const node: FlowNode = { id: el.id!, name: el.name ?? '', kind, incoming: [], outgoing: [] };
     if (kind === 'userTask') userTaskNode(el, node);
     if (kind === 'cc') ccNode(el, node);
+    if (node.assigneeType) checkAssigneeValue(node, fields);
     if (kind === 'exclusive' && el.default) node.defaultFlow = (el.default as ModdleElement).id;
     nodes[node.id] = node;
   }

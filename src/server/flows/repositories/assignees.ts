@@ -34,6 +34,22 @@ async function deptLeader(db: Kysely<Database>, tenantId: number, deptId: number
   return leader ? userByName(db, tenantId, leader) : [];
 }
 
+/**
+ * The leader `level` levels up from the starter's department (1: its own, 2: its parent's, …),
+ * walking depts.parent_id; nobody when the tree is shallower or that department has no leader.
+ */
+async function levelLeader(db: Kysely<Database>, tenantId: number, starterId: number, level: number): Promise<number[]> {
+  if (!Number.isSafeInteger(level) || level < 1 || level > 10) return [];
+  const r = await sql<{ id: number }>`WITH RECURSIVE up(id, parent_id, depth) AS (
+      SELECT d.id, d.parent_id, 1 FROM depts d JOIN users u ON u.dept_id = d.id AND u.tenant_id = d.tenant_id
+       WHERE u.tenant_id = ${tenantId} AND u.id = ${starterId}
+      UNION ALL
+      SELECT d.id, d.parent_id, up.depth + 1 FROM depts d JOIN up ON d.id = up.parent_id
+       WHERE d.tenant_id = ${tenantId} AND up.depth < ${level}
+    ) SELECT id FROM up WHERE depth = ${level}`.execute(db);
+  return deptLeader(db, tenantId, r.rows[0] ? Number(r.rows[0].id) : null);
+}
+
 /** User ids held by a record value: an id, a numeric string, or a list of them. */
 export function idsOfValue(v: unknown): number[] {
   const list = Array.isArray(v) ? v : [v];
@@ -67,6 +83,15 @@ export async function findAssignees(db: Kysely<Database>, tenantId: number, node
     case 'starterLeader': {
       const r = await sql<{ dept_id: number | null }>`SELECT dept_id FROM users WHERE tenant_id = ${tenantId} AND id = ${starterId}`.execute(db);
       ids = await deptLeader(db, tenantId, r.rows[0]?.dept_id ? Number(r.rows[0].dept_id) : null);
+      break;
+    }
+    case 'levelLeader':
+      ids = await levelLeader(db, tenantId, starterId, Number(value));
+      break;
+    case 'deptFieldLeader': {
+      // A department field holds one dept id (or a list: the first counts, as a single choice would).
+      const [deptId] = idsOfValue(record[value]);
+      ids = await deptLeader(db, tenantId, deptId ?? null);
       break;
     }
     case 'field':

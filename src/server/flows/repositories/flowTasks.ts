@@ -52,15 +52,28 @@ export async function nextEntries(db: Kysely<Database>, instanceId: number, node
  * (issue 26 item 5): a step may create 200 tasks, and on PGlite each statement of the
  * transaction holds the one connection. Answers the ids in the order of `rows`.
  */
-export async function insertStepTasks(db: Kysely<Database>, tenantId: number, instanceId: number, rows: { nodeId: string; nodeName: string; entry: number; assigneeId: number }[]): Promise<number[]> {
+export async function insertStepTasks(db: Kysely<Database>, tenantId: number, instanceId: number, rows: { nodeId: string; nodeName: string; entry: number; assigneeId: number; status?: 'open' | 'waiting' }[]): Promise<number[]> {
   if (!rows.length) return [];
   // Ids are drawn in the order the rows are produced (ORDER BY n), so ascending ids are the rows' order.
   const r = await sql<{ id: string | number }>`INSERT INTO flow_tasks (tenant_id, instance_id, node_id, node_name, entry, kind, assignee_id, status)
-    SELECT ${tenantId}::int, ${instanceId}::bigint, u.node_id, u.node_name, u.entry, 'assignee', u.a, 'open'
-    FROM unnest(${rows.map((x) => x.nodeId)}::text[], ${rows.map((x) => x.nodeName)}::text[], ${rows.map((x) => x.entry)}::int[], ${rows.map((x) => x.assigneeId)}::bigint[])
-      WITH ORDINALITY AS u(node_id, node_name, entry, a, n) ORDER BY u.n
+    SELECT ${tenantId}::int, ${instanceId}::bigint, u.node_id, u.node_name, u.entry, 'assignee', u.a, u.st
+    FROM unnest(${rows.map((x) => x.nodeId)}::text[], ${rows.map((x) => x.nodeName)}::text[], ${rows.map((x) => x.entry)}::int[], ${rows.map((x) => x.assigneeId)}::bigint[], ${rows.map((x) => x.status ?? 'open')}::text[])
+      WITH ORDINALITY AS u(node_id, node_name, entry, a, st, n) ORDER BY u.n
     RETURNING id`.execute(db);
   return r.rows.map((x) => Number(x.id)).sort((a, b) => a - b);
+}
+
+/**
+ * 依次审批 (countersign `sequential`, ADR 1047): opens the node entry's next waiting assignee task
+ * (the lowest id: the order the rule named the users in); undefined when none waits.
+ */
+export async function openNextInTurn(db: Kysely<Database>, instanceId: number, nodeId: string, entry: number): Promise<TaskRow | undefined> {
+  // A task waiting for its own before-signers (they hold open children) is not waiting for its turn.
+  const r = await sql<FlowDbRow>`UPDATE flow_tasks SET status = 'open' WHERE id = (
+      SELECT t.id FROM flow_tasks t WHERE t.instance_id = ${instanceId} AND t.node_id = ${nodeId} AND t.entry = ${entry} AND t.kind = 'assignee' AND t.status = 'waiting'
+        AND NOT EXISTS (SELECT 1 FROM flow_tasks c WHERE c.parent_task_id = t.id AND c.status IN ('open', 'waiting'))
+      ORDER BY t.id LIMIT 1) AND status = 'waiting' RETURNING ${COLUMNS}`.execute(db);
+  return r.rows[0] && toRow(r.rows[0]);
 }
 
 /** How many tasks of a node entry other than `taskId` are open or waiting; `exceptAssignees`: not counting the node's assignee tasks. */

@@ -25,6 +25,7 @@ import type { AdvanceResult } from '../engine/advance.js';
 import { conditionJudge, type StepOp } from '../engine/engineStep.js';
 import { runStepOffThread } from '../engine/engineThread.js';
 import { stepLimitProblem } from '../engine/flowLimits.js';
+import { FIELD_ASSIGNEE_TYPES } from '../engine/graph.js';
 import type { FlowDefinitionRow } from '../repositories/flowDefinitions.js';
 import { findAssignees, idsOfValue, tenantAdministrator } from '../repositories/assignees.js';
 
@@ -85,7 +86,7 @@ export function basisOf(inputs: StepInputs, step: StepOp): string {
   });
   const fieldUsers = Object.keys(graph.nodes).sort().map((id) => {
     const n = graph.nodes[id];
-    return (n.kind === 'userTask' || n.kind === 'cc') && n.assigneeType === 'field' ? idsOfValue(inputs.record[n.assignee ?? '']) : null;
+    return (n.kind === 'userTask' || n.kind === 'cc') && n.assigneeType && FIELD_ASSIGNEE_TYPES.has(n.assigneeType) ? idsOfValue(inputs.record[n.assignee ?? '']) : null;
   });
   return JSON.stringify([inputs.definition.id, inputs.starterId, step, outcomes, fieldUsers]);
 }
@@ -116,7 +117,7 @@ export async function planNodes(db: Kysely<Database>, inputs: Omit<StepInputs, '
   const seen = new Map<string, number[]>();
   for (const nodeId of nodeIds) {
     const node = inputs.definition.graph.nodes[nodeId];
-    const key = node.assigneeType === 'field' ? null : `${node.assigneeType}\u0000${node.assignee ?? ''}`;
+    const key = node.assigneeType && FIELD_ASSIGNEE_TYPES.has(node.assigneeType) ? null : `${node.assigneeType}\u0000${node.assignee ?? ''}`;
     let users = key === null ? undefined : seen.get(key);
     if (!users) {
       users = await findAssignees(db, inputs.tenantId, node, inputs.record, inputs.starterId);
@@ -168,7 +169,7 @@ export async function planStep(db: Kysely<Database>, inputs: StepInputs, step: S
   const approvedBy = step.op === 'advance' && graph.settings?.autoApproveRepeat ? step.approvedBy : undefined;
   // The node is decided by the one who just approved: its only assignee, or one of the candidates where the first decides.
   const decidedBy = (n: PlannedNode, user: number | undefined) => user !== undefined && !n.toAdmin && n.users.includes(user)
-    && (n.users.length === 1 || graph.nodes[n.nodeId].countersign !== 'all');
+    && (n.users.length === 1 || !['all', 'sequential'].includes(graph.nodes[n.nodeId].countersign ?? 'any'));
   const ccIds = [...(result.cc ?? [])];
   let pending = result.finished ? [] : result.entered;
   while (pending.length) {

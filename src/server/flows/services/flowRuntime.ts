@@ -80,9 +80,11 @@ export async function notifyStarter(db: Kysely<Database>, run: FlowRun, byUserId
 export async function writeTasks(db: Kysely<Database>, run: FlowRun, nodes: PlannedNode[]): Promise<void> {
   if (!nodes.length) return;
   const entries = await nextEntries(db, run.instance.id, nodes.map((n) => n.nodeId));
-  const rows = nodes.flatMap((n) => n.users.map((assigneeId) => ({ nodeId: n.nodeId, nodeName: n.nodeName, entry: entries.get(n.nodeId)!, assigneeId })));
+  // 依次审批: the first assignee's task opens, the others wait their turn (taskActions.approve opens the next).
+  const inTurn = (nodeId: string) => run.definition.graph.nodes[nodeId]?.countersign === 'sequential';
+  const rows = nodes.flatMap((n) => n.users.map((assigneeId, i) => ({ nodeId: n.nodeId, nodeName: n.nodeName, entry: entries.get(n.nodeId)!, assigneeId, status: inTurn(n.nodeId) && i > 0 ? 'waiting' as const : 'open' as const })));
   const ids = await insertStepTasks(db, run.tenantId, run.instance.id, rows);
-  await notifyTasks(db, run, rows.map((r, i) => ({ id: ids[i], userId: r.assigneeId, nodeName: r.nodeName })));
+  await notifyTasks(db, run, rows.map((r, i) => ({ id: ids[i], userId: r.assigneeId, nodeName: r.nodeName, open: r.status === 'open' })).filter((r) => r.open));
 }
 
 /**

@@ -1,4 +1,4 @@
-/** Seed step: the 流程审批 menu group (我的待办, 我的已办, 我发起的, 抄送我的: no permission needed; 流程设计) for every tenant. */
+/** Seed step: the 流程审批 menu group (我的待办, 我的已办, 我发起的, 抄送我的: no permission needed; 审批流程搭建, 流程设计) for every tenant. */
 import type { SeedStep } from '../../services/seed/types.js';
 
 /** The four list pages (the client's viewRegistry maps the components; the sidebar badges 我的待办). */
@@ -7,7 +7,8 @@ export const FLOW_MENUS: { menuName: string; routeName: string; path: string; co
   { menuName: '我的已办', routeName: 'FlowDone', path: '/flow/done', component: 'flow/done/index' },
   { menuName: '我发起的', routeName: 'FlowStarted', path: '/flow/started', component: 'flow/started/index' },
   { menuName: '抄送我的', routeName: 'FlowCc', path: '/flow/cc', component: 'flow/cc/index' },
-  // Administrators only: the bpmn-js modeler that deploys flow versions.
+  // Administrators only: the approval builder (issue 30, ADR 1047) and the bpmn-js modeler, both deploying flow versions.
+  { menuName: '审批流程搭建', routeName: 'FlowBuilder', path: '/flow/builder', component: 'flow/builder/index', perms: 'flowable:definition:deploy' },
   { menuName: '流程设计', routeName: 'FlowDesigner', path: '/flow/designer', component: 'flow/designer/index', perms: 'flowable:definition:deploy' },
 ];
 

@@ -12,9 +12,9 @@ import { inTransaction } from '../../records/services/inTransaction.js';
 import { logWrite, type RecordCaller } from '../../records/services/recordContext.js';
 import { editRecord } from '../../records/services/recordWrite.js';
 import { recordDetail } from '../../records/services/recordRead.js';
-import { userTasksInOrder } from '../engine/graph.js';
+import { userTasksInOrder, type FlowNode } from '../engine/graph.js';
 import { actedSinceSubmit, addHistory } from '../repositories/flowHistory.js';
-import { cancelTasks, closeTask, insertTasks, moveTask, pendingBesides, pendingCount, readTask, setTaskStatus, tasksOfInstance, type TaskRow } from '../repositories/flowTasks.js';
+import { cancelTasks, closeTask, insertTasks, moveTask, openNextInTurn, pendingBesides, pendingCount, readTask, setTaskStatus, tasksOfInstance, type TaskRow } from '../repositories/flowTasks.js';
 import { saveInstance } from '../repositories/flowInstances.js';
 import { insertMessages } from '../../repositories/messageRepository.js';
 import { activeUsers, nickNames } from '../repositories/assignees.js';
@@ -93,11 +93,14 @@ async function planApproval(db: Kysely<Database>, caller: RecordCaller, input: A
     const run = await loadRun(db, tenantId, task.instanceId, false);
     if (run.instance.status !== 'running') return null;
     const node = run.definition.graph.nodes[task.nodeId];
-    const firstDecides = task.kind === 'assignee' && node.countersign !== 'all';
+    const firstDecides = task.kind === 'assignee' && firstOneDecides(node);
     if ((await pendingBesides(db, run.instance.id, task.nodeId, task.entry, task.id, firstDecides)) > 0) return null;
     return planStep(db, await inputsOf(db, run), { op: 'advance', state: run.instance.state, fromId: task.nodeId, approvedBy: caller.user.userId });
   });
 }
+
+/** 或签 (and no countersign): the first approval decides for the node's other candidates; not 会签 nor 依次审批. */
+const firstOneDecides = (node: FlowNode) => node.countersign !== 'all' && node.countersign !== 'sequential';
 
 /** 同意: closes the task; the node completes when its countersign rule says so, and the flow moves on. */
 export async function approve(db: Kysely<Database>, caller: RecordCaller, input: ActionInput & { data?: Record<string, unknown> }): Promise<void> {
@@ -120,7 +123,11 @@ export async function approve(db: Kysely<Database>, caller: RecordCaller, input:
     }
     const node = run.definition.graph.nodes[task.nodeId];
     // Without countersign `all`, the first approval decides for the node's other candidates.
-    if (task.kind === 'assignee' && node.countersign !== 'all') await cancelTasks(trx, run.instance.id, { nodeId: task.nodeId, entry: task.entry, kind: 'assignee' });
+    if (task.kind === 'assignee' && firstOneDecides(node)) await cancelTasks(trx, run.instance.id, { nodeId: task.nodeId, entry: task.entry, kind: 'assignee' });
+    if (task.kind === 'assignee' && node.countersign === 'sequential') {
+      const next = await openNextInTurn(trx, run.instance.id, task.nodeId, task.entry);
+      if (next) await notifyTasks(trx, run, [{ id: next.id, userId: next.assigneeId, nodeName: next.nodeName }]);
+    }
     if ((await pendingCount(trx, run.instance.id, task.nodeId, task.entry)) > 0) return;
     await completeNode(trx, run, task.nodeId, who(caller), ahead);
   });
@@ -217,7 +224,11 @@ export async function addSign(db: Kysely<Database>, caller: RecordCaller, input:
     } else {
       await close(trx, caller, task, 'approve', input);
       const node = run.definition.graph.nodes[task.nodeId];
-      if (task.kind === 'assignee' && node.countersign !== 'all') await cancelTasks(trx, run.instance.id, { nodeId: task.nodeId, entry: task.entry, kind: 'assignee' });
+      if (task.kind === 'assignee' && firstOneDecides(node)) await cancelTasks(trx, run.instance.id, { nodeId: task.nodeId, entry: task.entry, kind: 'assignee' });
+      if (task.kind === 'assignee' && node.countersign === 'sequential') {
+        const next = await openNextInTurn(trx, run.instance.id, task.nodeId, task.entry);
+        if (next) await notifyTasks(trx, run, [{ id: next.id, userId: next.assigneeId, nodeName: next.nodeName }]);
+      }
     }
     const ids = await insertTasks(trx, run.tenantId, { ...base, kind: input.position, parentTaskId: input.position === 'before' ? task.id : undefined }, users);
     await addHistory(trx, run.tenantId, { instanceId: run.instance.id, taskId: task.id, nodeId: task.nodeId, nodeName: task.nodeName, action: 'addSign', operType: BUSINESS_TYPE.addSign, ...who(caller), comment: input.comment, attachments: input.attachments, target: `${input.position === 'before' ? '前' : '后'}加签：${users.map((u) => names.get(u)).join('、')}` });

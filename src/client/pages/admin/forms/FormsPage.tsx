@@ -42,6 +42,7 @@ export default function FormsPage() {
                 {f.id != null ? <Authorized perms={['flowable:form:edit']}><Button type="link" size="small" onClick={() => navigate(`${paths.designer}?id=${f.id}`)}>设计</Button></Authorized> : null}
                 <Button type="link" size="small" onClick={() => c.view(f.enName)}>查看定义</Button>
                 <Button type="link" size="small" onClick={() => navigate(paths.printTemplates(f.enName))}>打印模版</Button>
+                <Authorized perms={['flowable:definition:deploy']}><Button type="link" size="small" onClick={() => navigate(`/flow/builder?form=${encodeURIComponent(f.enName)}`)}>审批流程</Button></Authorized>
                 <Authorized perms={['flowable:form:edit']}><Button type="link" size="small" onClick={() => setAnonymous(f.enName)}>匿名填写</Button></Authorized>
               </Space>
             ),

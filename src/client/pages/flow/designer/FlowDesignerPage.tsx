@@ -6,6 +6,7 @@
 import { Button, Card, Col, Empty, Form, Input, Row, Select, Space, Tag } from 'antd';
 import { useFeedback } from '../../../feedback/useFeedback';
 import { useEffect, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
 import Modeler from 'bpmn-js/lib/Modeler';
 import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
@@ -23,13 +24,16 @@ const ASSIGNEE_TYPES = [
   { value: 'role', label: '角色（角色标识）' },
   { value: 'deptLeader', label: '部门负责人（部门编号）' },
   { value: 'starterLeader', label: '发起人部门负责人' },
+  { value: 'levelLeader', label: '发起人的第 N 级上级负责人（层级 1–10）' },
+  { value: 'deptFieldLeader', label: '部门字段所选部门的负责人（字段英文名）' },
   { value: 'field', label: '表单字段中的用户' },
 ];
 
 /** The designer page. */
 export default function FlowDesignerPage() {
   const { message } = useFeedback();
-  const d = useFlowDesigner();
+  // `?form=` from 审批流程搭建 (a definition the builder cannot show opens here).
+  const d = useFlowDesigner(new URLSearchParams(useSearch()).get('form') ?? '');
   const box = useRef<HTMLDivElement>(null);
   const modeler = useRef<Modeler | null>(null);
   const [selected, setSelected] = useState<Element | null>(null);

@@ -6,9 +6,9 @@ import { getFormByEnName, listForms } from '../../../api/forms';
 import { queryKeys } from '../../../api/queryKeys';
 
 /** The designer's data and callbacks. */
-export function useFlowDesigner() {
+export function useFlowDesigner(initialForm = '') {
   const qc = useQueryClient();
-  const [formName, setFormName] = useState('');
+  const [formName, setFormName] = useState(initialForm);
   const forms = useQuery({ queryKey: ['flows', 'designer', 'forms'], queryFn: listForms });
   const def = useQuery({ queryKey: queryKeys.forms.byEnName(formName), queryFn: () => getFormByEnName(formName), enabled: !!formName });
   const latest = useQuery({ queryKey: ['flows', 'designer', 'latest', formName], queryFn: () => latestFlowDefinition(formName).then((r) => r.data), enabled: !!formName });
