@@ -96,6 +96,11 @@ export default defineConfig({
           // two browser files side by side on 2 cores lost clicks on dialogs (CI of 3fded3f:
           // listButtons' 继续操作, screens' 取消, both green when run alone).
           maxWorkers: 1,
+          // One worker for every file, so it imports the server and playwright once, not per file
+          // (~10 s a file under load). Files still share no state: each starts its own app on its
+          // own copy of the seeded database and its own browser context on the run's one Chromium
+          // (globalSetup.ts); the server's module-level caches are keyed by database.
+          isolate: false,
           sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 180_000,

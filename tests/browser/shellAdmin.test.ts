@@ -3,7 +3,7 @@
  * 初始化用户配置, the avatar through authenticated downloads, user import, and the server's
  * needPerfect flag.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
 import { readFileSync } from 'node:fs';
@@ -63,7 +63,7 @@ describe('layout settings key and 初始化用户配置', () => {
     await expect.poll(() => themeColour(page)).toBe('#ff0000');
 
     // The administrator (user id 1) in a browser of their own.
-    const adminBrowser = await launchChromium();
+    const adminBrowser = await launchChromium(inject('chromiumEndpoint'));
     try {
       const admin = await adminBrowser.context.newPage();
       await signIn(admin, app.url, DEFAULT_TENANT, 'admin');
