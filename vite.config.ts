@@ -38,6 +38,10 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Pure functions and the server's modules without an app: no file mocks a module or
+          // leaves state behind, so a worker imports their graph once instead of once per file
+          // (on a loaded 2-core machine: import 186 s → 99 s summed, CPU 61 s → 38 s).
+          isolate: false,
           include: [
             'schema-adapters/**/*.test.ts',
             'src/shared/**/*.test.ts',
