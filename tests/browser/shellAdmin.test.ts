@@ -6,9 +6,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { signIn, type BrowserApp } from './support/browserApp';
+import { downloadBytes, signIn, type BrowserApp } from './support/browserApp';
 import { useSignedOutPage } from './support/adminSession';
 import { launchChromium } from './support/launchChromium';
 import { openMenu, resetBrowser, userMenu } from './support/shellActions';
@@ -156,7 +155,7 @@ describe('user import', () => {
 
     // The template: its header row is what the test fills.
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: '下载模板' }).click()]);
-    const template = XLSX.read(readFileSync((await download.path())!), { type: 'buffer' });
+    const template = XLSX.read(await downloadBytes(download), { type: 'buffer' });
     const header = XLSX.utils.sheet_to_json<string[]>(template.Sheets[template.SheetNames[0]], { header: 1 })[0];
     expect(header).toEqual(HEADERS);
 
