@@ -4,13 +4,12 @@
  * the built client); a click on the largest bar of 各类合同金额 opens 合同台账's list filtered to
  * that contract type.
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminSession, type AdminSession } from './support/adminSession';
-import type { BrowserApp } from './support/browserApp';
+import { downloadBytes, type BrowserApp } from './support/browserApp';
 
 /** Set FW_SCREENSHOTS=1 to refresh this file's picture in docs/screenshots/. */
 const SHOTS = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../../docs/screenshots') : undefined;
@@ -18,7 +17,7 @@ const SHOTS = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../../d
 let app: BrowserApp;
 let page: Page;
 let session: AdminSession;
-const bytesOf = async (d: Download) => readFileSync((await d.path())!);
+const bytesOf = downloadBytes;
 
 beforeAll(async () => {
   session = await startAdminSession({ timeout: 15_000 });

@@ -5,15 +5,14 @@
  * files) and 合并下载 (one PDF, pages = the inputs' pages), and the 高拍仪 dialog without a service,
  * with an unreachable one and with a fake camera service on loopback.
  */
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import type { BrowserApp } from './support/browserApp';
+import { downloadBytes, type BrowserApp } from './support/browserApp';
 import { api, item } from './support/formActions';
 import { startLoopbackService, type LoopbackService } from './support/loopbackService';
 import { startAdminSession } from './support/adminSession';
@@ -77,7 +76,7 @@ async function setConfig(key: string, value: string): Promise<void> {
 
 const files = () => item(page, FIELD).locator('.fw-file-row');
 const names = () => item(page, FIELD).locator('.fw-file-name').allTextContents();
-const bytesOf = async (d: Download) => readFileSync((await d.path())!);
+const bytesOf = downloadBytes;
 
 beforeAll(async () => {
   camera = await startLoopbackService((req, res) => {

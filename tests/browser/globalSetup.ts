@@ -2,17 +2,22 @@
  * Browser tests run against the built client. Build dist/client when it is missing or older than
  * its sources, then test against a private snapshot of it: other sessions may rebuild dist/client
  * (emptying it) while these tests run, which would break lazily loaded chunks mid-test.
+ * Also launches the run's one Chromium: every file connects to it and opens contexts of its own
+ * (support/launchChromium.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { launchChromiumServer } from './support/launchChromium';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The client snapshot the test servers serve. */
     clientDir: string;
+    /** The run's shared Chromium (playwright's ws endpoint). */
+    chromiumEndpoint: string;
   }
 }
 
@@ -42,7 +47,7 @@ function complete(dir: string): boolean {
 }
 
 /** Vitest global setup for the `browser` project; returns the teardown. */
-export default function setup(project: TestProject): () => void {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const sources = ['src/client', 'src/shared', 'schema-adapters', 'index.html', 'vite.config.ts'].map((p) => newest(join(root, p)));
   const built = join(dist, 'index.html');
   if (!existsSync(built) || statSync(built).mtimeMs < Math.max(...sources)) build(dist);
@@ -50,5 +55,16 @@ export default function setup(project: TestProject): () => void {
   cpSync(dist, snapshot, { recursive: true });
   if (!complete(snapshot)) build(snapshot);
   project.provide('clientDir', snapshot);
-  return () => rmSync(snapshot, { recursive: true, force: true });
+  let chromium: Awaited<ReturnType<typeof launchChromiumServer>>;
+  try {
+    chromium = await launchChromiumServer();
+  } catch (err) {
+    rmSync(snapshot, { recursive: true, force: true });
+    throw err;
+  }
+  project.provide('chromiumEndpoint', chromium.server.wsEndpoint());
+  return async () => {
+    await chromium.close();
+    rmSync(snapshot, { recursive: true, force: true });
+  };
 }

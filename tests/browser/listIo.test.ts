@@ -4,12 +4,11 @@
  * import dialog's template and sub-form template, the parse preview, the error report and the
  * success message. Downloaded files are read back with SheetJS, independent of the writer.
  */
-import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFormMenus, startAdminSession, type AdminSession } from './support/adminSession';
-import type { BrowserApp } from './support/browserApp';
+import { downloadBytes, type BrowserApp } from './support/browserApp';
 import { openList as openListOf } from './support/listPages';
 
 const FORM = {
@@ -32,8 +31,8 @@ let page: Page;
 let api: AdminSession['api'];
 const ids: number[] = [];
 
-function sheetRows(path: string): Record<string, unknown[][]> {
-  const wb = XLSX.read(readFileSync(path));
+async function sheetRows(download: Download): Promise<Record<string, unknown[][]>> {
+  const wb = XLSX.read(await downloadBytes(download));
   return Object.fromEntries(wb.SheetNames.map((n) => [n, XLSX.utils.sheet_to_json(wb.Sheets[n], { header: 1, defval: null }) as unknown[][]]));
 }
 
@@ -85,7 +84,7 @@ describe('export from the list', () => {
     await dialog.getByText('导出完成，共 1 条数据').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: '下载文件' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^网页订单_\d{14}\.xlsx$/);
-    expect(Object.values(sheetRows((await download.path())!))[0]).toEqual([['标题', '明细-品名', '明细-单价'], ['二号单', '件1', 1]]);
+    expect(Object.values(await sheetRows(download))[0]).toEqual([['标题', '明细-品名', '明细-单价'], ['二号单', '件1', 1]]);
     await dialog.getByRole('button', { name: '关 闭' }).click();
   });
 
@@ -97,7 +96,7 @@ describe('export from the list', () => {
     await dialog.getByRole('button', { name: '确定' }).click();
     await dialog.getByText('导出完成，共 3 条数据').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: '下载文件' }).click()]);
-    const rows = Object.values(sheetRows((await download.path())!))[0];
+    const rows = Object.values(await sheetRows(download))[0];
     // 状态 is exported by default (issue 27 item 4), and 记录ID on a form without a serial number (item 2).
     expect(rows[0]).toEqual(['标题', '金额', '类别', '状态', '记录ID']);
     expect(rows.slice(1)).toEqual([['三号单', 30, '甲', '已审核', ids[2]], ['二号单', 20, '乙', '已审核', ids[1]], ['一号单', 10, '甲', '已审核', ids[0]]]);
@@ -113,7 +112,7 @@ describe('import into the list', () => {
     expect(await dialog.evaluate((el) => getComputedStyle(el).width)).toBe('400px');
 
     const [tpl] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: '下载模板' }).click()]);
-    const tplSheets = sheetRows((await tpl.path())!);
+    const tplSheets = await sheetRows(tpl);
     expect(Object.values(tplSheets)[0][0]).toEqual(['*标题', '金额', '类别', '附件']);
     // The sub-form's sheet follows, keyed by the main row's ordinal.
     expect(tplSheets['明细']?.[0]).toEqual(['主表序号', '品名', '单价']);
@@ -122,7 +121,7 @@ describe('import into the list', () => {
     await picker.locator('.ant-select').click();
     await page.locator('.ant-select-item-option', { hasText: '明细' }).click();
     const [subTpl] = await Promise.all([page.waitForEvent('download'), picker.getByRole('button', { name: '下载' }).click()]);
-    expect(Object.values(sheetRows((await subTpl.path())!))[0][0]).toEqual(['主表序号', '品名', '单价']);
+    expect(Object.values(await sheetRows(subTpl))[0][0]).toEqual(['主表序号', '品名', '单价']);
     await picker.getByRole('button', { name: '取消' }).click();
 
     // A bad file: the problems, the error report, and 确 定 stays off.
@@ -132,7 +131,7 @@ describe('import into the list', () => {
     await preview.getByText('第 2 行「类别」：「类别」没有选项“丙”').waitFor();
     expect(await dialog.getByRole('button', { name: '确 定' }).isDisabled()).toBe(true);
     const [report] = await Promise.all([page.waitForEvent('download'), preview.getByRole('button', { name: '下载错误报告' }).click()]);
-    expect(Object.values(sheetRows((await report.path())!))[0]).toContainEqual([2, '金额', 'abc', '「金额」须为数字']);
+    expect(Object.values(await sheetRows(report))[0]).toContainEqual([2, '金额', 'abc', '「金额」须为数字']);
 
     // A good file: its rows previewed, then imported, and the list shows them.
     await dialog.locator('input[type=file]').setInputFiles({ name: 'good.xlsx', mimeType: 'application/octet-stream', buffer: workbook([['标题', '金额', '类别'], ['导入一', 5, '乙'], ['导入二', 6, '甲']]) });

@@ -3,12 +3,11 @@
  * 初始化用户配置, the avatar through authenticated downloads, user import, and the server's
  * needPerfect flag.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { signIn, type BrowserApp } from './support/browserApp';
+import { downloadBytes, signIn, type BrowserApp } from './support/browserApp';
 import { useSignedOutPage } from './support/adminSession';
 import { launchChromium } from './support/launchChromium';
 import { openMenu, resetBrowser, userMenu } from './support/shellActions';
@@ -63,7 +62,7 @@ describe('layout settings key and 初始化用户配置', () => {
     await expect.poll(() => themeColour(page)).toBe('#ff0000');
 
     // The administrator (user id 1) in a browser of their own.
-    const adminBrowser = await launchChromium();
+    const adminBrowser = await launchChromium(inject('chromiumEndpoint'));
     try {
       const admin = await adminBrowser.context.newPage();
       await signIn(admin, app.url, DEFAULT_TENANT, 'admin');
@@ -156,7 +155,7 @@ describe('user import', () => {
 
     // The template: its header row is what the test fills.
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: '下载模板' }).click()]);
-    const template = XLSX.read(readFileSync((await download.path())!), { type: 'buffer' });
+    const template = XLSX.read(await downloadBytes(download), { type: 'buffer' });
     const header = XLSX.utils.sheet_to_json<string[]>(template.Sheets[template.SheetNames[0]], { header: 1 })[0];
     expect(header).toEqual(HEADERS);
 

@@ -1,9 +1,10 @@
 /**
- * A real server (fresh seeded database, built client) plus Chromium on it. Collects console
- * errors and page errors so tests can assert there were none.
+ * A real server (fresh seeded database, built client) plus a browser context of its own on the
+ * run's Chromium (launchChromium.ts). Collects console errors and page errors so tests can assert
+ * there were none.
  */
 import { inject } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Download, Page } from 'playwright-core';
 import { startTestServer, TEST_PASSWORD, type TestAppOptions, type TestServer } from '../../api/support/testServer';
 import { launchChromium } from './launchChromium';
 
@@ -25,7 +26,7 @@ export async function startBrowserApp(options: TestAppOptions = {}): Promise<Bro
   const server = await startTestServer({ ...options, config: { ...options.config, clientDir: inject('clientDir') } });
   let browser: Awaited<ReturnType<typeof launchChromium>>;
   try {
-    browser = await launchChromium();
+    browser = await launchChromium(inject('chromiumEndpoint'));
   } catch (err) {
     await server.close();
     throw err;
@@ -71,4 +72,14 @@ export async function chooseTenant(page: Page, tenantName: string): Promise<void
 /** Waits until no CSS animation or transition runs (antd's enter animations), e.g. before a screenshot. */
 export async function animationsSettled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+/**
+ * The bytes of a finished download. Read through playwright's stream, not `download.path()`: the
+ * file sits with the run's shared Chromium, and playwright gives no path on a connected browser.
+ */
+export async function downloadBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
