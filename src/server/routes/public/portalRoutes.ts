@@ -49,7 +49,7 @@ export const portalRoutes: ContractPlugin = async (app) => {
   app.get('/portal/home', { schema: { querystring: PortalQuery, response: { 200: PortalHomeAnswer, 304: NotModified } }, ...pub }, async (request, reply) => {
     await takePublicAttempt(app.db, 'portal', request.ip, app.now());
     const { data, version } = await portalHome(app.db, request.query.tenantCode);
-    if (cacheHeaders(request, reply, version)) return reply.code(304).send(null);
+    if (cacheHeaders(request, reply, version)) return reply.code(304).serializer(() => '').send(null);
     return ok(data);
   });
 
@@ -57,14 +57,14 @@ export const portalRoutes: ContractPlugin = async (app) => {
     await takePublicAttempt(app.db, 'portal', request.ip, app.now());
     const { tenantCode, ...q } = request.query;
     const { data, version } = await portalList(app.db, tenantCode, request.params.form, q);
-    if (cacheHeaders(request, reply, version)) return reply.code(304).send(null);
+    if (cacheHeaders(request, reply, version)) return reply.code(304).serializer(() => '').send(null);
     return ok(data);
   });
 
   app.get('/portal/records/:form/:id', { schema: { params: PortalItemParams, querystring: PortalQuery, response: { 200: PortalDetailAnswer, 304: NotModified } }, ...pub }, async (request, reply) => {
     await takePublicAttempt(app.db, 'portal', request.ip, app.now());
     const { data, version } = await portalDetail(app.db, request.query.tenantCode, request.params.form, request.params.id);
-    if (cacheHeaders(request, reply, version)) return reply.code(304).send(null);
+    if (cacheHeaders(request, reply, version)) return reply.code(304).serializer(() => '').send(null);
     return ok(data);
   });
 
