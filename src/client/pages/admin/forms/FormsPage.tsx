@@ -9,12 +9,14 @@ import { Authorized } from '../../../routing/Authorized';
 import { lazy, Suspense, useState } from 'react';
 
 const AnonymousSettingDialog = lazy(() => import('./AnonymousSettingDialog'));
+const PortalSettingDialog = lazy(() => import('./PortalSettingDialog'));
 
 /** The form definitions screen. */
 export default function FormsPage() {
   const c = useFormsController();
   const navigate = useNavigate();
   const [anonymous, setAnonymous] = useState<string | undefined>();
+  const [portal, setPortal] = useState<string | undefined>();
   return (
     <>
       <Space style={{ marginBottom: 12 }}>
@@ -43,6 +45,7 @@ export default function FormsPage() {
                 <Button type="link" size="small" onClick={() => c.view(f.enName)}>查看定义</Button>
                 <Button type="link" size="small" onClick={() => navigate(paths.printTemplates(f.enName))}>打印模版</Button>
                 <Authorized perms={['flowable:form:edit']}><Button type="link" size="small" onClick={() => setAnonymous(f.enName)}>匿名填写</Button></Authorized>
+                <Authorized perms={['flowable:form:edit']}><Button type="link" size="small" onClick={() => setPortal(f.enName)}>门户发布</Button></Authorized>
               </Space>
             ),
           },
@@ -56,6 +59,11 @@ export default function FormsPage() {
       {anonymous ? (
         <Suspense fallback={null}>
           <AnonymousSettingDialog form={anonymous} onClose={() => setAnonymous(undefined)} />
+        </Suspense>
+      ) : null}
+      {portal ? (
+        <Suspense fallback={null}>
+          <PortalSettingDialog form={portal} onClose={() => setPortal(undefined)} />
         </Suspense>
       ) : null}
     </>
