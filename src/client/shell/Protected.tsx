@@ -15,7 +15,7 @@ import { ForbiddenPage } from './UnknownPage';
 export function Protected() {
   const [location] = useLocation();
   const search = useSearch();
-  // Public pages other than sign-in (portal, reports…) are not part of this client yet.
+  // Public pages this client has no screen for yet (reports, messaging-app sign-in…); the portal has its own route in ShellRoutes.
   if (!getToken() && isPublicPath(location)) return <Redirect to="/404" replace />;
   if (!getToken()) {
     const code = new URLSearchParams(search).get('code');

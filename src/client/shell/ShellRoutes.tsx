@@ -32,6 +32,8 @@ const MobileRecordPage = framed(() => import('../pages/mobile/MobileRecordPage')
 const ViewReportPage = framed(() => import('../print/ViewReportPage').then((m) => m.default));
 const AnonymousFormPage = framed(() => import('../pages/public/AnonymousFormPage').then((m) => m.default));
 const ViewAppReportPage = framed(() => import('../pages/dashboards/ViewAppReportPage').then((m) => m.default));
+// The portal (issue 32 item 1): its own chunk, out of the sign-in page's and the signed-in shell's loads.
+const PortalPage = framed(() => import('../pages/portal/PortalPage').then((m) => m.default));
 const FlowPicPage = framed(() => import('../pages/flow/FlowPicPage').then((m) => m.default));
 // The signed-in shell (layout, menus, tabs and what they import) stays out of the sign-in page's
 // first load (issue 15: login ≤ 180 KB gzip of JavaScript; measured by the bench suite firstLoad).
@@ -86,6 +88,10 @@ export function ShellRoutes() {
           <Route path="/portal/form/:enName">
             {/* Issue 32 item 5: anyone, signed in or not, fills an opened form here. */}
             <AnonymousFormPage />
+          </Route>
+          <Route path="/portal/*?">
+            {/* Spec 02 §2.2: the public portal, signed in or not. */}
+            <PortalPage />
           </Route>
           <Route path={paths.register}>
             <PublicOnly>

@@ -197,6 +197,25 @@ export interface AnonymousFormsTable {
   update_time: Timestamp;
 }
 
+/** The portal's sources: a form's records published in a portal section (migration 190). */
+export interface PortalSourcesTable {
+  tenant_id: number;
+  form_name: string;
+  enabled: boolean;
+  section: string;
+  title_field: string;
+  date_field: string | null;
+  category_field: string | null;
+  /** The published fields' enNames, in order (jsonb array). */
+  fields: ColumnType<string[], string, string>;
+  publish_status: number | null;
+  publish_field: string | null;
+  publish_value: string | null;
+  sort: number;
+  update_by: string;
+  update_time: Timestamp;
+}
+
 /** Anonymous submission attempts per client address (migration 189). */
 /** Calls without a token counted per client address and action (migration 193). */
 export interface PublicAttemptsTable {
@@ -605,6 +624,7 @@ export interface Database {
   login_keys: LoginKeysTable;
   login_nonces: LoginNoncesTable;
   anonymous_forms: AnonymousFormsTable;
+  portal_sources: PortalSourcesTable;
   anonymous_submissions: AnonymousSubmissionsTable;
   public_attempts: PublicAttemptsTable;
   dashboards: DashboardsTable;

@@ -1,6 +1,6 @@
 /**
  * Rate limits per client address of public calls that nothing else bounds (issue 32 item 2):
- * tenant verification and registration by captcha. Counted in the database (every process sees
+ * tenant verification, registration by captcha and the portal's reads. Counted in the database (every process sees
  * the same count), over a rolling hour of the app's clock, refused attempts included.
  */
 import type { Kysely } from 'kysely';
@@ -13,6 +13,8 @@ export const PUBLIC_LIMITS = {
   tenantVerification: { perHour: 30, message: '租户校验过于频繁，请1小时后再试' },
   /** `POST /register` without SMS (captcha) per address and hour. */
   captchaRegister: { perHour: 10, message: '注册过于频繁，请1小时后再试' },
+  /** The portal's reads (`GET /api/portal/…`, issue 32 item 1) per address and hour: about one a second. */
+  portal: { perHour: 3600, message: '访问过于频繁，请稍后再试' },
 } as const;
 
 /** Takes one attempt of `action` for `ip`, or throws the 429 of that limit. */

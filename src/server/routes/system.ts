@@ -24,6 +24,7 @@ import { encryptedLoginRoutes } from './public/encryptedLoginRoutes.js';
 import { anonymousFormRoutes } from './public/anonymousFormRoutes.js';
 import { workCalendarRoutes } from './calendar/index.js';
 import { tenantVerificationRoutes } from './public/tenantVerificationRoutes.js';
+import { portalRoutes } from './public/portalRoutes.js';
 
 export const systemRoutePlugins: FastifyPluginAsync[] = [
   sessionRoutes,
@@ -50,4 +51,5 @@ export const systemRoutePlugins: FastifyPluginAsync[] = [
   anonymousFormRoutes,
   workCalendarRoutes,
   tenantVerificationRoutes,
+  portalRoutes,
 ];

@@ -6,7 +6,7 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { Button, Card, Checkbox, Col, Empty, List, Modal, Row, Space, Typography } from 'antd';
 import { useFeedback } from '../../feedback/useFeedback';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { HomeModule } from '../../api/home';
 import type { Message } from '../../api/messages';
 import { HOME_DEFAULT_PERMISSION, useCommonMenus, useHomeModules } from '../../controllers/useHomeModules';
@@ -162,6 +162,9 @@ function ModuleSettings({ open, modules, onClose }: { open: boolean; modules: Ho
   );
 }
 
+// The portal's blocks load in their own chunk (issue 32 item 1).
+const PortalHomeModule = lazy(() => import('../portal/PortalHomeModule'));
+
 /** The home page. */
 export default function HomePage() {
   const h = useHomeModules();
@@ -176,6 +179,9 @@ export default function HomePage() {
       </div>
       {h.loaded && !shown.length ? <Empty description="未选择首页模块，请点击“模块设置”选择" /> : null}
       <Space direction="vertical" size={12} style={{ width: '100%' }}>
+        <Suspense fallback={null}>
+          <PortalHomeModule />
+        </Suspense>
         {shown.map((m) => {
           const View = MODULE_VIEWS[m.id];
           return <View key={m.id} />;

@@ -46,6 +46,7 @@ import { m184Policies } from './184_policies.js';
 import { m185PolicyMenu } from './185_policy_menu.js';
 import { m188LoginKeys } from './188_login_keys.js';
 import { m189AnonymousForms } from './189_anonymous_forms.js';
+import { m190PortalSources } from './190_portal_sources.js';
 import { m191DashboardMenu } from './191_dashboard_menu.js';
 import { m193PublicAttempts } from './193_public_attempts.js';
 import { m194FlowBuilderMenu } from './194_flow_builder_menu.js';
@@ -95,6 +96,7 @@ export const migrations: Migration[] = [
   m185PolicyMenu,
   m188LoginKeys,
   m189AnonymousForms,
+  m190PortalSources,
   m191DashboardMenu,
   m193PublicAttempts,
   m194FlowBuilderMenu,

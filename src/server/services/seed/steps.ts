@@ -15,11 +15,12 @@ import { seedFlowMenus } from '../../flows/services/seedFlowMenus.js';
 import { seedMenuAdmin } from './seedMenuAdmin.js';
 import { seedDemoColumnFill } from '../../records/seed/fillDemoColumns.js';
 import { seedAnonymousForm } from '../../public/seedAnonymousForm.js';
+import { seedPortal } from '../../public/seedPortal.js';
 import { seedDemoDashboards } from '../../dashboards/seedDemoDashboards.js';
 import { seedDemoDataScope } from '../../records/seed/seedDataScope.js';
 import { seedDemoEnergy } from '../../energy/seedDemoEnergy.js';
 
-export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, seedAddresses, seedDemoForms, seedMessages, seedAnnouncements, seedDemoFlow, seedFlowMenus, seedMenuAdmin, seedDemoColumnFill, seedAnonymousForm, seedDemoDashboards];
+export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, seedAddresses, seedDemoForms, seedMessages, seedAnnouncements, seedDemoFlow, seedFlowMenus, seedMenuAdmin, seedDemoColumnFill, seedAnonymousForm, seedDemoDashboards, seedPortal];
 
 /**
  * The steps of a served database (`npm start`, main.ts): the above plus the data-scope demo

@@ -9,12 +9,14 @@ import { Authorized } from '../../../routing/Authorized';
 import { lazy, Suspense, useState } from 'react';
 
 const AnonymousSettingDialog = lazy(() => import('./AnonymousSettingDialog'));
+const PortalSettingDialog = lazy(() => import('./PortalSettingDialog'));
 
 /** The form definitions screen. */
 export default function FormsPage() {
   const c = useFormsController();
   const navigate = useNavigate();
   const [anonymous, setAnonymous] = useState<string | undefined>();
+  const [portal, setPortal] = useState<string | undefined>();
   return (
     <>
       <Space style={{ marginBottom: 12 }}>
@@ -44,6 +46,7 @@ export default function FormsPage() {
                 <Button type="link" size="small" onClick={() => navigate(paths.printTemplates(f.enName))}>打印模版</Button>
                 <Authorized perms={['flowable:definition:deploy']}><Button type="link" size="small" onClick={() => navigate(`/flow/builder?form=${encodeURIComponent(f.enName)}`)}>审批流程</Button></Authorized>
                 <Authorized perms={['flowable:form:edit']}><Button type="link" size="small" onClick={() => setAnonymous(f.enName)}>匿名填写</Button></Authorized>
+                <Authorized perms={['flowable:form:edit']}><Button type="link" size="small" onClick={() => setPortal(f.enName)}>门户发布</Button></Authorized>
               </Space>
             ),
           },
@@ -57,6 +60,11 @@ export default function FormsPage() {
       {anonymous ? (
         <Suspense fallback={null}>
           <AnonymousSettingDialog form={anonymous} onClose={() => setAnonymous(undefined)} />
+        </Suspense>
+      ) : null}
+      {portal ? (
+        <Suspense fallback={null}>
+          <PortalSettingDialog form={portal} onClose={() => setPortal(undefined)} />
         </Suspense>
       ) : null}
     </>
