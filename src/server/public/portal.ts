@@ -14,7 +14,7 @@ import { badRequest, notFound } from '../http/HttpError.js';
 import type { TenantRow } from '../repositories/tenantRepository.js';
 import {
   enabledPortalSources, findPortalSource, portalGeneration, publishedRow, publishedRows, savePortalSource,
-  type PortalColumn, type PortalFilter, type PortalSourceRow,
+  type PortalColumn, type PortalFilter, type PortalSourceRow, type PortalSourceWrite,
 } from '../repositories/portalRepository.js';
 import { loadModel } from '../records/services/recordContext.js';
 import type { FormModel } from '../records/query/formModel.js';
@@ -54,18 +54,8 @@ export function isPublishable(f: FieldDefinition): boolean {
 
 // ---- the administrator's setting ----
 
-export interface PortalSettingInput {
-  enabled: boolean;
-  section: PortalSection;
-  titleField: string;
-  dateField: string | null;
-  categoryField: string | null;
-  fields: string[];
-  publishStatus: number | null;
-  publishField: string | null;
-  publishValue: string | null;
-  sort: number;
-}
+/** The setting as the administrator sends it: what the repository writes, less who wrote it. */
+export type PortalSettingInput = Omit<PortalSourceWrite, 'section' | 'updateBy'> & { section: PortalSection };
 
 function valueColumn(model: FormModel, enName: string): PortalColumn | null {
   const c = model.main.fields.get(enName)?.columns.value;

@@ -3,27 +3,13 @@
  * published rows of a source form. Every identifier of a form table comes from the stored form
  * model (its schema, table and column names) and goes through `sql.id`; every value is bound.
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../db/types.js';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import type { Database, PortalSourcesTable } from '../db/types.js';
 import type { FormModel } from '../records/query/formModel.js';
 import { generationQuery, generationText } from '../records/storage/rowCounts.js';
 
-export interface PortalSourceRow {
-  tenant_id: number;
-  form_name: string;
-  enabled: boolean;
-  section: string;
-  title_field: string;
-  date_field: string | null;
-  category_field: string | null;
-  fields: string[];
-  publish_status: number | null;
-  publish_field: string | null;
-  publish_value: string | null;
-  sort: number;
-  update_by: string;
-  update_time: Date;
-}
+/** A stored setting, as read. */
+export type PortalSourceRow = Selectable<PortalSourcesTable>;
 
 const COLUMNS = ['tenant_id', 'form_name', 'enabled', 'section', 'title_field', 'date_field', 'category_field', 'fields', 'publish_status', 'publish_field', 'publish_value', 'sort', 'update_by', 'update_time'] as const;
 
