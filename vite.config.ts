@@ -67,6 +67,11 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/api/support/globalSetup.ts'],
+          // One worker runs many files without re-importing the server for each (~10 s a file
+          // on a loaded 2-core machine, most of the suite's time). The server's caches are keyed
+          // by database, and closeLeftApps.ts closes what a file left open and restores its env.
+          isolate: false,
+          setupFiles: ['tests/api/support/closeLeftApps.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -81,6 +86,8 @@ export default defineConfig({
                 environment: 'node',
                 include: ['tests/api/**/*.test.ts'],
                 globalSetup: ['tests/api/support/globalSetup.ts'],
+                isolate: false,
+                setupFiles: ['tests/api/support/closeLeftApps.ts'],
                 env: { FORMWORK_TEST_DB: 'postgres' },
                 testTimeout: 60_000,
                 hookTimeout: 120_000,

@@ -18,6 +18,20 @@ import { createSeededTestDatabase, createTestDatabase } from './testDatabase.js'
 
 export const TEST_PASSWORD = 'admin123';
 
+/**
+ * Apps created and not yet closed. The API projects run many files in one worker (no isolation),
+ * so an app a file forgets to close would keep its database, timers and job runner alive for
+ * every later file of that worker: closeLeftApps.ts closes them after each file.
+ */
+const openApps = new Set<TestApp>();
+
+/** Closes every test app still open (the API projects' after-file safety net). */
+export async function closeOpenApps(): Promise<number> {
+  const left = [...openApps];
+  for (const t of left) await t.close().catch(() => undefined);
+  return left.length;
+}
+
 export interface TestAppOptions {
   /** Run the demo seed (default true). */
   seed?: boolean;
@@ -83,7 +97,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       headers: token ? { authorization: `Bearer ${token}` } : {},
       ...(body !== undefined ? { payload: body as any } : {}),
     });
-  return {
+  const t: TestApp = {
     app,
     db: database.db,
     database,
@@ -96,11 +110,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return json.token as string;
     },
     async close() {
+      openApps.delete(t);
       await app.close();
       await database.close();
       if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
+  openApps.add(t);
+  return t;
 }
 
 export interface TestServer extends TestApp {

@@ -13,7 +13,7 @@ import type { FormModel } from '../query/formModel.js';
 import { notFound } from '../../http/HttpError.js';
 import { existingIds } from '../repositories/exportQueries.js';
 import { ownerColumnsOf } from './ownerColumns.js';
-import { customDepts, deptSubtree, flowRecordIds, rolesWithScope, userDept } from '../repositories/dataScopes.js';
+import { scopeFacts } from '../repositories/dataScopes.js';
 
 /** RuoYi's data scope codes. */
 export const DATA_SCOPES = { all: '1', custom: '2', dept: '3', deptAndBelow: '4', self: '5' } as const;
@@ -30,23 +30,14 @@ export interface ScopeUser {
  * records of the user's flow tasks are always seen.
  */
 export async function rowScopeOf(db: Kysely<Database>, user: ScopeUser, formName: string): Promise<RowScope> {
-  const roles = await rolesWithScope(db, user.tenantId, user.userId, formName);
-  if (roles.some((r) => r.roleKey === ADMIN_ROLE || r.star || r.dataScope === DATA_SCOPES.all)) return ALL_ROWS;
-  const scopes = new Set(roles.map((r) => r.dataScope));
-  const depts = new Set<number>();
-  const custom = roles.filter((r) => r.dataScope === DATA_SCOPES.custom).map((r) => r.roleId);
-  for (const d of await customDepts(db, user.tenantId, custom)) depts.add(d);
-  const own = scopes.has(DATA_SCOPES.dept) || scopes.has(DATA_SCOPES.deptAndBelow) ? await userDept(db, user.tenantId, user.userId) : null;
-  if (own !== null) {
-    if (scopes.has(DATA_SCOPES.deptAndBelow)) for (const d of await deptSubtree(db, user.tenantId, own)) depts.add(d);
-    else depts.add(own);
-  }
+  const facts = await scopeFacts(db, user.tenantId, user.userId, formName, ADMIN_ROLE);
+  if (facts.everything) return ALL_ROWS;
   return {
     all: false,
     // A user without any role sees no one's rows but their own (they reach no list without a role anyway).
-    userId: scopes.has(DATA_SCOPES.self) || !roles.length ? user.userId : null,
-    deptIds: [...depts].sort((a, b) => a - b),
-    recordIds: await flowRecordIds(db, user.tenantId, user.userId, formName),
+    userId: facts.scopes.includes(DATA_SCOPES.self) || !facts.roleCount ? user.userId : null,
+    deptIds: facts.deptIds,
+    recordIds: facts.recordIds,
     // The form's owner fields, when it names any, decide ownership instead of the creator (ADR 1041).
     owner: await ownerColumnsOf(db, user.tenantId, formName),
   };
