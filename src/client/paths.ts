@@ -8,6 +8,11 @@ export const paths = {
   /** An anonymous form's public link (issue 32 item 5): `?tenantCode=`. */
   anonymousForm: (enName: string) => `/portal/form/${enName}`,
   register: '/register',
+  /** Messaging-app sign-in (issue 32 item 4): start, and (`/auth-redirect` too) the provider's return with `?code&state`. */
+  wxAppAuth: '/wxapp-auth',
+  authRedirect: '/auth-redirect',
+  /** Binding an authorised WeChat to an account. */
+  bind: '/bind',
   notFound: '/404',
   unauthorized: '/401',
   redirect: '/redirect',

@@ -27,6 +27,44 @@ export interface AppConfig {
   smsHttpUrl: string | null;
   /** Bearer token sent to the SMS gateway (SMS_HTTP_TOKEN), if it asks for one. */
   smsHttpToken: string | null;
+  /** Messaging-app sign-in (spec 02 §2.2, ADR 1048); null: not enabled. Secrets never reach the client. */
+  wxApp: WxAppConfig | null;
+}
+
+/**
+ * The messaging-app sign-in's provider: WeChat Work (`work`: WXAPP_APP_ID is the corpid, WXAPP_AGENT_ID
+ * the agent) or a WeChat official account (`mp`: WXAPP_APP_ID is the appid).
+ */
+export interface WxAppConfig {
+  kind: 'work' | 'mp';
+  appId: string;
+  secret: string;
+  agentId: string | null;
+  /** Where the server calls the provider's API (WXAPP_API_BASE_URL; default the provider's public host). */
+  apiBaseUrl: string;
+  /** The page the browser is sent to for consent (WXAPP_AUTHORIZE_URL; default open.weixin.qq.com's). */
+  authorizeUrl: string;
+  /** The callback page given to the provider (WXAPP_REDIRECT_URL); null: this request's origin + /auth-redirect. */
+  redirectUrl: string | null;
+}
+
+const WX_API_BASE = { work: 'https://qyapi.weixin.qq.com', mp: 'https://api.weixin.qq.com' } as const;
+
+/** The messaging-app configuration of the environment, or null when WXAPP_PROVIDER, WXAPP_APP_ID or WXAPP_SECRET is missing. */
+export function wxAppConfigOf(env: NodeJS.ProcessEnv): WxAppConfig | null {
+  const kind = env.WXAPP_PROVIDER;
+  if (!kind) return null;
+  if (kind !== 'work' && kind !== 'mp') throw new Error(`WXAPP_PROVIDER must be "work" or "mp", got "${kind}"`);
+  if (!env.WXAPP_APP_ID || !env.WXAPP_SECRET) return null;
+  return {
+    kind,
+    appId: env.WXAPP_APP_ID,
+    secret: env.WXAPP_SECRET,
+    agentId: env.WXAPP_AGENT_ID || null,
+    apiBaseUrl: (env.WXAPP_API_BASE_URL || WX_API_BASE[kind]).replace(/\/+$/, ''),
+    authorizeUrl: env.WXAPP_AUTHORIZE_URL || 'https://open.weixin.qq.com/connect/oauth2/authorize',
+    redirectUrl: env.WXAPP_REDIRECT_URL || null,
+  };
 }
 
 function intOr(value: string | undefined, fallback: number, name: string): number {
@@ -39,7 +77,7 @@ function intOr(value: string | undefined, fallback: number, name: string): numbe
 /**
  * Reads PORT, HOST, DATABASE_URL, DATABASE_READ_URL, DATA_DIR, ADMIN_PASSWORD, LOG_LEVEL, CLIENT_DIR,
  * TOKEN_TTL_HOURS, SQL_CONDITION_MAX_COST, SQL_CONDITION_TIMEOUT_MS, WEBHOOK_ALLOW_PRIVATE,
- * SMS_HTTP_URL, SMS_HTTP_TOKEN.
+ * SMS_HTTP_URL, SMS_HTTP_TOKEN, and the WXAPP_* keys of `wxAppConfigOf`.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
@@ -57,5 +95,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
     smsHttpUrl: env.SMS_HTTP_URL || null,
     smsHttpToken: env.SMS_HTTP_TOKEN || null,
+    wxApp: wxAppConfigOf(env),
   };
 }

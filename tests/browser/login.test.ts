@@ -52,10 +52,18 @@ describe('login page', () => {
 
   it('shows the 404 page for a public page this client does not have', async () => {
     const page = await app.newPage();
-    // /bind (messaging-app binding, issue 32 item 4) is public in spec 02 §2.2 but not built yet.
-    await page.goto(`${app.url}/bind`);
+    // /company-overview is public in spec 02 §2.2; this client shows the named statistics pages signed in only.
+    await page.goto(`${app.url}/company-overview`);
     await page.waitForURL(/\/404$/);
     await page.getByText('抱歉，您访问的页面不存在。').waitFor();
+  });
+
+  it('explains on /wxapp-auth and /bind that the messaging-app sign-in is not enabled here', async () => {
+    const page = await app.newPage();
+    await page.goto(`${app.url}/wxapp-auth?code=abc&state=xyz`);
+    await page.getByText('系统未启用微信登录，请使用账号密码登录或联系管理员').waitFor();
+    await page.goto(`${app.url}/bind`);
+    await page.getByText('系统未启用微信登录，请使用账号密码登录或联系管理员').waitFor();
   });
 
   it('记住密码 keeps only the tenant and user name; the password is left to the browser (autocomplete)', async () => {

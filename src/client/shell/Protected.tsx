@@ -19,7 +19,9 @@ export function Protected() {
   if (!getToken() && isPublicPath(location)) return <Redirect to="/404" replace />;
   if (!getToken()) {
     const code = new URLSearchParams(search).get('code');
-    if (code) return <Redirect to={`/wxapp-auth?code=${encodeURIComponent(code)}`} replace />;
+    // The provider's return landed on another page: the state travels along, or the exchange refuses.
+    const state = new URLSearchParams(search).get('state');
+    if (code) return <Redirect to={`/wxapp-auth?code=${encodeURIComponent(code)}${state ? `&state=${encodeURIComponent(state)}` : ''}`} replace />;
     const full = search ? `${location}?${search}` : location;
     return <Redirect to={`/login?redirect=${encodeURIComponent(full)}`} replace />;
   }

@@ -34,6 +34,9 @@ const AnonymousFormPage = framed(() => import('../pages/public/AnonymousFormPage
 const ViewAppReportPage = framed(() => import('../pages/dashboards/ViewAppReportPage').then((m) => m.default));
 // The portal (issue 32 item 1): its own chunk, out of the sign-in page's and the signed-in shell's loads.
 const PortalPage = framed(() => import('../pages/portal/PortalPage').then((m) => m.default));
+// Messaging-app sign-in (issue 32 item 4): no chrome, public.
+const WxAppAuthPage = framed(() => import('../pages/wxapp/WxAppAuthPage').then((m) => m.default));
+const BindPage = framed(() => import('../pages/wxapp/BindPage').then((m) => m.default));
 const FlowPicPage = framed(() => import('../pages/flow/FlowPicPage').then((m) => m.default));
 // The signed-in shell (layout, menus, tabs and what they import) stays out of the sign-in page's
 // first load (issue 15: login ≤ 180 KB gzip of JavaScript; measured by the bench suite firstLoad).
@@ -97,6 +100,20 @@ export function ShellRoutes() {
             <PublicOnly>
               <RegisterPage />
             </PublicOnly>
+          </Route>
+          <Route path={paths.wxAppAuth}>
+            <WxAppAuthPage />
+          </Route>
+          <Route path="/wxapp-auth/:timestamp">
+            {/* Spec 02 §2.3: the timestamp only defeats the messaging app's page cache. */}
+            <WxAppAuthPage />
+          </Route>
+          <Route path={paths.authRedirect}>
+            <WxAppAuthPage />
+          </Route>
+          <Route path={paths.bind}>
+            {/* Signed in or not: signed in, the current account is bound. */}
+            <BindPage />
           </Route>
           <Route path="/online-preview">
             {/* Spec 02 §2.3: no chrome, opened in a new tab; the file is fetched with the signed-in token. */}

@@ -224,6 +224,26 @@ export interface PublicAttemptsTable {
   attempt_time: Timestamp;
 }
 
+/** The messaging-app sign-in's one-time grants: an OAuth state, or a bind ticket (migration 197). */
+export interface WxAppGrantsTable {
+  id: Generated<number>;
+  kind: 'state' | 'bind';
+  secret_hash: string;
+  browser_hash: string;
+  tenant_id: number;
+  open_id: string | null;
+  redirect: Generated<string>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  create_time: Timestamp;
+}
+
+/** Provider codes already exchanged (migration 197). */
+export interface WxAppUsedCodesTable {
+  code_hash: string;
+  used_at: Timestamp;
+}
+
 export interface AnonymousSubmissionsTable {
   client_ip: string;
   tenant_id: number;
@@ -627,6 +647,8 @@ export interface Database {
   portal_sources: PortalSourcesTable;
   anonymous_submissions: AnonymousSubmissionsTable;
   public_attempts: PublicAttemptsTable;
+  wxapp_grants: WxAppGrantsTable;
+  wxapp_used_codes: WxAppUsedCodesTable;
   dashboards: DashboardsTable;
   oper_log: OperLogTable;
   dict_data: DictDataTable;

@@ -25,6 +25,7 @@ import { anonymousFormRoutes } from './public/anonymousFormRoutes.js';
 import { workCalendarRoutes } from './calendar/index.js';
 import { tenantVerificationRoutes } from './public/tenantVerificationRoutes.js';
 import { portalRoutes } from './public/portalRoutes.js';
+import { wxAppRoutes } from './public/wxAppRoutes.js';
 
 export const systemRoutePlugins: FastifyPluginAsync[] = [
   sessionRoutes,
@@ -52,4 +53,5 @@ export const systemRoutePlugins: FastifyPluginAsync[] = [
   workCalendarRoutes,
   tenantVerificationRoutes,
   portalRoutes,
+  wxAppRoutes,
 ];

@@ -77,6 +77,9 @@ export async function needsPasswordChange(db: Kysely<Database>, tenantId: number
 export interface LoginResult {
   token: string;
   needPerfect: boolean;
+  /** Who signed in (the messaging-app bind of /bind acts on this user). */
+  userId: number;
+  tenantId: number;
 }
 
 /** The lockout limits: per user and address, and per address for user names new to it. */
@@ -151,7 +154,7 @@ export async function login(db: Kysely<Database>, input: LoginInput, ctx: LoginC
   await insertToken(db, { tokenHash: hashToken(token), tenantId: tenant.id, userId: user.id, ip: ctx.ip, userAgent: ctx.userAgent, ttlHours: ctx.tokenTtlHours, needPerfect });
   await markLogin(db, user.id, ctx.ip);
   await slot.settle(true, '登录成功');
-  return { token, needPerfect };
+  return { token, needPerfect, userId: user.id, tenantId: tenant.id };
 }
 
 /** Revokes the token at once. */
