@@ -47,22 +47,22 @@ const clean = <T extends { comment?: string | null }>(b: T) => ({ ...b, comment:
 export const flowTaskRoutes: ContractPlugin = async (app) => {
   app.get('/flowable/task/todoList', { schema: list }, async (request) => {
     const q = request.query;
-    const r = await listTasks(app.db, request.user.tenantId, request.user.userId, 'todo', q.keyword?.trim() || undefined, q.pageNum, q.pageSize);
+    const r = await listTasks(app.db, request.user.tenantId, request.user.userId, 'todo', q.keyword?.trim() || undefined, q.pageNum, q.pageSize, app.now());
     return page(r.rows, r.total);
   });
   app.get('/flowable/task/finishedList', { schema: list }, async (request) => {
     const q = request.query;
-    const r = await listTasks(app.db, request.user.tenantId, request.user.userId, 'done', q.keyword?.trim() || undefined, q.pageNum, q.pageSize);
+    const r = await listTasks(app.db, request.user.tenantId, request.user.userId, 'done', q.keyword?.trim() || undefined, q.pageNum, q.pageSize, app.now());
     return page(r.rows, r.total);
   });
   app.get('/flowable/task/myProcess', { schema: started }, async (request) => {
     const q = request.query;
-    const r = await listStarted(app.db, request.user.tenantId, request.user.userId, q.keyword?.trim() || undefined, q.pageNum, q.pageSize);
+    const r = await listStarted(app.db, request.user.tenantId, request.user.userId, q.keyword?.trim() || undefined, q.pageNum, q.pageSize, app.now());
     return page(r.rows, r.total);
   });
   app.get('/flowable/task/ccList', { schema: ccList }, async (request) => {
     const q = request.query;
-    const r = await listCc(app.db, request.user.tenantId, request.user.userId, q.keyword?.trim() || undefined, q.pageNum, q.pageSize);
+    const r = await listCc(app.db, request.user.tenantId, request.user.userId, q.keyword?.trim() || undefined, q.pageNum, q.pageSize, app.now());
     return page(r.rows, r.total);
   });
   app.get('/flowable/task/todoCount', { schema: { response: { 200: TodoCountAnswer } } }, async (request) => ok(await countTodo(app.db, request.user.tenantId, request.user.userId)));
