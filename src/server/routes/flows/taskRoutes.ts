@@ -57,12 +57,12 @@ export const flowTaskRoutes: ContractPlugin = async (app) => {
   });
   app.get('/flowable/task/myProcess', { schema: started }, async (request) => {
     const q = request.query;
-    const r = await listStarted(app.db, request.user.tenantId, request.user.userId, q.keyword?.trim() || undefined, q.pageNum, q.pageSize, app.now());
+    const r = await listStarted(app.db, request.user.tenantId, request.user.userId, q.keyword?.trim() || undefined, q.pageNum, q.pageSize);
     return page(r.rows, r.total);
   });
   app.get('/flowable/task/ccList', { schema: ccList }, async (request) => {
     const q = request.query;
-    const r = await listCc(app.db, request.user.tenantId, request.user.userId, q.keyword?.trim() || undefined, q.pageNum, q.pageSize, app.now());
+    const r = await listCc(app.db, request.user.tenantId, request.user.userId, q.keyword?.trim() || undefined, q.pageNum, q.pageSize);
     return page(r.rows, r.total);
   });
   app.get('/flowable/task/todoCount', { schema: { response: { 200: TodoCountAnswer } } }, async (request) => ok(await countTodo(app.db, request.user.tenantId, request.user.userId)));
