@@ -154,7 +154,7 @@ export async function listTasks(db: Kysely<Database>, tenantId: number, userId: 
   const from = sql`FROM flow_tasks t JOIN flow_instances i ON i.id = t.instance_id WHERE t.tenant_id = ${tenantId} AND ${mine} ${kw}`;
   const total = await sql<{ n: number }>`SELECT count(*) AS n ${from}`.execute(db);
   const rows = await sql<FlowDbRow>`SELECT t.id, t.node_id, t.node_name, t.kind, t.result, t.comment, t.create_time, t.end_time, t.due_time,
-      coalesce(t.due_time < coalesce(t.end_time, ${now}), false) AS overdue, i.id AS instance_id, i.form_name, i.record_id, i.title, i.starter_name, i.status AS instance_status, i.create_time AS start_time
+      coalesce(t.due_time <= coalesce(t.end_time, ${now}), false) AS overdue, i.id AS instance_id, i.form_name, i.record_id, i.title, i.starter_name, i.status AS instance_status, i.create_time AS start_time
     ${from} ORDER BY t.id DESC LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`.execute(db);
   return {
     total: Number(total.rows[0].n),
