@@ -127,7 +127,7 @@ describe('审批期限', () => {
     expect(await todo(w, 'boss', id)).toHaveLength(1);
     // The starter can no longer withdraw: the system acted for the node.
     const inst = (await sql<{ id: string }>`SELECT id FROM flow_instances WHERE record_id = ${id} AND form_name = 'flow_expense'`.execute(t.db)).rows[0].id;
-    expect((await w.call(w.tokens.emp, 'POST', '/api/flowable/task/withdraw', { instanceId: Number(inst) })).status).toBe(409);
+    expect((await act(w, 'emp', 'revokeProcess', { instanceId: Number(inst) })).status).toBe(409);
   });
 
   it('转交上级 moves the task to the assignee\'s department leader once', async () => {
