@@ -15,6 +15,7 @@ import { routePlugins } from './routes/index.js';
 import { systemRoutePlugins } from './routes/system.js';
 import { installJobs } from './jobs/installJobs.js';
 import { installFlowHooks } from './flows/services/installFlowHooks.js';
+import { installDeadlines } from './flows/services/installDeadlines.js';
 import { fileStoreFor } from './files/openFileStore.js';
 import { listenForChanges } from './db/changeFeed.js';
 import { openReadDatabase } from './db/readDatabase.js';
@@ -87,6 +88,7 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   installBodyKeyCheck(app);
   installAuthHook(app);
   installJobs(app, await fileStoreFor(config));
+  installDeadlines(app);
   // Before the routes: the OpenAPI generator collects them as they are added.
   await installOpenApi(app);
   await app.register(

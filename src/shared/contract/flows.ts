@@ -66,6 +66,10 @@ export const FlowTaskRowSchema = Type.Object({
   comment: Type.String(),
   createTime: DateTime,
   endTime: OptDateTime,
+  /** 到期时间: the task's 审批期限 (ADR 1049), null when its node has none. */
+  dueTime: OptDateTime,
+  /** 已超时: the due time passed while the task was open. */
+  overdue: Type.Boolean(),
   instanceId: Type.Integer(),
   formName: Type.String(),
   recordId: Type.Integer(),
@@ -140,7 +144,7 @@ export const FlowHistoryEntrySchema = Type.Object({
   taskId: Nullable('integer'),
   nodeId: Type.String(),
   nodeName: Type.String(),
-  action: StrEnum(['submit', 'approve', 'reject', 'withdraw', 'transfer', 'addSign', 'reassign', 'end', 'cc', 'urge', 'auto'] as const),
+  action: StrEnum(['submit', 'approve', 'reject', 'withdraw', 'transfer', 'addSign', 'reassign', 'end', 'cc', 'urge', 'auto', 'timeout'] as const),
   operType: Type.Integer(),
   userId: Type.Integer(),
   userName: Type.String(),

@@ -4,6 +4,8 @@
  * Plain data, so the client edits it and the server or a test compiles it the same way.
  */
 
+import type { NodeDeadline } from './nodeDeadline.js';
+
 /**
  * Who a node goes to. Each kind is one `formwork:assigneeType` of the engine (ADR 0970, 1035,
  * 1047): a user, a role's users, a fixed department's leader, the starter's department leader,
@@ -44,6 +46,8 @@ export interface ApproverNode {
   mode: ApproveMode;
   /** Only 可编辑 and 隐藏 are stored (deploy's `nodeFields`); every other field is 可见. */
   fieldRights?: Record<string, Exclude<FieldRight, 'visible'>>;
+  /** 审批期限 (ADR 1049): absent = no deadline. */
+  deadline?: NodeDeadline;
 }
 
 export interface CcNode {

@@ -11,6 +11,7 @@
  */
 import { compileConditions } from './builderConditions.js';
 import type { BuilderNode, FlowModel } from './builderModel.js';
+import { deadlineAttrs } from './nodeDeadline.js';
 
 /** Per user task: fields hidden from and fields editable by its assignees (deploy's `nodeFields`). */
 export type CompiledNodeFields = Record<string, { hidden?: string[]; editable?: string[] }>;
@@ -69,7 +70,7 @@ class Builder {
       const attrs: [string, string][] = [['assigneeType', n.assignee.kind]];
       if (n.assignee.value !== undefined && n.assignee.value !== '') attrs.push(['assignee', n.assignee.value]);
       if (n.type === 'approver') {
-        attrs.push(['countersign', n.mode]);
+        attrs.push(['countersign', n.mode], ...deadlineAttrs(n.deadline));
         const rights = Object.entries(n.fieldRights ?? {});
         const hidden = rights.filter(([, r]) => r === 'hidden').map(([f]) => f);
         const editable = rights.filter(([, r]) => r === 'editable').map(([f]) => f);

@@ -4,3 +4,4 @@ export { compileCondition, compileConditions, parseConditions } from './builderC
 export { compileFlow, type CompiledFlow, type CompiledNodeFields } from './compileFlow.js';
 export { parseFlow, type ParsedFlow } from './parseFlow.js';
 export { modelProblems, MAX_LEADER_LEVEL } from './modelProblems.js';
+export * from './nodeDeadline.js';

@@ -3,6 +3,7 @@
  * still checks the compiled BPMN on deploy (parseBpmn); these are the same rules said where the
  * administrator clicked, before compiling.
  */
+import { deadlineProblem } from './nodeDeadline.js';
 import { ASSIGNEE_KIND_LABELS, VALUELESS_OPS, type Assignee, type BuilderNode, type FlowModel } from './builderModel.js';
 
 const NCNAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,62}$/;
@@ -38,6 +39,8 @@ export function modelProblems(model: FlowModel, fields: ReadonlySet<string>): { 
         const p = assigneeProblem(n.assignee, fields);
         if (p) out.push({ id: n.id, message: `「${name}」：${p}` });
         if (n.type === 'approver') for (const f of Object.keys(n.fieldRights ?? {})) if (!fields.has(f)) out.push({ id: n.id, message: `「${name}」的字段权限含有不存在的字段 ${f}` });
+        const late = n.type === 'approver' && n.deadline ? deadlineProblem(n.deadline) : null;
+        if (late) out.push({ id: n.id, message: `「${name}」：${late}` });
         continue;
       }
       const defaults = n.branches.filter((b) => b.isDefault);

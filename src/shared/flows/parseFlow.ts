@@ -10,6 +10,7 @@ import BpmnModdle, { type ModdleElement } from 'bpmn-moddle';
 import { parseConditions } from './builderConditions.js';
 import { ASSIGNEE_KINDS, DEFAULT_BRANCH_NAME, type ApproveMode, type AssigneeKind, type Branch, type BuilderNode, type BuilderSettings, type FlowModel } from './builderModel.js';
 import type { CompiledNodeFields } from './compileFlow.js';
+import { parseDeadlineAttrs } from './nodeDeadline.js';
 
 export type ParsedFlow = { ok: true; model: FlowModel } | { ok: false; reason: string };
 
@@ -46,7 +47,12 @@ function taskNode(el: ModdleElement, g: Graph): BuilderNode {
   const rights: Record<string, 'hidden' | 'editable'> = {};
   for (const f of nf.editable ?? []) rights[f] = 'editable';
   for (const f of nf.hidden ?? []) rights[f] = 'hidden';
-  return { type: 'approver', id: el.id!, name: el.name ?? '', assignee: assigneeOf(el), mode: cs as ApproveMode, ...(Object.keys(rights).length ? { fieldRights: rights } : {}) };
+  const { deadline, error } = parseDeadlineAttrs((n) => attr(el, n));
+  if (error) no(`节点「${label(el)}」：${error}`);
+  return {
+    type: 'approver', id: el.id!, name: el.name ?? '', assignee: assigneeOf(el), mode: cs as ApproveMode,
+    ...(Object.keys(rights).length ? { fieldRights: rights } : {}), ...(deadline ? { deadline } : {}),
+  };
 }
 
 /** The one outgoing flow of a chain element. */

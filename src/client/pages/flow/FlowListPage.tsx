@@ -14,6 +14,8 @@ type Row = FlowTaskRow & FlowStartedRow & FlowCcRow;
 
 const status = (s: Row['status']) => <Tag color={STATUS_LABELS[s]?.color}>{STATUS_LABELS[s]?.text ?? s}</Tag>;
 const time = (v: string | null | undefined) => (v ? formatDateTime(v) : '-');
+/** 到期时间 of a task (审批期限, ADR 1049), 已超时 marked. */
+const due = (r: Row) => (r.dueTime ? <Space size={4}>{formatDateTime(r.dueTime)}{r.overdue ? <Tag color="error">已超时</Tag> : null}</Space> : '-');
 
 function columnsOf(kind: FlowListKind, open: (r: Row) => void, urge: (r: Row) => void): FlowColumn<Row>[] {
   const title: FlowColumn<Row> = { key: 'title', title: '标题', width: 280, render: (r) => <a onClick={() => open(r)}>{r.title}</a> };
@@ -27,9 +29,10 @@ function columnsOf(kind: FlowListKind, open: (r: Row) => void, urge: (r: Row) =>
       { key: 'actions', title: '操作', width: 90, render: (r) => (r.status === 'running' ? <a onClick={() => urge(r)}>催办</a> : null) }];
   }
   const common: FlowColumn<Row>[] = [title, { key: 'taskName', title: '节点', width: 160, render: (r) => r.taskName }, { key: 'starterName', title: '发起人', width: 120, render: (r) => r.starterName }];
-  if (kind === 'todo') return [...common, { key: 'createTime', title: '到达时间', width: 170, render: (r) => time(r.createTime) }];
+  const dueColumn: FlowColumn<Row> = { key: 'dueTime', title: '到期时间', width: 230, render: due };
+  if (kind === 'todo') return [...common, { key: 'createTime', title: '到达时间', width: 170, render: (r) => time(r.createTime) }, dueColumn];
   return [...common, { key: 'result', title: '结果', width: 90, render: (r) => (r.result === 'reject' ? '驳回' : '同意') }, { key: 'comment', title: '意见', width: 200, render: (r) => r.comment },
-    { key: 'instanceStatus', title: '流程状态', width: 100, render: (r) => status(r.instanceStatus) }, { key: 'endTime', title: '办理时间', width: 170, render: (r) => time(r.endTime) }];
+    { key: 'instanceStatus', title: '流程状态', width: 100, render: (r) => status(r.instanceStatus) }, { key: 'endTime', title: '办理时间', width: 170, render: (r) => time(r.endTime) }, dueColumn];
 }
 
 /** One of the lists. */

@@ -21,6 +21,7 @@ export const ACTION_LABELS: Record<FlowHistoryEntry['action'], string> = {
   cc: '抄送',
   urge: '催办',
   auto: '自动处理',
+  timeout: '超时处理',
 };
 
 /** The task page of a task. */

@@ -1,4 +1,5 @@
 /** The parsed process: what the interpreter walks (ADR 0970). Plain JSON, stored with the definition. */
+import type { NodeDeadline } from '../../../shared/flows/nodeDeadline.js';
 
 /** Who a user task goes to (the `formwork:assigneeType` / `formwork:assignee` attributes). */
 export type AssigneeType = 'user' | 'role' | 'deptLeader' | 'starterLeader' | 'levelLeader' | 'deptFieldLeader' | 'field';
@@ -22,6 +23,8 @@ export interface FlowNode {
   assigneeType?: AssigneeType;
   assignee?: string;
   countersign?: Countersign;
+  /** 审批期限 of a user task (ADR 1049): its tasks carry a due time on the tenant's working-day calendar. */
+  deadline?: NodeDeadline;
   /** The default sequence flow of an exclusive gateway. */
   defaultFlow?: string;
 }

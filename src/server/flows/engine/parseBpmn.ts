@@ -4,6 +4,7 @@
  */
 import BpmnModdle, { type ModdleElement } from 'bpmn-moddle';
 import { compileCondition } from '../../../../schema-adapters/index.js';
+import { parseDeadlineAttrs } from '../../../shared/flows/nodeDeadline.js';
 import { FLOW_LIMITS, graphLimitProblem, xmlLimitProblem } from './flowLimits.js';
 import { ASSIGNEE_TYPES, type Countersign, NOBODY_RULES, type AssigneeType, type FlowGraph, type FlowNode, type FlowSettings, type NobodyRule, type SequenceFlow } from './graph.js';
 
@@ -39,6 +40,9 @@ function userTaskNode(el: ModdleElement, node: FlowNode): void {
   const cs = attr(el, 'countersign') ?? (el.loopCharacteristics ? 'all' : undefined);
   if (cs && cs !== 'all' && cs !== 'any' && cs !== 'sequential') fail(`节点「${label}」的会签方式须为 all、any 或 sequential`);
   if (cs) node.countersign = cs as Countersign;
+  const { deadline, error } = parseDeadlineAttrs((n) => attr(el, n));
+  if (error) fail(`节点「${label}」：${error}`);
+  if (deadline) node.deadline = deadline;
 }
 
 /** A 抄送 node: recipients by the same rules as a user task's assignees; nobody to wait for, so no countersign. */
@@ -50,6 +54,7 @@ function ccNode(el: ModdleElement, node: FlowNode): void {
   node.assignee = attr(el, 'assignee');
   if (!node.assignee && type !== 'starterLeader') fail(`抄送节点「${label}」缺少抄送人`);
   if (attr(el, 'countersign') || el.loopCharacteristics) fail(`抄送节点「${label}」不能设置会签`);
+  if (attr(el, 'deadline')) fail(`抄送节点「${label}」不能设置审批期限`);
 }
 
 /** The values of the kinds added for the builder (ADR 1047): a level 1–10, a field of the form. */

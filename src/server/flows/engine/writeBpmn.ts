@@ -2,6 +2,7 @@
  * A compact process description → BPMN 2.0 XML with a left-to-right diagram (BPMNDI), so the demo
  * seed and tests produce definitions bpmn-js can open and edit like any drawn one.
  */
+import { deadlineAttrs, type NodeDeadline } from '../../../shared/flows/nodeDeadline.js';
 import type { AssigneeType, Countersign, NodeKind } from './graph.js';
 
 export interface SketchNode {
@@ -11,6 +12,8 @@ export interface SketchNode {
   assigneeType?: AssigneeType;
   assignee?: string;
   countersign?: Countersign;
+  /** A user task's 审批期限 (ADR 1049). */
+  deadline?: NodeDeadline;
   /** Exclusive gateway: the id of its default flow. */
   defaultFlow?: string;
 }
@@ -58,6 +61,7 @@ export function writeBpmn(processId: string, name: string, nodes: SketchNode[], 
     if (n.assigneeType) a.push(`formwork:assigneeType="${n.assigneeType}"`);
     if (n.assignee) a.push(`formwork:assignee="${esc(n.assignee)}"`);
     if (n.countersign) a.push(`formwork:countersign="${n.countersign}"`);
+    for (const [k, v] of deadlineAttrs(n.deadline)) a.push(`formwork:${k}="${esc(v)}"`);
     if (n.defaultFlow) a.push(`default="${esc(n.defaultFlow)}"`);
     return `    <bpmn:${TAGS[n.kind]} ${a.filter(Boolean).join(' ')} />`;
   });

@@ -124,3 +124,19 @@ export async function starterContext(db: Kysely<Database>, tenantId: number, use
   const u = r.rows[0];
   return { userId, userName: u?.user_name ?? '', nickName: u?.nick_name ?? '', deptId: u?.dept_id === null || u?.dept_id === undefined ? null : Number(u.dept_id), roleKeys: u?.role_keys ?? [], roleNames: u?.role_names ?? [] } as UserContext;
 }
+
+/**
+ * Whom an overdue task is escalated to (审批期限 转交上级, ADR 1049): the leader of the assignee's
+ * own department, a named user, or a role's first active member (lowest id); none when nobody
+ * active is found or it would be the assignee again.
+ */
+export async function escalationTarget(db: Kysely<Database>, tenantId: number, to: { kind: 'leader' | 'user' | 'role'; value?: string } | undefined, assigneeId: number): Promise<number | undefined> {
+  let ids: number[];
+  if (!to || to.kind === 'leader') {
+    const r = await sql<{ dept_id: number | null }>`SELECT dept_id FROM users WHERE tenant_id = ${tenantId} AND id = ${assigneeId}`.execute(db);
+    ids = await deptLeader(db, tenantId, r.rows[0]?.dept_id ? Number(r.rows[0].dept_id) : null);
+  } else {
+    ids = await findAssignees(db, tenantId, { id: '', name: '', kind: 'userTask', incoming: [], outgoing: [], assigneeType: to.kind, assignee: to.value ?? '' }, {}, assigneeId);
+  }
+  return ids.find((id) => id !== assigneeId);
+}

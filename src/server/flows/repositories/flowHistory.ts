@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FlowDbRow } from './flowDbRow.js';
 import type { Database } from '../../db/types.js';
 
-export type HistoryAction = 'submit' | 'approve' | 'reject' | 'withdraw' | 'transfer' | 'addSign' | 'reassign' | 'end' | 'cc' | 'urge' | 'auto';
+export type HistoryAction = 'submit' | 'approve' | 'reject' | 'withdraw' | 'transfer' | 'addSign' | 'reassign' | 'end' | 'cc' | 'urge' | 'auto' | 'timeout';
 
 export interface HistoryEntry {
   instanceId: number;
@@ -52,10 +52,10 @@ export async function addUrges(db: Kysely<Database>, tenantId: number, instanceI
   }
 }
 
-/** Whether anyone acted (approve, reject, transfer, add-sign) after the latest submit: withdraw is then too late. */
+/** Whether anyone acted (approve, reject, transfer, add-sign, a deadline's 自动通过) after the latest submit: withdraw is then too late. */
 export async function actedSinceSubmit(db: Kysely<Database>, instanceId: number): Promise<boolean> {
   const r = await sql<{ n: number }>`SELECT count(*) AS n FROM flow_history WHERE instance_id = ${instanceId}
-    AND action IN ('approve', 'reject', 'transfer', 'addSign')
+    AND (action IN ('approve', 'reject', 'transfer', 'addSign') OR (action = 'auto' AND task_id IS NOT NULL))
     AND id > (SELECT coalesce(max(id), 0) FROM flow_history WHERE instance_id = ${instanceId} AND action = 'submit')`.execute(db);
   return Number(r.rows[0].n) > 0;
 }

@@ -143,19 +143,24 @@ export async function tasksOfInstance(db: Kysely<Database>, instanceId: number):
   return r.rows.map(toRow);
 }
 
-/** 我的待办 (open tasks assigned to the user) or 我的已办 (tasks the user completed), newest first. */
-export async function listTasks(db: Kysely<Database>, tenantId: number, userId: number, which: 'todo' | 'done', keyword: string | undefined, pageNum: number, pageSize: number) {
+/**
+ * 我的待办 (open tasks assigned to the user) or 我的已办 (tasks the user completed), newest first;
+ * `dueTime` is the task's 审批期限 (ADR 1049), `overdue` whether it passed while the task was open
+ * (`now`: the app's clock).
+ */
+export async function listTasks(db: Kysely<Database>, tenantId: number, userId: number, which: 'todo' | 'done', keyword: string | undefined, pageNum: number, pageSize: number, now: Date) {
   const mine = which === 'todo' ? sql`t.assignee_id = ${userId} AND t.status = 'open'` : sql`t.completed_by = ${userId} AND t.status = 'done'`;
   const kw = keyword ? sql`AND (i.title ILIKE ${containsPattern(keyword)} OR t.node_name ILIKE ${containsPattern(keyword)} OR i.starter_name ILIKE ${containsPattern(keyword)})` : sql``;
   const from = sql`FROM flow_tasks t JOIN flow_instances i ON i.id = t.instance_id WHERE t.tenant_id = ${tenantId} AND ${mine} ${kw}`;
   const total = await sql<{ n: number }>`SELECT count(*) AS n ${from}`.execute(db);
-  const rows = await sql<FlowDbRow>`SELECT t.id, t.node_id, t.node_name, t.kind, t.result, t.comment, t.create_time, t.end_time,
-      i.id AS instance_id, i.form_name, i.record_id, i.title, i.starter_name, i.status AS instance_status, i.create_time AS start_time
+  const rows = await sql<FlowDbRow>`SELECT t.id, t.node_id, t.node_name, t.kind, t.result, t.comment, t.create_time, t.end_time, t.due_time,
+      coalesce(t.due_time <= coalesce(t.end_time, ${now}), false) AS overdue, i.id AS instance_id, i.form_name, i.record_id, i.title, i.starter_name, i.status AS instance_status, i.create_time AS start_time
     ${from} ORDER BY t.id DESC LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`.execute(db);
   return {
     total: Number(total.rows[0].n),
     rows: rows.rows.map((r) => ({
       taskId: Number(r.id), nodeId: r.node_id, taskName: r.node_name, kind: r.kind, result: r.result, comment: r.comment, createTime: r.create_time, endTime: r.end_time,
+      dueTime: r.due_time, overdue: r.overdue,
       instanceId: Number(r.instance_id), formName: r.form_name, recordId: Number(r.record_id), title: r.title, starterName: r.starter_name, instanceStatus: r.instance_status, startTime: r.start_time,
     })),
   };

@@ -17,7 +17,8 @@ import { setStatus } from '../../records/repositories/recordWrites.js';
 import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
 import { definitionById, type FlowDefinitionRow } from '../repositories/flowDefinitions.js';
 import { readInstance, saveInstance, type InstanceRow, type InstanceStatus } from '../repositories/flowInstances.js';
-import { insertStepTasks, nextEntries } from '../repositories/flowTasks.js';
+import { insertStepTasks, nextEntries, openNextInTurn } from '../repositories/flowTasks.js';
+import { stampDueTimes } from './taskDueTimes.js';
 import { addHistory } from '../repositories/flowHistory.js';
 import { insertCcEntries } from '../repositories/flowCc.js';
 import { planFor, type PlannedNode, type StepInputs, type StepPlan } from './flowPlan.js';
@@ -30,6 +31,8 @@ export interface FlowRun {
   definition: FlowDefinitionRow;
   model: FormModel;
   record: Record<string, unknown>;
+  /** The acting request's clock (app.now(), a fake one in tests): due times of new tasks count from it. */
+  now?: Date;
 }
 
 
@@ -84,7 +87,19 @@ export async function writeTasks(db: Kysely<Database>, run: FlowRun, nodes: Plan
   const inTurn = (nodeId: string) => run.definition.graph.nodes[nodeId]?.countersign === 'sequential';
   const rows = nodes.flatMap((n) => n.users.map((assigneeId, i) => ({ nodeId: n.nodeId, nodeName: n.nodeName, entry: entries.get(n.nodeId)!, assigneeId, status: inTurn(n.nodeId) && i > 0 ? 'waiting' as const : 'open' as const })));
   const ids = await insertStepTasks(db, run.tenantId, run.instance.id, rows);
+  // 审批期限 runs from when a task opens: a task waiting its turn gets its due time when opened (openInTurn).
+  await stampDueTimes(db, run.tenantId, run.now ?? new Date(), rows.map((r, i) => ({ id: ids[i], deadline: r.status === 'open' ? deadlineOf(run, r.nodeId) : undefined })));
   await notifyTasks(db, run, rows.map((r, i) => ({ id: ids[i], userId: r.assigneeId, nodeName: r.nodeName, open: r.status === 'open' })).filter((r) => r.open));
+}
+
+const deadlineOf = (run: FlowRun, nodeId: string) => run.definition.graph.nodes[nodeId]?.deadline;
+
+/** 依次审批: opens the node entry's next task in turn, gives it its due time and tells its assignee. */
+export async function openInTurn(db: Kysely<Database>, run: FlowRun, nodeId: string, entry: number): Promise<void> {
+  const next = await openNextInTurn(db, run.instance.id, nodeId, entry);
+  if (!next) return;
+  await stampDueTimes(db, run.tenantId, run.now ?? new Date(), [{ id: next.id, deadline: deadlineOf(run, nodeId) }]);
+  await notifyTasks(db, run, [{ id: next.id, userId: next.assigneeId, nodeName: next.nodeName }]);
 }
 
 /**

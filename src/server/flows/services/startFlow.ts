@@ -63,7 +63,7 @@ export async function onRecordSubmitted(trx: Kysely<Database>, model: FormModel,
   const starterName = caller.user.nickName || caller.user.userName;
   const title = titleOf(model, record);
   const instanceId = await insertInstance(trx, tenantId, { definitionId: definition.id, formName: model.form.enName, recordId, title, starterId: caller.user.userId, starterName, state: plan.result.state });
-  const run: FlowRun = { tenantId, instance: (await readInstance(trx, tenantId, instanceId))!, definition, model, record };
+  const run: FlowRun = { tenantId, instance: (await readInstance(trx, tenantId, instanceId))!, definition, model, record, now: caller.now };
   await addHistory(trx, tenantId, { instanceId, action: 'submit', operType: BUSINESS_TYPE.flowSubmit, userId: caller.user.userId, userName: starterName, nodeName: '提交' });
   await applyPlan(trx, run, plan, { userId: caller.user.userId, userName: caller.user.userName });
   await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.flowSubmit, { formName: model.form.enName, id: recordId, instanceId });

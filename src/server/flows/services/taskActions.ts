@@ -14,7 +14,7 @@ import { editRecord } from '../../records/services/recordWrite.js';
 import { recordDetail } from '../../records/services/recordRead.js';
 import { userTasksInOrder, type FlowNode } from '../engine/graph.js';
 import { actedSinceSubmit, addHistory } from '../repositories/flowHistory.js';
-import { cancelTasks, closeTask, insertTasks, moveTask, openNextInTurn, pendingBesides, pendingCount, readTask, setTaskStatus, tasksOfInstance, type TaskRow } from '../repositories/flowTasks.js';
+import { cancelTasks, closeTask, insertTasks, moveTask, pendingBesides, pendingCount, readTask, setTaskStatus, tasksOfInstance, type TaskRow } from '../repositories/flowTasks.js';
 import { saveInstance } from '../repositories/flowInstances.js';
 import { insertMessages } from '../../repositories/messageRepository.js';
 import { activeUsers, nickNames } from '../repositories/assignees.js';
@@ -30,7 +30,7 @@ function ownFiles<T extends ActionInput>(input: T, tenantId: number): T {
   const keys = tenantKeys(list.map((a) => String(a.url ?? '')), tenantId);
   return { ...input, attachments: keys.map((k, i) => ({ name: String(list[i].name ?? k.name).slice(0, 255), url: downloadUrl(k.key) })) };
 }
-import { completeNode, endInstance, inputsOf, loadRun, notifyStarter, notifyTasks, writeAuto, writeCc, writeTasks, type FlowRun } from './flowRuntime.js';
+import { completeNode, endInstance, inputsOf, loadRun, notifyStarter, notifyTasks, openInTurn, writeAuto, writeCc, writeTasks, type FlowRun } from './flowRuntime.js';
 import { planAhead, planStep, type StepPlan } from './flowPlan.js';
 import { fieldNameOfKey } from '../../../../schema-adapters/index.js';
 
@@ -53,6 +53,7 @@ async function lockTask(trx: Kysely<Database>, caller: RecordCaller, taskId: num
   const task = (await readTask(trx, tenantId, taskId))!;
   if (task.status === 'open' && task.assigneeId !== caller.user.userId) throw forbidden('您不是该任务的处理人');
   if (task.status !== 'open') throw conflict('任务已处理');
+  run.now = caller.now;
   return { run, task };
 }
 
@@ -100,7 +101,7 @@ async function planApproval(db: Kysely<Database>, caller: RecordCaller, input: A
 }
 
 /** 或签 (and no countersign): the first approval decides for the node's other candidates; not 会签 nor 依次审批. */
-const firstOneDecides = (node: FlowNode) => node.countersign !== 'all' && node.countersign !== 'sequential';
+export const firstOneDecides = (node: FlowNode) => node.countersign !== 'all' && node.countersign !== 'sequential';
 
 /** 同意: closes the task; the node completes when its countersign rule says so, and the flow moves on. */
 export async function approve(db: Kysely<Database>, caller: RecordCaller, input: ActionInput & { data?: Record<string, unknown> }): Promise<void> {
@@ -124,10 +125,7 @@ export async function approve(db: Kysely<Database>, caller: RecordCaller, input:
     const node = run.definition.graph.nodes[task.nodeId];
     // Without countersign `all`, the first approval decides for the node's other candidates.
     if (task.kind === 'assignee' && firstOneDecides(node)) await cancelTasks(trx, run.instance.id, { nodeId: task.nodeId, entry: task.entry, kind: 'assignee' });
-    if (task.kind === 'assignee' && node.countersign === 'sequential') {
-      const next = await openNextInTurn(trx, run.instance.id, task.nodeId, task.entry);
-      if (next) await notifyTasks(trx, run, [{ id: next.id, userId: next.assigneeId, nodeName: next.nodeName }]);
-    }
+    if (task.kind === 'assignee' && node.countersign === 'sequential') await openInTurn(trx, run, task.nodeId, task.entry);
     if ((await pendingCount(trx, run.instance.id, task.nodeId, task.entry)) > 0) return;
     await completeNode(trx, run, task.nodeId, who(caller), ahead);
   });
@@ -225,10 +223,7 @@ export async function addSign(db: Kysely<Database>, caller: RecordCaller, input:
       await close(trx, caller, task, 'approve', input);
       const node = run.definition.graph.nodes[task.nodeId];
       if (task.kind === 'assignee' && firstOneDecides(node)) await cancelTasks(trx, run.instance.id, { nodeId: task.nodeId, entry: task.entry, kind: 'assignee' });
-      if (task.kind === 'assignee' && node.countersign === 'sequential') {
-        const next = await openNextInTurn(trx, run.instance.id, task.nodeId, task.entry);
-        if (next) await notifyTasks(trx, run, [{ id: next.id, userId: next.assigneeId, nodeName: next.nodeName }]);
-      }
+      if (task.kind === 'assignee' && node.countersign === 'sequential') await openInTurn(trx, run, task.nodeId, task.entry);
     }
     const ids = await insertTasks(trx, run.tenantId, { ...base, kind: input.position, parentTaskId: input.position === 'before' ? task.id : undefined }, users);
     await addHistory(trx, run.tenantId, { instanceId: run.instance.id, taskId: task.id, nodeId: task.nodeId, nodeName: task.nodeName, action: 'addSign', operType: BUSINESS_TYPE.addSign, ...who(caller), comment: input.comment, attachments: input.attachments, target: `${input.position === 'before' ? '前' : '后'}加签：${users.map((u) => names.get(u)).join('、')}` });

@@ -18,6 +18,8 @@ export interface RecordCaller {
   ip?: string;
   /** Set only by a flow action writing its node's editable fields: the one writer of a record in approval. */
   inFlow?: boolean;
+  /** The request's clock (app.now(); a fake one in tests): flow tasks' due times count from it (ADR 1049). */
+  now?: Date;
 }
 
 /** The adapter's user context of a caller (conditions and defaults). */

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../http/HttpError.js';
 
 /** The caller of a records call. */
 export function callerOf(request: FastifyRequest): RecordCaller {
-  return { user: request.user, url: request.url, method: request.method, ip: request.ip };
+  return { user: request.user, url: request.url, method: request.method, ip: request.ip, now: request.server.now() };
 }
 
 /** A record id from the path: digits only, else 404. */

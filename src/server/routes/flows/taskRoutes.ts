@@ -47,12 +47,12 @@ const clean = <T extends { comment?: string | null }>(b: T) => ({ ...b, comment:
 export const flowTaskRoutes: ContractPlugin = async (app) => {
   app.get('/flowable/task/todoList', { schema: list }, async (request) => {
     const q = request.query;
-    const r = await listTasks(app.db, request.user.tenantId, request.user.userId, 'todo', q.keyword?.trim() || undefined, q.pageNum, q.pageSize);
+    const r = await listTasks(app.db, request.user.tenantId, request.user.userId, 'todo', q.keyword?.trim() || undefined, q.pageNum, q.pageSize, app.now());
     return page(r.rows, r.total);
   });
   app.get('/flowable/task/finishedList', { schema: list }, async (request) => {
     const q = request.query;
-    const r = await listTasks(app.db, request.user.tenantId, request.user.userId, 'done', q.keyword?.trim() || undefined, q.pageNum, q.pageSize);
+    const r = await listTasks(app.db, request.user.tenantId, request.user.userId, 'done', q.keyword?.trim() || undefined, q.pageNum, q.pageSize, app.now());
     return page(r.rows, r.total);
   });
   app.get('/flowable/task/myProcess', { schema: started }, async (request) => {

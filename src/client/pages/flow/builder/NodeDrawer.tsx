@@ -1,8 +1,9 @@
-/** The drawer of an 审批人 / 抄送人 node: its name, who it goes to, the approval mode and the field rights. */
+/** The drawer of an 审批人 / 抄送人 node: its name, who it goes to, the approval mode, the field rights and the 审批期限. */
 import { Drawer, Form, Input, Radio } from 'antd';
 import { APPROVE_MODE_LABELS, NODE_TYPE_LABELS, type ApproveMode, type ApproverNode, type CcNode } from '../../../../shared/flows';
 import { AssigneeEditor, type FieldOption } from './AssigneeEditor';
 import { FieldRightsEditor } from './FieldRightsEditor';
+import { DeadlineEditor } from './DeadlineEditor';
 
 export function NodeDrawer({ node, fields, onChange, onClose }: { node: ApproverNode | CcNode | null; fields: FieldOption[]; onChange: (n: ApproverNode | CcNode) => void; onClose: () => void }) {
   return (
@@ -17,6 +18,7 @@ export function NodeDrawer({ node, fields, onChange, onClose }: { node: Approver
                 <Radio.Group aria-label="多人审批时" value={node.mode} onChange={(e) => onChange({ ...node, mode: e.target.value as ApproveMode })}
                   options={(['any', 'all', 'sequential'] as const).map((m) => ({ value: m, label: APPROVE_MODE_LABELS[m] }))} />
               </Form.Item>
+              <DeadlineEditor value={node.deadline} onChange={(deadline) => onChange({ ...node, deadline })} />
               <Form.Item label="字段权限">
                 <FieldRightsEditor node={node} fields={fields} onChange={(fieldRights) => onChange({ ...node, fieldRights })} />
               </Form.Item>
