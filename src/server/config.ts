@@ -1,5 +1,6 @@
 /** Configuration from the environment (CONTRACT.md §1). */
 import { resolve } from 'node:path';
+import { readOfficeConfig, type OfficeConfig } from './office/officeConfig.js';
 
 export interface AppConfig {
   port: number;
@@ -27,6 +28,8 @@ export interface AppConfig {
   smsHttpUrl: string | null;
   /** Bearer token sent to the SMS gateway (SMS_HTTP_TOKEN), if it asks for one. */
   smsHttpToken: string | null;
+  /** LibreOffice conversion and the ONLYOFFICE Document Server (office/officeConfig.ts, docs/office.md). */
+  office: OfficeConfig;
 }
 
 function intOr(value: string | undefined, fallback: number, name: string): number {
@@ -39,7 +42,7 @@ function intOr(value: string | undefined, fallback: number, name: string): numbe
 /**
  * Reads PORT, HOST, DATABASE_URL, DATABASE_READ_URL, DATA_DIR, ADMIN_PASSWORD, LOG_LEVEL, CLIENT_DIR,
  * TOKEN_TTL_HOURS, SQL_CONDITION_MAX_COST, SQL_CONDITION_TIMEOUT_MS, WEBHOOK_ALLOW_PRIVATE,
- * SMS_HTTP_URL, SMS_HTTP_TOKEN.
+ * SMS_HTTP_URL, SMS_HTTP_TOKEN, and the office keys of office/officeConfig.ts.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
@@ -57,5 +60,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
     smsHttpUrl: env.SMS_HTTP_URL || null,
     smsHttpToken: env.SMS_HTTP_TOKEN || null,
+    office: readOfficeConfig(env),
   };
 }
