@@ -150,10 +150,6 @@ describe('conversion through LibreOffice', () => {
     expect((await raw(t, null, `/api/office/pdf?fileName=${encodeURIComponent(docx.fileName)}`)).statusCode).toBe(401);
   }, 120_000);
 });
-    expect(res.status).toBe(400);
-    expect(res.body.msg).toContain('损坏.docx');
-  }, 120_000);
-});
 
 describe('without LibreOffice (SOFFICE_PATH names nothing)', () => {
   it('says so in Chinese: the status, the viewer PDF and a merge that needs conversion; PDFs and images still merge', async () => {
