@@ -53,21 +53,23 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
 
   // Before helmet: its CSP adds the tenant's configured map hosts and camera origin, looked up here.
   installPageSources(app);
+  // The ONLYOFFICE editor page loads api.js from the Document Server, which opens its editor in a frame (docs/office.md).
+  const onlyoffice = config.office.onlyofficeUrl ? [new URL(config.office.onlyofficeUrl).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...onlyoffice],
         // antd (CSS-in-JS) and Formily write inline style elements and attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', pageImgSources],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", pageConnectSources],
+        connectSrc: ["'self'", pageConnectSources, ...onlyoffice],
         workerSrc: ["'self'", 'blob:'],
         // blob: for the built-in PDF preview, whose frame shows a blob this client typed application/pdf.
-        frameSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'blob:', ...onlyoffice],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
         formAction: ["'self'"],

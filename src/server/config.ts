@@ -1,5 +1,6 @@
 /** Configuration from the environment (CONTRACT.md §1). */
 import { resolve } from 'node:path';
+import { readOfficeConfig, type OfficeConfig } from './office/officeConfig.js';
 
 export interface AppConfig {
   port: number;
@@ -29,6 +30,8 @@ export interface AppConfig {
   smsHttpToken: string | null;
   /** Messaging-app sign-in (spec 02 §2.2, ADR 1048); null: not enabled. Secrets never reach the client. */
   wxApp: WxAppConfig | null;
+  /** LibreOffice conversion and the ONLYOFFICE Document Server (office/officeConfig.ts, docs/office.md). */
+  office: OfficeConfig;
 }
 
 /**
@@ -77,7 +80,7 @@ function intOr(value: string | undefined, fallback: number, name: string): numbe
 /**
  * Reads PORT, HOST, DATABASE_URL, DATABASE_READ_URL, DATA_DIR, ADMIN_PASSWORD, LOG_LEVEL, CLIENT_DIR,
  * TOKEN_TTL_HOURS, SQL_CONDITION_MAX_COST, SQL_CONDITION_TIMEOUT_MS, WEBHOOK_ALLOW_PRIVATE,
- * SMS_HTTP_URL, SMS_HTTP_TOKEN, and the WXAPP_* keys of `wxAppConfigOf`.
+ * SMS_HTTP_URL, SMS_HTTP_TOKEN, the WXAPP_* keys of `wxAppConfigOf`, and the office keys of office/officeConfig.ts.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
@@ -96,5 +99,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smsHttpUrl: env.SMS_HTTP_URL || null,
     smsHttpToken: env.SMS_HTTP_TOKEN || null,
     wxApp: wxAppConfigOf(env),
+    office: readOfficeConfig(env),
   };
 }

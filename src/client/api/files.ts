@@ -5,6 +5,7 @@
  */
 import type { Static } from 'typebox';
 import type { InvoiceParsed, RecognitionStatusSchema, StoredFile as ContractStoredFile } from '../../shared/contract/files';
+import type { OfficeEditorAnswer, OfficeStatusAnswer } from '../../shared/contract/office';
 import { getToken } from '../session/cookies';
 import { get, HttpError, post } from './http';
 import type { DataResponse } from './types';
@@ -20,9 +21,29 @@ export function downloadZip(files: { url: string; name?: string }[], fileName?: 
   return post<Blob>('/common/download/zip', { files, ...(fileName ? { fileName } : {}) }, { responseType: 'blob' });
 }
 
-/** `POST /api/common/merge/pdf` `{fileName, urls}`: PDFs and images merged into one stored PDF; the answer's `msg` is its url. */
+/**
+ * `POST /api/office/merge/pdf` `{fileName, urls}`: office files (converted by the server), PDFs and
+ * images merged in order into one stored PDF; the answer's `msg` is its url.
+ */
 export async function mergePdf(fileName: string, urls: string[]): Promise<UploadedFile> {
-  return (await post<DataResponse<UploadedFile>>('/common/merge/pdf', { fileName, urls })).data;
+  return (await post<DataResponse<UploadedFile>>('/office/merge/pdf', { fileName, urls })).data;
+}
+
+/** `GET /api/office/status`: whether the server converts office files to PDF, and whether online editing is on. */
+export type OfficeStatus = Static<typeof OfficeStatusAnswer>['data'];
+export async function officeStatus(): Promise<OfficeStatus> {
+  return (await get<DataResponse<OfficeStatus>>('/office/status')).data;
+}
+
+/** `GET /api/office/pdf?fileName=`: the PDF of an office file (converted on the server, cached by content). */
+export function officePdfBlob(fileName: string): Promise<Blob> {
+  return get<Blob>('/office/pdf', { fileName }, { responseType: 'blob' });
+}
+
+/** `GET /api/office/editor?fileName=&edit=`: the Document Server's address and the signed editor config. */
+export type OfficeEditor = Static<typeof OfficeEditorAnswer>['data'];
+export async function officeEditor(fileName: string, edit: boolean): Promise<OfficeEditor> {
+  return (await get<DataResponse<OfficeEditor>>('/office/editor', { fileName, ...(edit ? { edit: true } : {}) })).data;
 }
 
 /**

@@ -11,6 +11,8 @@ export const queryKeys = {
     userConfig: () => ['session', 'userConfig'] as const,
   },
   publicConfig: (tenantCode: string, keys: readonly string[]) => ['publicConfig', tenantCode, ...keys] as const,
+  /** What the server does with office files (converter, online editing); fixed per server process. */
+  officeStatus: () => ['office', 'status'] as const,
   tenants: () => ['tenants'] as const,
   captcha: (tenantCode: string) => ['captcha', tenantCode] as const,
   users: {

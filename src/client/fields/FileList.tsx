@@ -4,7 +4,7 @@
  * with several files, 批量下载 (one zip) and 合并下载 (one PDF) of the selected or all files.
  * A file downloads once at a time and is marked while it does (spec 02 §4).
  */
-import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FileOutlined, WarningOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FileOutlined, FormOutlined, WarningOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Image, Space, Tooltip, Typography } from 'antd';
 import { useFeedback } from '../feedback/useFeedback';
 import { lazy, Suspense, useState } from 'react';
@@ -12,9 +12,10 @@ import type { StoredFile } from '../api/files';
 import { getTenantCode } from '../session/cookies';
 import { saveStoredFile, useFileBlobUrl } from './data/useFileBlobUrl';
 import { BatchActions } from './upload/BatchActions';
-import { isImageFile, isReadableFile, previewAction } from './upload/fileKinds';
+import { isEditableOffice, isImageFile, isReadableFile, onlinePreviewPath, previewAction } from './upload/fileKinds';
 import { storedNameOf } from './upload/fileNames';
 import { useUploadSettings } from './upload/useUploadSettings';
+import { useOfficeStatus } from './upload/useOfficeStatus';
 import { useImageViewer } from './upload/imageViewer';
 
 // The 重命名 dialog (antd Form) loads on the first rename, not with every upload field.
@@ -50,6 +51,8 @@ function Thumb({ file, size }: { file: StoredFile; size: { width: number; height
 export function FileList({ files: all, thumb = { width: 60, height: 60 }, canEdit, onRemove, onRename, batchName }: Props) {
   const { modal, message } = useFeedback();
   const settings = useUploadSettings();
+  // 在线编辑 exists only where an ONLYOFFICE Document Server is configured (docs/office.md).
+  const onlineEdit = useOfficeStatus()?.onlineEdit === true;
   const [renaming, setRenamingState] = useState<StoredFile | null>(null);
   // Kept mounted after the first rename so the dialog still animates closed.
   const [renamed, setRenamed] = useState(false);
@@ -118,6 +121,9 @@ export function FileList({ files: all, thumb = { width: 60, height: 60 }, canEdi
               <Space size={0}>
                 <Tooltip title="预览"><Button size="small" type="text" icon={<EyeOutlined />} aria-label={`预览${f.name}`} onClick={() => preview(f)} /></Tooltip>
                 <Tooltip title="下载"><Button size="small" type="text" icon={<DownloadOutlined />} aria-label={`下载${f.name}`} loading={downloading.has(f.fileName)} onClick={() => void download(f)} /></Tooltip>
+                {editable && onlineEdit && isEditableOffice(storedNameOf(f.fileName) || f.name) ? (
+                  <Tooltip title="在线编辑"><Button size="small" type="text" icon={<FormOutlined />} aria-label={`在线编辑${f.name}`} onClick={() => window.open(onlinePreviewPath(getTenantCode(), f.fileName, true), '_blank', 'noopener')} /></Tooltip>
+                ) : null}
                 {editable && onRename ? <Tooltip title="重命名"><Button size="small" type="text" icon={<EditOutlined />} aria-label={`重命名${f.name}`} onClick={() => setRenaming(f)} /></Tooltip> : null}
                 {editable && onRemove ? <Tooltip title="删除"><Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`删除${f.name}`} onClick={() => remove(f)} /></Tooltip> : null}
               </Space>

@@ -1,7 +1,8 @@
 /**
  * Merge download (spec 02 §7): PDFs and images become one PDF with pdf-lib. PDFs keep their pages;
- * a png or jpeg becomes one A4 page with the image scaled to fit. Other types cannot be turned
- * into PDF pages without an office converter, so they are refused by name.
+ * a png or jpeg becomes one A4 page with the image scaled to fit. Office files are turned into PDF
+ * by the caller's converter (`POST /api/office/merge/pdf`, office/officeMerge.ts); without one they
+ * are refused by name.
  */
 import { PDFDocument } from 'pdf-lib';
 import { badRequest } from '../http/HttpError.js';
@@ -33,14 +34,21 @@ export function imagePlacement(w: number, h: number): { page: [number, number]; 
   return { page: [pw, ph], x: (pw - width) / 2, y: (ph - height) / 2, width, height };
 }
 
-/** One PDF of `files` in order; a file that cannot be read is a 400 naming it. */
-export async function mergeToPdf(files: readonly { name: string; bytes: Uint8Array }[]): Promise<Uint8Array> {
+/**
+ * One PDF of `files` in order; a file that cannot be read is a 400 naming it. `toPdf` turns a file
+ * that is neither PDF nor image into PDF bytes (its own errors pass through unchanged).
+ */
+export async function mergeToPdf(
+  files: readonly { name: string; bytes: Uint8Array }[],
+  toPdf?: (name: string, bytes: Uint8Array) => Promise<Uint8Array>,
+): Promise<Uint8Array> {
   const out = await PDFDocument.create();
   for (const file of files) {
     const ext = extOf(file.name);
+    const converted = toPdf && ext !== 'pdf' && !isMergeable(file.name) ? await toPdf(file.name, file.bytes) : null;
     try {
-      if (ext === 'pdf') {
-        const src = await PDFDocument.load(file.bytes, { ignoreEncryption: true });
+      if (converted || ext === 'pdf') {
+        const src = await PDFDocument.load(converted ?? file.bytes, { ignoreEncryption: true });
         for (const page of await out.copyPages(src, src.getPageIndices())) out.addPage(page);
       } else {
         const image = ext === 'png' ? await out.embedPng(file.bytes) : await out.embedJpg(file.bytes);

@@ -14,5 +14,6 @@ import { flowRoutes } from './flows/index.js';
 import { elephantRoutes } from './flowable/elephantRoutes.js';
 import { dashboardRoutes } from './dashboards/index.js';
 import { energyRoutes } from './energy/index.js';
+import { officeRoutes } from './office/index.js';
 
-export const routePlugins: FastifyPluginAsync[] = [commonRoutes, autoRoutes, flowableRoutes, queriesRoutes, jobRoutes, healthRoutes, printRoutes, flowRoutes, elephantRoutes, dashboardRoutes, energyRoutes];
+export const routePlugins: FastifyPluginAsync[] = [commonRoutes, autoRoutes, flowableRoutes, queriesRoutes, jobRoutes, healthRoutes, printRoutes, flowRoutes, elephantRoutes, dashboardRoutes, energyRoutes, officeRoutes];

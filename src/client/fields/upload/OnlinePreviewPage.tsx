@@ -1,17 +1,20 @@
 /**
  * `/online-preview?tenant={tenantCode}&fileId={fileId}` (spec 02 §2.3): the built-in viewer, without
  * the shell's chrome, opened in a new tab. docx through mammoth (rebuilt from a whitelist, no HTML
- * injected), xlsx / xls / csv as tables, PDF in a frame, images and text as they are; other types
- * offer the download.
+ * injected), xlsx / xls / csv as tables, PDF in a frame, images and text as they are; doc, ppt,
+ * pptx (and any office file on "PDF 视图") as the server's PDF of it (LibreOffice, docs/office.md);
+ * other types offer the download. `&edit=true` opens the ONLYOFFICE editor where one is configured.
  */
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Result, Spin, Tabs, Typography } from 'antd';
+import { Button, Result, Space, Spin, Tabs, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { downloadBlob } from '../../api/files';
+import { downloadBlob, officePdfBlob } from '../../api/files';
 import { getTenantCode } from '../../session/cookies';
 import { saveStoredFile } from '../data/useFileBlobUrl';
-import { builtinKind, extOf } from './fileKinds';
+import { builtinKind, extOf, isOfficeFile } from './fileKinds';
+import { OnlyofficeEditor } from './OnlyofficeEditor';
+import { useOfficeStatus } from './useOfficeStatus';
 import { storedNameOf } from './fileNames';
 import { previewContent, type PreviewContent } from './previewContent';
 import '../../session/dayjsLocale';
@@ -85,11 +88,15 @@ export default function OnlinePreviewPage() {
   const tenant = params.get('tenant') ?? '';
   const name = storedNameOf(fileId);
   const kind = builtinKind(name);
+  const edit = params.get('edit') === 'true';
   const sameTenant = !tenant || tenant === getTenantCode();
+  const status = useOfficeStatus();
+  // docx and sheets render in the browser; "PDF 视图" shows the server's conversion instead.
+  const [asPdf, setAsPdf] = useState(kind === 'office');
   const q = useQuery({
-    queryKey: ['files', 'preview', fileId],
-    queryFn: async () => previewContent(kind!, extOf(name), await downloadBlob(fileId)),
-    enabled: !!fileId && !!kind && sameTenant,
+    queryKey: ['files', 'preview', fileId, asPdf],
+    queryFn: async () => (asPdf ? previewContent('pdf', 'pdf', await officePdfBlob(fileId)) : previewContent(kind!, extOf(name), await downloadBlob(fileId))),
+    enabled: !!fileId && !!kind && sameTenant && !edit,
     retry: false,
     staleTime: Infinity,
   });
@@ -100,6 +107,7 @@ export default function OnlinePreviewPage() {
   let body;
   if (!fileId) body = <Result status="warning" title="缺少要预览的文件" />;
   else if (!sameTenant) body = <Result status="403" title="该文件不属于当前租户，无法预览" />;
+  else if (edit) body = <OnlyofficeEditor fileId={fileId} edit />;
   else if (!kind) body = <Result status="info" title="此类文件暂不支持在线预览，请下载后查看" extra={download} />;
   else if (q.isError) body = <Result status="error" title="文件加载失败" subTitle={(q.error as Error).message} />;
   else if (!q.data) body = <Spin tip="正在加载文件…" style={{ display: 'block', marginTop: 80 }}><div /></Spin>;
@@ -108,7 +116,12 @@ export default function OnlinePreviewPage() {
     <div className="fw-online-preview" style={{ minHeight: '100vh', background: '#f5f5f5' }}>
       <header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '8px 16px', background: '#fff', borderBottom: '1px solid #eee' }}>
         <Typography.Title level={5} style={{ margin: 0 }}>{name || '文件预览'}</Typography.Title>
-        {kind ? download : null}
+        <Space>
+          {kind && kind !== 'office' && isOfficeFile(name) && status?.converter && !edit ? (
+            <Button onClick={() => setAsPdf((v) => !v)}>{asPdf ? '原样查看' : 'PDF 视图'}</Button>
+          ) : null}
+          {kind ? download : null}
+        </Space>
       </header>
       <main style={{ padding: 16 }}>{body}</main>
     </div>

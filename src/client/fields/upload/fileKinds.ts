@@ -19,12 +19,30 @@ export function isImageFile(name: string): boolean {
   return IMAGE.test(name);
 }
 
-/** What the built-in viewer renders. */
-export type BuiltinKind = 'docx' | 'sheet' | 'pdf' | 'image' | 'text';
+/** What the built-in viewer renders; `office` is shown as the server's PDF of it (LibreOffice, docs/office.md). */
+export type BuiltinKind = 'docx' | 'sheet' | 'pdf' | 'image' | 'text' | 'office';
 
-/** The built-in viewer's kind for a name, or null when it has none (legacy .doc, zip, …). */
+/** Office types the browser cannot render itself: the viewer shows the server's PDF of them. */
+const CONVERTED_ONLY = ['doc', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'rtf'];
+/** Office types the server can turn into PDF (the viewer's "PDF" view and the merge download). */
+export const OFFICE_TYPES = ['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'rtf', 'txt', 'csv'];
+/** Types an ONLYOFFICE Document Server edits here (the server checks the same list). */
+const EDITABLE = ['docx', 'xlsx', 'pptx', 'doc', 'xls', 'ppt', 'odt', 'ods', 'odp', 'rtf', 'txt', 'csv'];
+
+/** True when the server can convert it to PDF. */
+export function isOfficeFile(name: string): boolean {
+  return OFFICE_TYPES.includes(extOf(name));
+}
+
+/** True when online editing can open it. */
+export function isEditableOffice(name: string): boolean {
+  return EDITABLE.includes(extOf(name));
+}
+
+/** The built-in viewer's kind for a name, or null when it has none (zip, …). */
 export function builtinKind(name: string): BuiltinKind | null {
   const ext = extOf(name);
+  if (CONVERTED_ONLY.includes(ext)) return 'office';
   if (ext === 'docx') return 'docx';
   if (ext === 'xlsx' || ext === 'xls' || ext === 'csv') return 'sheet';
   if (ext === 'pdf') return 'pdf';
@@ -43,9 +61,9 @@ export function microsoftCanPreview(name: string, size: number | undefined): boo
   return ext === 'pdf';
 }
 
-/** The built-in viewer's route for a file. */
-export function onlinePreviewPath(tenantCode: string, fileId: string): string {
-  return `/online-preview?tenant=${encodeURIComponent(tenantCode)}&fileId=${encodeURIComponent(fileId)}`;
+/** The built-in viewer's route for a file; `edit` opens it in the ONLYOFFICE editor. */
+export function onlinePreviewPath(tenantCode: string, fileId: string, edit = false): string {
+  return `/online-preview?tenant=${encodeURIComponent(tenantCode)}&fileId=${encodeURIComponent(fileId)}${edit ? '&edit=true' : ''}`;
 }
 
 /** How 预览 handles a file: the image viewer, a URL in a new tab, or a download (nothing previews it). */

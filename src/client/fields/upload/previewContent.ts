@@ -32,5 +32,6 @@ export async function previewContent(kind: BuiltinKind, ext: string, blob: Blob)
     };
   }
   if (kind === 'text') return { kind, text: await blob.text() };
-  return { kind, blob };
+  // An office file's blob here is already the server's PDF of it (OnlinePreviewPage asks for it).
+  return { kind: kind === 'office' ? 'pdf' : kind, blob };
 }

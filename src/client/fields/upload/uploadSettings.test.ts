@@ -20,7 +20,8 @@ describe('fileKinds', () => {
   const base = { previewWay: 'builtin' as const, previewUrlTemplate: MICROSOFT_VIEWER, preferObs: false };
   const file = (name: string, size = 100) => ({ name, size, url: `/api/common/download?fileName=k%2F${name}`, fileName: `k/${name}` });
   it('built-in kinds', () => {
-    expect(['a.docx', 'a.XLSX', 'a.xls', 'a.csv', 'a.pdf', 'a.txt', 'a.png', 'a.doc', 'a.zip'].map(builtinKind)).toEqual(['docx', 'sheet', 'sheet', 'sheet', 'pdf', 'text', 'image', null, null]);
+    expect(['a.docx', 'a.XLSX', 'a.xls', 'a.csv', 'a.pdf', 'a.txt', 'a.png', 'a.doc', 'a.pptx', 'a.zip'].map(builtinKind)).toEqual(['docx', 'sheet', 'sheet', 'sheet', 'pdf', 'text', 'image', 'office', 'office', null]);
+    expect(onlinePreviewPath('T2', 'k/a.docx', true)).toBe(`/online-preview?tenant=T2&fileId=${encodeURIComponent('k/a.docx')}&edit=true`);
   });
   it('images open the viewer; office files the built-in route; unknown types download', () => {
     expect(previewAction(file('a.jpg'), base, 'T2', 'http://h')).toEqual({ kind: 'image' });

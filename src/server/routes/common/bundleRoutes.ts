@@ -5,43 +5,19 @@
  * caller's tenant's files (the tenant is part of every key).
  */
 import { Readable } from 'node:stream';
-import { rememberUpload } from '../../repositories/fileUploadRepository.js';
 import type { ContractPlugin } from '../../http/typeProvider.js';
 import { FileAnswer } from '../../../shared/contract/common.js';
 import { MAX_BUNDLE_FILES, MergeAnswer, MergeBody, ZipBody } from '../../../shared/contract/files.js';
 import { contentDisposition } from '../../files/contentDisposition.js';
-import { downloadUrl, newFileKey, sanitizeFileName } from '../../files/fileKeys.js';
+import { sanitizeFileName } from '../../files/fileKeys.js';
+import { mergeStored, nameWith } from '../../files/mergeStored.js';
 import { tenantKeys, uniqueNames } from '../../files/fileRefs.js';
 import type { FileStore } from '../../files/fileStore.js';
-import { isMergeable, mergeToPdf } from '../../files/mergePdf.js';
 import { zipStream } from '../../files/zipStream.js';
-import { badRequest, HttpError, notFound } from '../../http/HttpError.js';
+import { notFound } from '../../http/HttpError.js';
 
-/** At most this many files per call, and this many MB read into memory for one merge. */
+/** At most this many files per call. */
 export { MAX_BUNDLE_FILES };
-export const MAX_MERGE_MB = 200;
-
-
-/** A sanitised name with the extension `ext`, or `fallback`. */
-function nameWith(raw: string | undefined, ext: string, fallback: string): string {
-  const name = raw?.trim() ? sanitizeFileName(raw) : fallback;
-  return name.toLowerCase().endsWith(`.${ext}`) ? name : `${name}.${ext}`;
-}
-
-/** Reads a stream into one buffer, giving up past `limit` bytes. */
-async function readAll(body: Readable, limit: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += (chunk as Buffer).length;
-    if (size > limit) {
-      body.destroy();
-      return null;
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
 
 /** Registers the zip and merge routes on the common plugin (which owns `store`). */
 export function registerBundleRoutes(app: Parameters<ContractPlugin>[0], store: FileStore): void {
@@ -76,27 +52,8 @@ export function registerBundleRoutes(app: Parameters<ContractPlugin>[0], store: 
   });
 
   app.post('/common/merge/pdf', { schema: { body: MergeBody, response: { 200: MergeAnswer } } }, async (request) => {
-    const { tenantId } = request.user;
-    const keys = tenantKeys(request.body.urls, tenantId);
-    const refused = keys.filter((k) => !isMergeable(k.name)).map((k) => k.name);
-    if (refused.length) throw badRequest(`只能合并 PDF 和 png / jpg 图片，不支持：${refused.join('、')}`);
-    let budget = MAX_MERGE_MB * 1024 * 1024;
-    const files: { name: string; bytes: Uint8Array }[] = [];
-    for (const k of keys) {
-      const object = await store.get(k.key);
-      if (!object) throw notFound('文件不存在');
-      const bytes = await readAll(object.body, budget);
-      if (!bytes) throw new HttpError(413, `合并文件总大小超过 ${MAX_MERGE_MB}MB`);
-      budget -= bytes.length;
-      files.push({ name: k.name, bytes });
-    }
-    const pdf = await mergeToPdf(files);
-    const name = nameWith(request.body.fileName, 'pdf', '合并文件.pdf');
-    const key = newFileKey(tenantId, name);
-    const { size } = await store.put(key, Readable.from([Buffer.from(pdf)]));
-    await rememberUpload(app.db, tenantId, key, request.user.userId);
-    const url = downloadUrl(key);
+    const data = await mergeStored(app.db, store, request.user, request.body, { accepts: () => false, refusal: '只能合并 PDF 和 png / jpg 图片' });
     // Spec 02 §7: the resulting url is in `msg`; `data` holds the upload answer's shape.
-    return { code: 200 as const, msg: url, data: { fileName: key, url, size, obsUrl: url, originalName: name } };
+    return { code: 200 as const, msg: data.url, data };
   });
 }
