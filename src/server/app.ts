@@ -14,6 +14,7 @@ import { installOpenApi } from './http/openApi/installOpenApi.js';
 import { routePlugins } from './routes/index.js';
 import { systemRoutePlugins } from './routes/system.js';
 import { installJobs } from './jobs/installJobs.js';
+import { installOutboundLog } from './providers/installOutboundLog.js';
 import { installFlowHooks } from './flows/services/installFlowHooks.js';
 import { fileStoreFor } from './files/openFileStore.js';
 import { listenForChanges } from './db/changeFeed.js';
@@ -87,6 +88,8 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   installBodyKeyCheck(app);
   installAuthHook(app);
   installJobs(app, await fileStoreFor(config));
+  // Every call to an outside provider during a request is logged for 外部接口日志 under its tenant.
+  installOutboundLog(app);
   // Before the routes: the OpenAPI generator collects them as they are added.
   await installOpenApi(app);
   await app.register(
