@@ -5,7 +5,7 @@
  * demo 合同台账's print link and 161 gives the demo forms their print templates (records engine
  * data); 167 drops ADR 0933's change log (ADR 1028); 172 holds SMS verification codes, 173 marks
  * self-registered accounts waiting for approval; 174 adds flows' 抄送 entries and 175 the 抄送我的
- * menu (issue 30); 176 adds roles' data scopes (数据权限, issue 35), 177 indexes every form table's creator columns for them; 180 holds dashboards (issue 33), 178 adds the named statistics pages to them; 181–183 the energy module (issue 33, ADR 1043), appended after 196; 186 the resource library and 187 its 文档管理 menu (issue 34); 199 the 外部接口日志 table and menu, 200 the demo's named screens' forms (issue 34 item 6).
+ * menu (issue 30); 176 adds roles' data scopes (数据权限, issue 35), 177 indexes every form table's creator columns for them; 180 holds dashboards (issue 33), 178 adds the named statistics pages to them; 181–183 the energy module (issue 33, ADR 1043), appended after 196; 186 the resource library and 187 its 文档管理 menu (issue 34); 199 the 外部接口日志 table and menu (issue 34 item 6).
  */
 import type { Migration } from './types.js';
 import { m172SmsCodes } from './172_sms_codes.js';
