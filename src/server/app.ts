@@ -14,6 +14,7 @@ import { installOpenApi } from './http/openApi/installOpenApi.js';
 import { routePlugins } from './routes/index.js';
 import { systemRoutePlugins } from './routes/system.js';
 import { installJobs } from './jobs/installJobs.js';
+import { installOutboundLog } from './providers/installOutboundLog.js';
 import { installFlowHooks } from './flows/services/installFlowHooks.js';
 import { installDeadlines } from './flows/services/installDeadlines.js';
 import { fileStoreFor } from './files/openFileStore.js';
@@ -91,6 +92,8 @@ export async function buildApp({ config, database, logger, now }: BuildAppOption
   installAuthHook(app);
   installJobs(app, await fileStoreFor(config));
   installDeadlines(app);
+  // Every call to an outside provider during a request is logged for 外部接口日志 under its tenant.
+  installOutboundLog(app);
   // Before the routes: the OpenAPI generator collects them as they are added.
   await installOpenApi(app);
   await app.register(

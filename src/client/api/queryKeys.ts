@@ -62,6 +62,11 @@ export const queryKeys = {
     all: ['operlog'] as const,
     list: (query: Record<string, unknown>) => ['operlog', 'list', query] as const,
   },
+  outApiLog: {
+    all: ['outApiLog'] as const,
+    list: (query: Record<string, unknown>) => ['outApiLog', 'list', query] as const,
+    one: (id: number) => ['outApiLog', 'one', id] as const,
+  },
   messages: {
     all: ['messages'] as const,
     unread: () => ['messages', 'unread'] as const,

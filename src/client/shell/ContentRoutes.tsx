@@ -12,6 +12,8 @@ import { viewFor } from './viewRegistry';
 import { ForbiddenPage, UnknownPage } from './UnknownPage';
 import { useHasPermission } from '../routing/Authorized';
 import { RecordAccess } from './RecordAccess';
+import { NamedScreenRoute } from './NamedScreenRoute';
+import { useCurrentPath } from '../routing/navigation';
 
 const HomePage = lazy(() => import('../pages/home/HomePage'));
 const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
@@ -50,6 +52,7 @@ function EnergyRoute() {
 export function ContentRoutes() {
   const { routes, routeAt } = useRouteTable();
   const search = useCurrentSearch();
+  const path = useCurrentPath();
   return (
     <Suspense fallback={<PageLoading />}>
       <Switch>
@@ -72,6 +75,10 @@ export function ContentRoutes() {
         <Route path="/dashboard/:id">{(params) => <DashboardView key={params.id} dashboard={{ id: Number(params.id) || 0 }} />}</Route>
         <Route path={paths.dashboards} component={DashboardsRoute} />
         <Route path={paths.energy} component={EnergyRoute} />
+        {/* The spec's named screens (issue 34 item 6): demo forms' pages at their spec addresses. */}
+        {['/xtgl/apppz/kanban-info', '/allocation', '/order-manage/form/*?', '/work-order/form/*?'].map((p) => (
+          <Route key={p} path={p}><NamedScreenRoute path={path} /></Route>
+        ))}
         <Route path="/dict/type/data/:dictId">{(params) => <DictDataPage dictType={params.dictId} />}</Route>
         <Route path="/auto/:enName/*?">
           {(params) => {

@@ -11,6 +11,7 @@ const menus = lazy(() => import('../pages/admin/menus/MenusPage'));
 const configs = lazy(() => import('../pages/admin/configs/ConfigsPage'));
 const constants = lazy(() => import('../pages/admin/constants/ConstantsPage'));
 const operlog = lazy(() => import('../pages/admin/operlog/OperLogPage'));
+const outApiLog = lazy(() => import('../pages/admin/outApiLog/OutApiLogPage'));
 const forms = lazy(() => import('../pages/admin/forms/FormsPage'));
 const messages = lazy(() => import('../pages/msg/MessageCentrePage'));
 const flowTodo = lazy(() => import('../pages/flow/FlowListPage').then((m) => ({ default: m.TodoListPage })));
@@ -34,6 +35,7 @@ const VIEWS: Record<string, View> = {
   'system/config/index': configs,
   'system/constant/index': constants,
   'system/operlog/index': operlog,
+  'system/outapilog/index': outApiLog,
   'system/form/index': forms,
   'msg/detail/index': messages,
   'flow/todo/index': flowTodo,

@@ -251,6 +251,22 @@ export interface AnonymousSubmissionsTable {
   submit_time: Timestamp;
 }
 
+/** One call to an outside provider (外部接口日志, migration 199); bodies are redacted before they are stored. */
+export interface OutApiLogTable {
+  id: Generated<number>;
+  tenant_id: number | null;
+  provider: string;
+  method: string;
+  url: string;
+  status: number | null;
+  outcome: string;
+  duration_ms: number;
+  error_msg: string;
+  request_body: string;
+  response_body: string;
+  call_time: Timestamp;
+}
+
 export interface OperLogTable {
   id: Generated<number>;
   tenant_id: number;
@@ -651,6 +667,7 @@ export interface Database {
   wxapp_used_codes: WxAppUsedCodesTable;
   dashboards: DashboardsTable;
   oper_log: OperLogTable;
+  out_api_log: OutApiLogTable;
   dict_data: DictDataTable;
   configs: ConfigsTable;
   constants: ConstantsTable;

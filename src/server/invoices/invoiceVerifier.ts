@@ -7,6 +7,7 @@
  * Without a configured provider nothing is called and the invoice stays unchecked.
  */
 import type { RecognizedInvoice } from './recognizedInvoice.js';
+import { outboundFetch } from '../providers/outboundFetch.js';
 
 /** The invoice's check status as the field stores it. */
 export interface CheckResult {
@@ -68,7 +69,7 @@ export function httpVerifier(url: string, timeoutMs = DEFAULT_TIMEOUT_MS): Invoi
     async verify(query) {
       let res: Response;
       try {
-        res = await fetch(url, {
+        res = await outboundFetch('verify', url, {
           method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(query), signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (err) {

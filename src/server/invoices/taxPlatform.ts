@@ -7,6 +7,7 @@
  * to the client) and TAX_PLATFORM_TIMEOUT_MS. Every failure becomes a clear Chinese error.
  */
 import { badRequest, HttpError } from '../http/HttpError.js';
+import { outboundFetch } from '../providers/outboundFetch.js';
 
 /** One invoice as the platform lists it (its own field names). */
 export interface PlatformInvoice {
@@ -134,7 +135,7 @@ export function httpTaxPlatform(url: string, appKey: string, appSecret: string, 
   async function call(path: string, payload: unknown): Promise<Record<string, unknown>> {
     let res: Response;
     try {
-      res = await fetch(`${base}${path}`, {
+      res = await outboundFetch('tax', `${base}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-app-key': appKey, 'x-app-secret': appSecret },
         body: JSON.stringify(payload),

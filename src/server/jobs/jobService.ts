@@ -135,7 +135,24 @@ export class JobService {
     this.started = false;
   }
 
+  /**
+   * Adds housekeeping to the sweep (e.g. the outbound call log's retention); it runs on every
+   * sweep, after the jobs' own, and its failure is logged like theirs.
+   */
+  addSweep(task: () => Promise<unknown>): void {
+    this.extraSweeps.push(task);
+  }
+
+  private readonly extraSweeps: Array<() => Promise<unknown>> = [];
+
   private async sweep(): Promise<void> {
+    for (const task of this.extraSweeps) {
+      try {
+        await task();
+      } catch (err) {
+        if (!this.stopping) this.opts.log?.error({ err }, 'sweep task failed');
+      }
+    }
     try {
       for (const key of await repo.expireJobs(this.opts.db)) await this.opts.store.remove(key);
       // The single-process engine never takes over its own running jobs (a long PGlite transaction

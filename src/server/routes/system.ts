@@ -11,6 +11,7 @@ import { constantRoutes } from './constant/index.js';
 import { addressRoutes } from './address/index.js';
 import { userConfigRoutes } from './userConfig/index.js';
 import { operLogRoutes } from './operlog/index.js';
+import { outApiLogRoutes } from './outapilog/index.js';
 import { msgRoutes } from './msg/index.js';
 import { policyRoutes } from './policy/index.js';
 import { resourceRoutes } from './resource/index.js';
@@ -39,6 +40,7 @@ export const systemRoutePlugins: FastifyPluginAsync[] = [
   addressRoutes,
   userConfigRoutes,
   operLogRoutes,
+  outApiLogRoutes,
   msgRoutes,
   policyRoutes,
   resourceRoutes,

@@ -23,6 +23,7 @@ import {
   purgeSmsCodes,
 } from '../repositories/smsCodeRepository.js';
 import type { SmsProvider } from './smsProvider.js';
+import { withOutboundTenant } from '../providers/outboundFetch.js';
 
 export const SMS_CODE_TTL_MS = 5 * 60_000;
 export const SMS_RESEND_MS = 60_000;
@@ -84,7 +85,9 @@ export async function sendSmsCode(ctx: SmsContext, tenantId: number, phone: stri
     });
   });
   try {
-    await ctx.provider.send(phone, `您的验证码为${code}，5分钟内有效，请勿泄露给他人。`);
+    // A public call: its log entry belongs to the tenant the caller named.
+    const provider = ctx.provider;
+    await withOutboundTenant(tenantId, () => provider.send(phone, `您的验证码为${code}，5分钟内有效，请勿泄露给他人。`));
   } catch {
     // A message that never left does not count against the number's limits.
     await deleteSmsCode(ctx.db, id);

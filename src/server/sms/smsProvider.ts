@@ -5,6 +5,7 @@
  * API sits behind such a gateway; tests run a loopback one (tests/api/support/smsFake.ts).
  */
 import type { AppConfig } from '../config.js';
+import { outboundFetch } from '../providers/outboundFetch.js';
 
 export interface SmsProvider {
   /** Sends one text message; rejects when the gateway did not accept it. */
@@ -20,7 +21,7 @@ export function smsProviderFor(config: Pick<AppConfig, 'smsHttpUrl' | 'smsHttpTo
   if (!url) return null;
   return {
     async send(phone, text) {
-      const res = await fetch(url, {
+      const res = await outboundFetch('sms', url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(config.smsHttpToken ? { authorization: `Bearer ${config.smsHttpToken}` } : {}) },
         body: JSON.stringify({ phone, text }),

@@ -7,6 +7,7 @@ import { useCurrentPage, useRouteTable } from '../../controllers/useRouteTable';
 import { CONFIG_KEYS } from '../../session/configKeys';
 import { isSupplier, sessionStore } from '../../session/sessionStore';
 import { specialTabTitle } from '../../session/tabTitle';
+import { namedScreenAt } from '../../session/namedScreens';
 import { openTab, resetTabs, tabsStore } from '../../session/tabsStore';
 import { dashboardPageTitle, paths } from '../../paths';
 
@@ -19,6 +20,9 @@ export function usePageTitle(path: string, search = ''): string | undefined {
   const dashboard = dashboardPageTitle(path);
   if (dashboard) return dashboard;
   if (path === paths.dashboards) return '仪表盘管理';
+  // The spec's named screens outside the menu (issue 34 item 6).
+  const named = namedScreenAt(path);
+  if (named) return named.title;
   const route = routeAt(path, search) ?? byPath.get(path.split('/').slice(0, 3).join('/'));
   if (!route) return undefined;
   return specialTabTitle(path, route.title) ?? route.title;

@@ -5,6 +5,7 @@
  * payload either bare or under `data`. Failures become clear Chinese errors, never a 500.
  */
 import { badRequest, HttpError } from '../../http/HttpError.js';
+import { outboundFetch, type OutboundProvider } from '../../providers/outboundFetch.js';
 
 /** Default time allowed to a recognition service, overridable with RECOGNITION_TIMEOUT_MS. */
 export const DEFAULT_RECOGNITION_TIMEOUT_MS = 15_000;
@@ -22,10 +23,10 @@ function baseUrl(value: string | undefined): string {
 }
 
 /** Fetches JSON from a service; timeouts, refused connections, non-2xx and non-JSON answers are 502 / 504. */
-async function callService(url: string, init: RequestInit, env: NodeJS.ProcessEnv): Promise<unknown> {
+async function callService(provider: OutboundProvider, url: string, init: RequestInit, env: NodeJS.ProcessEnv): Promise<unknown> {
   let res: Response;
   try {
-    res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs(env)) });
+    res = await outboundFetch(provider, url, { ...init, signal: AbortSignal.timeout(timeoutMs(env)) });
   } catch (err) {
     const name = (err as { name?: string }).name;
     if (name === 'TimeoutError' || name === 'AbortError') throw new HttpError(504, '识别服务响应超时，请稍后重试');
@@ -52,12 +53,12 @@ export async function ocrParse(kind: 'idCard' | 'invoice', file: { buffer: Buffe
   const url = `${baseUrl(env.OCR_SERVICE_URL)}/${kind}/parse`;
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file.buffer)], { type: file.mimetype || 'application/octet-stream' }), file.filename);
-  return callService(url, { method: 'POST', body: form }, env);
+  return callService('ocr', url, { method: 'POST', body: form }, env);
 }
 
 /** Asks the company lookup for `keyword` and answers its payload (the company fields). */
 export async function companyLookup(keyword: string, env: NodeJS.ProcessEnv = process.env): Promise<unknown> {
   const base = baseUrl(env.COMPANY_LOOKUP_URL);
   const url = `${base}${base.includes('?') ? '&' : '?'}keyword=${encodeURIComponent(keyword)}`;
-  return callService(url, { method: 'GET' }, env);
+  return callService('company', url, { method: 'GET' }, env);
 }

@@ -19,8 +19,9 @@ import { seedPortal } from '../../public/seedPortal.js';
 import { seedDemoDashboards } from '../../dashboards/seedDemoDashboards.js';
 import { seedDemoDataScope } from '../../records/seed/seedDataScope.js';
 import { seedDemoEnergy } from '../../energy/seedDemoEnergy.js';
+import { seedNamedScreens } from './seedNamedScreens.js';
 
-export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, seedAddresses, seedDemoForms, seedMessages, seedAnnouncements, seedDemoFlow, seedFlowMenus, seedMenuAdmin, seedDemoColumnFill, seedAnonymousForm, seedDemoDashboards, seedPortal];
+export const seedSteps: SeedStep[] = [seedTenants, seedSystemData, seedMenus, seedAddresses, seedDemoForms, seedMessages, seedAnnouncements, seedDemoFlow, seedFlowMenus, seedMenuAdmin, seedDemoColumnFill, seedAnonymousForm, seedDemoDashboards, seedPortal, seedNamedScreens];
 
 /**
  * The steps of a served database (`npm start`, main.ts): the above plus the data-scope demo
