@@ -8,10 +8,11 @@
  * `withOutboundTenant`). A call outside any scope (a script) is made and not logged.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { OUT_API_PROVIDERS } from '../../shared/contract/outApiLog.js';
 import { capBody, redactBody, redactUrl } from './redact.js';
 
-/** The providers the log names (the screen's filter offers these). */
-export const OUTBOUND_PROVIDERS = ['ocr', 'company', 'verify', 'tax', 'sms'] as const;
+/** The providers the log names (the screen's filter offers these; one list with the contract's). */
+export const OUTBOUND_PROVIDERS = OUT_API_PROVIDERS;
 export type OutboundProvider = (typeof OUTBOUND_PROVIDERS)[number];
 
 /** 'ok' for a 2xx answer, 'error' for another status, 'timeout' / 'failed' when no answer came. */

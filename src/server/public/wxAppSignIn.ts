@@ -11,6 +11,7 @@
  *    same tenant, or to the user who signs in with name and password (the ordinary `login`:
  *    lockout, captcha); one user per openId in a tenant.
  */
+import { withOutboundTenant } from '../providers/outboundFetch.js';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
@@ -130,7 +131,8 @@ export async function exchange(ctx: WxAppContext, input: { code: string; state: 
   const provider = providerOf(ctx);
   const grant = await spendGrant(ctx.db, 'state', input.state, input.browserSecret, ctx.now);
   if (!(await claimCode(ctx.db, secretHash(input.code), ctx.now))) throw badRequest(WXAPP_MESSAGES.codeUsed);
-  const openId = await openIdOf(provider, input.code);
+  // The state names the tenant: its 外部接口日志 lists the provider call (ADR 1051).
+  const openId = await withOutboundTenant(grant.tenant_id, () => openIdOf(provider, input.code));
   const tenant = await ctx.db.selectFrom('tenants').select(['code']).where('id', '=', grant.tenant_id).executeTakeFirstOrThrow();
   const user = await findUserByOpenId(ctx.db, grant.tenant_id, openId);
   if (!user) {

@@ -5,7 +5,7 @@
 import { Type, type Static } from 'typebox';
 import { Id, ListQuery, PageEnvelope, DataEnvelope, Str, StrEnum } from './common.js';
 
-export const OUT_API_PROVIDERS = ['ocr', 'company', 'verify', 'tax', 'sms'] as const;
+export const OUT_API_PROVIDERS = ['ocr', 'company', 'verify', 'tax', 'sms', 'wxapp'] as const;
 export const OUT_API_OUTCOMES = ['ok', 'error', 'timeout', 'failed'] as const;
 
 /** `YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss` (server time); a date-only end covers its whole day. */

@@ -3,6 +3,7 @@
  * errors, one GET of the provider's JSON API and the consent page's address (ADR 1048).
  */
 import type { WxAppConfig } from '../../config.js';
+import { outboundFetch } from '../outboundFetch.js';
 
 export interface WxAppProvider {
   kind: WxAppConfig['kind'];
@@ -39,7 +40,7 @@ export async function wxGet(base: string, path: string, query: Record<string, st
   const url = `${base}${path}?${new URLSearchParams(query).toString()}`;
   let body: Record<string, unknown>;
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+    const res = await outboundFetch('wxapp', url, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
     if (!res.ok) throw new WxAppUnavailableError(`HTTP ${res.status}`);
     body = (await res.json()) as Record<string, unknown>;
   } catch (err) {

@@ -9,7 +9,7 @@ import type { OutApiLogRow } from '../../../api/outApiLog';
 import { useOutApiLogController } from '../../../controllers/useOutApiLogController';
 import { formatDateTime } from '../../../session/formatDateTime';
 
-export const PROVIDER_LABELS: Record<string, string> = { ocr: 'OCR识别', company: '企业信息查询', verify: '发票查验', tax: '税务平台', sms: '短信' };
+export const PROVIDER_LABELS: Record<string, string> = { ocr: 'OCR识别', company: '企业信息查询', verify: '发票查验', tax: '税务平台', sms: '短信', wxapp: '微信登录' };
 export const OUTCOME_LABELS: Record<string, { text: string; color: string }> = {
   ok: { text: '成功', color: 'blue' },
   error: { text: '失败', color: 'red' },
