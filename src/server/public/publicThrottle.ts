@@ -15,6 +15,8 @@ export const PUBLIC_LIMITS = {
   captchaRegister: { perHour: 10, message: '注册过于频繁，请1小时后再试' },
   /** The portal's reads (`GET /api/portal/…`, issue 32 item 1) per address and hour: about one a second. */
   portal: { perHour: 3600, message: '访问过于频繁，请稍后再试' },
+  /** Public dashboards' reads (`GET /api/public/dashboard/…`, ADR 1056): the portal's budget, counted apart. */
+  publicDashboard: { perHour: 3600, message: '访问过于频繁，请稍后再试' },
 } as const;
 
 /** Takes one attempt of `action` for `ip`, or throws the 429 of that limit. */

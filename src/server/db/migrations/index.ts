@@ -5,13 +5,14 @@
  * demo 合同台账's print link and 161 gives the demo forms their print templates (records engine
  * data); 167 drops ADR 0933's change log (ADR 1028); 172 holds SMS verification codes, 173 marks
  * self-registered accounts waiting for approval; 174 adds flows' 抄送 entries and 175 the 抄送我的
- * menu (issue 30); 176 adds roles' data scopes (数据权限, issue 35), 177 indexes every form table's creator columns for them; 180 holds dashboards (issue 33), 178 adds the named statistics pages to them; 181–183 the energy module (issue 33, ADR 1043), appended after 196; 186 the resource library and 187 its 文档管理 menu (issue 34).
+ * menu (issue 30); 176 adds roles' data scopes (数据权限, issue 35), 177 indexes every form table's creator columns for them; 180 holds dashboards (issue 33), 178 adds the named statistics pages to them; 181–183 the energy module (issue 33, ADR 1043), appended after 196; 186 the resource library and 187 its 文档管理 menu (issue 34). 204 marks dashboards public (公开访问, issue 33, ADR 1056).
  */
 import type { Migration } from './types.js';
 import { m172SmsCodes } from './172_sms_codes.js';
 import { m173UserPendingApproval } from './173_user_pending_approval.js';
 import { m178NamedDashboards } from './178_named_dashboards.js';
 import { m180Dashboards } from './180_dashboards.js';
+import { m204PublicDashboards } from './204_public_dashboards.js';
 import { m186Resources } from './186_resources.js';
 import { m187ResourceMenu } from './187_resource_menu.js';
 import { m001Core } from './001_core.js';
@@ -107,4 +108,5 @@ export const migrations: Migration[] = [
   m181EnergyModel,
   m182EnergyReadings,
   m183EnergyMenu,
+  m204PublicDashboards,
 ];
