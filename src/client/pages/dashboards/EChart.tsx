@@ -16,6 +16,13 @@ export interface EChartProps {
 /** An ECharts instance. */
 export type Chart = ReturnType<Awaited<ReturnType<typeof loadEcharts>>['init']>;
 
+/**
+ * The element a chart draws in, carrying its chart once drawn: scripts and browser tests reach
+ * the drawn chart's public API through it (`convertToPixel` to find a bar, `dispatchAction`), as
+ * the canvas itself offers nothing to locate.
+ */
+export type ChartHost = HTMLDivElement & { echart?: Chart };
+
 /** The chart. */
 export function EChart({ kind, option, height = 280, onItemClick, onChart }: EChartProps) {
   const box = useRef<HTMLDivElement>(null);
@@ -32,6 +39,7 @@ export function EChart({ kind, option, height = 280, onItemClick, onChart }: ECh
       if (gone || !box.current) return;
       const c = echarts.init(box.current);
       chart.current = c;
+      (box.current as ChartHost).echart = c;
       c.setOption(option);
       report.current?.(c);
       c.on('click', (e) => { if (typeof e.dataIndex === 'number') click.current?.(e.dataIndex); });
@@ -42,6 +50,7 @@ export function EChart({ kind, option, height = 280, onItemClick, onChart }: ECh
       gone = true;
       observer?.disconnect();
       if (chart.current) report.current?.(null);
+      if (box.current) delete (box.current as ChartHost).echart;
       chart.current?.dispose();
       chart.current = null;
     };
