@@ -35,11 +35,12 @@ export function EChart({ kind, option, height = 280, onItemClick, onChart }: ECh
   useEffect(() => {
     let gone = false;
     let observer: ResizeObserver | undefined;
+    const host = box.current as ChartHost | null;
     void loadEcharts(kind).then((echarts) => {
       if (gone || !box.current) return;
       const c = echarts.init(box.current);
       chart.current = c;
-      (box.current as ChartHost).echart = c;
+      if (host) host.echart = c;
       c.setOption(option);
       report.current?.(c);
       c.on('click', (e) => { if (typeof e.dataIndex === 'number') click.current?.(e.dataIndex); });
@@ -50,7 +51,7 @@ export function EChart({ kind, option, height = 280, onItemClick, onChart }: ECh
       gone = true;
       observer?.disconnect();
       if (chart.current) report.current?.(null);
-      if (box.current) delete (box.current as ChartHost).echart;
+      if (host) delete host.echart;
       chart.current?.dispose();
       chart.current = null;
     };
