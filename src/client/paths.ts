@@ -67,6 +67,17 @@ export function dashboardPageTitle(path: string): string | undefined {
   return DASHBOARD_PAGES[path]?.title;
 }
 
+/**
+ * The statistics pages spec 02 §2.2 lists as public: signed out they show the tenant's dashboard
+ * at that page key when an administrator marked it 公开访问 (ADR 1056).
+ */
+export const PUBLIC_DASHBOARD_PATHS = ['/guanlijiashicang', '/investment-statistics', '/report-statistics', '/payment-statistics', '/company-overview'] as const;
+
+/** The page key of a public statistics page, or undefined. */
+export function publicDashboardKey(path: string): string | undefined {
+  return (PUBLIC_DASHBOARD_PATHS as readonly string[]).includes(path) ? DASHBOARD_PAGES[path]?.key : undefined;
+}
+
 /** Paths anyone may open without signing in (spec 02 §2.2). */
 export const PUBLIC_PATHS: (string | RegExp)[] = [
   '/login',

@@ -1,8 +1,10 @@
 /**
  * The cockpit 管理驾驶舱 (issue 33): /guanlijiashicang shows its KPI numbers and charts drawn by
  * ECharts; 下载图片 saves a chart as PNG and 导出数据 a workbook of the panels (SheetJS loaded in
- * the built client); a click on the largest bar of 各类合同金额 opens 合同台账's list filtered to
- * that contract type.
+ * the built client); a click on the largest bar of 各类合同金额 (its pixel from the chart's own
+ * `convertToPixel`) opens 合同台账's list filtered to that contract type with that count; 能耗监测
+ * (/energy-consumption) shows the overview's KPIs; a statistics page marked 公开访问 renders
+ * signed out over published records only (ADR 1056).
  */
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -61,12 +63,15 @@ describe('管理驾驶舱', () => {
     expect(book.SheetNames).toHaveLength(cockpit.data.panels.length);
     expect(XLSX.utils.sheet_to_json(book.Sheets['各类合同金额'], { header: 1 })[1]).toEqual([top.label, top.value]);
 
-    // The bars are sorted largest first: the first category's bar reaches the chart's middle.
-    // Its exact x depends on the axis labels' width, so the click moves right until it lands.
+    // The first (largest) bar's middle, in the chart's pixels: the chart element carries its ECharts instance (EChart.tsx ChartHost).
+    const host = chart.elementHandle();
+    await expect.poll(() => chart.evaluate((el) => !!(el as HTMLElement & { echart?: unknown }).echart)).toBe(true);
+    const [px, py] = await (await host)!.evaluate((el, v) => {
+      const c = (el as HTMLElement & { echart: { convertToPixel(finder: object, value: number[]): number[] } }).echart;
+      return c.convertToPixel({ seriesIndex: 0 }, [0, v / 2]);
+    }, top.value as number);
     const box = (await chart.boundingBox())!;
-    for (let x = box.x + 10; x < box.x + box.width / 2 && !page.url().includes('/auto/'); x += 8) {
-      await page.mouse.click(x, box.y + box.height / 2);
-    }
+    await page.mouse.click(box.x + px, box.y + py);
     await expect.poll(() => page.url()).toContain('/auto/contract_ledger?initFilter=');
     expect(decodeURIComponent(page.url())).toContain(JSON.stringify(top.listFilter));
     await page.locator('[data-testid="record-list"][data-form="contract_ledger"]').waitFor();
@@ -77,6 +82,18 @@ describe('管理驾驶舱', () => {
     expect(count.total).toBeGreaterThan(0);
     expect(types.length).toBeGreaterThan(0);
     expect(types.every((t) => t.includes(top.label))).toBe(true);
+  });
+
+  it('能耗监测 shows the overview\'s KPIs', async () => {
+    const overview = (await session.api('GET', '/api/energy/qyzl')).data;
+    expect(overview.meterCount).toBeGreaterThan(0);
+    await page.goto(`${app.url}/energy-consumption`);
+    const energy = page.locator('[data-page="energy-consumption"]');
+    await energy.waitFor();
+    const meters = energy.locator('.ant-statistic').filter({ hasText: '计量点' });
+    await expect.poll(() => meters.locator('.ant-statistic-content').textContent()).toBe(String(overview.meterCount));
+    for (const k of overview.kinds) await energy.getByText(`${k.name}（${k.unit}）`).waitFor();
+    await energy.locator('[data-chart] canvas').first().waitFor();
   });
 
   it('opens the named page 项目进度看板: a gauge drawn, project bars, a click opens the project’s board', async () => {

@@ -1,15 +1,16 @@
 /** Dashboards and their data (docs/api-dashboards.md); the types are the contract's (src/shared/contract/dashboards.ts). */
-import type { Dashboard, Panel, PanelData } from '../../shared/contract/dashboards';
+import type { Static } from 'typebox';
+import type { Dashboard, Panel, PanelData, PublicDashboardAnswer } from '../../shared/contract/dashboards';
 import { get, post } from './http';
 import type { DataResponse } from './types';
 
 export type { Dashboard, Panel, PanelData };
 
 /** A dashboard of the administration list. */
-export interface DashboardSummary { id: number; name: string; routeKey: string | null; panelCount: number; version: number; updateTime: string }
+export interface DashboardSummary { id: number; name: string; routeKey: string | null; panelCount: number; isPublic: boolean; version: number; updateTime: string }
 
 /** What the builder saves: a dashboard's own fields, with its id and version once stored. */
-export interface DashboardInput { id?: number; version?: number; name: string; routeKey: string | null; refreshSeconds: number; panels: Panel[] }
+export interface DashboardInput { id?: number; version?: number; name: string; routeKey: string | null; refreshSeconds: number; panels: Panel[]; isPublic: boolean }
 
 /** `GET /api/dashboard/list`. */
 export async function listDashboards(): Promise<DashboardSummary[]> {
@@ -32,6 +33,14 @@ export async function getDashboardData(id: number, param?: string): Promise<Pane
   return (await get<DataResponse<{ panels: PanelData[] }>>(`/dashboard/${id}/data${q}`)).data.panels;
 }
 
+/** A public dashboard as a visitor reads it: name, panels and their data over published records. */
+export type PublicDashboard = Static<typeof PublicDashboardAnswer>['data'];
+
+/** `GET /api/public/dashboard/{key}?tenantCode=`: a dashboard marked 公开访问, without a token (errors shown by the page). */
+export async function getPublicDashboard(key: string, tenantCode: string): Promise<PublicDashboard> {
+  return (await get<{ data: PublicDashboard }>(`/public/dashboard/${encodeURIComponent(key)}`, { tenantCode }, { isToken: false, silent: true })).data;
+}
+
 /** `POST /api/dashboard/preview`: one unsaved panel's data. */
 export async function previewPanel(panel: Panel): Promise<PanelData> {
   return (await post<DataResponse<PanelData>>('/dashboard/preview', { panel })).data;
@@ -39,7 +48,7 @@ export async function previewPanel(panel: Panel): Promise<PanelData> {
 
 /** `POST /api/dashboard` or `/edit`; answers the id. */
 export async function saveDashboard(d: DashboardInput): Promise<number> {
-  const body = { name: d.name, routeKey: d.routeKey, refreshSeconds: d.refreshSeconds, panels: d.panels };
+  const body = { name: d.name, routeKey: d.routeKey, refreshSeconds: d.refreshSeconds, panels: d.panels, isPublic: d.isPublic };
   if (d.id) {
     await post('/dashboard/edit', { id: d.id, version: d.version, ...body });
     return d.id;

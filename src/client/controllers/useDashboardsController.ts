@@ -6,7 +6,7 @@ import { listForms } from '../api/forms';
 import { queryKeys } from '../api/queryKeys';
 
 /** A new dashboard's starting values. */
-export const NEW_DASHBOARD: DashboardInput = { name: '', routeKey: null, refreshSeconds: 60, panels: [] };
+export const NEW_DASHBOARD: DashboardInput = { name: '', routeKey: null, refreshSeconds: 60, panels: [], isPublic: false };
 
 /** The list, the forms panels may read, and the calls of the screen. */
 export function useDashboardsController() {
@@ -19,7 +19,7 @@ export function useDashboardsController() {
   // Stable, so a page may load on an address change (`?id=`) in an effect.
   const load = useCallback(async (id: number): Promise<DashboardInput> => {
     const d = await client.fetchQuery({ queryKey: queryKeys.dashboards.one(id), queryFn: () => getDashboard(id), staleTime: 0 });
-    return { id: d.id, version: d.version, name: d.name, routeKey: d.routeKey, refreshSeconds: d.refreshSeconds, panels: d.panels };
+    return { id: d.id, version: d.version, name: d.name, routeKey: d.routeKey, refreshSeconds: d.refreshSeconds, panels: d.panels, isPublic: d.isPublic };
   }, [client]);
   return {
     rows: list.data ?? [],

@@ -5,7 +5,7 @@
  * data scope, then the
  * panel's grouping and measure (records/query/aggregateQuery.ts).
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { Database } from '../db/types.js';
 import type { AuthUser } from '../auth/types.js';
 import { HttpError } from '../http/HttpError.js';
@@ -13,6 +13,9 @@ import { requireFormQuery } from '../records/services/formPermissions.js';
 import { userContext, withReadModel } from '../records/services/recordContext.js';
 import { runAggregate, runProgress } from '../records/repositories/aggregates.js';
 import { readerOf } from '../records/services/dataScope.js';
+import type { Reader } from '../records/query/rowScope.js';
+import type { FormModel } from '../records/query/formModel.js';
+import type { UserContext } from '../../../schema-adapters/definition/types.js';
 import { groupPoints, measureValue } from './groupPoints.js';
 import { progressItems } from './progressItems.js';
 import type { Panel, PanelData } from '../../shared/contract/dashboards.js';
@@ -47,45 +50,58 @@ export const DEFAULT_GROUPS = 20;
 /** Databases a read uses: definitions from `db`, rows from `readDb` (a replica when configured). */
 export interface PanelDbs { db: Kysely<Database>; readDb: Kysely<Database> }
 
-/** One panel's answer; a refusal of its form (400/403/404) is that panel's status, not the call's. */
-export async function panelData(dbs: PanelDbs, user: AuthUser, panel: Panel, param?: string): Promise<PanelData> {
+/** Who reads a panel: the rows (reader), the filter's `#{…}` values, and a further row condition (a public dashboard's published rule). */
+export interface PanelAccess { reader: Reader; ctx: UserContext; restrict?: RawBuilder<unknown> }
+
+/** One panel's answer over `model` for `access`; a panel that cannot be read throws its 4xx. */
+export async function panelOverModel(dbs: PanelDbs, model: FormModel, panel: Panel, param: string | undefined, access: PanelAccess): Promise<PanelData> {
   const base = { id: panel.id, form: panel.form };
+  const { reader, ctx, restrict } = access;
+  const single = isSingleValue(panel.kind);
+  const scope = panelScope(panel, param);
+  const spec = { groupBy: single ? undefined : panel.groupBy, measure: panel.measure, filter: panel.filter, limit: panel.limit ?? DEFAULT_GROUPS, scope, restrict };
+  if (panel.kind === 'progress') {
+    if (!panel.progress) throw new HttpError(400, '进度看板须指定名称字段和进度字段或工期');
+    const { compiled, rows } = await runProgress(dbs.readDb, model, { ...panel.progress, filter: panel.filter, scope, limit: spec.limit, restrict }, reader, ctx);
+    const groupLabel = panel.progress.group ? model.main.fields.get(panel.progress.group)?.def.label || panel.progress.group : undefined;
+    return { ...base, status: 200, ...(groupLabel ? { groupLabel } : {}), items: progressItems(compiled, rows, today()) };
+  }
+  if (!single && !spec.groupBy) throw new HttpError(400, '图表须指定分组字段');
+  if (panel.kind === 'gauge' && !panel.gauge?.max && !panel.gauge?.total) throw new HttpError(400, '仪表盘面板须指定最大值或对比的合计');
+  const { compiled, rows } = await runAggregate(dbs.readDb, model, spec, reader, ctx);
+  const labelOf = (name?: string) => (name ? model.main.fields.get(name)?.def.label || name : '');
+  const measureLabel = panel.measure.op === 'count' ? '数量' : `${labelOf(panel.measure.field)}${OP_NAMES[panel.measure.op]}`;
+  if (panel.kind === 'gauge') {
+    const value = measureValue(rows[0]?.v);
+    let max = panel.gauge?.max ?? 0;
+    if (panel.gauge?.total) {
+      const total = await runAggregate(dbs.readDb, model, { measure: panel.gauge.total, filter: panel.gauge.total.filter, limit: 1, scope, restrict }, reader, ctx);
+      max = measureValue(total.rows[0]?.v);
+    }
+    return { ...base, status: 200, measureLabel, value, max, percent: max > 0 ? Math.round((value / max) * 1000) / 10 : 0 };
+  }
+  if (!spec.groupBy) return { ...base, status: 200, measureLabel, value: measureValue(rows[0]?.v) };
+  const groupLabel = `${labelOf(spec.groupBy.field)}${spec.groupBy.bucket ? `（按${BUCKET_NAMES[spec.groupBy.bucket]}）` : ''}`;
+  return { ...base, status: 200, groupLabel, measureLabel, points: groupPoints(compiled, rows, { zeroFill: zeroFills(panel), limit: spec.limit }) };
+}
+
+/** A panel's refusal (400/403/404) as its answer's status; anything else is thrown on. */
+export function refusedPanel(panel: Panel, err: unknown): PanelData {
+  if (err instanceof HttpError && err.status < 500) return { id: panel.id, form: panel.form, status: err.status, msg: err.message };
+  throw err;
+}
+
+/** One panel's answer for a signed-in caller; a refusal of its form (400/403/404) is that panel's status, not the call's. */
+export async function panelData(dbs: PanelDbs, user: AuthUser, panel: Panel, param?: string): Promise<PanelData> {
   try {
     await requireFormQuery(dbs.db, user, panel.form);
     return await withReadModel(dbs.db, user.tenantId, panel.form, async (model) => {
-      const single = isSingleValue(panel.kind);
-      const scope = panelScope(panel, param);
-      const spec = { groupBy: single ? undefined : panel.groupBy, measure: panel.measure, filter: panel.filter, limit: panel.limit ?? DEFAULT_GROUPS, scope };
       // The caller's data scope (数据权限) narrows a panel as it narrows the list the panel opens.
       const reader = await readerOf(dbs.db, user, panel.form);
-      const ctx = userContext(user);
-      if (panel.kind === 'progress') {
-        if (!panel.progress) throw new HttpError(400, '进度看板须指定名称字段和进度字段或工期');
-        const { compiled, rows } = await runProgress(dbs.readDb, model, { ...panel.progress, filter: panel.filter, scope, limit: spec.limit }, reader, ctx);
-        const groupLabel = panel.progress.group ? model.main.fields.get(panel.progress.group)?.def.label || panel.progress.group : undefined;
-        return { ...base, status: 200, ...(groupLabel ? { groupLabel } : {}), items: progressItems(compiled, rows, today()) };
-      }
-      if (!single && !spec.groupBy) throw new HttpError(400, '图表须指定分组字段');
-      if (panel.kind === 'gauge' && !panel.gauge?.max && !panel.gauge?.total) throw new HttpError(400, '仪表盘面板须指定最大值或对比的合计');
-      const { compiled, rows } = await runAggregate(dbs.readDb, model, spec, reader, ctx);
-      const labelOf = (name?: string) => (name ? model.main.fields.get(name)?.def.label || name : '');
-      const measureLabel = panel.measure.op === 'count' ? '数量' : `${labelOf(panel.measure.field)}${OP_NAMES[panel.measure.op]}`;
-      if (panel.kind === 'gauge') {
-        const value = measureValue(rows[0]?.v);
-        let max = panel.gauge?.max ?? 0;
-        if (panel.gauge?.total) {
-          const total = await runAggregate(dbs.readDb, model, { measure: panel.gauge.total, filter: panel.gauge.total.filter, limit: 1, scope }, reader, ctx);
-          max = measureValue(total.rows[0]?.v);
-        }
-        return { ...base, status: 200, measureLabel, value, max, percent: max > 0 ? Math.round((value / max) * 1000) / 10 : 0 };
-      }
-      if (!spec.groupBy) return { ...base, status: 200, measureLabel, value: measureValue(rows[0]?.v) };
-      const groupLabel = `${labelOf(spec.groupBy.field)}${spec.groupBy.bucket ? `（按${BUCKET_NAMES[spec.groupBy.bucket]}）` : ''}`;
-      return { ...base, status: 200, groupLabel, measureLabel, points: groupPoints(compiled, rows, { zeroFill: zeroFills(panel), limit: spec.limit }) };
+      return panelOverModel(dbs, model, panel, param, { reader, ctx: userContext(user) });
     });
   } catch (err) {
-    if (err instanceof HttpError && err.status < 500) return { ...base, status: err.status, msg: err.message };
-    throw err;
+    return refusedPanel(panel, err);
   }
 }
 

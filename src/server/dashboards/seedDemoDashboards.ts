@@ -46,7 +46,7 @@ export async function addShippedDashboards(db: Kysely<Database>, tenantId: numbe
     const panels: Panel[] = [];
     for (const p of d.panels) if (await hasForm(p.form)) panels.push(p);
     if (!panels.length) continue;
-    await insertDashboard(db, tenantId, { name: d.name, routeKey: d.key, refreshSeconds: 60, panels }, 'admin');
+    await insertDashboard(db, tenantId, { name: d.name, routeKey: d.key, refreshSeconds: 60, panels, isPublic: false }, 'admin');
     added.push(d.name);
   }
   return added;

@@ -158,6 +158,8 @@ export interface DashboardsTable {
   refresh_seconds: Generated<number>;
   /** jsonb: read as the parsed panel list, written as JSON text. */
   panels: ColumnType<unknown, string, string>;
+  /** 公开访问 (migration 204): served signed out over published records only. */
+  is_public: Generated<boolean>;
   version: Generated<number>;
   create_by: Generated<string>;
   create_time: Generated<Date>;

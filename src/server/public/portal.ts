@@ -137,7 +137,8 @@ function served(f: FieldDefinition, kind: string, text: string | null): string |
   return text;
 }
 
-interface OpenSource {
+/** A source opened for a read: its tenant, setting, form, published fields (re-checked) and the filter of its published records. */
+export interface OpenSource {
   tenant: TenantRow;
   source: PortalSourceRow;
   model: FormModel;
@@ -178,8 +179,8 @@ function openSource(tenant: TenantRow, source: PortalSourceRow, model: FormModel
   return { tenant, source, model, defs, columns, filter: { tenantId: tenant.id, status: source.publish_status, field, category } };
 }
 
-/** The tenant's source `formName`, enabled, with its form; one 404 for every other case. */
-async function sourceOf(db: Kysely<Database>, tenant: TenantRow, formName: string, lx?: string): Promise<OpenSource> {
+/** The tenant's source `formName`, enabled, with its form; one 404 for every other case. Public dashboards read through it too (ADR 1056). */
+export async function sourceOf(db: Kysely<Database>, tenant: TenantRow, formName: string, lx?: string): Promise<OpenSource> {
   const source = await findPortalSource(db, tenant.id, formName);
   if (!source?.enabled) throw notFound(PORTAL_MESSAGES.noSection);
   let model: FormModel;
@@ -221,7 +222,7 @@ async function versionOf(db: Kysely<Database>, sources: OpenSource[]): Promise<s
  * Runs `read` between two reads of the version: the answer carries a version only when both
  * agree (no write committed in between), so an ETag never names rows it did not serve.
  */
-async function versioned<T>(db: Kysely<Database>, sources: OpenSource[], read: () => Promise<T>): Promise<{ data: T; version: string | null }> {
+export async function versioned<T>(db: Kysely<Database>, sources: OpenSource[], read: () => Promise<T>): Promise<{ data: T; version: string | null }> {
   const before = await versionOf(db, sources);
   const data = await read();
   const after = before === null ? null : await versionOf(db, sources);

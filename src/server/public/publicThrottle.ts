@@ -17,6 +17,8 @@ export const PUBLIC_LIMITS = {
   portal: { perHour: 3600, message: '访问过于频繁，请稍后再试' },
   /** The messaging-app sign-in's calls (`/api/wxapp/…`, issue 32 item 4) per address and hour. */
   wxapp: { perHour: 60, message: '微信登录请求过于频繁，请稍后再试' },
+  /** Public dashboards' reads (`GET /api/public/dashboard/…`, ADR 1056): the portal's budget, counted apart. */
+  publicDashboard: { perHour: 3600, message: '访问过于频繁，请稍后再试' },
 } as const;
 
 /** Takes one attempt of `action` for `ip`, or throws the 429 of that limit. */

@@ -66,13 +66,20 @@ export interface PortalFilter {
   category: { column: PortalColumn; value: string } | null;
 }
 
-function whereOf(f: PortalFilter): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = [sql`tenant_id = ${f.tenantId}`, sql`sys_status <> -2`];
-  if (f.status !== null) parts.push(sql`sys_status = ${f.status}`);
-  if (f.field) parts.push(sql`${sql.id(f.field.column.name)} = ${f.field.value}`);
-  if (f.category) parts.push(sql`${sql.id(f.category.column.name)}::text = ${f.category.value}`);
-  return sql.join(parts, sql` AND `);
+/**
+ * The condition of a published row; with `alias`, on the columns of that row (`t.` of a
+ * dashboard panel's aggregation, ADR 1056), so it stays one rule for every public read.
+ */
+export function publishedWhere(f: PortalFilter, alias?: string): RawBuilder<unknown> {
+  const col = (name: string) => (alias ? sql.id(alias, name) : sql.id(name));
+  const parts: RawBuilder<unknown>[] = [sql`${col('tenant_id')} = ${f.tenantId}`, sql`${col('sys_status')} <> -2`];
+  if (f.status !== null) parts.push(sql`${col('sys_status')} = ${f.status}`);
+  if (f.field) parts.push(sql`${col(f.field.column.name)} = ${f.field.value}`);
+  if (f.category) parts.push(sql`${col(f.category.column.name)}::text = ${f.category.value}`);
+  return sql`(${sql.join(parts, sql` AND `)})`;
 }
+
+const whereOf = (f: PortalFilter) => publishedWhere(f);
 
 /** Reads columns as text, so PGlite and PostgreSQL answer the same strings (dates, numbers, JSON). */
 function selectOf(columns: PortalColumn[]): RawBuilder<unknown> {

@@ -13,7 +13,8 @@ import { printRoutes } from './print/index.js';
 import { flowRoutes } from './flows/index.js';
 import { elephantRoutes } from './flowable/elephantRoutes.js';
 import { dashboardRoutes } from './dashboards/index.js';
+import { publicDashboardRoutes } from './dashboards/publicDashboardRoutes.js';
 import { energyRoutes } from './energy/index.js';
 import { officeRoutes } from './office/index.js';
 
-export const routePlugins: FastifyPluginAsync[] = [commonRoutes, autoRoutes, flowableRoutes, queriesRoutes, jobRoutes, healthRoutes, printRoutes, flowRoutes, elephantRoutes, dashboardRoutes, energyRoutes, officeRoutes];
+export const routePlugins: FastifyPluginAsync[] = [commonRoutes, autoRoutes, flowableRoutes, queriesRoutes, jobRoutes, healthRoutes, printRoutes, flowRoutes, elephantRoutes, dashboardRoutes, publicDashboardRoutes, energyRoutes, officeRoutes];

@@ -79,6 +79,11 @@ const dashboardFields = {
   routeKey: Type.Optional(Nullable('string', { maxLength: 63, pattern: '^[a-z][a-z0-9-]{0,62}$' })),
   refreshSeconds: Type.Optional(Type.Integer({ minimum: 10, maximum: 3600 })),
   panels: Type.Array(PanelSchema, { maxItems: MAX_PANELS }),
+  /**
+   * 公开访问: served signed out at `GET /api/public/dashboard/{routeKey}?tenantCode=` (needs a
+   * page path), each panel over the portal's published records and fields only (ADR 1056).
+   */
+  isPublic: Type.Optional(Type.Boolean()),
 };
 export const DashboardAddBody = Closed(dashboardFields);
 /** An edit names the version it read: a stale one is 409, nothing written. */
@@ -100,6 +105,7 @@ export const DashboardSchema = Type.Object({
   routeKey: Type.Union([Type.String(), Type.Null()]),
   refreshSeconds: Type.Integer(),
   panels: Type.Array(PanelSchema),
+  isPublic: Type.Boolean(),
   version: Type.Integer(),
   createBy: Type.String(),
   createTime: DateTime,
@@ -107,7 +113,7 @@ export const DashboardSchema = Type.Object({
   updateTime: DateTime,
 });
 export type Dashboard = Static<typeof DashboardSchema>;
-export const DashboardSummary = Type.Object({ id: Type.Integer(), name: Type.String(), routeKey: Type.Union([Type.String(), Type.Null()]), panelCount: Type.Integer(), version: Type.Integer(), updateTime: DateTime });
+export const DashboardSummary = Type.Object({ id: Type.Integer(), name: Type.String(), routeKey: Type.Union([Type.String(), Type.Null()]), panelCount: Type.Integer(), isPublic: Type.Boolean(), version: Type.Integer(), updateTime: DateTime });
 export const DashboardPage = PageEnvelope(DashboardSummary);
 export const DashboardAnswer = DataEnvelope(DashboardSchema);
 export const DashboardCreated = DataEnvelope(Type.Object({ id: Type.Integer() }));
@@ -155,3 +161,20 @@ export const PanelDataSchema = Type.Object({
 export type PanelData = Static<typeof PanelDataSchema>;
 export const DashboardDataAnswer = DataEnvelope(Type.Object({ version: Type.Integer(), panels: Type.Array(PanelDataSchema) }));
 export const PanelPreviewAnswer = DataEnvelope(PanelDataSchema);
+
+// ---- the public side (no token) ----
+
+/** `GET /api/public/dashboard/{key}`: the tenant (default DEFAULT) and the page parameter. */
+export const PublicDashboardQuery = Type.Object({
+  tenantCode: Type.Optional(Type.String({ maxLength: 64 })),
+  param: Type.Optional(Type.String({ maxLength: 64 })),
+});
+/** A public dashboard as a visitor gets it: its name, refresh and panels, and every panel's data over published records. */
+export const PublicDashboardAnswer = DataEnvelope(Type.Object({
+  tenantName: Type.String(),
+  name: Type.String(),
+  routeKey: Type.String(),
+  refreshSeconds: Type.Integer(),
+  panels: Type.Array(PanelSchema),
+  data: Type.Array(PanelDataSchema),
+}));

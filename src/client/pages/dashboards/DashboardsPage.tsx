@@ -3,7 +3,7 @@
  * being edited, its name, page path and refresh interval, and its panels each beside a live
  * preview. Saving sends the version read (a save of someone else in between is refused).
  */
-import { Button, Empty, Input, InputNumber, Space } from 'antd';
+import { Button, Checkbox, Empty, Input, InputNumber, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import type { DashboardInput } from '../../api/dashboards';
 import { NEW_DASHBOARD, useDashboardsController } from '../../controllers/useDashboardsController';
@@ -52,6 +52,8 @@ export default function DashboardsPage() {
             <Input aria-label="仪表盘名称" placeholder="仪表盘名称" style={{ width: 200 }} value={draft.name} maxLength={50} onChange={(e) => set({ name: e.target.value })} />
             <Input aria-label="页面路径" placeholder="页面路径（可选）" style={{ width: 180 }} value={draft.routeKey ?? ''} maxLength={63} onChange={(e) => set({ routeKey: e.target.value || null })} />
             <InputNumber aria-label="刷新间隔" suffix="秒刷新" style={{ width: 140 }} min={10} max={3600} value={draft.refreshSeconds} onChange={(v) => set({ refreshSeconds: Number(v) || 60 })} />
+            {/* ADR 1056: signed-out visitors read it over the portal's published records (needs a page path). */}
+            <Checkbox checked={draft.isPublic} onChange={(e) => set({ isPublic: e.target.checked })}>公开访问（无需登录，仅统计门户已发布的数据）</Checkbox>
             <Button onClick={() => set({ panels: [...draft.panels, newPanel(draft.panels.at(-1)?.form ?? c.forms[0]?.enName ?? '', draft.panels)] })} disabled={!c.forms.length}>添加面板</Button>
             <Button type="primary" loading={c.saving} onClick={() => void save()}>保存</Button>
             {draft.id ? <Button onClick={() => navigate(draft.routeKey === 'guanlijiashicang' ? paths.cockpit : paths.dashboard(draft.id!))}>打开</Button> : null}

@@ -16,6 +16,13 @@ export interface EChartProps {
 /** An ECharts instance. */
 export type Chart = ReturnType<Awaited<ReturnType<typeof loadEcharts>>['init']>;
 
+/**
+ * The element a chart draws in, carrying its chart once drawn: scripts and browser tests reach
+ * the drawn chart's public API through it (`convertToPixel` to find a bar, `dispatchAction`), as
+ * the canvas itself offers nothing to locate.
+ */
+export type ChartHost = HTMLDivElement & { echart?: Chart };
+
 /** The chart. */
 export function EChart({ kind, option, height = 280, onItemClick, onChart }: EChartProps) {
   const box = useRef<HTMLDivElement>(null);
@@ -28,10 +35,12 @@ export function EChart({ kind, option, height = 280, onItemClick, onChart }: ECh
   useEffect(() => {
     let gone = false;
     let observer: ResizeObserver | undefined;
+    const host = box.current as ChartHost | null;
     void loadEcharts(kind).then((echarts) => {
       if (gone || !box.current) return;
       const c = echarts.init(box.current);
       chart.current = c;
+      if (host) host.echart = c;
       c.setOption(option);
       report.current?.(c);
       c.on('click', (e) => { if (typeof e.dataIndex === 'number') click.current?.(e.dataIndex); });
@@ -42,6 +51,7 @@ export function EChart({ kind, option, height = 280, onItemClick, onChart }: ECh
       gone = true;
       observer?.disconnect();
       if (chart.current) report.current?.(null);
+      if (host) delete host.echart;
       chart.current?.dispose();
       chart.current = null;
     };

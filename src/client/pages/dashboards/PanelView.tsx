@@ -29,7 +29,7 @@ export function saveChartImage(chart: Chart, title: string): void {
   a.remove();
 }
 
-function Body({ panel, data, onChart }: { panel: Panel; data: PanelData; onChart(chart: Chart | null): void }) {
+function Body({ panel, data, onChart, linked }: { panel: Panel; data: PanelData; onChart(chart: Chart | null): void; linked: boolean }) {
   const navigate = useNavigate();
   const option = useMemo(() => (isChart(panel.kind) ? chartOption(panel.kind, data, data.measureLabel ?? '') : {}), [panel.kind, data]);
   if (data.status === 403) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="无权限查看该表单的数据" />;
@@ -39,7 +39,7 @@ function Body({ panel, data, onChart }: { panel: Panel; data: PanelData; onChart
   if (panel.kind === 'progress') {
     const items = data.items ?? [];
     if (!items.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />;
-    return <ProgressBoard items={items} grouped={!!panel.progress?.group} onOpen={(id) => navigate(recordPath(panel, id))} />;
+    return <ProgressBoard items={items} grouped={!!panel.progress?.group} onOpen={linked ? (id) => navigate(recordPath(panel, id)) : undefined} />;
   }
   const points = data.points ?? [];
   if (!points.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />;
@@ -47,14 +47,14 @@ function Body({ panel, data, onChart }: { panel: Panel; data: PanelData; onChart
     const f = points[i]?.listFilter;
     if (f) navigate(groupListPath(panel.form, f));
   };
-  if (isChart(panel.kind)) return <EChart kind={panel.kind} option={option} onItemClick={open} onChart={onChart} />;
+  if (isChart(panel.kind)) return <EChart kind={panel.kind} option={option} onItemClick={linked ? open : undefined} onChart={onChart} />;
   return (
     <table className={styles.table}>
       <thead><tr><th>{data.groupLabel}</th><th>{data.measureLabel}</th></tr></thead>
       <tbody>
         {points.map((p, i) => (
           <tr key={String(p.key)}>
-            <td>{p.listFilter ? <a onClick={() => open(i)}>{p.label}</a> : p.label}</td>
+            <td>{linked && p.listFilter ? <a onClick={() => open(i)}>{p.label}</a> : p.label}</td>
             <td>{formatValue(p.value)}</td>
           </tr>
         ))}
@@ -63,8 +63,8 @@ function Body({ panel, data, onChart }: { panel: Panel; data: PanelData; onChart
   );
 }
 
-/** The panel's card: title (with 下载图片 once a chart is drawn) and body (a spinner until its first data). */
-export function PanelView({ panel, data }: { panel: Panel; data: PanelData | undefined }) {
+/** The panel's card: title (with 下载图片 once a chart is drawn) and body (a spinner until its first data); `linked={false}` (a public dashboard) opens no list or record. */
+export function PanelView({ panel, data, linked = true }: { panel: Panel; data: PanelData | undefined; linked?: boolean }) {
   const [chart, setChart] = useState<Chart | null>(null);
   return (
     <section className={styles.panel} data-panel={panel.id} aria-label={panel.title}>
@@ -72,7 +72,7 @@ export function PanelView({ panel, data }: { panel: Panel; data: PanelData | und
         <h3 className={styles.title}>{panel.title}</h3>
         {chart ? <Button type="link" size="small" onClick={() => saveChartImage(chart, panel.title)}>下载图片</Button> : null}
       </div>
-      {data ? <Body panel={panel} data={data} onChart={setChart} /> : <div className={styles.loading}><Spin /></div>}
+      {data ? <Body panel={panel} data={data} onChart={setChart} linked={linked} /> : <div className={styles.loading}><Spin /></div>}
     </section>
   );
 }

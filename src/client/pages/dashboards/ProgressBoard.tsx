@@ -27,8 +27,8 @@ export function isBehind(i: Item): boolean {
 
 const clamp = (n: number) => Math.min(100, Math.max(0, n));
 
-/** The board: `onOpen` receives a record's id. */
-export function ProgressBoard({ items, grouped, onOpen }: { items: Item[]; grouped: boolean; onOpen(id: number | string): void }) {
+/** The board: `onOpen` receives a record's id (absent: names are plain text, as on a public dashboard). */
+export function ProgressBoard({ items, grouped, onOpen }: { items: Item[]; grouped: boolean; onOpen?(id: number | string): void }) {
   return (
     <div className={styles.board}>
       {groupItems(items).map((g, k) => (
@@ -36,7 +36,7 @@ export function ProgressBoard({ items, grouped, onOpen }: { items: Item[]; group
           {grouped ? <div className={styles.boardGroup}>{g.group ?? '（空）'}</div> : null}
           {g.items.map((i) => (
             <div key={String(i.id)} className={styles.boardRow} data-item={String(i.id)}>
-              <a className={styles.boardLabel} title={i.label} onClick={() => onOpen(i.id)}>{i.label}</a>
+              {onOpen ? <a className={styles.boardLabel} title={i.label} onClick={() => onOpen(i.id)}>{i.label}</a> : <span className={styles.boardLabel} title={i.label}>{i.label}</span>}
               <div>
                 <Progress percent={i.percent === null ? 0 : clamp(i.percent)} format={() => (i.percent === null ? '—' : `${i.percent}%`)}
                   status={isBehind(i) ? 'exception' : i.percent !== null && i.percent >= 100 ? 'success' : 'active'} size="small" />

@@ -5,13 +5,14 @@
  * demo 合同台账's print link and 161 gives the demo forms their print templates (records engine
  * data); 167 drops ADR 0933's change log (ADR 1028); 172 holds SMS verification codes, 173 marks
  * self-registered accounts waiting for approval; 174 adds flows' 抄送 entries and 175 the 抄送我的
- * menu (issue 30); 176 adds roles' data scopes (数据权限, issue 35), 177 indexes every form table's creator columns for them; 180 holds dashboards (issue 33), 178 adds the named statistics pages to them; 181–183 the energy module (issue 33, ADR 1043), appended after 196; 186 the resource library and 187 its 文档管理 menu (issue 34). 197 holds the messaging-app sign-in's one-time grants and spent codes, and makes an openId unique per tenant (issue 32 item 4); 198 gives flow tasks their deadline columns (审批期限, issue 30 item 2, ADR 1049); 199 the 外部接口日志 table and menu (issue 34 item 6).
+ * menu (issue 30); 176 adds roles' data scopes (数据权限, issue 35), 177 indexes every form table's creator columns for them; 180 holds dashboards (issue 33), 178 adds the named statistics pages to them; 181–183 the energy module (issue 33, ADR 1043), appended after 196; 186 the resource library and 187 its 文档管理 menu (issue 34). 197 holds the messaging-app sign-in's one-time grants and spent codes, and makes an openId unique per tenant (issue 32 item 4); 198 gives flow tasks their deadline columns (审批期限, issue 30 item 2, ADR 1049); 199 the 外部接口日志 table and menu (issue 34 item 6); 204 marks dashboards public (公开访问, issue 33, ADR 1056).
  */
 import type { Migration } from './types.js';
 import { m172SmsCodes } from './172_sms_codes.js';
 import { m173UserPendingApproval } from './173_user_pending_approval.js';
 import { m178NamedDashboards } from './178_named_dashboards.js';
 import { m180Dashboards } from './180_dashboards.js';
+import { m204PublicDashboards } from './204_public_dashboards.js';
 import { m186Resources } from './186_resources.js';
 import { m187ResourceMenu } from './187_resource_menu.js';
 import { m197WxAppSignIn } from './197_wxapp_sign_in.js';
@@ -113,4 +114,5 @@ export const migrations: Migration[] = [
   m197WxAppSignIn,
   m198FlowTaskDeadlines,
   m199OutApiLog,
+  m204PublicDashboards,
 ];

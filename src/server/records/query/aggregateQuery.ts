@@ -23,6 +23,11 @@ export interface AggregateSpec {
   limit: number;
   /** The list's `initFilter` narrowing the rows further (a page parameter: `{project: 12}`). */
   scope?: Record<string, unknown>;
+  /**
+   * A further condition on the row `t`, built by the caller from stored settings with bound
+   * values (a public dashboard: the portal's rule of what is published, ADR 1056).
+   */
+  restrict?: RawBuilder<unknown>;
 }
 
 /** One answered group: key `k`, display text `l` (a choice's `$view`, else null), measure `v`. */
@@ -45,9 +50,9 @@ const GROUPABLE = new Set(['text', 'numeric', 'boolean', 'date', 'timestamp']);
 const label = (f: ModelField) => f.def.label || f.def.enName;
 
 /** The rows a panel reads: the list's WHERE (tenant, data scope, and `scope` as its `initFilter`) and the panel's filter. */
-export function panelWhere(model: FormModel, filter: string | undefined, scope: Record<string, unknown> | undefined, reader: Reader, ctx: UserContext): RawBuilder<unknown> {
+export function panelWhere(model: FormModel, filter: string | undefined, scope: Record<string, unknown> | undefined, reader: Reader, ctx: UserContext, restrict?: RawBuilder<unknown>): RawBuilder<unknown> {
   const where = compileWhere(model, scope ? { initFilter: scope } : {}, reader);
-  return sql`${where} AND ${filter?.trim() ? conditionWhere(model, filter, ctx) : sql`TRUE`}`;
+  return sql`${where} AND ${filter?.trim() ? conditionWhere(model, filter, ctx) : sql`TRUE`} AND ${restrict ?? sql`TRUE`}`;
 }
 
 function measureOf(model: FormModel, m: AggregateSpec['measure']): { expr: RawBuilder<unknown>; precision: number } {
@@ -81,7 +86,7 @@ function groupOf(model: FormModel, g: NonNullable<AggregateSpec['groupBy']>) {
  * Date buckets come back latest first (the most recent `limit`), other groups largest first.
  */
 export function compileAggregate(model: FormModel, spec: AggregateSpec, reader: Reader, ctx: UserContext): CompiledAggregate {
-  const where = panelWhere(model, spec.filter, spec.scope, reader, ctx);
+  const where = panelWhere(model, spec.filter, spec.scope, reader, ctx, spec.restrict);
   const from = sql`${sql.id(model.schema, model.main.table.name)} t`;
   const { expr, precision } = measureOf(model, spec.measure);
   if (!spec.groupBy) {

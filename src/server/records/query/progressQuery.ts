@@ -15,6 +15,8 @@ import type { Progress } from '../../../shared/contract/dashboards.js';
 export interface ProgressSpec extends Progress {
   filter?: string;
   scope?: Record<string, unknown>;
+  /** A further condition on the row `t` (aggregateQuery.ts AggregateSpec.restrict). */
+  restrict?: RawBuilder<unknown>;
   /** Most rows returned. */
   limit: number;
 }
@@ -80,7 +82,7 @@ export function compileProgress(model: FormModel, spec: ProgressSpec, reader: Re
   }
   if (!spec.percent && !spec.period && !spec.start) throw badRequest('进度看板须指定进度字段或工期');
   const group = spec.group ? scalar(model, spec.group, '分组') : undefined;
-  const where = panelWhere(model, spec.filter, spec.scope, reader, ctx);
+  const where = panelWhere(model, spec.filter, spec.scope, reader, ctx, spec.restrict);
   const from = sql`${sql.id(model.schema, model.main.table.name)} t`;
   const g = group?.key ?? sql`NULL`;
   const gv = group?.view ?? sql`NULL::text`;

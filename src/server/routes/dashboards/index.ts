@@ -10,6 +10,9 @@ import { requirePermission } from '../../auth/permissions.js';
 import { BUSINESS_TYPE, withOperation } from '../../services/operationLog.js';
 import { dashboardIdByKey, deleteDashboards, findDashboard, findDashboardByKey, insertDashboard, listDashboards, updateDashboard, type DashboardInput } from '../../dashboards/dashboardRepository.js';
 import { checkPanels } from '../../dashboards/checkPanels.js';
+import { checkPublicPanels } from '../../dashboards/publicDashboard.js';
+import { activeTenant } from '../../public/anonymousForms.js';
+import type { AuthUser } from '../../auth/types.js';
 import { dashboardData, panelData } from '../../dashboards/panelData.js';
 import {
   DashboardAddBody, DashboardAnswer, DashboardCreated, DashboardDataAnswer, DashboardDataQuery, DashboardDeleteBody, DashboardEditBody, DashboardIdPath,
@@ -25,8 +28,13 @@ const idOf = (raw: string): number => { if (!/^\d{1,9}$/.test(raw)) throw notFou
 /** Registers the dashboard calls. */
 export const dashboardRoutes: ContractPlugin = async (app) => {
   const dbs = { db: app.db, readDb: app.readDb };
-  const input = (b: { name: string; routeKey?: string | null; refreshSeconds?: number; panels: Panel[] }): DashboardInput =>
-    ({ name: b.name.trim(), routeKey: b.routeKey || null, refreshSeconds: b.refreshSeconds ?? 60, panels: b.panels });
+  const input = (b: { name: string; routeKey?: string | null; refreshSeconds?: number; panels: Panel[]; isPublic?: boolean }): DashboardInput =>
+    ({ name: b.name.trim(), routeKey: b.routeKey || null, refreshSeconds: b.refreshSeconds ?? 60, panels: b.panels, isPublic: b.isPublic === true });
+  /** A save's checks: panels readable, and for 公开访问 over published records and fields only (ADR 1056). */
+  const check = async (user: AuthUser, d: DashboardInput) => {
+    await checkPanels(app.db, user, d.panels);
+    if (d.isPublic) await checkPublicPanels(app.db, await activeTenant(app.db, user.tenantCode), d.routeKey, d.panels);
+  };
   const uniqueKey = async (tenantId: number, key: string | null, id?: number) => {
     if (!key) return;
     const other = await dashboardIdByKey(app.db, tenantId, key);
@@ -58,7 +66,7 @@ export const dashboardRoutes: ContractPlugin = async (app) => {
   app.post('/dashboard', { schema: { body: DashboardAddBody, response: { 200: DashboardCreated } } }, async (request) => {
     requirePermission(request.user, perm('add'));
     const d = input(request.body);
-    await checkPanels(app.db, request.user, d.panels);
+    await check(request.user, d);
     await uniqueKey(request.user.tenantId, d.routeKey);
     const id = await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.add }, (trx) => insertDashboard(trx, request.user.tenantId, d, request.user.userName));
     return ok({ id });
@@ -69,7 +77,7 @@ export const dashboardRoutes: ContractPlugin = async (app) => {
     const d = input(request.body);
     const { id, version } = request.body;
     found(await findDashboard(app.db, request.user.tenantId, id), MISSING);
-    await checkPanels(app.db, request.user, d.panels);
+    await check(request.user, d);
     await uniqueKey(request.user.tenantId, d.routeKey, id);
     const saved = await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.edit }, (trx) => updateDashboard(trx, request.user.tenantId, id, version, d, request.user.userName));
     if (!saved) throw conflict('仪表盘已被他人修改，请刷新后重试');

@@ -22,16 +22,17 @@ import {
 
 /** How long a browser or proxy may reuse an answer without asking: short, so a publication shows within half a minute. */
 /** A 304 answer: no body (the client's copy is current). */
-const NotModified = Type.Null({ description: '未修改：沿用缓存的应答' });
+export const NotModified = Type.Null({ description: '未修改：沿用缓存的应答' });
 
 export const PORTAL_MAX_AGE = 30;
 
 /**
  * Sets the caching headers of an answer; true when the client's copy is current (answer 304).
+ * Public dashboards (routes/dashboards/publicDashboardRoutes.ts) answer with the same headers.
  * Without a version (a form without a write counter, or a write during the read) the answer is
  * not cacheable at all.
  */
-function cacheHeaders(request: FastifyRequest, reply: FastifyReply, version: string | null): boolean {
+export function cacheHeaders(request: FastifyRequest, reply: FastifyReply, version: string | null): boolean {
   if (version === null) {
     reply.header('Cache-Control', 'no-cache');
     return false;
