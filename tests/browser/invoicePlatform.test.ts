@@ -89,7 +89,11 @@ describe('发票台账 and the tax platform', () => {
     const rows = await ledger(['52000001', '52000002']);
     expect(rows.map((r) => [r.invoice_no, r.auth_status])).toEqual([['52000001', 'pending'], ['52000002', 'pending']]);
 
-    for (const r of rows) await page.locator(`[data-row-key="${r.id}"] [aria-label="选择"]`).check();
+    // Each call refreshes the list, which clears the selection: select the two invoices before each.
+    const select = async () => {
+      for (const r of rows) await page.locator(`[data-row-key="${r.id}"] [aria-label="选择"]`).check();
+    };
+    await select();
     await page.getByRole('button', { name: '发票认证' }).click();
     const certify = dialog('发票认证');
     await certify.waitFor();
@@ -101,8 +105,10 @@ describe('发票台账 and the tax platform', () => {
     expect(fake.requests.find((r) => r.path === '/certification/apply')!.body).toMatchObject({ sqrzlx: '1', sqskssq: '202610' });
 
     // The platform takes a while: first still processing, then the outcome with its refusal named.
+    await select();
     await page.getByRole('button', { name: '认证结果' }).click();
     await toast('认证结果：已认证 0 张，处理中 2 张，未通过 0 张').waitFor();
+    await select();
     await page.getByRole('button', { name: '认证结果' }).click();
     const outcome = page.locator('.ant-modal-confirm', { hasText: '认证结果：已认证 1 张，处理中 0 张，未通过 1 张' });
     await outcome.waitFor();
