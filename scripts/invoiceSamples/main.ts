@@ -2,7 +2,8 @@
  * `npm run invoice-samples [-- folder]`: writes one invoice PDF per type code of spec 02 §9 (with
  * its QR code and text layer), a 全电 invoice as XML and a photo-like PNG of a QR code into
  * `folder` (default ./invoice-samples), to try recognition with (docs/invoices.md "Samples").
- * Generated, not committed.
+ * The copy linked from the docs is committed in docs/samples/invoices (`npm run invoice-samples --
+ * docs/samples/invoices`; src/server/invoices/docSamples.test.ts checks it is recognised).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -3,13 +3,19 @@
  * src/shared/contract/taxPlatform.ts). A refusal shows the server's message (http.ts).
  */
 import type { Static } from 'typebox';
-import { post } from './http';
-import type { CertificationAppliedAnswer, CertificationResultsAnswer, CollectionAnswer, GoodsSyncAnswer, StateCollectionAnswer } from '../../shared/contract/taxPlatform';
+import { get, post } from './http';
+import type { ProviderStatusAnswer, CertificationAppliedAnswer, CertificationResultsAnswer, CollectionAnswer, GoodsSyncAnswer, StateCollectionAnswer } from '../../shared/contract/taxPlatform';
 
 export type CollectionOutcome = Static<typeof CollectionAnswer>['data'];
 export type StateOutcome = Static<typeof StateCollectionAnswer>['data'];
 export type CertificationOutcome = Static<typeof CertificationResultsAnswer>['data'];
 export type GoodsSyncOutcome = Static<typeof GoodsSyncAnswer>['data'];
+export type ProviderStatus = Static<typeof ProviderStatusAnswer>['data'];
+
+/** `GET /invoices/providerStatus`: per provider, null when the tenant can use it, else the message naming the missing setting. */
+export async function providerStatus(): Promise<ProviderStatus> {
+  return (await get<Static<typeof ProviderStatusAnswer>>('/invoices/providerStatus')).data;
+}
 
 /** The collection dialog's values: data type, type codes, start and end as yyyyMMddHHmmss. */
 export interface CollectionBody {

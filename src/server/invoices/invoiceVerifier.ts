@@ -1,13 +1,14 @@
 /**
  * Verification of a recognised invoice against the national platform (spec 02 §4 "Invoice check
  * status": -1 failed, showing checkError; 1 passed; null unchecked), through a provider at
- * INVOICE_VERIFY_URL. The provider is an HTTP service (a tax-platform gateway the customer has);
+ * the tenant's sys.invoice.verify.url, else INVOICE_VERIFY_URL (providerSettings.ts). The provider is an HTTP service (a tax-platform gateway the customer has);
  * its protocol is documented in docs/invoices.md "Verification": `POST {url}` with JSON
  * `{fplxdm, fpdm, fphm, kprq, je, jym, jshj}` answering `{code: 200, data: {valid, message?}}`.
  * Without a configured provider nothing is called and the invoice stays unchecked.
  */
 import type { RecognizedInvoice } from './recognizedInvoice.js';
 import { outboundFetch } from '../providers/outboundFetch.js';
+import type { ProviderEnv } from './providerSettings.js';
 
 /** The invoice's check status as the field stores it. */
 export interface CheckResult {
@@ -88,8 +89,8 @@ export function httpVerifier(url: string, timeoutMs = DEFAULT_TIMEOUT_MS): Invoi
   };
 }
 
-/** The configured provider (INVOICE_VERIFY_URL; INVOICE_VERIFY_TIMEOUT_MS), or null. */
-export function configuredVerifier(env: NodeJS.ProcessEnv = process.env): InvoiceVerifier | null {
+/** The provider configured in `env` (a tenant's: INVOICE_VERIFY_URL; INVOICE_VERIFY_TIMEOUT_MS), or null. */
+export function configuredVerifier(env: ProviderEnv): InvoiceVerifier | null {
   const url = env.INVOICE_VERIFY_URL?.trim();
   if (!url) return null;
   const t = Number(env.INVOICE_VERIFY_TIMEOUT_MS);
@@ -97,7 +98,7 @@ export function configuredVerifier(env: NodeJS.ProcessEnv = process.env): Invoic
 }
 
 /** Verifies a recognised invoice with the configured provider, or answers unchecked. */
-export async function verifyInvoice(inv: RecognizedInvoice, verifier = configuredVerifier()): Promise<CheckResult> {
+export async function verifyInvoice(inv: RecognizedInvoice, verifier: InvoiceVerifier | null): Promise<CheckResult> {
   const query = verifyQuery(inv);
   if (!verifier || !query) return UNCHECKED;
   return verifier.verify(query);

@@ -49,8 +49,8 @@ describe('tax platform provider over HTTP (against the loopback fake)', () => {
   });
 
   it('without configuration names the missing setting in a 400', () => {
-    expect(() => configuredTaxPlatform({})).toThrow(expect.objectContaining({ status: 400, message: expect.stringContaining('TAX_PLATFORM_URL') }));
-    expect(() => configuredTaxPlatform({ TAX_PLATFORM_URL: fake.url, TAX_PLATFORM_APP_KEY: 'k1' })).toThrow(expect.objectContaining({ message: expect.stringContaining('TAX_PLATFORM_APP_SECRET') }));
+    expect(() => configuredTaxPlatform({})).toThrow(expect.objectContaining({ status: 400, message: '未配置税务平台服务：缺少“税务平台地址”（系统参数 sys.invoice.taxPlatform.url），请联系管理员在“参数设置”中填写后再试' }));
+    expect(() => configuredTaxPlatform({ TAX_PLATFORM_URL: fake.url, TAX_PLATFORM_APP_KEY: 'k1' })).toThrow(expect.objectContaining({ message: expect.stringContaining('“税务平台应用密钥”（系统参数 sys.invoice.taxPlatform.appSecret）') }));
     expect(configuredTaxPlatform({ TAX_PLATFORM_URL: fake.url, TAX_PLATFORM_APP_KEY: 'k1', TAX_PLATFORM_APP_SECRET: 's1' })).toBeTruthy();
   });
 });

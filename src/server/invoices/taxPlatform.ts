@@ -2,12 +2,14 @@
  * The tax platform (issue 31 items 3, 4): invoice collection by period, invoice state collection,
  * certification submit and result fetch, goods sync — through a provider interface. The HTTP
  * provider talks to a gateway the customer runs in front of the national platform (or a commercial
- * service); its protocol is documented in docs/invoices.md "Tax platform". Configured by
- * TAX_PLATFORM_URL, TAX_PLATFORM_APP_KEY, TAX_PLATFORM_APP_SECRET (sent to the gateway only, never
- * to the client) and TAX_PLATFORM_TIMEOUT_MS. Every failure becomes a clear Chinese error.
+ * service); its protocol is documented in docs/invoices.md "Tax platform". Configured per tenant
+ * (providerSettings.ts: sys.invoice.taxPlatform.*, else TAX_PLATFORM_URL, TAX_PLATFORM_APP_KEY,
+ * TAX_PLATFORM_APP_SECRET — sent to the gateway only, never to the client) and
+ * TAX_PLATFORM_TIMEOUT_MS. Every failure becomes a clear Chinese error.
  */
 import { badRequest, HttpError } from '../http/HttpError.js';
 import { outboundFetch } from '../providers/outboundFetch.js';
+import { missingSetting, type ProviderEnv } from './providerSettings.js';
 
 /** One invoice as the platform lists it (its own field names). */
 export interface PlatformInvoice {
@@ -89,11 +91,6 @@ export interface TaxPlatform {
   applyCertification(request: CertificationRequest): Promise<{ accepted: number }>;
   certificationResults(invoices: InvoiceKey[]): Promise<CertificationResult[]>;
   goods(shop: string, page: number): Promise<PlatformPage<PlatformGoods>>;
-}
-
-/** The message when the provider is not configured: names the missing setting. */
-export function notConfiguredMessage(key: string): string {
-  return `未配置税务平台服务（缺少 ${key}），请联系管理员在服务器环境变量中设置后再试`;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -185,14 +182,10 @@ export function httpTaxPlatform(url: string, appKey: string, appSecret: string, 
   };
 }
 
-/** The configured provider, or a 400 naming the first missing setting. */
-export function configuredTaxPlatform(env: NodeJS.ProcessEnv = process.env): TaxPlatform {
-  const url = env.TAX_PLATFORM_URL?.trim();
-  if (!url) throw badRequest(notConfiguredMessage('TAX_PLATFORM_URL'));
-  const key = env.TAX_PLATFORM_APP_KEY?.trim();
-  if (!key) throw badRequest(notConfiguredMessage('TAX_PLATFORM_APP_KEY'));
-  const secret = env.TAX_PLATFORM_APP_SECRET?.trim();
-  if (!secret) throw badRequest(notConfiguredMessage('TAX_PLATFORM_APP_SECRET'));
+/** The provider configured in `env` (a tenant's, providerSettings.ts), or a 400 naming the first missing setting. */
+export function configuredTaxPlatform(env: ProviderEnv): TaxPlatform {
+  const missing = missingSetting('taxPlatform', env);
+  if (missing) throw badRequest(missing);
   const t = Number(env.TAX_PLATFORM_TIMEOUT_MS);
-  return httpTaxPlatform(url, key, secret, Number.isFinite(t) && t > 0 ? t : DEFAULT_TIMEOUT_MS);
+  return httpTaxPlatform(env.TAX_PLATFORM_URL!.trim(), env.TAX_PLATFORM_APP_KEY!.trim(), env.TAX_PLATFORM_APP_SECRET!.trim(), Number.isFinite(t) && t > 0 ? t : DEFAULT_TIMEOUT_MS);
 }

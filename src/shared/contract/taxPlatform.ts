@@ -34,3 +34,10 @@ export const GoodsSyncAnswer = DataEnvelope(Type.Object({
 
 /** The sync's query string: the trading shop's name (spec 02 §7 `jydp`). */
 export const GoodsSyncQuery = Type.Object({ jydp: Type.Optional(Type.String({ maxLength: 100 })) });
+
+/** GET /invoices/providerStatus: per provider, null when the tenant can use it, else the Chinese message naming the missing setting. */
+export const ProviderStatusAnswer = DataEnvelope(Type.Object({
+  taxPlatform: Type.Union([Type.String(), Type.Null()]),
+  verify: Type.Union([Type.String(), Type.Null()]),
+  ocr: Type.Union([Type.String(), Type.Null()]),
+}));

@@ -63,10 +63,10 @@ describe('without a configured tax platform', () => {
     unconfigure();
     for (const res of [await collect(a.admin), await apply(a.admin, { sqrzlx: '1', sqskssq: '202610', ids: [1] }), await results(a.admin, [1]), await states(a.admin), await syncGoods(a.admin, '建材旗舰店')]) {
       expect(res.status).toBe(400);
-      expect(res.json.msg).toBe('未配置税务平台服务（缺少 TAX_PLATFORM_URL），请联系管理员在服务器环境变量中设置后再试');
+      expect(res.json.msg).toBe('未配置税务平台服务：缺少“税务平台地址”（系统参数 sys.invoice.taxPlatform.url），请联系管理员在“参数设置”中填写后再试');
     }
     process.env.TAX_PLATFORM_URL = fake.url;
-    expect((await collect(a.admin)).json.msg).toContain('TAX_PLATFORM_APP_KEY');
+    expect((await collect(a.admin)).json.msg).toContain('sys.invoice.taxPlatform.appKey');
     unconfigure();
   });
 });

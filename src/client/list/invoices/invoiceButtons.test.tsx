@@ -41,6 +41,13 @@ async function render(perms: string[], selectedIds: number[] = [], form = 'auto_
   await act(async () => root!.render(<ConfigProvider locale={zhCN}><AntdApp><TestFeedbackHost /><InvoiceLedgerButtons form={form} has={has} selectedIds={selectedIds} onDone={() => calls.push('refresh')} /></AntdApp></ConfigProvider>));
 }
 
+/** The tenant's provider status as the server answers it (null: usable). */
+const status = (taxPlatform: string | null = null) => server.use(http.get('*/api/invoices/providerStatus', () => {
+  calls.push('status');
+  return HttpResponse.json({ code: 200, data: { taxPlatform, verify: null, ocr: null } });
+}));
+const MISSING = '未配置税务平台服务：缺少“税务平台地址”（系统参数 sys.invoice.taxPlatform.url），请联系管理员在“参数设置”中填写后再试';
+
 const button = (text: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.replace(/\s/g, '') === text) as HTMLButtonElement | undefined;
 const texts = () => [...document.querySelectorAll('button')].map((b) => b.textContent?.replace(/\s/g, ''));
 
@@ -66,6 +73,7 @@ describe('发票台账 buttons', () => {
       calls.push('collect');
       return HttpResponse.json({ code: 200, data: {} });
     }));
+    status();
     await render(['auto:auto_fptz:add']);
     await act(async () => button('发票采集')!.click());
     const ok = await until(() => [...document.querySelectorAll('.ant-modal button')].find((b) => b.textContent?.replace(/\s/g, '') === '确定') as HTMLButtonElement | undefined);
@@ -73,7 +81,23 @@ describe('发票台账 buttons', () => {
     await act(async () => ok.click());
     await until(() => document.querySelectorAll('.ant-form-item-explain-error').length === 4);
     expect([...document.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent)).toEqual(['请选择数据类型', '请选择发票类型', '请选择开始时间', '请选择结束时间']);
-    expect(calls).toEqual([]);
+    expect(calls).toEqual(['status']);
+  });
+
+  it('without a configured tax platform each button says which setting is missing and neither opens a dialog nor calls the platform', async () => {
+    server.use(http.post('*/api/flowable/form/elephant/*', () => {
+      calls.push('platform');
+      return HttpResponse.json({ code: 200, data: {} });
+    }));
+    status(MISSING);
+    await render(['auto:auto_fptz:add', 'auto:auto_fptz:edit'], [5]);
+    for (const name of ['发票采集', '状态采集', '发票认证', '认证结果']) {
+      calls.length = 0;
+      await act(async () => button(name)!.click());
+      await until(() => document.body.textContent?.includes(MISSING));
+      expect(calls, name).toEqual(['status']);
+      expect(document.querySelector('.ant-modal'), name).toBeNull();
+    }
   });
 
   it('认证结果 tells how many were certified and names each refusal, then refreshes the list', async () => {
@@ -81,11 +105,12 @@ describe('发票台账 buttons', () => {
       calls.push(JSON.stringify(await request.json()));
       return HttpResponse.json({ code: 200, data: { certified: 1, processing: 1, failed: [{ id: 7, fphm: '31000002', msg: '该发票已被其他纳税人勾选认证' }] } });
     }));
+    status();
     await render(['auto:auto_fptz:edit'], [5, 6, 7]);
     await act(async () => button('认证结果')!.click());
     await until(() => document.body.textContent?.includes('认证结果：已认证 1 张，处理中 1 张，未通过 1 张'));
     expect(document.body.textContent).toContain('31000002：该发票已被其他纳税人勾选认证');
-    expect(calls).toEqual(['{"ids":[5,6,7]}', 'refresh']);
+    expect(calls).toEqual(['status', '{"ids":[5,6,7]}', 'refresh']);
   });
 });
 

@@ -19,6 +19,7 @@ import { BUSINESS_TYPE, withOperation } from '../../services/operationLog.js';
 import { done, ok } from '../../http/reply.js';
 import { registerBundleRoutes } from './bundleRoutes.js';
 import { recognitionStatus } from './recognition.js';
+import { tenantProviderEnv } from '../../invoices/providerSettings.js';
 import { registerRecognitionRoutes } from './recognitionRoutes.js';
 
 /** The files routes; `store` defaults to the configured one (FILE_STORE: the folder under DATA_DIR or S3). */
@@ -58,7 +59,7 @@ export function commonRoutesWith(storeOf?: (rootDir: string) => FileStore): Cont
       return done('删除成功');
     });
 
-    app.get('/common/recognition/status', { schema: { response: { 200: RecognitionStatusAnswer } } }, async () => ok(recognitionStatus()));
+    app.get('/common/recognition/status', { schema: { response: { 200: RecognitionStatusAnswer } } }, async (request) => ok(recognitionStatus(await tenantProviderEnv(app.db, request.user.tenantId))));
     registerRecognitionRoutes(app, store, settings.maxSizeMb);
     registerBundleRoutes(app, store);
   };

@@ -10,8 +10,8 @@ import type { RecognitionStatusSchema } from '../../../shared/contract/files.js'
 /** Which recognitions are available, from OCR_SERVICE_URL and COMPANY_LOOKUP_URL (src/shared/contract/files.ts); invoices always. */
 export type RecognitionStatus = Static<typeof RecognitionStatusSchema>;
 
-/** The current status (read from the environment at call time). */
-export function recognitionStatus(env: NodeJS.ProcessEnv = process.env): RecognitionStatus {
+/** The current status of a tenant (its provider settings, src/server/invoices/providerSettings.ts; the company lookup from the environment). */
+export function recognitionStatus(env: Record<string, string | undefined>): RecognitionStatus {
   const ocr = !!env.OCR_SERVICE_URL;
   const company = !!env.COMPANY_LOOKUP_URL;
   return { idCard: ocr, invoice: true, business: company, message: '识别服务未配置' };

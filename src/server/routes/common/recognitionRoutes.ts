@@ -11,7 +11,8 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { ContractPlugin } from '../../http/typeProvider.js';
 import { CompanyAnswer, CompanyQuery, IdCardAnswer, InvoiceAnswer, InvoiceParseQuery } from '../../../shared/contract/files.js';
 import { assertNotDuplicateOnRecognition } from '../../invoices/invoiceDuplicates.js';
-import { UNCHECKED, verifyInvoice } from '../../invoices/invoiceVerifier.js';
+import { configuredVerifier, UNCHECKED, verifyInvoice } from '../../invoices/invoiceVerifier.js';
+import { tenantProviderEnv, type ProviderEnv } from '../../invoices/providerSettings.js';
 import { recognizeInvoice, type Recognition } from '../../invoices/recognizeInvoice.js';
 import { toInvoiceResult } from '../../invoices/recognizedInvoice.js';
 import { storeUpload } from '../../files/fileService.js';
@@ -56,7 +57,7 @@ function idCardData(raw: unknown): Record<string, unknown> {
 type InvoiceResultShape = { fields: Record<string, unknown>; item_list: unknown[]; source?: string };
 
 /** The answer when neither the document nor a service gives the invoice. */
-export const UNREADABLE_INVOICE = '未能识别发票：文件中没有可读的发票二维码、文字层或全电发票 XML，且未配置 OCR 识别服务（OCR_SERVICE_URL），请上传发票 PDF/XML 或清晰的二维码照片';
+export const UNREADABLE_INVOICE = '未能识别发票：文件中没有可读的发票二维码、文字层或全电发票 XML，且未配置 OCR 识别服务（系统参数 sys.invoice.ocr.url 或环境变量 OCR_SERVICE_URL），请上传发票 PDF/XML 或清晰的二维码照片';
 
 /** The invoice's `result`: fields and item_list, from `result` or the bare payload. */
 function invoiceResult(raw: unknown): InvoiceResultShape {
@@ -71,7 +72,7 @@ function invoiceResult(raw: unknown): InvoiceResultShape {
  * XML/OFD: src/server/invoices), else by the configured OCR service, else a 400 saying neither
  * could.
  */
-async function recognizeUpload(image: { buffer: Buffer; filename: string; mimetype: string }, log: FastifyBaseLogger): Promise<{ result: InvoiceResultShape; offline: Recognition | null }> {
+async function recognizeUpload(image: { buffer: Buffer; filename: string; mimetype: string }, log: FastifyBaseLogger, env: ProviderEnv): Promise<{ result: InvoiceResultShape; offline: Recognition | null }> {
   let offline = null;
   try {
     offline = await recognizeInvoice(image.buffer);
@@ -80,8 +81,8 @@ async function recognizeUpload(image: { buffer: Buffer; filename: string; mimety
     log.warn({ err }, 'offline invoice recognition failed');
   }
   if (offline) return { result: { ...toInvoiceResult(offline.invoice), source: offline.source }, offline };
-  if (!process.env.OCR_SERVICE_URL) throw badRequest(UNREADABLE_INVOICE);
-  return { result: { ...invoiceResult(await ocrParse('invoice', image)), source: 'ocr' }, offline: null };
+  if (!env.OCR_SERVICE_URL) throw badRequest(UNREADABLE_INVOICE);
+  return { result: { ...invoiceResult(await ocrParse('invoice', image, env)), source: 'ocr' }, offline: null };
 }
 
 /** Adds the three recognition routes to the common plugin. */
@@ -89,22 +90,25 @@ export function registerRecognitionRoutes(app: Parameters<ContractPlugin>[0], st
   const maxMb = Math.min(OCR_MAX_MB, maxSizeMb);
 
   app.post('/ocr/idCard/parse', { schema: { response: { 200: IdCardAnswer } } }, async (request) => {
-    if (!process.env.OCR_SERVICE_URL) throw badRequest(NOT_CONFIGURED);
+    const env = await tenantProviderEnv(app.db, request.user.tenantId);
+    if (!env.OCR_SERVICE_URL) throw badRequest(NOT_CONFIGURED);
     const image = await readImage(request, maxMb);
-    return ok(idCardData(await ocrParse('idCard', image)));
+    return ok(idCardData(await ocrParse('idCard', image, env)));
   });
 
   app.post('/ocr/invoice/parse', { schema: { querystring: InvoiceParseQuery, response: { 200: InvoiceAnswer } } }, async (request) => {
     const image = await readImage(request, maxMb, '请选择要识别的发票文件');
-    const { result, offline } = await recognizeUpload(image, request.log);
+    // The tenant's own providers (issue 31 item 4), else the installation's.
+    const env = await tenantProviderEnv(app.db, request.user.tenantId);
+    const { result, offline } = await recognizeUpload(image, request.log, env);
     const number = result.fields.invoice_no;
     // An invoice already in the tenant's ledger is refused before anything is stored (issue 31 item 2).
     if (typeof number === 'string' && /^[0-9A-Za-z-]{8,30}$/.test(number)) {
       const code = typeof result.fields.invoice_code === 'string' ? result.fields.invoice_code : '';
       await assertNotDuplicateOnRecognition(app.db, request.user, code, number, request.query.recordId);
     }
-    // Checked with the national platform when a provider is configured (INVOICE_VERIFY_URL); else unchecked (null).
-    const check = offline ? await verifyInvoice(offline.invoice) : UNCHECKED;
+    // Checked with the national platform when a provider is configured (sys.invoice.verify.url / INVOICE_VERIFY_URL); else unchecked (null).
+    const check = offline ? await verifyInvoice(offline.invoice, configuredVerifier(env)) : UNCHECKED;
     // The recognised file is kept like an upload, so the field stores it with its values.
     const saved = await storeUpload(store, request.user.tenantId, { filename: image.filename, file: Readable.from(image.buffer) }, maxSizeMb);
     await rememberUpload(app.db, request.user.tenantId, saved.fileName, request.user.userId);

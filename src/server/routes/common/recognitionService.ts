@@ -1,6 +1,8 @@
 /**
  * Calls to the configured recognition services (spec 02 §7): OCR of ID cards and invoices at
- * OCR_SERVICE_URL (`POST {url}/idCard/parse`, `POST {url}/invoice/parse`, multipart field `file`)
+ * the tenant's OCR service (sys.invoice.ocr.url / .key, else OCR_SERVICE_URL / OCR_SERVICE_KEY:
+ * src/server/invoices/providerSettings.ts; `POST {url}/idCard/parse`, `POST {url}/invoice/parse`,
+ * multipart field `file`, the key — when set — as header `x-api-key`)
  * and the company lookup at COMPANY_LOOKUP_URL (`GET {url}?keyword=`). Each answers JSON, its
  * payload either bare or under `data`. Failures become clear Chinese errors, never a 500.
  */
@@ -49,11 +51,12 @@ async function callService(provider: OutboundProvider, url: string, init: Reques
 }
 
 /** Sends one file to the OCR service's `kind` parse call and answers its payload. */
-export async function ocrParse(kind: 'idCard' | 'invoice', file: { buffer: Buffer; filename: string; mimetype: string }, env: NodeJS.ProcessEnv = process.env): Promise<unknown> {
+export async function ocrParse(kind: 'idCard' | 'invoice', file: { buffer: Buffer; filename: string; mimetype: string }, env: NodeJS.ProcessEnv): Promise<unknown> {
   const url = `${baseUrl(env.OCR_SERVICE_URL)}/${kind}/parse`;
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file.buffer)], { type: file.mimetype || 'application/octet-stream' }), file.filename);
-  return callService('ocr', url, { method: 'POST', body: form }, env);
+  const key = env.OCR_SERVICE_KEY?.trim();
+  return callService('ocr', url, { method: 'POST', body: form, ...(key ? { headers: { 'x-api-key': key } } : {}) }, env);
 }
 
 /** Asks the company lookup for `keyword` and answers its payload (the company fields). */

@@ -11,6 +11,7 @@ import { BUSINESS_TYPE, recordRequestOperation, withOperation } from '../../serv
 import { MAX_EXPORT_ROWS, sendXlsx, toXlsx, type ExportColumn } from '../../services/exportSheet.js';
 import { findSessionUser } from '../../repositories/sessionRepository.js';
 import { findTenantByCode } from '../../repositories/tenantRepository.js';
+import { maskSecretValue, PROVIDER_SETTING_KEYS, SECRET_SET, SECRET_SETTING_KEYS } from '../../invoices/providerSettings.js';
 import {
   countConfigs,
   deleteConfigs,
@@ -26,7 +27,10 @@ import {
 
 const TITLE = '参数设置';
 /** Keys shown only to configuration administrators (the login page and other users read the others). */
-export const PRIVATE_CONFIG_KEYS = new Set(['sys.user.initPassword']);
+export const PRIVATE_CONFIG_KEYS: ReadonlySet<string> = new Set(['sys.user.initPassword', ...PROVIDER_SETTING_KEYS]);
+
+/** An entry as answered: a provider secret (issue 31 item 4) is write-only and reads 已设置. */
+const masked = (c: ConfigDto): ConfigDto => ({ ...c, configValue: maskSecretValue(c.configKey, c.configValue) });
 
 /** Who may read private keys: the holders of the configuration screen's permissions (admin passes). */
 function readsPrivateKeys(user: AuthUser | null): boolean {
@@ -43,7 +47,7 @@ export const configRoutes: ContractPlugin = async (app) => {
       requirePermission(request.user, 'system:config:list');
       const q = request.query;
       const { rows, total } = await listConfigs(app.db, request.user.tenantId, { configName: q.configName, configKey: q.configKey, configType: q.configType || undefined }, q.pageNum, q.pageSize);
-      return page(rows, total);
+      return page(rows.map(masked), total);
     },
   );
 
@@ -60,7 +64,7 @@ export const configRoutes: ContractPlugin = async (app) => {
       { header: '系统内置', value: (c) => (c.configType === 'Y' ? '是' : '否') },
       { header: '备注', value: (c) => c.remark },
     ];
-    return sendXlsx(reply, '参数数据', toXlsx('参数数据', columns, rows));
+    return sendXlsx(reply, '参数数据', toXlsx('参数数据', columns, rows.map(masked)));
   });
 
   app.post(
@@ -71,7 +75,8 @@ export const configRoutes: ContractPlugin = async (app) => {
       const user = token ? await findSessionUser(app.db, hashToken(token), token) : null;
       const tenantId = user?.tenantId ?? found(await findTenantByCode(app.db, request.body.tenantCode || request.query.tenantCode || 'DEFAULT'), '租户不存在').id;
       const keys = readsPrivateKeys(user) ? request.body.keys : request.body.keys.filter((k) => !PRIVATE_CONFIG_KEYS.has(k));
-      return ok(await getConfigValues(app.db, tenantId, keys));
+      const values = await getConfigValues(app.db, tenantId, keys);
+      return ok(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, maskSecretValue(k, v)])));
     },
   );
 
@@ -81,7 +86,8 @@ export const configRoutes: ContractPlugin = async (app) => {
     async (request) => {
       const hidden = PRIVATE_CONFIG_KEYS.has(request.params.key) && !readsPrivateKeys(request.user);
       const entry = hidden ? undefined : await findConfigByKey(app.db, request.user.tenantId, request.params.key);
-      return ok(entry?.configValue ?? null, entry?.configValue ?? '');
+      const value = entry ? maskSecretValue(entry.configKey, entry.configValue) : null;
+      return ok(value, value ?? '');
     },
   );
 
@@ -93,7 +99,7 @@ export const configRoutes: ContractPlugin = async (app) => {
 
   app.get('/system/config/:id', { schema: { params: IdParams, response: { 200: c.ConfigDetail } } }, async (request) => {
     requirePermission(request.user, 'system:config:query', 'system:config:list');
-    return ok(found(await findConfig(app.db, request.user.tenantId, request.params.id), '参数不存在'));
+    return ok(masked(found(await findConfig(app.db, request.user.tenantId, request.params.id), '参数不存在')));
   });
 
   app.post('/system/config', { schema: { body: c.AddConfigBody, response: { 200: c.AddedConfig } } }, async (request) => {
@@ -107,8 +113,10 @@ export const configRoutes: ContractPlugin = async (app) => {
   app.post('/system/config/edit', { schema: { body: c.EditConfigBody, response: { 200: DoneEnvelope } } }, async (request) => {
     requirePermission(request.user, 'system:config:edit');
     const { tenantId, userName } = request.user;
-    const b = request.body;
-    found(await findConfig(app.db, tenantId, b.configId), '参数不存在');
+    const stored = found(await findConfig(app.db, tenantId, request.body.configId), '参数不存在');
+    // A secret's form shows 已设置: saved unchanged, the stored secret stays.
+    const keepSecret = SECRET_SETTING_KEYS.has(stored.configKey) && stored.configKey === request.body.configKey && request.body.configValue === SECRET_SET;
+    const b = keepSecret ? { ...request.body, configValue: stored.configValue } : request.body;
     const other = await findConfigByKey(app.db, tenantId, b.configKey);
     if (other && other.configId !== b.configId) throw conflict(`修改参数'${b.configName}'失败，参数键名已存在`);
     await withOperation(app.db, request, { title: TITLE, businessType: BUSINESS_TYPE.edit }, (trx) => updateConfig(trx, tenantId, b.configId, input(b), userName));
