@@ -9,7 +9,7 @@ import type { PrintRender } from '../../shared/print/printLayout';
 /** A new template's starting values. */
 export const NEW_TEMPLATE: Omit<PrintTemplateInput, 'formName'> = {
   name: '', paper: 'A4', orientation: 'portrait', marginTop: 15, marginRight: 15, marginBottom: 15, marginLeft: 15,
-  header: '{{$form}}', footer: '打印时间：{{$printTime}}', body: '',
+  header: '{{$form}}', footer: '打印时间：{{$printTime}}', body: '', layout: null,
 };
 
 /** The form's templates and the calls of the screen. */

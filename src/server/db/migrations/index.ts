@@ -5,7 +5,7 @@
  * demo 合同台账's print link and 161 gives the demo forms their print templates (records engine
  * data); 167 drops ADR 0933's change log (ADR 1028); 172 holds SMS verification codes, 173 marks
  * self-registered accounts waiting for approval; 174 adds flows' 抄送 entries and 175 the 抄送我的
- * menu (issue 30); 176 adds roles' data scopes (数据权限, issue 35), 177 indexes every form table's creator columns for them; 180 holds dashboards (issue 33), 178 adds the named statistics pages to them; 181–183 the energy module (issue 33, ADR 1043), appended after 196; 186 the resource library and 187 its 文档管理 menu (issue 34).
+ * menu (issue 30); 176 adds roles' data scopes (数据权限, issue 35), 177 indexes every form table's creator columns for them; 180 holds dashboards (issue 33), 178 adds the named statistics pages to them; 181–183 the energy module (issue 33, ADR 1043), appended after 196; 186 the resource library and 187 its 文档管理 menu (issue 34). 203 stores the print designer's layouts (issue 30, ADR 1054).
  */
 import type { Migration } from './types.js';
 import { m172SmsCodes } from './172_sms_codes.js';
@@ -55,6 +55,7 @@ import { m196CalendarMenu } from './196_calendar_menu.js';
 import { m181EnergyModel } from './181_energy_model.js';
 import { m182EnergyReadings } from './182_energy_readings.js';
 import { m183EnergyMenu } from './183_energy_menu.js';
+import { m203PrintLayouts } from './203_print_layouts.js';
 
 export type { Migration } from './types.js';
 
@@ -107,4 +108,5 @@ export const migrations: Migration[] = [
   m181EnergyModel,
   m182EnergyReadings,
   m183EnergyMenu,
+  m203PrintLayouts,
 ];

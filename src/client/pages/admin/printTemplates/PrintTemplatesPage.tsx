@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../session/formatDateTime';
 import { confirmDelete } from '../common/confirmDelete';
 import { Authorized } from '../../../routing/Authorized';
 import { TemplateEditor } from './TemplateEditor';
+import type { PrintLayoutModel } from '../../../../shared/print/layout/layoutModel';
 
 const paperText = (t: PrintTemplate) => `${t.paper} ${t.orientation === 'landscape' ? '横向' : '纵向'}`;
 
@@ -18,7 +19,7 @@ export default function PrintTemplatesPage({ formName }: { formName: string }) {
   const [editing, setEditing] = useState<PrintTemplateInput | undefined>();
   const open = (t?: PrintTemplate) => {
     c.clearPreview();
-    setEditing(t ? { ...t } : { ...NEW_TEMPLATE, formName });
+    setEditing(t ? { ...t, layout: t.layout as PrintLayoutModel | null } : { ...NEW_TEMPLATE, formName });
   };
   const save = async (t: PrintTemplateInput) => {
     await c.save(t);
