@@ -36,6 +36,8 @@ export function usePrintTemplatesController(formName: string) {
     preview,
     previewing: previewCall.isPending,
     runPreview: (t: PrintTemplateInput) => previewCall.mutateAsync(t).catch(() => undefined),
+    /** The layout designer's preview, with a chosen record (or stand-in values without one). */
+    previewWith: (t: PrintTemplateInput, recordId?: number) => previewPrintTemplate(t, recordId).catch(() => undefined),
     clearPreview: () => setPreview(null),
     /** Uploads (or, with null, removes) a template's Word document. */
     setDocx: (id: number, file: File | null) => docx.mutateAsync({ id, file }),

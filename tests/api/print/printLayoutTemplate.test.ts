@@ -73,13 +73,13 @@ async function pdfItems(bytes: Uint8Array): Promise<{ items: Item[]; pages: numb
 
 describe('layout templates', () => {
   it('refuses a layout with an unknown field or an element off the page, in Chinese', async () => {
-    const bad = structuredClone(LAYOUT);
+    const bad: { elements: Record<string, unknown>[] } = structuredClone(LAYOUT);
     bad.elements[1] = { ...bad.elements[1], field: 'nope' };
     const r = await a.call(a.admin, 'POST', '/api/print/template', template({ layout: bad }));
     expect(r.status).toBe(400);
     expect(r.json.msg).toBe('字段「nope」不存在');
     expect(r.json.errors[0]).toEqual({ field: 'layout.elements[1].field', message: '字段「nope」不存在' });
-    const off = structuredClone(LAYOUT);
+    const off: { elements: Record<string, unknown>[] } = structuredClone(LAYOUT);
     off.elements[1] = { ...off.elements[1], x: 150 };
     const o = await a.call(a.admin, 'POST', '/api/print/template', template({ layout: off }));
     expect(o.status).toBe(400);
