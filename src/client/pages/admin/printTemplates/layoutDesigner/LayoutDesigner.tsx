@@ -96,15 +96,15 @@ export default function LayoutDesigner(props: {
           onChange={(paper) => setLayout((l) => updatePage(l, { paper, ...(paper === 'custom' ? { width: l.width ?? 210, height: l.height ?? 297 } : {}) }))} />
         {layout.paper === 'custom' ? (
           <>
-            <InputNumber aria-label="纸宽" addonAfter="宽mm" min={50} max={1200} value={layout.width} onChange={(v) => setLayout((l) => updatePage(l, { width: Number(v ?? 210) }))} style={{ width: 130 }} />
-            <InputNumber aria-label="纸高" addonAfter="高mm" min={50} max={1200} value={layout.height} onChange={(v) => setLayout((l) => updatePage(l, { height: Number(v ?? 297) }))} style={{ width: 130 }} />
+            <InputNumber aria-label="纸宽" prefix="宽" suffix="mm" min={50} max={1200} value={layout.width} onChange={(v) => setLayout((l) => updatePage(l, { width: Number(v ?? 210) }))} style={{ width: 130 }} />
+            <InputNumber aria-label="纸高" prefix="高" suffix="mm" min={50} max={1200} value={layout.height} onChange={(v) => setLayout((l) => updatePage(l, { height: Number(v ?? 297) }))} style={{ width: 130 }} />
           </>
         ) : null}
         {layout.paper === 'A4' || layout.paper === 'A5' ? (
           <Radio.Group value={layout.orientation} onChange={(e) => setLayout((l) => updatePage(l, { orientation: e.target.value }))} options={[{ value: 'portrait', label: '纵向' }, { value: 'landscape', label: '横向' }]} />
         ) : null}
-        <InputNumber aria-label="页眉高" addonBefore="页眉高" addonAfter="mm" min={0} max={200} value={layout.headerHeight} onChange={(v) => setLayout((l) => updatePage(l, { headerHeight: Number(v ?? 0) }))} style={{ width: 170 }} />
-        <InputNumber aria-label="页脚高" addonBefore="页脚高" addonAfter="mm" min={0} max={200} value={layout.footerHeight} onChange={(v) => setLayout((l) => updatePage(l, { footerHeight: Number(v ?? 0) }))} style={{ width: 170 }} />
+        <InputNumber aria-label="页眉高" prefix="页眉高" suffix="mm" min={0} max={200} value={layout.headerHeight} onChange={(v) => setLayout((l) => updatePage(l, { headerHeight: Number(v ?? 0) }))} style={{ width: 170 }} />
+        <InputNumber aria-label="页脚高" prefix="页脚高" suffix="mm" min={0} max={200} value={layout.footerHeight} onChange={(v) => setLayout((l) => updatePage(l, { footerHeight: Number(v ?? 0) }))} style={{ width: 170 }} />
         <Button onClick={exportJson}>导出JSON</Button>
         <Upload accept=".json,application/json" showUploadList={false} beforeUpload={(file) => { void importJson(file); return false; }}><Button>导入JSON</Button></Upload>
       </Space>
