@@ -9,7 +9,7 @@ vi.mock('./http', () => ({ get: vi.fn(), post }));
 const stored: PrintTemplate = {
   id: 7, formName: 'contract_ledger', name: '标准', paper: 'A4', orientation: 'portrait',
   marginTop: 15, marginRight: 15, marginBottom: 15, marginLeft: 15, header: '{{$form}}', footer: '', body: '<p>{{id}}</p>',
-  docxName: 'a.docx', createBy: 'admin', createTime: '2026-11-24T00:00:00.000Z', updateBy: 'admin', updateTime: '2026-11-24T00:00:00.000Z',
+  kind: 'html', layout: null, docxName: 'a.docx', createBy: 'admin', createTime: '2026-11-24T00:00:00.000Z', updateBy: 'admin', updateTime: '2026-11-24T00:00:00.000Z',
 };
 const own = { formName: 'contract_ledger', name: '标准', paper: 'A4', orientation: 'portrait', marginTop: 15, marginRight: 15, marginBottom: 15, marginLeft: 15, header: '{{$form}}', footer: '', body: '<p>{{id}}</p>' };
 
@@ -17,14 +17,14 @@ beforeEach(() => post.mockClear());
 
 describe('print template calls', () => {
   it('an edit of a listed template sends its id and own fields, not who and when', async () => {
-    await savePrintTemplate({ ...stored });
+    await savePrintTemplate({ ...stored, layout: null });
     expect(post).toHaveBeenCalledWith('/print/template/edit', { id: 7, ...own });
   });
   it('an add sends the own fields only; a preview adds the record', async () => {
     const { id: _id, ...rest } = stored;
-    await savePrintTemplate(rest);
+    await savePrintTemplate({ ...rest, layout: null });
     expect(post).toHaveBeenCalledWith('/print/template', own);
-    await previewPrintTemplate({ ...stored }, 3);
+    await previewPrintTemplate({ ...stored, layout: null }, 3);
     expect(post).toHaveBeenLastCalledWith('/print/template/preview', { ...own, recordId: 3 });
   });
 });

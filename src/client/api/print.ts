@@ -2,6 +2,7 @@
 import type { Static } from 'typebox';
 import type { PrintRender } from '../../shared/print/printLayout';
 import type { PrintBody, PrintChoiceSchema, PrintHistoryEntrySchema, PrintTemplateSchema, TemplateAddBody } from '../../shared/contract/print';
+import type { PrintLayoutModel } from '../../shared/print/layout/layoutModel';
 import { get, post } from './http';
 import type { DataResponse } from './types';
 
@@ -9,7 +10,7 @@ import type { DataResponse } from './types';
 export type PrintTemplate = Static<typeof PrintTemplateSchema>;
 
 /** What the template screen edits and saves: a template's own fields, all present, and its id once stored. */
-export type PrintTemplateInput = Required<Static<typeof TemplateAddBody>> & { id?: number };
+export type PrintTemplateInput = Required<Omit<Static<typeof TemplateAddBody>, 'layout'>> & { id?: number; layout?: PrintLayoutModel | null };
 
 /** A template as a printing user sees it. */
 export type PrintChoice = Static<typeof PrintChoiceSchema>;
@@ -22,8 +23,8 @@ export type PrintHistoryEntry = Static<typeof PrintHistoryEntrySchema>;
 
 /** The body of an add, an edit or a preview: the template's own fields only (the bodies are closed). */
 function templateBody(t: PrintTemplateInput): Static<typeof TemplateAddBody> {
-  const { formName, name, paper, orientation, marginTop, marginRight, marginBottom, marginLeft, header, footer, body } = t;
-  return { formName, name, paper, orientation, marginTop, marginRight, marginBottom, marginLeft, header, footer, body };
+  const { formName, name, paper, orientation, marginTop, marginRight, marginBottom, marginLeft, header, footer, body, layout } = t;
+  return { formName, name, paper, orientation, marginTop, marginRight, marginBottom, marginLeft, header, footer, body, ...(layout ? { layout } : {}) };
 }
 
 /** `GET /api/print/template/list?formName=`. */

@@ -9,7 +9,7 @@ import type { PrintRender } from '../../shared/print/printLayout';
 /** A new template's starting values. */
 export const NEW_TEMPLATE: Omit<PrintTemplateInput, 'formName'> = {
   name: '', paper: 'A4', orientation: 'portrait', marginTop: 15, marginRight: 15, marginBottom: 15, marginLeft: 15,
-  header: '{{$form}}', footer: '打印时间：{{$printTime}}', body: '',
+  header: '{{$form}}', footer: '打印时间：{{$printTime}}', body: '', layout: null,
 };
 
 /** The form's templates and the calls of the screen. */
@@ -36,6 +36,8 @@ export function usePrintTemplatesController(formName: string) {
     preview,
     previewing: previewCall.isPending,
     runPreview: (t: PrintTemplateInput) => previewCall.mutateAsync(t).catch(() => undefined),
+    /** The layout designer's preview, with a chosen record (or stand-in values without one). */
+    previewWith: (t: PrintTemplateInput, recordId?: number) => previewPrintTemplate(t, recordId).catch(() => undefined),
     clearPreview: () => setPreview(null),
     /** Uploads (or, with null, removes) a template's Word document. */
     setDocx: (id: number, file: File | null) => docx.mutateAsync({ id, file }),

@@ -27,7 +27,7 @@ export default function ViewReportPage() {
     const header = headerText(data.template.header, values);
     const footer = headerText(data.template.footer, values);
     const sheets = data.sheets.map((s) => ({ id: s.id, html: sanitizePrintHtml(s.html) }));
-    return { css: printCss(data.template, header, footer), html: sheetsHtml(sheets, header, footer) };
+    return { css: printCss(data.template, header, footer), html: sheetsHtml(sheets, header, footer, { layout: !!data.template.page }) };
   }, [data]);
   useEffect(() => {
     // Spec 02 §2.4: a /view-report page is titled 查看{title}报表.

@@ -534,6 +534,8 @@ export interface PrintTemplatesTable {
   header: ColumnType<string, string | undefined, string>;
   footer: ColumnType<string, string | undefined, string>;
   body: string;
+  /** A layout template's layout (migration 203, ADR 1054); null for an HTML template. */
+  layout: ColumnType<unknown, string | null | undefined, string | null>;
   docx: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
   docx_name: ColumnType<string, string | undefined, string>;
   create_by: ColumnType<string, string | undefined, string>;

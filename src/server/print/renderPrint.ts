@@ -12,6 +12,10 @@ import { recordDetail } from '../records/services/recordRead.js';
 import { formatDate } from '../../../schema-adapters/index.js';
 import type { PrintRender } from '../../shared/print/printLayout.js';
 import { fillTemplate } from './fillTemplate.js';
+import { compileLayout } from '../../shared/print/layout/compileLayout.js';
+import { layoutPageSize, type PrintLayoutModel } from '../../shared/print/layout/layoutModel.js';
+import type { FileStore } from '../files/fileStore.js';
+import { layoutImages, layoutTexts } from './layoutData.js';
 import { sanitizeTemplateHtml } from './sanitizeTemplate.js';
 import { findTemplate, findTemplateByName, listTemplates, type PrintTemplateDto } from './templateRepository.js';
 
@@ -46,14 +50,20 @@ export async function resolveTemplate(db: Kysely<Database>, tenantId: number, fo
   throw badRequest(NO_TEMPLATE_NAME_MESSAGE);
 }
 
-/** The QR image of a record's mobile link (spec 01 §2.1, ADR 0601); '' when generation fails (spec 01 §8). */
-async function qrImage(origin: string, formName: string, id: number, tenantCode: string): Promise<string> {
+/** The QR code of a record's mobile link (spec 01 §2.1, ADR 0601) as a data URL; '' when generation fails (spec 01 §8). */
+async function qrDataUrl(origin: string, formName: string, id: number, tenantCode: string): Promise<string> {
   const link = `${origin}/mmh5?formName=${encodeURIComponent(formName)}&formId=${id}&tenant=${encodeURIComponent(tenantCode)}`;
   try {
-    return `<img class="fw-qrcode" alt="二维码" width="96" height="96" src="${await QRCode.toDataURL(link, { width: 192, margin: 1 })}">`;
+    return await QRCode.toDataURL(link, { width: 192, margin: 1 });
   } catch {
     return '';
   }
+}
+
+/** The QR image of an HTML template's `{{$qrcode}}`. */
+async function qrImage(origin: string, formName: string, id: number, tenantCode: string): Promise<string> {
+  const src = await qrDataUrl(origin, formName, id, tenantCode);
+  return src ? `<img class="fw-qrcode" alt="二维码" width="96" height="96" src="${src}">` : '';
 }
 
 /** What a render needs to know about the call. */
@@ -67,6 +77,8 @@ export interface RenderInput {
   body?: string;
   /** The designer's preview without a record: each field shows its label in brackets. */
   sample?: boolean;
+  /** The file store a layout's images come from. */
+  files?: FileStore;
 }
 
 /** A stand-in record for the preview: `［label］` for each field, one sub-form row likewise. */
@@ -77,7 +89,7 @@ function sampleRecord(columns: ReturnType<typeof toColumns>): Record<string, unk
 }
 
 /** The form's records in the template, each body cleaned again after filling. */
-export async function renderPrint(db: Kysely<Database>, template: Pick<PrintTemplateDto, 'id' | 'name' | 'body' | 'paper' | 'orientation' | 'marginTop' | 'marginRight' | 'marginBottom' | 'marginLeft' | 'header' | 'footer'> & { docxName?: string }, input: RenderInput): Promise<PrintRender> {
+export async function renderPrint(db: Kysely<Database>, template: Pick<PrintTemplateDto, 'id' | 'name' | 'body' | 'paper' | 'orientation' | 'marginTop' | 'marginRight' | 'marginBottom' | 'marginLeft' | 'header' | 'footer'> & { docxName?: string; layout?: PrintLayoutModel | null }, input: RenderInput): Promise<PrintRender> {
   const { user, formName } = input;
   const ids = input.sample ? [0] : [...new Set(input.ids)];
   if (!ids.length) throw badRequest(NO_ID_MESSAGE);
@@ -85,20 +97,25 @@ export async function renderPrint(db: Kysely<Database>, template: Pick<PrintTemp
   const model = await loadModel(db, user.tenantId, formName);
   const separator = await getConfigValue(db, user.tenantId, 'sys.thousand.separator.enabled');
   const columns = toColumns(model.form.definition, { settings: { 'sys.thousand.separator.enabled': separator } });
-  const body = sanitizeTemplateHtml(input.body ?? template.body);
+  const layout = template.layout ?? null;
+  const body = layout ? '' : sanitizeTemplateHtml(input.body ?? template.body);
+  const images = layout ? await layoutImages(layout, user.tenantId, input.files) : {};
   const system = { form: model.form.cnName, printTime: formatDate(new Date(), 'yyyy-MM-dd HH:mm:ss'), printUser: user.nickName || user.userName, template: template.name };
   const sheets = [];
   // Only records in the user's data scope are printed (another is 记录不存在, 404).
   const reader = await readerOf(db, user, formName);
   for (const id of ids) {
     const record = input.sample ? sampleRecord(columns) : await recordDetail(db, model, reader, id);
-    const html = fillTemplate(body, { columns, record, system, qrImage: await qrImage(input.origin, formName, id, user.tenantCode) });
+    // A layout compiles to its pages (ADR 1054); either way the result is cleaned like any body.
+    const html = layout
+      ? compileLayout(layout, { ...layoutTexts(columns, record), qrcode: await qrDataUrl(input.origin, formName, id, user.tenantCode), images }).join('')
+      : fillTemplate(body, { columns, record, system, qrImage: await qrImage(input.origin, formName, id, user.tenantCode) });
     sheets.push({ id, html: sanitizeTemplateHtml(html) });
   }
   const { id, name, paper, orientation, marginTop, marginRight, marginBottom, marginLeft, header, footer } = template;
   return {
     formName, formTitle: model.form.cnName,
-    template: { id, name, paper, orientation, marginTop, marginRight, marginBottom, marginLeft, header, footer, hasDocx: !!template.docxName },
+    template: { id, name, paper, orientation, marginTop, marginRight, marginBottom, marginLeft, header, footer, hasDocx: !!template.docxName, ...(layout ? { page: layoutPageSize(layout) } : {}) },
     sheets,
   };
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { Database, PrintTemplatesTable } from '../db/types.js';
 import type { PrintLayout } from '../../shared/print/printLayout.js';
+import type { PrintLayoutModel } from '../../shared/print/layout/layoutModel.js';
 
 /** A template as the API answers it. */
 export interface PrintTemplateDto extends PrintLayout {
@@ -10,6 +11,10 @@ export interface PrintTemplateDto extends PrintLayout {
   formName: string;
   name: string;
   body: string;
+  /** `layout`: made in the visual designer (ADR 1054); `html`: a body, optionally with a Word file. */
+  kind: 'html' | 'layout';
+  /** The designer's layout of a `layout` template, else null. */
+  layout: PrintLayoutModel | null;
   /** File name of the template's Word document ('' when it has none). */
   docxName: string;
   createBy: string;
@@ -19,15 +24,16 @@ export interface PrintTemplateDto extends PrintLayout {
 }
 
 /** What an add or an edit writes. */
-export type PrintTemplateInput = Omit<PrintTemplateDto, 'id' | 'docxName' | 'createBy' | 'createTime' | 'updateBy' | 'updateTime'>;
+export type PrintTemplateInput = Omit<PrintTemplateDto, 'id' | 'kind' | 'docxName' | 'createBy' | 'createTime' | 'updateBy' | 'updateTime'>;
 
-const COLUMNS = ['id', 'form_name', 'name', 'paper', 'orientation', 'margin_top', 'margin_right', 'margin_bottom', 'margin_left', 'header', 'footer', 'body', 'docx_name', 'create_by', 'create_time', 'update_by', 'update_time'] as const;
+const COLUMNS = ['id', 'form_name', 'name', 'paper', 'orientation', 'margin_top', 'margin_right', 'margin_bottom', 'margin_left', 'header', 'footer', 'body', 'layout', 'docx_name', 'create_by', 'create_time', 'update_by', 'update_time'] as const;
 
 function toDto(r: Pick<Selectable<PrintTemplatesTable>, (typeof COLUMNS)[number]>): PrintTemplateDto {
   return {
     id: r.id, formName: r.form_name, name: r.name, paper: r.paper, orientation: r.orientation,
     marginTop: r.margin_top, marginRight: r.margin_right, marginBottom: r.margin_bottom, marginLeft: r.margin_left,
     header: r.header, footer: r.footer, body: r.body, docxName: r.docx_name,
+    kind: r.layout ? 'layout' : 'html', layout: (r.layout as PrintLayoutModel | null) ?? null,
     createBy: r.create_by, createTime: r.create_time, updateBy: r.update_by, updateTime: r.update_time,
   };
 }
@@ -37,6 +43,8 @@ const toRow = (t: PrintTemplateInput) => ({
   margin_top: t.marginTop, margin_right: t.marginRight, margin_bottom: t.marginBottom, margin_left: t.marginLeft,
   header: t.header, footer: t.footer, body: t.body,
 });
+// Only a layout template names the column on insert: migration 161 seeds HTML templates before 203 adds it.
+const layoutOf = (t: PrintTemplateInput) => (t.layout ? { layout: JSON.stringify(t.layout) } : {});
 
 /** The templates of a tenant, of one form when `formName` is given, by name. */
 export async function listTemplates(db: Kysely<Database>, tenantId: number, formName?: string): Promise<PrintTemplateDto[]> {
@@ -59,13 +67,13 @@ export async function findTemplateByName(db: Kysely<Database>, tenantId: number,
 
 /** Adds a template; answers its id. */
 export async function insertTemplate(db: Kysely<Database>, tenantId: number, t: PrintTemplateInput, userName: string): Promise<number> {
-  const r = await db.insertInto('print_templates').values({ tenant_id: tenantId, ...toRow(t), create_by: userName, update_by: userName }).returning('id').executeTakeFirstOrThrow();
+  const r = await db.insertInto('print_templates').values({ tenant_id: tenantId, ...toRow(t), ...layoutOf(t), create_by: userName, update_by: userName }).returning('id').executeTakeFirstOrThrow();
   return r.id as number;
 }
 
 /** Rewrites a template; false when the tenant has no such template. */
 export async function updateTemplate(db: Kysely<Database>, tenantId: number, id: number, t: PrintTemplateInput, userName: string): Promise<boolean> {
-  const r = await db.updateTable('print_templates').set({ ...toRow(t), update_by: userName, update_time: new Date() }).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  const r = await db.updateTable('print_templates').set({ ...toRow(t), layout: t.layout ? JSON.stringify(t.layout) : null, update_by: userName, update_time: new Date() }).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 

@@ -29,7 +29,10 @@ const templateFields = {
   marginLeft: Margin,
   header: Type.Optional(Str({ max: 200 })),
   footer: Type.Optional(Str({ max: 200 })),
-  body: Str({ min: 1, max: 500_000 }),
+  /** An HTML template's body; a layout template (below) has none. */
+  body: Type.Optional(Str({ max: 500_000 })),
+  /** A layout template's layout (src/shared/print/layout, ADR 1054), checked against the form by the route. */
+  layout: Type.Optional(Type.Unknown({ description: 'PrintLayoutModel (docs/api-print.md)' })),
 };
 export const TemplateAddBody = Closed(templateFields);
 export const TemplateEditBody = Closed({ id: Id, ...templateFields });
@@ -70,6 +73,10 @@ export const PrintTemplateSchema = Type.Object({
   name: Type.String(),
   ...Layout,
   body: Type.String(),
+  /** `html` (body, optionally a Word file) or `layout` (the visual designer's layout). */
+  kind: StrEnum(['html', 'layout'] as const),
+  /** The layout of a `layout` template, else null. */
+  layout: Type.Unknown(),
   docxName: Type.String(),
   createBy: Type.String(),
   createTime: DateTime,
@@ -91,7 +98,11 @@ export const PrintSheetSchema = Type.Object({ id: Type.Integer(), html: Type.Str
 export const PrintRenderSchema = Type.Object({
   formName: Type.String(),
   formTitle: Type.String(),
-  template: Type.Object({ id: Type.Integer(), name: Type.String(), ...Layout, hasDocx: Type.Optional(Type.Boolean()) }),
+  template: Type.Object({
+    id: Type.Integer(), name: Type.String(), ...Layout, hasDocx: Type.Optional(Type.Boolean()),
+    /** A layout template's page (mm): its sheets are `.fw-layout-page` pages of this size. */
+    page: Type.Optional(Type.Object({ width: Type.Number(), height: Type.Number() })),
+  }),
   sheets: Type.Array(PrintSheetSchema),
 });
 export const RenderAnswer = DataEnvelope(PrintRenderSchema);

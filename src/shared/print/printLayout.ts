@@ -4,6 +4,7 @@
  * same styles, so what a user previews is what the PDF holds. Pure strings, no DOM.
  */
 import type { Static } from 'typebox';
+import { layoutPageCss } from './layout/compileLayout.js';
 import { MAX_MARGIN_MM, type Orientation, type Paper, type PrintRenderSchema, type PrintSheetSchema } from '../contract/print.js';
 
 export { MAX_MARGIN_MM, ORIENTATIONS, PAPERS, type Orientation, type Paper } from '../contract/print.js';
@@ -54,7 +55,9 @@ export const pageNumberText = (page: number, pages: number) => `第 ${page} 页 
  * each record is a sheet of the paper's size with its own header, footer and number. `page: false`
  * leaves out the @page rules (a preview inside the app must not change the app's own printing).
  */
-export function printCss(layout: PrintLayout, header: string, footer: string, opts: { page?: boolean } = {}): string {
+export function printCss(layout: PrintLayout & { page?: { width: number; height: number } }, header: string, footer: string, opts: { page?: boolean } = {}): string {
+  // A layout template's pages carry their own bands and numbers (src/shared/print/layout).
+  if (layout.page) return layoutPageCss(layout.page, opts);
   const { width, height } = paperSize(layout);
   const m = (n: number) => `${Math.max(0, Math.min(MAX_MARGIN_MM, Number(n) || 0))}mm`;
   const page = `@page { size: ${width}mm ${height}mm; margin: ${m(layout.marginTop)} ${m(layout.marginRight)} ${m(layout.marginBottom)} ${m(layout.marginLeft)};
@@ -82,8 +85,9 @@ export function printCss(layout: PrintLayout, header: string, footer: string, op
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The sheets of a render as HTML (bodies already cleaned by the server). */
-export function sheetsHtml(sheets: PrintSheet[], header: string, footer: string): string {
+/** The sheets of a render as HTML (bodies already cleaned by the server); a layout's sheets are its pages as they are. */
+export function sheetsHtml(sheets: PrintSheet[], header: string, footer: string, opts: { layout?: boolean } = {}): string {
+  if (opts.layout) return sheets.map((s) => `<section class="fw-sheet" data-record-id="${s.id}">${s.html}</section>`).join('');
   return sheets
     .map((s, i) => `<section class="fw-sheet" data-record-id="${s.id}"><div class="fw-sheet-head">${escapeHtml(header)}</div><div class="fw-sheet-body">${s.html}</div><div class="fw-sheet-foot"><span>${escapeHtml(footer)}</span><span>${pageNumberText(i + 1, sheets.length)}</span></div></section>`)
     .join('');
@@ -94,5 +98,5 @@ export function printDocumentHtml(render: PrintRender, printTime: string): strin
   const values = { form: render.formTitle, template: render.template.name, printTime };
   const header = headerText(render.template.header, values);
   const footer = headerText(render.template.footer, values);
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(render.formTitle)}</title><style>${printCss(render.template, header, footer)}</style></head><body style="margin:0"><div class="fw-print-doc">${sheetsHtml(render.sheets, header, footer)}</div></body></html>`;
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(render.formTitle)}</title><style>${printCss(render.template, header, footer)}</style></head><body style="margin:0"><div class="fw-print-doc">${sheetsHtml(render.sheets, header, footer, { layout: !!render.template.page })}</div></body></html>`;
 }

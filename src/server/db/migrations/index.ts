@@ -5,7 +5,7 @@
  * demo 合同台账's print link and 161 gives the demo forms their print templates (records engine
  * data); 167 drops ADR 0933's change log (ADR 1028); 172 holds SMS verification codes, 173 marks
  * self-registered accounts waiting for approval; 174 adds flows' 抄送 entries and 175 the 抄送我的
- * menu (issue 30); 176 adds roles' data scopes (数据权限, issue 35), 177 indexes every form table's creator columns for them; 180 holds dashboards (issue 33), 178 adds the named statistics pages to them; 181–183 the energy module (issue 33, ADR 1043), appended after 196; 186 the resource library and 187 its 文档管理 menu (issue 34). 197 holds the messaging-app sign-in's one-time grants and spent codes, and makes an openId unique per tenant (issue 32 item 4); 198 gives flow tasks their deadline columns (审批期限, issue 30 item 2, ADR 1049); 199 the 外部接口日志 table and menu (issue 34 item 6); 204 marks dashboards public (公开访问, issue 33, ADR 1056).
+ * menu (issue 30); 176 adds roles' data scopes (数据权限, issue 35), 177 indexes every form table's creator columns for them; 180 holds dashboards (issue 33), 178 adds the named statistics pages to them; 181–183 the energy module (issue 33, ADR 1043), appended after 196; 186 the resource library and 187 its 文档管理 menu (issue 34). 197 holds the messaging-app sign-in's one-time grants and spent codes, and makes an openId unique per tenant (issue 32 item 4); 198 gives flow tasks their deadline columns (审批期限, issue 30 item 2, ADR 1049); 199 the 外部接口日志 table and menu (issue 34 item 6); 204 marks dashboards public (公开访问, issue 33, ADR 1056); 203 (appended after 204) stores the print designer's layouts (issue 30, ADR 1054).
  */
 import type { Migration } from './types.js';
 import { m172SmsCodes } from './172_sms_codes.js';
@@ -59,6 +59,7 @@ import { m181EnergyModel } from './181_energy_model.js';
 import { m182EnergyReadings } from './182_energy_readings.js';
 import { m183EnergyMenu } from './183_energy_menu.js';
 import { m198FlowTaskDeadlines } from './198_flow_task_deadlines.js';
+import { m203PrintLayouts } from './203_print_layouts.js';
 
 export type { Migration } from './types.js';
 
@@ -115,4 +116,5 @@ export const migrations: Migration[] = [
   m198FlowTaskDeadlines,
   m199OutApiLog,
   m204PublicDashboards,
+  m203PrintLayouts,
 ];

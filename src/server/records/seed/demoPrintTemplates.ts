@@ -84,7 +84,7 @@ export async function addDemoPrintTemplate(db: Kysely<Database>, tenantId: numbe
   const id = await insertTemplate(db, tenantId, {
     formName: def.enName, name: DEMO_TEMPLATE_NAME, paper: 'A4', orientation: 'portrait',
     marginTop: 15, marginRight: 15, marginBottom: 15, marginLeft: 15,
-    header: '{{$form}}', footer: '打印时间 {{$printTime}}', body: sanitizeTemplateHtml(demoTemplateHtml(def)),
+    header: '{{$form}}', footer: '打印时间 {{$printTime}}', body: sanitizeTemplateHtml(demoTemplateHtml(def)), layout: null,
   }, 'admin');
   await setTemplateDocx(db, tenantId, id, demoTemplateDocx(def), `${def.cnName}.docx`, 'admin');
 }

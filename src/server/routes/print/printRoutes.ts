@@ -19,6 +19,7 @@ import { badRequest, notFound } from '../../http/HttpError.js';
 import { htmlToPdf, closePdfBrowser } from '../../print/printPdf.js';
 import { listTemplates } from '../../print/templateRepository.js';
 import { docxPrint } from '../../print/docxPrint.js';
+import { fileStoreFor } from '../../files/openFileStore.js';
 import { printDocumentHtml } from '../../../shared/print/printLayout.js';
 import { formatDate } from '../../../../schema-adapters/index.js';
 import { DoneEnvelope, FormTemplatesAnswer, PrintBody, PrintFormPath, PrintHistoryAnswer, PrintHistoryPath, RenderAnswer } from '../../../shared/contract/print.js';
@@ -45,7 +46,7 @@ export const printRoutes: ContractPlugin = async (app) => {
     printer(request, form);
     await loadModel(app.db, request.user.tenantId, form);
     const template = await resolveTemplate(app.db, request.user.tenantId, form, request.body);
-    return renderPrint(app.db, template, { user: request.user, formName: form, ids: request.body.ids, origin: origin(request) });
+    return renderPrint(app.db, template, { user: request.user, formName: form, ids: request.body.ids, origin: origin(request), files: await fileStoreFor(app.config) });
   };
 
   app.post('/print/form/:form/render', { schema: { params: PrintFormPath, body: PrintBody, response: { 200: RenderAnswer } } }, async (request) => ok(await render(request)));

@@ -12,7 +12,7 @@ export function PrintPreview({ render }: { render: PrintRender }) {
     const sheets = render.sheets.map((s) => ({ id: s.id, html: sanitizePrintHtml(s.html) }));
     // Only the sheet rules: the preview sits inside the app, whose own printing it must not change.
     const css = printCss(render.template, header, footer, { page: false });
-    return { css, html: sheetsHtml(sheets, header, footer) };
+    return { css, html: sheetsHtml(sheets, header, footer, { layout: !!render.template.page }) };
   }, [render]);
   return (
     <div style={{ marginTop: 12, maxHeight: 480, overflow: 'auto' }}>
