@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './support/testServer.js';
 import { as } from './support/api.js';
 
@@ -95,7 +96,8 @@ describe('WeChat unbind', () => {
     expect(await info(staff)).toMatchObject({ hasOpenId: false });
     expect((await info(staff)).openId).toBeUndefined();
     expect((await staff.post('/api/unbind')).body).toMatchObject({ code: 400, msg: '当前账号未绑定微信' });
-    await t.db.updateTable('users').set({ open_id: 'wx-open-id-staff' }).where('user_name', 'in', ['staff', 'admin']).execute();
+    // An openId belongs to one user of a tenant (migration 197): each user gets their own.
+    await t.db.updateTable('users').set({ open_id: sql<string>`'wx-open-id-' || user_name` }).where('user_name', 'in', ['staff', 'admin']).execute();
     const staffInfo = await info(staff);
     expect(staffInfo.hasOpenId).toBe(true);
     expect(JSON.stringify(staffInfo)).not.toContain('wx-open-id-staff');
@@ -104,7 +106,7 @@ describe('WeChat unbind', () => {
     expect(await info(staff)).toMatchObject({ hasOpenId: false });
     // The admins (this tenant's and T2's) keep theirs.
     const kept = await t.db.selectFrom('users').select(['user_name', 'open_id']).where('user_name', '=', 'admin').orderBy('tenant_id').execute();
-    expect(kept.map((u) => u.open_id)).toEqual(['wx-open-id-staff', 'wx-open-id-staff']);
+    expect(kept.map((u) => u.open_id)).toEqual(['wx-open-id-admin', 'wx-open-id-admin']);
     expect((await info(admin)).hasOpenId).toBe(true);
     await t.db.updateTable('users').set({ open_id: null }).execute();
   });

@@ -3,19 +3,26 @@
  * sends no readable password (only the sealed body to /api/encrypt/login) and opens the shell;
  * then, signed out, a visitor fills the demo anonymous form 人员信息 at its public link with the
  * captcha, is refused once for a wrong answer, and the record reaches the administrator as 草稿.
+ * Issue 32 item 4: through a loopback WeChat (its consent page approves at once), an unknown WeChat
+ * account lands on /bind, binds to the account signed in there, and next time signs in alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseTenant, startBrowserApp, type BrowserApp } from './support/browserApp';
 import { TEST_PASSWORD } from '../api/support/testServer';
 import { as } from '../api/support/api';
+import { startWxAppFake, type WxAppFake } from '../api/support/wxAppFake';
 
 let app: BrowserApp;
+let wx: WxAppFake;
 
 beforeAll(async () => {
-  app = await startBrowserApp();
+  wx = await startWxAppFake();
+  const wxApp = { kind: 'work' as const, appId: wx.appId, secret: wx.secret, agentId: '1000002', apiBaseUrl: wx.url, authorizeUrl: wx.authorizeUrl, redirectUrl: null };
+  app = await startBrowserApp({ config: { wxApp } });
 });
 afterAll(async () => {
   await app?.close();
+  await wx?.close();
 });
 
 describe('public side', () => {
@@ -74,5 +81,27 @@ describe('public side', () => {
     expect(list.body.rows).toHaveLength(1);
     expect(list.body.rows[0]).toMatchObject({ sys_status: -1, lxdh: '13700000001', create_by: '匿名用户' });
     expect(app.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+  });
+
+  it('binds a WeChat account on /bind, then signs in with WeChat alone', async () => {
+    const page = await app.newPage();
+    await page.context().clearCookies();
+    wx.currentUser = `wx-browser-${Date.now().toString(36)}`;
+
+    await page.goto(`${app.url}/wxapp-auth?tenantCode=DEFAULT`);
+    // The consent page sends the browser back to /auth-redirect with a code; the account is unknown.
+    await page.getByText('该微信尚未绑定账号，请登录后完成绑定').waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/bind');
+    await page.getByPlaceholder('账号').fill('admin');
+    await page.getByPlaceholder('密码').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: '登录并绑定' }).click();
+    await page.getByLabel('用户菜单').waitFor();
+
+    // Signed out, the same WeChat account signs in without a password.
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${app.url}/wxapp-auth?tenantCode=DEFAULT`);
+    await page.getByLabel('用户菜单').waitFor();
+    expect(wx.calls.filter((c) => c.path === '/cgi-bin/auth/getuserinfo')).toHaveLength(2);
   });
 });
