@@ -12,6 +12,7 @@ import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminSession, type AdminSession } from './support/adminSession';
 import { downloadBytes, type BrowserApp } from './support/browserApp';
+import { createDemoEnergy, hasEnergyEnterprise } from '../../src/server/energy/repositories/demoPlant';
 
 /** Set FW_SCREENSHOTS=1 to refresh this file's picture in docs/screenshots/. */
 const SHOTS = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../../docs/screenshots') : undefined;
@@ -85,6 +86,9 @@ describe('管理驾驶舱', () => {
   });
 
   it('能耗监测 shows the overview\'s KPIs', async () => {
+    // The demo plant is a step of served databases only (`npm start`), not of the test template.
+    const tenant = await app.server.db.selectFrom('tenants').select('id').where('code', '=', 'DEFAULT').executeTakeFirstOrThrow();
+    if (!(await hasEnergyEnterprise(app.server.db, Number(tenant.id)))) await createDemoEnergy(app.server.db, Number(tenant.id), new Date(), 7);
     const overview = (await session.api('GET', '/api/energy/qyzl')).data;
     expect(overview.meterCount).toBeGreaterThan(0);
     await page.goto(`${app.url}/energy-consumption`);

@@ -185,6 +185,8 @@ describe('form designer', () => {
     const forms = (await api(app, token, 'GET', '/api/flowable/form/list')).rows as { id: number; enName: string }[];
     const id = forms.find((f) => f.enName === 'designer_demo')!.id;
     await page.goto(`${app.url}/system/form`);
+    // Found by its name, as a user would: the demo forms fill more than the first page of 20.
+    await page.getByPlaceholder('请输入表单名称或英文名').fill('designer_demo');
     await page.locator('tr', { hasText: 'designer_demo' }).getByRole('button', { name: '设计' }).click();
     await expect.poll(() => page.url()).toContain(`/tool/build/index?id=${id}`);
     await page.locator('.fw-field-card[data-field="customer"]').click();

@@ -50,12 +50,13 @@ describe('login page', () => {
     expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe('/system/user?x=1');
   });
 
-  it('shows the 404 page for a public page this client does not have', async () => {
+  it('shows a public statistics page whose dashboard is not public as such, with a way to sign in', async () => {
     const page = await app.newPage();
-    // /company-overview is public in spec 02 §2.2; this client shows the named statistics pages signed in only.
+    // /company-overview is public in spec 02 §2.2; the shipped 公司概况 dashboard is not marked 公开访问 (ADR 1056).
     await page.goto(`${app.url}/company-overview`);
-    await page.waitForURL(/\/404$/);
-    await page.getByText('抱歉，您访问的页面不存在。').waitFor();
+    await page.getByText('仪表盘不存在或未公开').first().waitFor();
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL(/\/login\?redirect=%2Fcompany-overview$/);
   });
 
   it('explains on /wxapp-auth and /bind that the messaging-app sign-in is not enabled here', async () => {

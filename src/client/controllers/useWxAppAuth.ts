@@ -37,6 +37,19 @@ export function storeSignIn(token: string, needPerfect: boolean): void {
   sessionStore.set({ ready: false });
 }
 
+/**
+ * One exchange per code and state for the page's lifetime. A code works once, so when the page is
+ * mounted again while its first exchange runs (the shell settling its session), the new mount
+ * must wait for the same answer instead of spending the state a second time (which fails).
+ */
+const exchanges = new Map<string, ReturnType<typeof wxAppLogin>>();
+function exchangeOnce(code: string, oauthState: string): ReturnType<typeof wxAppLogin> {
+  const key = `${code}\u0001${oauthState}`;
+  let answer = exchanges.get(key);
+  if (!answer) exchanges.set(key, (answer = wxAppLogin(code, oauthState)));
+  return answer;
+}
+
 export type WxAuthState = { kind: 'working' } | { kind: 'disabled' } | { kind: 'failed'; message: string };
 
 /**
@@ -59,7 +72,7 @@ export function useWxAppAuth(search: string, go: (to: string) => void, leave: (u
       const config = await getWxAppConfig();
       if (!config.data.enabled) return live && setState({ kind: 'disabled' });
       if (code && oauthState) {
-        const r = (await wxAppLogin(code, oauthState)).data;
+        const r = (await exchangeOnce(code, oauthState)).data;
         if (!live) return;
         if (r.bound && r.token) {
           storeSignIn(r.token, r.needPerfect === true);

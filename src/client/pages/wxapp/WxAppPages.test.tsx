@@ -114,6 +114,16 @@ describe('messaging-app sign-in pages', () => {
     expect(getToken()).toBe('tok-wx');
   });
 
+  it('exchanges a code once when the page is mounted again while it runs', async () => {
+    await mount('auth', '/auth-redirect?code=ghi&state=s3');
+    await act(async () => root.unmount());
+    root = createRoot(document.body.appendChild(document.createElement('div')));
+    await mount('auth', '/auth-redirect?code=ghi&state=s3');
+    await until(() => window.location.pathname === '/index');
+    expect(bodies.login).toEqual([{ code: 'ghi', state: 's3' }]);
+    expect(getToken()).toBe('tok-wx');
+  });
+
   it('shows a refused exchange with the way back', async () => {
     await mount('auth', '/auth-redirect?code=spent&state=s1');
     await until(() => document.body.textContent?.includes('微信登录失败'));
@@ -123,7 +133,8 @@ describe('messaging-app sign-in pages', () => {
 
   it('sends an unbound WeChat to /bind, where name and password sign in and bind', async () => {
     bound = false;
-    await mount('auth', '/wxapp-auth?code=abc&state=s1');
+    // Every round with WeChat brings a new code.
+    await mount('auth', '/wxapp-auth?code=def&state=s2');
     await until(() => window.location.pathname === '/bind');
     expect(getToken()).toBeFalsy();
     await act(async () => root.unmount());
