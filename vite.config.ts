@@ -106,6 +106,9 @@ export default defineConfig({
           // the others: a browser test beside three API workers waits too long for its page, and
           // two browser files side by side on 2 cores lost clicks on dialogs (CI of 3fded3f:
           // listButtons' 继续操作, screens' 取消, both green when run alone).
+          // `npm test` (scripts/test.mjs) runs this project in a vitest process of its own beside
+          // the others (two workers there): vitest runs projects of one group together only when
+          // their maxWorkers agree, and a browser file mostly waits rather than computes.
           maxWorkers: 1,
           // One worker for every file, so it imports the server and playwright once, not per file
           // (~10 s a file under load). Files still share no state: each starts its own app on its

@@ -3,21 +3,15 @@
  * the drag-upload area, moving it to another folder through the tree picker, and granting a user
  * download on it in the permission dialog. Names are unique, so a retry meets no earlier state.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { startAdminSession } from './support/adminSession';
+import { useAdminPage } from './support/adminSession';
 import { animationsSettled, type BrowserApp } from './support/browserApp';
 import { openMenu } from './support/shellActions';
 
 let app: BrowserApp;
 let page: Page;
-
-beforeAll(async () => {
-  ({ app, page } = await startAdminSession());
-});
-afterAll(async () => {
-  await app?.close();
-});
+useAdminPage((s) => ({ app, page } = s));
 
 const toolbar = (name: string) => page.getByRole('button', { name: new RegExp(`^${name.split('').join('\\s*')}$`) });
 const tree = () => page.getByTestId('resource-tree');

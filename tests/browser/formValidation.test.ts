@@ -7,20 +7,14 @@
  * schema preview, plus the issue's own steps on 合同台账 and 采购申请.
  */
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserApp } from './support/browserApp';
 import { item } from './support/formActions';
-import { startAdminSession } from './support/adminSession';
+import { useAdminPage } from './support/adminSession';
 
 let app: BrowserApp;
 let page: Page;
-
-beforeAll(async () => {
-  ({ app, page } = await startAdminSession());
-});
-afterAll(async () => {
-  await app?.close();
-});
+useAdminPage((s) => ({ app, page } = s));
 
 const message = (label: string) => `${label}不能为空`;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

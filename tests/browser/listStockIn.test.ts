@@ -4,20 +4,14 @@
  * definition (feature.addMode, feature.rowDensity), set in the demo fixtures.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserApp } from './support/browserApp';
 import { fill, item } from './support/formActions';
-import { startAdminSession } from './support/adminSession';
+import { useAdminPage } from './support/adminSession';
 
 let app: BrowserApp;
 let page: Page;
-
-beforeAll(async () => {
-  ({ app, page } = await startAdminSession());
-});
-afterAll(async () => {
-  await app?.close();
-});
+useAdminPage((s) => ({ app, page } = s));
 
 const rowCount = () => page.locator('[data-row-key]').count();
 

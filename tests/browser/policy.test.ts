@@ -3,22 +3,16 @@
  * editor (TipTap, loaded on first use), saves and publishes it to a user, and that user finds it
  * in 消息中心 and opens it with its formatting. Titles are unique, so a retry meets no earlier state.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startAdminSession } from './support/adminSession';
+import { useAdminPage } from './support/adminSession';
 import { animationsSettled, type BrowserApp } from './support/browserApp';
 import { useUser } from './support/formActions';
 import { openMenu } from './support/shellActions';
 
 let app: BrowserApp;
 let page: Page;
-
-beforeAll(async () => {
-  ({ app, page } = await startAdminSession());
-});
-afterAll(async () => {
-  await app?.close();
-});
+useAdminPage((s) => ({ app, page } = s));
 
 describe('policy publishing', () => {
   it('writes a policy in the rich-text editor, publishes it, and the recipient reads it from 消息中心', async () => {

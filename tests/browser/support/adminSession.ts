@@ -35,6 +35,22 @@ export async function startAdminSession({ timeout, signedIn = true }: { timeout?
   return { app, page, token, api: (method, url, body) => api(app, token, method, url, body) };
 }
 
+/**
+ * For a file whose tests share one signed-in admin page: registers its hooks. The app starts and
+ * the admin signs in (startAdminSession) before the file's tests; the app closes after them. `use`
+ * receives the session once started, for the file's variables: `useAdminPage((s) => ({ app, page } = s));`
+ */
+export function useAdminPage(use: (session: AdminSession) => void, options: { timeout?: number; signedIn?: boolean } = {}): void {
+  let session: AdminSession | undefined;
+  beforeAll(async () => {
+    session = await startAdminSession(options);
+    use(session);
+  });
+  afterAll(async () => {
+    await session?.app.close();
+  });
+}
+
 /** The app and one page, with `timeout` as the page's default when given. */
 async function startSession(timeout?: number): Promise<BrowserSession> {
   const app = await startBrowserApp();

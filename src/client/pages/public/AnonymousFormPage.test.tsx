@@ -3,15 +3,14 @@
  * check (nothing sent), a refusal shown with a fresh captcha, and the success page with only the
  * filled values sent.
  */
-import { App as AntdApp } from 'antd';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { Route } from 'wouter';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import AnonymousFormPage from './AnonymousFormPage';
-import { TestFeedbackHost } from '../../feedback/testFeedback';
+import { freshRoot, renderInApp } from '../../testing/renderInApp';
 import { until } from '../../testing/until';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -50,10 +49,7 @@ beforeEach(() => {
     }),
   );
   window.history.replaceState(null, '', '/portal/form/auto_ryxx?tenantCode=DEFAULT');
-  document.body.innerHTML = '';
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
+  root = freshRoot();
 });
 afterEach(async () => {
   await act(async () => root.unmount());
@@ -61,15 +57,11 @@ afterEach(async () => {
 });
 
 async function mount() {
-  await act(async () =>
-    root.render(
-      <AntdApp>
-        <TestFeedbackHost />
-        <Route path="/portal/form/:enName">
-          <AnonymousFormPage />
-        </Route>
-      </AntdApp>,
-    ),
+  await renderInApp(
+    root,
+    <Route path="/portal/form/:enName">
+      <AnonymousFormPage />
+    </Route>,
   );
 }
 

@@ -3,14 +3,13 @@
  * the 60 s countdown after a code is sent, the page's own checks, and the success tip; where the
  * tenant turned SMS off, a captcha in place of the number and the SMS code (a new one after a refusal).
  */
-import { App as AntdApp } from 'antd';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import RegisterPage from './RegisterPage';
-import { TestFeedbackHost } from '../../feedback/testFeedback';
+import { freshRoot, renderInApp } from '../../testing/renderInApp';
 import { until } from '../../testing/until';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -50,10 +49,7 @@ beforeEach(async () => {
       return HttpResponse.json({ code: 200, msg: '注册成功，请等待管理员审核', pending: true });
     }),
   );
-  document.body.innerHTML = '';
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
+  root = freshRoot();
 });
 afterEach(async () => {
   await act(async () => root.unmount());
@@ -61,14 +57,7 @@ afterEach(async () => {
 });
 
 async function mount() {
-  await act(async () =>
-    root.render(
-      <AntdApp>
-        <TestFeedbackHost />
-        <RegisterPage />
-      </AntdApp>,
-    ),
-  );
+  await renderInApp(root, <RegisterPage />);
 }
 
 const byPlaceholder = (p: string) => document.querySelector<HTMLInputElement>(`input[placeholder="${p}"]`)!;

@@ -4,8 +4,6 @@
  * to its redirect; an unbound one goes to /bind, where name and password sign in and bind; /bind
  * without a ticket says so.
  */
-import { App as AntdApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { act } from 'react';
@@ -13,7 +11,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import WxAppAuthPage from './WxAppAuthPage';
 import BindPage from './BindPage';
-import { TestFeedbackHost } from '../../feedback/testFeedback';
+import { freshRoot, renderInApp } from '../../testing/renderInApp';
 import { until } from '../../testing/until';
 import { getToken, removeToken } from '../../session/cookies';
 
@@ -56,10 +54,7 @@ beforeEach(() => {
       return HttpResponse.json({ code: 200, msg: '绑定成功', data: { token: 'tok-bound', needPerfect: false, redirect: '/msg' } });
     }),
   );
-  document.body.innerHTML = '';
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
+  root = freshRoot();
 });
 afterEach(async () => {
   await act(async () => root.unmount());
@@ -69,16 +64,7 @@ afterEach(async () => {
 
 async function mount(page: 'auth' | 'bind', url: string) {
   window.history.replaceState(null, '', url);
-  await act(async () =>
-    root.render(
-      <ConfigProvider locale={zhCN}>
-        <AntdApp>
-          <TestFeedbackHost />
-          {page === 'auth' ? <WxAppAuthPage /> : <BindPage />}
-        </AntdApp>
-      </ConfigProvider>,
-    ),
-  );
+  await renderInApp(root, page === 'auth' ? <WxAppAuthPage /> : <BindPage />);
 }
 
 const byPlaceholder = (p: string) => document.querySelector<HTMLInputElement>(`input[placeholder="${p}"]`)!;

@@ -3,15 +3,13 @@
  * saved as the body the server expects, a server refusal shown in its words, and no 保存 for a
  * user without system:calendar:edit.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp } from 'antd';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WorkCalendarPage from './WorkCalendarPage';
-import { TestFeedbackHost } from '../../../feedback/testFeedback';
+import { freshRoot, renderInApp, testQueryClient } from '../../../testing/renderInApp';
 import { sessionStore } from '../../../session/sessionStore';
 import { until } from '../../../testing/until';
 import { configureHttp } from '../../../api/httpConfig';
@@ -44,10 +42,7 @@ beforeEach(() => {
       return HttpResponse.json({ code: 200, msg: '保存成功', data: { ...body, saved: true } });
     }),
   );
-  document.body.innerHTML = '';
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
+  root = freshRoot();
 });
 afterEach(async () => {
   await act(async () => root.unmount());
@@ -56,17 +51,7 @@ afterEach(async () => {
 
 async function mount(permissions: string[]) {
   sessionStore.set({ ready: true, roles: [], permissions, user: { userId: 1, userName: 'admin', nickName: '管理员', deptId: 1, roleNames: [] } as never });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () =>
-    root.render(
-      <QueryClientProvider client={client}>
-        <AntdApp>
-          <TestFeedbackHost />
-          <WorkCalendarPage />
-        </AntdApp>
-      </QueryClientProvider>,
-    ),
-  );
+  await renderInApp(root, <WorkCalendarPage />, { queryClient: testQueryClient() });
   await until(() => document.querySelector('input[aria-label="时段1开始"]'));
 }
 

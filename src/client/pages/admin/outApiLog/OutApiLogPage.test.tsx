@@ -2,16 +2,13 @@
  * 外部接口日志 against msw answers: the rows shown with provider and outcome in words, a provider
  * filter sent as the query the server expects, and a row's 详情 drawer showing its redacted bodies.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import OutApiLogPage from './OutApiLogPage';
-import { TestFeedbackHost } from '../../../feedback/testFeedback';
+import { freshRoot, renderInApp, testQueryClient } from '../../../testing/renderInApp';
 import { until } from '../../../testing/until';
 import { configureHttp } from '../../../api/httpConfig';
 
@@ -43,10 +40,7 @@ beforeEach(() => {
       HttpResponse.json({ code: 200, msg: '操作成功', data: { ...ROWS[0], requestBody: '{"phone":"139****0077","text":"您的验证码为***"}', responseBody: '' } }),
     ),
   );
-  document.body.innerHTML = '';
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
+  root = freshRoot();
 });
 afterEach(async () => {
   await act(async () => root.unmount());
@@ -54,19 +48,7 @@ afterEach(async () => {
 });
 
 async function mount() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () =>
-    root.render(
-      <QueryClientProvider client={client}>
-        <ConfigProvider locale={zhCN}>
-          <AntdApp>
-            <TestFeedbackHost />
-            <OutApiLogPage />
-          </AntdApp>
-        </ConfigProvider>
-      </QueryClientProvider>,
-    ),
-  );
+  await renderInApp(root, <OutApiLogPage />, { queryClient: testQueryClient() });
   await until(() => document.querySelectorAll('.ant-table-row').length === 2);
 }
 

@@ -1,0 +1,39 @@
+/**
+ * For client tests (happy-dom): the render target and the providers every page has in the app,
+ * written once instead of in each test file (issue 29 item 4). `freshRoot()` in a `beforeEach`,
+ * `renderInApp(root, <Page />)` to show a page as the shell would: antd in Chinese (its own
+ * buttons read 确 定 / 取 消 as in the app), antd's App with the feedback host, and react-query when
+ * the page reads through it.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { TestFeedbackHost } from '../feedback/testFeedback';
+
+/** An emptied document with one host element, and a React root on it. */
+export function freshRoot(): Root {
+  document.body.innerHTML = '';
+  const host = document.createElement('div');
+  document.body.appendChild(host);
+  return createRoot(host);
+}
+
+/** A react-query client without retries: a refused request shows its error at once. */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false } } });
+}
+
+/** Renders `ui` into `root` inside act(), wrapped as the app shell wraps a page. */
+export async function renderInApp(root: Root, ui: ReactNode, options: { queryClient?: QueryClient } = {}): Promise<void> {
+  const tree = (
+    <ConfigProvider locale={zhCN}>
+      <AntdApp>
+        <TestFeedbackHost />
+        {ui}
+      </AntdApp>
+    </ConfigProvider>
+  );
+  await act(async () => root.render(options.queryClient ? <QueryClientProvider client={options.queryClient}>{tree}</QueryClientProvider> : tree));
+}
