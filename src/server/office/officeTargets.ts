@@ -62,6 +62,23 @@ export async function resolveTarget(db: Kysely<Database>, store: FileStore, user
   return { target, storeKey: target.key, name: parseFileKey(target.key)!.name, canDownload: true, canEdit };
 }
 
+/**
+ * Library files for the merge download, in the order given: 404 `资源不存在` for what the caller
+ * cannot see (or is a folder), 403 `当前操作没有权限` without download — the library's own rules
+ * for `/system/resource/download` (docs/resources.md).
+ */
+export async function downloadableResources(db: Kysely<Database>, user: AuthUser, ids: readonly number[]): Promise<{ key: string; name: string }[]> {
+  if (!ids.length) return [];
+  const lib = await libraryOf(db, user, hasPermission(user, RESOURCE_ROOT_PERMISSION));
+  return ids.map((id) => {
+    const row = lib.rows.get(id);
+    const level = row ? lib.access.level(id) : 0;
+    if (!row || level < 1 || row.kind !== 'file' || !row.fileKey) throw notFound('资源不存在');
+    if (level < 2) throw forbidden();
+    return { key: row.fileKey, name: row.name };
+  });
+}
+
 /** Throws 403 unless the resolved target may be edited. */
 export function needEdit(resolved: ResolvedTarget): void {
   if (!resolved.canEdit) throw forbidden('没有权限编辑该文件');
