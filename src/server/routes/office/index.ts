@@ -109,8 +109,9 @@ export const officeRoutes: ContractPlugin = async (app) => {
     const user = await app.db.selectFrom('users').select('id').where('tenant_id', '=', claims.tenantId).where('id', '=', claims.userId).where('status', '=', '0').executeTakeFirst();
     if (!user) throw forbidden('编辑用户不存在或已停用');
     const bytes = await downloadEdited(url, maxBytes);
-    await writeNewVersion(app.db, store, claims.tenantId, claims.userId, claims.target, bytes);
-    request.log.info({ tenantId: claims.tenantId, target: claims.target, status: body.status, size: bytes.length }, 'onlyoffice save');
+    const { previousKey } = await writeNewVersion(app.db, store, claims.tenantId, claims.userId, claims.target, bytes);
+    // For an upload, the only record of where its old bytes went (docs/office.md "Old bytes of a replaced upload").
+    request.log.info({ tenantId: claims.tenantId, target: claims.target, status: body.status, size: bytes.length, userId: claims.userId, previousKey }, 'onlyoffice save');
     return { error: 0 };
   });
 };
