@@ -1,12 +1,17 @@
 /**
  * 文档管理 (issue 34 item 1), one full cycle in a real browser: new folders, a file dropped onto
  * the drag-upload area, moving it to another folder through the tree picker, and granting a user
- * download on it in the permission dialog. Names are unique, so a retry meets no earlier state.
+ * download on it in the permission dialog; then the office actions: 预览 of a docx as the server's
+ * PDF in the built-in viewer, no 在线编辑 without ONLYOFFICE, and 合并下载 of a docx and a PDF into
+ * one PDF (LibreOffice; read back with pdfjs-dist). Names are unique, so a retry meets no earlier state.
  */
+import { execFileSync } from 'node:child_process';
+import { strToU8, zipSync } from 'fflate';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useAdminPage } from './support/adminSession';
-import { animationsSettled, type BrowserApp } from './support/browserApp';
+import { animationsSettled, downloadBytes, type BrowserApp } from './support/browserApp';
 import { openMenu } from './support/shellActions';
 
 let app: BrowserApp;
@@ -22,6 +27,57 @@ async function openDialog(title: string | RegExp): Promise<Locator> {
   await dialog.waitFor();
   await animationsSettled(page);
   return dialog;
+}
+
+/** The merge converts the docx with LibreOffice; without soffice that case cannot mean anything. */
+const hasSoffice = (() => {
+  try {
+    execFileSync('which', ['soffice'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+if (!hasSoffice) console.warn('documentManage.test.ts: soffice is not installed, the office case is SKIPPED (apt-get install libreoffice-writer-nogui)');
+
+/** A minimal but real .docx with one paragraph. */
+function docx(text: string): Buffer {
+  const w = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+  return Buffer.from(
+    zipSync({
+      '[Content_Types].xml': strToU8('<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
+      '_rels/.rels': strToU8('<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>'),
+      'word/document.xml': strToU8(`<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${w}"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`),
+    }),
+  );
+}
+
+async function pdfWithText(text: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([400, 300]).drawText(text, { x: 40, y: 150, size: 16, font: await doc.embedFont(StandardFonts.Helvetica) });
+  return Buffer.from(await doc.save());
+}
+
+/** The text of each page, read with pdfjs-dist. */
+async function pageTexts(bytes: Buffer): Promise<string[]> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
+  const out: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) out.push((await (await doc.getPage(i)).getTextContent()).items.map((it) => ('str' in it ? it.str : '')).join(' '));
+  await doc.destroy();
+  return out;
+}
+
+/** Drops `files` (name → bytes) onto the open upload dialog's drag area and waits until each is done. */
+async function dropFiles(upload: Locator, files: Record<string, Buffer>): Promise<void> {
+  const area = upload.locator('.ant-upload-drag .ant-upload-btn');
+  const dropped = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const [name, b64] of list) dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], name));
+    return dt;
+  }, Object.entries(files).map(([name, bytes]) => [name, bytes.toString('base64')] as const));
+  for (const type of ['dragenter', 'dragover', 'drop']) await area.dispatchEvent(type, { dataTransfer: dropped });
+  for (const name of Object.keys(files)) await upload.locator('.ant-upload-list-item-done', { hasText: name }).waitFor();
 }
 
 async function newFolder(name: string): Promise<void> {
@@ -102,4 +158,48 @@ describe('document library', () => {
     await expect.poll(() => saved.textContent()).toContain('下载');
     expect(app.errors).toEqual([]);
   });
+
+  it.skipIf(!hasSoffice)('预览 shows a docx as PDF in the built-in viewer; no 在线编辑 without ONLYOFFICE; 合并下载 of a docx and a PDF gives one PDF of both', async () => {
+    const suffix = Date.now().toString(36);
+    const folder = `合并资料${suffix}`;
+    const docName = `A-说明${suffix}.docx`;
+    const pdfName = `B-附图${suffix}.pdf`;
+    await page.goto(`${app.url}/index`);
+    await openMenu(page, '系统管理', '文档管理');
+    await tree().getByText('全部文档').click();
+    await newFolder(folder);
+    await tree().getByText(folder, { exact: true }).click();
+    await expect.poll(() => page.getByTestId('resource-path').textContent()).toContain(folder);
+    await toolbar('上传').click();
+    const upload = await openDialog(`上传到：${folder}`);
+    await dropFiles(upload, { [docName]: docx('Library merge docx page'), [pdfName]: await pdfWithText('Library merge PDF page') });
+    await upload.locator('.ant-modal-close').click();
+    await upload.waitFor({ state: 'hidden' });
+    const docRow = rows().filter({ hasText: docName });
+    const pdfRow = rows().filter({ hasText: pdfName });
+    await docRow.waitFor();
+    await pdfRow.waitFor();
+    // The test server has no Document Server: 在线编辑 is not offered.
+    await expect.poll(() => docRow.getByRole('button', { name: '在线编辑' }).count()).toBe(0);
+
+    // 预览 of the docx: the built-in viewer in a new tab, showing the server's PDF of it.
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), docRow.getByRole('button', { name: /预\s*览/ }).click()]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toMatch(/\/online-preview\?resourceId=\d+$/);
+    await expect.poll(() => tab.locator('iframe.fw-preview-pdf').getAttribute('src'), { timeout: 60_000 }).toMatch(/^blob:/);
+    await tab.getByRole('heading', { name: docName }).waitFor();
+    await tab.close();
+
+    // 合并下载 needs a selection; both files become one PDF, the docx converted by LibreOffice.
+    await expect.poll(() => toolbar('合并下载').isDisabled()).toBe(true);
+    await docRow.locator('.ant-checkbox-input').check();
+    await pdfRow.locator('.ant-checkbox-input').check();
+    const [merged] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), toolbar('合并下载').click()]);
+    expect(merged.suggestedFilename()).toBe(`${folder}.pdf`);
+    const texts = await pageTexts(await downloadBytes(merged));
+    expect(texts).toHaveLength(2);
+    expect(texts[0]).toContain('Library merge docx page');
+    expect(texts[1]).toContain('Library merge PDF page');
+    expect(app.errors).toEqual([]);
+  }, 120_000);
 });

@@ -29,21 +29,30 @@ export async function mergePdf(fileName: string, urls: string[]): Promise<Upload
   return (await post<DataResponse<UploadedFile>>('/office/merge/pdf', { fileName, urls })).data;
 }
 
+/** `POST /api/office/merge/pdf` `{fileName, resourceIds}`: library files (download level) merged in order into one stored PDF. */
+export async function mergeResourcesPdf(fileName: string, resourceIds: number[]): Promise<UploadedFile> {
+  return (await post<DataResponse<UploadedFile>>('/office/merge/pdf', { fileName, resourceIds })).data;
+}
+
+/** An office call's file: an upload (key or download url) or a library file by id. */
+export type OfficeFileRef = string | { resourceId: number };
+const refQuery = (ref: OfficeFileRef) => (typeof ref === 'string' ? { fileName: ref } : { resourceId: ref.resourceId });
+
 /** `GET /api/office/status`: whether the server converts office files to PDF, and whether online editing is on. */
 export type OfficeStatus = Static<typeof OfficeStatusAnswer>['data'];
 export async function officeStatus(): Promise<OfficeStatus> {
   return (await get<DataResponse<OfficeStatus>>('/office/status')).data;
 }
 
-/** `GET /api/office/pdf?fileName=`: the PDF of an office file (converted on the server, cached by content). */
-export function officePdfBlob(fileName: string): Promise<Blob> {
-  return get<Blob>('/office/pdf', { fileName }, { responseType: 'blob' });
+/** `GET /api/office/pdf?fileName=` (or `resourceId=`): the PDF of an office file (converted on the server, cached by content). */
+export function officePdfBlob(ref: OfficeFileRef): Promise<Blob> {
+  return get<Blob>('/office/pdf', refQuery(ref), { responseType: 'blob' });
 }
 
-/** `GET /api/office/editor?fileName=&edit=`: the Document Server's address and the signed editor config. */
+/** `GET /api/office/editor?fileName=(or resourceId=)&edit=`: the Document Server's address and the signed editor config. */
 export type OfficeEditor = Static<typeof OfficeEditorAnswer>['data'];
-export async function officeEditor(fileName: string, edit: boolean): Promise<OfficeEditor> {
-  return (await get<DataResponse<OfficeEditor>>('/office/editor', { fileName, ...(edit ? { edit: true } : {}) })).data;
+export async function officeEditor(ref: OfficeFileRef, edit: boolean): Promise<OfficeEditor> {
+  return (await get<DataResponse<OfficeEditor>>('/office/editor', { ...refQuery(ref), ...(edit ? { edit: true } : {}) })).data;
 }
 
 /**

@@ -17,6 +17,11 @@ export function listResources(query: { parentId: number; name?: string; pageNum:
   return get('/system/resource/list/file', query);
 }
 
+/** `GET /api/system/resource/load?id=`: one node with the caller's level (404 without view). */
+export async function loadResource(id: number): Promise<ResourceNode> {
+  return (await get<DataResponse<ResourceNode>>('/system/resource/load', { id })).data;
+}
+
 /** `GET /api/system/resource/ancestors/get?id=`: the visible path to a node. */
 export async function resourceAncestors(id: number): Promise<{ id: number; name: string }[]> {
   return (await get<DataResponse<{ id: number; name: string }[]>>('/system/resource/ancestors/get', { id })).data;

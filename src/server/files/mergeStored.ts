@@ -25,16 +25,21 @@ export function nameWith(raw: string | undefined, ext: string, fallback: string)
   return name.toLowerCase().endsWith(`.${ext}`) ? name : `${name}.${ext}`;
 }
 
-/** Merges the referenced files; `accepts` says which names `toPdf` (or the plain merge) takes, `refusal` words the 400 for the rest. */
+/**
+ * Merges the referenced files; `accepts` says which names `toPdf` (or the plain merge) takes,
+ * `refusal` words the 400 for the rest. `more` are store keys the caller has already been cleared
+ * to read (library files, routes/office), merged after `urls`.
+ */
 export async function mergeStored(
   db: Kysely<Database>,
   store: FileStore,
   user: { tenantId: number; userId: number },
   body: { fileName?: string; urls: string[] },
-  options: { accepts: (name: string) => boolean; refusal: string; toPdf?: (name: string, bytes: Uint8Array) => Promise<Uint8Array> },
+  options: { accepts: (name: string) => boolean; refusal: string; toPdf?: (name: string, bytes: Uint8Array) => Promise<Uint8Array>; more?: { key: string; name: string }[] },
 ): Promise<UploadedFile> {
   const { tenantId } = user;
-  const keys = tenantKeys(body.urls, tenantId);
+  const keys = [...tenantKeys(body.urls, tenantId), ...(options.more ?? [])];
+  if (!keys.length) throw badRequest('请选择要合并的文件');
   const refused = keys.filter((k) => !isMergeable(k.name) && !options.accepts(k.name)).map((k) => k.name);
   if (refused.length) throw badRequest(`${options.refusal}，不支持：${refused.join('、')}`);
   let budget = MAX_MERGE_MB * 1024 * 1024;

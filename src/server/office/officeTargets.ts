@@ -62,6 +62,23 @@ export async function resolveTarget(db: Kysely<Database>, store: FileStore, user
   return { target, storeKey: target.key, name: parseFileKey(target.key)!.name, canDownload: true, canEdit };
 }
 
+/**
+ * Library files for the merge download, in the order given: 404 `资源不存在` for what the caller
+ * cannot see (or is a folder), 403 `当前操作没有权限` without download — the library's own rules
+ * for `/system/resource/download` (docs/resources.md).
+ */
+export async function downloadableResources(db: Kysely<Database>, user: AuthUser, ids: readonly number[]): Promise<{ key: string; name: string }[]> {
+  if (!ids.length) return [];
+  const lib = await libraryOf(db, user, hasPermission(user, RESOURCE_ROOT_PERMISSION));
+  return ids.map((id) => {
+    const row = lib.rows.get(id);
+    const level = row ? lib.access.level(id) : 0;
+    if (!row || level < 1 || row.kind !== 'file' || !row.fileKey) throw notFound('资源不存在');
+    if (level < 2) throw forbidden();
+    return { key: row.fileKey, name: row.name };
+  });
+}
+
 /** Throws 403 unless the resolved target may be edited. */
 export function needEdit(resolved: ResolvedTarget): void {
   if (!resolved.canEdit) throw forbidden('没有权限编辑该文件');
@@ -70,9 +87,10 @@ export function needEdit(resolved: ResolvedTarget): void {
 /**
  * Writes `bytes` as the target's new version. A library file gets a new row in its version list
  * (the old versions stay downloadable); an uploaded file is replaced at its key (the records that
- * hold it see the edit), its previous bytes kept under `t{tenantId}/ver/{uuid}/{name}`.
+ * hold it see the edit), its previous bytes kept under `t{tenantId}/ver/{uuid}/{name}` — answered as
+ * `previousKey` so the save's log line names it (nothing else lists it: docs/office.md "Old bytes").
  */
-export async function writeNewVersion(db: Kysely<Database>, store: FileStore, tenantId: number, userId: number, target: OfficeTarget, bytes: Buffer): Promise<void> {
+export async function writeNewVersion(db: Kysely<Database>, store: FileStore, tenantId: number, userId: number, target: OfficeTarget, bytes: Buffer): Promise<{ previousKey?: string }> {
   if (target.kind === 'resource') {
     const row = await db.selectFrom('resources').select(['name', 'kind']).where('tenant_id', '=', tenantId).where('id', '=', target.id).executeTakeFirst();
     if (!row || row.kind !== 'file') throw notFound('资源不存在');
@@ -84,7 +102,7 @@ export async function writeNewVersion(db: Kysely<Database>, store: FileStore, te
       await store.remove(key);
       throw err;
     }
-    return;
+    return {};
   }
   const parsed = parseFileKey(target.key);
   if (!parsed || parsed.tenantId !== tenantId) throw notFound('文件不存在');
@@ -93,7 +111,8 @@ export async function writeNewVersion(db: Kysely<Database>, store: FileStore, te
   const previous: Buffer[] = [];
   for await (const chunk of old.body) previous.push(chunk as Buffer);
   // The previous bytes are stored first, so a failure below never loses both versions.
-  await store.put(`t${tenantId}/ver/${randomUUID()}/${parsed.name}`, Readable.from([Buffer.concat(previous)]));
+  const previousKey = `t${tenantId}/ver/${randomUUID()}/${parsed.name}`;
+  await store.put(previousKey, Readable.from([Buffer.concat(previous)]));
   await store.remove(target.key);
   try {
     await store.put(target.key, Readable.from([bytes]));
@@ -101,4 +120,5 @@ export async function writeNewVersion(db: Kysely<Database>, store: FileStore, te
     await store.put(target.key, Readable.from([Buffer.concat(previous)])).catch(() => undefined);
     throw err;
   }
+  return { previousKey };
 }

@@ -4,6 +4,7 @@
  */
 import { Type } from 'typebox';
 import { Closed, DataEnvelope, Id, OpenObject, Str } from './common.js';
+import { MAX_BUNDLE_FILES } from './files.js';
 
 /** `GET /api/office/status`: whether office files can become PDF here, and whether online editing is on. */
 export const OfficeStatusAnswer = DataEnvelope(
@@ -19,6 +20,17 @@ export const OfficeStatusAnswer = DataEnvelope(
 export const OfficeFileQuery = Closed({
   fileName: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
   resourceId: Type.Optional(Id),
+});
+
+/**
+ * `POST /api/office/merge/pdf`: uploads by url, then library files by id (download level), merged
+ * in that order; at least one of the two (spec 02 §7 names only `urls`; `resourceIds` is the
+ * library's 合并下载).
+ */
+export const OfficeMergeBody = Closed({
+  fileName: Type.Optional(Str({ max: 200 })),
+  urls: Type.Optional(Type.Array(Str({ min: 1, max: 1000 }), { maxItems: MAX_BUNDLE_FILES })),
+  resourceIds: Type.Optional(Type.Array(Id, { maxItems: MAX_BUNDLE_FILES })),
 });
 
 /** `GET /api/office/editor`: the file, and `edit=true` for the editing mode. */

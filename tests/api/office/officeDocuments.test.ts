@@ -151,6 +151,53 @@ describe('conversion through LibreOffice', () => {
   }, 120_000);
 });
 
+describe('文档管理 office actions (library files by resourceId): the node level on every call', () => {
+  const grant = (id: number, level: string, userId: number) => as(t, tokens.admin).post('/api/system/resource/permissions/modify', { id, entries: [{ subjectType: 'user', subjectId: userId, level }] });
+  const staffId = async () => (await as(t, tokens.admin).get('/api/system/user/list?userName=staff')).body.rows.find((u: { userName: string }) => u.userName === 'staff').userId as number;
+
+  it.skipIf(!hasSoffice)('预览 needs view, 合并下载 download, 在线编辑 manage: 404 without view, 403 below the level; the merge reads the library file back', async () => {
+    const staff = await staffId();
+    const docId = await libraryUpload(tokens.admin, `预案${Date.now()}.docx`, makeDocx('Library docx merged here'));
+    const pdfId = await libraryUpload(tokens.admin, `附图${Date.now()}.pdf`, await pdfWithText('Library PDF second'));
+    const api = as(t, tokens.staff);
+    const merge = (ids: number[]) => api.post('/api/office/merge/pdf', { fileName: '合并', resourceIds: ids });
+    // No entry: neither file exists for staff.
+    expect((await raw(t, tokens.staff, `/api/office/pdf?resourceId=${docId}`)).statusCode).toBe(404);
+    expect((await merge([docId, pdfId])).status).toBe(404);
+    expect((await api.get(`/api/office/editor?resourceId=${docId}`)).status).toBe(404);
+    // View: the PDF preview, the editor read-only; merge (a download) and editing are refused.
+    await grant(docId, 'view', staff);
+    await grant(pdfId, 'view', staff);
+    const preview = await raw(t, tokens.staff, `/api/office/pdf?resourceId=${docId}`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect((await pageTexts(preview.rawPayload))[0]).toContain('Library docx merged here');
+    const refused = await merge([docId, pdfId]);
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe('当前操作没有权限');
+    expect((await api.get(`/api/office/editor?resourceId=${docId}&edit=true`)).status).toBe(403);
+    expect((await api.get(`/api/office/editor?resourceId=${docId}`)).body.data.mode).toBe('view');
+    // Download on one file only: still refused as a whole.
+    await grant(docId, 'download', staff);
+    expect((await merge([docId, pdfId])).status).toBe(403);
+    await grant(pdfId, 'download', staff);
+    const merged = await merge([docId, pdfId]);
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    const texts = await pageTexts((await raw(t, tokens.staff, merged.body.msg)).rawPayload);
+    expect(texts).toHaveLength(2);
+    expect(texts[0]).toContain('Library docx merged here');
+    expect(texts[1]).toContain('Library PDF second');
+    expect((await api.get(`/api/office/editor?resourceId=${docId}&edit=true`)).status).toBe(403);
+    // Manage: editing.
+    await grant(docId, 'manage', staff);
+    expect((await api.get(`/api/office/editor?resourceId=${docId}&edit=true`)).body.data.mode).toBe('edit');
+    // Another tenant, a folder, an empty merge.
+    expect((await as(t, tokens.t2).post('/api/office/merge/pdf', { resourceIds: [docId] })).status).toBe(404);
+    const empty = await api.post('/api/office/merge/pdf', { resourceIds: [] });
+    expect(empty.status).toBe(400);
+    expect(empty.body.msg).toBe('请选择要合并的文件');
+  }, 120_000);
+});
+
 describe('without LibreOffice (SOFFICE_PATH names nothing)', () => {
   it('says so in Chinese: the status, the viewer PDF and a merge that needs conversion; PDFs and images still merge', async () => {
     const api = as(bare, tokens.bare);

@@ -138,7 +138,7 @@ export default function RichTextEditor({ value, onChange, height = 700, readOnly
           />
         </Space>
       )}
-      <div style={{ height: readOnly ? undefined : height, overflow: 'auto', padding: '8px 12px' }} onClick={() => editor?.chain().focus().run()}>
+      <div className="fw-rich-text-area" style={{ height: readOnly ? undefined : height, overflow: 'auto', padding: '8px 12px' }} onClick={() => editor?.chain().focus().run()}>
         <EditorContent editor={editor} />
       </div>
     </div>

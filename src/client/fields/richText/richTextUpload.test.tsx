@@ -68,15 +68,29 @@ describe('the editor shows the upload error', () => {
     host.remove();
   });
 
-  it('shows the loading text, then the toolbar, and an HTTP error as a message', async () => {
+  it('shows the loading text full-screen, then the toolbar over a 700 px editing area, and both upload errors as messages', async () => {
     server.use(http.post('/api/common/upload', () => new HttpResponse('nope', { status: 502 })));
     act(() => root.render(<App><LazyRichTextEditor value="<p>正文</p>" /></App>));
-    expect(document.body.textContent).toContain('富文本编辑器加载中...');
+    // Spec 02 §2.5: a full-screen loading text while the editor's resources load.
+    expect(document.querySelector('.ant-spin-fullscreen')?.textContent).toContain('富文本编辑器加载中...');
     await expect.poll(() => host.querySelector('[aria-label="上传图片"]'), { timeout: 20_000 }).not.toBeNull();
+    expect(document.querySelector('.ant-spin-fullscreen')).toBeNull();
     expect(host.querySelector('[role="toolbar"]')?.textContent).toContain('撤销');
+    // Spec 02 §2.5: default height 700.
+    expect((host.querySelector('.fw-rich-text-area') as HTMLElement).style.height).toBe('700px');
     const input = host.querySelector('[aria-label="上传图片"]') as HTMLInputElement;
     Object.defineProperty(input, 'files', { value: [png()], configurable: true });
     await act(async () => { input.dispatchEvent(new Event('change', { bubbles: true })); });
     await expect.poll(() => document.body.textContent, { timeout: 10_000 }).toContain('HTTP Error: 502');
+    // A 200 answer that is not JSON with a string url.
+    server.use(http.post('/api/common/upload', () => HttpResponse.json({ code: 200, data: { url: 'x' } })));
+    await act(async () => { input.dispatchEvent(new Event('change', { bubbles: true })); });
+    await expect.poll(() => document.body.textContent, { timeout: 10_000 }).toContain('Invalid JSON');
+  });
+
+  it('takes another height when a screen gives one', async () => {
+    act(() => root.render(<App><LazyRichTextEditor value="" height={320} /></App>));
+    await expect.poll(() => host.querySelector('.fw-rich-text-area'), { timeout: 20_000 }).not.toBeNull();
+    expect((host.querySelector('.fw-rich-text-area') as HTMLElement).style.height).toBe('320px');
   });
 });

@@ -5,11 +5,8 @@ import { useFeedback } from '../../feedback/useFeedback';
 import { useState } from 'react';
 import { downloadZip, mergePdf, type StoredFile } from '../../api/files';
 import { saveStoredFile } from '../data/useFileBlobUrl';
-import { extOf, OFFICE_TYPES } from './fileKinds';
+import { isMergeableFile } from './fileKinds';
 import { storedNameOf } from './fileNames';
-
-/** What the merge download takes: office files (converted by the server), PDFs and images. */
-const MERGEABLE = ['pdf', 'png', 'jpg', 'jpeg', 'jfif', ...OFFICE_TYPES];
 
 /** Saves a blob under `name`. */
 function saveBlob(blob: Blob, name: string): void {
@@ -36,7 +33,7 @@ export function BatchActions({ files, selectedCount, baseName = '附件' }: { fi
     }
   };
   const merge = async () => {
-    const ok = files.filter((f) => MERGEABLE.includes(extOf(storedNameOf(f.fileName))));
+    const ok = files.filter((f) => isMergeableFile(storedNameOf(f.fileName)));
     const skipped = files.filter((f) => !ok.includes(f));
     if (!ok.length) return void message.warning('没有可合并的文件（仅支持 Office 文档、txt、PDF 和 png / jpg 图片）');
     if (skipped.length) message.warning(`以下文件不能合并，已跳过：${skipped.map((f) => f.name).join('、')}`);

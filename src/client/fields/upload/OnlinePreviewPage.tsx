@@ -4,6 +4,7 @@
  * injected), xlsx / xls / csv as tables, PDF in a frame, images and text as they are; doc, ppt,
  * pptx (and any office file on "PDF 视图") as the server's PDF of it (LibreOffice, docs/office.md);
  * other types offer the download. `&edit=true` opens the ONLYOFFICE editor where one is configured.
+ * `?resourceId=` shows a file of 文档管理 instead (ResourceViewer.tsx).
  */
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -13,28 +14,14 @@ import { downloadBlob, officePdfBlob } from '../../api/files';
 import { getTenantCode } from '../../session/cookies';
 import { saveStoredFile } from '../data/useFileBlobUrl';
 import { builtinKind, extOf, isOfficeFile } from './fileKinds';
+import { BlobFrame } from './BlobFrame';
 import { OnlyofficeEditor } from './OnlyofficeEditor';
+import { ResourceViewer } from './ResourceViewer';
 import { useOfficeStatus } from './useOfficeStatus';
 import { storedNameOf } from './fileNames';
 import { previewContent, type PreviewContent } from './previewContent';
 import '../../session/dayjsLocale';
 import { sanitizeDocumentHtml } from './safeHtml';
-
-function BlobFrame({ blob, kind, name }: { blob: Blob; kind: 'pdf' | 'image'; name: string }) {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    // The type is fixed here, so the frame shows the PDF viewer whatever the bytes claim to be.
-    const u = URL.createObjectURL(new Blob([blob], { type: kind === 'pdf' ? 'application/pdf' : blob.type || 'image/png' }));
-    setUrl(u);
-    return () => URL.revokeObjectURL(u);
-  }, [blob, kind]);
-  if (!url) return null;
-  return kind === 'pdf' ? (
-    <iframe src={url} title={name} className="fw-preview-pdf" style={{ width: '100%', height: 'calc(100vh - 80px)', border: 0 }} />
-  ) : (
-    <img src={url} alt={name} style={{ maxWidth: '100%' }} />
-  );
-}
 
 function Sheet({ rows }: { rows: string[][] }) {
   return (
@@ -81,9 +68,16 @@ function Content({ content, name }: { content: PreviewContent; name: string }) {
   }
 }
 
-/** The page; reads `tenant` and `fileId` from the query string. */
+/** The page; reads `tenant` and `fileId` (or a library file's `resourceId`) from the query string. */
 export default function OnlinePreviewPage() {
   const params = new URLSearchParams(window.location.search);
+  const resourceId = Number(params.get('resourceId'));
+  if (Number.isInteger(resourceId) && resourceId > 0) return <ResourceViewer id={resourceId} edit={params.get('edit') === 'true'} />;
+  return <StoredFileViewer params={params} />;
+}
+
+/** An upload (`fileId`) in the viewer. */
+function StoredFileViewer({ params }: { params: URLSearchParams }) {
   const fileId = params.get('fileId') ?? '';
   const tenant = params.get('tenant') ?? '';
   const name = storedNameOf(fileId);
@@ -107,7 +101,7 @@ export default function OnlinePreviewPage() {
   let body;
   if (!fileId) body = <Result status="warning" title="缺少要预览的文件" />;
   else if (!sameTenant) body = <Result status="403" title="该文件不属于当前租户，无法预览" />;
-  else if (edit) body = <OnlyofficeEditor fileId={fileId} edit />;
+  else if (edit) body = <OnlyofficeEditor file={fileId} edit />;
   else if (!kind) body = <Result status="info" title="此类文件暂不支持在线预览，请下载后查看" extra={download} />;
   else if (q.isError) body = <Result status="error" title="文件加载失败" subTitle={(q.error as Error).message} />;
   else if (!q.data) body = <Spin tip="正在加载文件…" style={{ display: 'block', marginTop: 80 }}><div /></Spin>;

@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { officeEditor } from '../../api/files';
+import { officeEditor, type OfficeFileRef } from '../../api/files';
 
 interface DocsApi {
   DocEditor: new (id: string, config: Record<string, unknown>) => { destroyEditor(): void };
@@ -38,9 +38,9 @@ function loadDocsApi(serverUrl: string): Promise<DocsApi> {
 
 const HOLDER_ID = 'fw-onlyoffice-editor';
 
-/** The editor for `fileId`; `edit` asks for the editing mode (the server falls back to viewing without the right). */
-export function OnlyofficeEditor({ fileId, edit }: { fileId: string; edit: boolean }) {
-  const setup = useQuery({ queryKey: ['office', 'editor', fileId, edit], queryFn: () => officeEditor(fileId, edit), retry: false, staleTime: Infinity, gcTime: 0 });
+/** The editor for `file` (an upload or a library file); `edit` asks for the editing mode (the server falls back to viewing without the right). */
+export function OnlyofficeEditor({ file, edit }: { file: OfficeFileRef; edit: boolean }) {
+  const setup = useQuery({ queryKey: ['office', 'editor', file, edit], queryFn: () => officeEditor(file, edit), retry: false, staleTime: Infinity, gcTime: 0 });
   const [failure, setFailure] = useState<string>();
   useEffect(() => {
     if (!setup.data) return;

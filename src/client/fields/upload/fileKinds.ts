@@ -34,6 +34,14 @@ export function isOfficeFile(name: string): boolean {
   return OFFICE_TYPES.includes(extOf(name));
 }
 
+/** What the merge download takes: office files (converted by the server), PDFs and png / jpg images. */
+const MERGEABLE = ['pdf', 'png', 'jpg', 'jpeg', 'jfif', ...OFFICE_TYPES];
+
+/** True when 合并下载 can take it. */
+export function isMergeableFile(name: string): boolean {
+  return MERGEABLE.includes(extOf(name));
+}
+
 /** True when online editing can open it. */
 export function isEditableOffice(name: string): boolean {
   return EDITABLE.includes(extOf(name));

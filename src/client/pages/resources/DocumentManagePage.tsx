@@ -1,8 +1,10 @@
 /**
  * 文档管理 (/document-manage; issue 34 item 1): the folder tree on the left, the open folder's
  * folders and files on the right, with the toolbar 新建文件夹 / 上传 / 移动 / 重命名 / 删除 / 权限,
- * a search by name, versions, download and preview. What a user sees and may do comes from the
- * node permissions the server enforces (ADR 1044); buttons only mirror them.
+ * a search by name, versions, download and preview; office files also 预览 as PDF (LibreOffice),
+ * 在线编辑 (ONLYOFFICE, only when configured) and 合并下载 of the selected files into one PDF
+ * (docs/office.md). What a user sees and may do comes from the node permissions the server
+ * enforces (ADR 1044); buttons only mirror them.
  */
 import { FileOutlined, FolderOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Card, Empty, Input, Space, Table, Tree, type TreeDataNode } from 'antd';
@@ -12,6 +14,10 @@ import type { ResourceNode } from '../../api/resources';
 import { useResourceController, type FolderNode } from '../../controllers/useResourceController';
 import { useFeedback } from '../../feedback/useFeedback';
 import { saveBlob } from '../../list/io/useJob';
+import { mergeResourcesPdf } from '../../api/files';
+import { saveStoredFile } from '../../fields/data/useFileBlobUrl';
+import { isEditableOffice, isMergeableFile, isOfficeFile } from '../../fields/upload/fileKinds';
+import { useOfficeStatus } from '../../fields/upload/useOfficeStatus';
 import { RelativeTime } from '../../routing/RelativeTime';
 import { formatSize } from './formatSize';
 import { ResourceMoveDialog } from './ResourceMoveDialog';
@@ -34,6 +40,8 @@ export default function DocumentManagePage() {
   const [selected, setSelected] = useState<ResourceNode[]>([]);
   const [dialog, setDialog] = useState<Dialog>();
   const [versionsOf, setVersionsOf] = useState<ResourceNode | undefined>();
+  const [merging, setMerging] = useState(false);
+  const onlineEdit = useOfficeStatus()?.onlineEdit === true;
 
   const current = c.folders.find((f) => f.id === c.folderId);
   const folderName = current?.name ?? ROOT_TITLE;
@@ -42,6 +50,8 @@ export default function DocumentManagePage() {
   // 重命名 / 权限 act on the one selected node, else on the open folder.
   const target: { id: number; name: string; level: string } | undefined = single ?? (current ? { id: current.id, name: current.name, level: current.level } : undefined);
   const allManaged = selected.length > 0 && selected.every((s) => s.level === 'manage');
+  // 合并下载 is a download: files only, each with download level and a type the merge takes.
+  const allMergeable = selected.length > 0 && selected.every((s) => s.kind === 'file' && s.level !== 'view' && isMergeableFile(s.name));
   const close = () => setDialog(undefined);
   const openFolder = (id: number) => {
     setSelected([]);
@@ -49,6 +59,19 @@ export default function DocumentManagePage() {
   };
 
   const download = async (node: ResourceNode, version?: number) => saveBlob(await c.blob(node.id, { version }), node.name);
+  // Office files open in the built-in viewer as the server's PDF; 在线编辑 in the ONLYOFFICE tab.
+  const openViewer = (node: ResourceNode, edit = false) => window.open(`/online-preview?resourceId=${node.id}${edit ? '&edit=true' : ''}`, '_blank', 'noopener');
+  const merge = async () => {
+    setMerging(true);
+    try {
+      const merged = await mergeResourcesPdf(`${folderName}.pdf`, selected.map((s) => s.id));
+      await saveStoredFile(merged.fileName, merged.originalName ?? `${folderName}.pdf`);
+    } catch (e) {
+      void app.message.error((e as Error).message);
+    } finally {
+      setMerging(false);
+    }
+  };
   const preview = async (node: ResourceNode) => {
     const url = URL.createObjectURL(await c.blob(node.id, { preview: true }));
     window.open(url, '_blank', 'noopener');
@@ -93,6 +116,7 @@ export default function DocumentManagePage() {
           <Button disabled={target?.level !== 'manage'} onClick={() => setDialog('rename')}>重命名</Button>
           <Button danger disabled={!allManaged} onClick={remove}>删除</Button>
           <Button disabled={target?.level !== 'manage'} onClick={() => setDialog('permissions')}>权限</Button>
+          <Button disabled={!allMergeable} loading={merging} onClick={() => void merge()}>合并下载</Button>
           <Input.Search allowClear placeholder="按名称搜索" style={{ width: 220 }} onSearch={(v) => c.search(v)} key={c.folderId} />
         </Space>
         <Table<ResourceNode>
@@ -120,12 +144,17 @@ export default function DocumentManagePage() {
             { title: '更新时间', dataIndex: 'updateTime', width: 170, render: (t: string) => <RelativeTime value={t} /> },
             {
               title: '操作',
-              width: 190,
+              width: 250,
               render: (_, r) =>
                 r.kind === 'file' && (
                   <Space size={0}>
                     <Button type="link" size="small" disabled={r.level === 'view'} onClick={() => void download(r)}>下载</Button>
-                    {PREVIEWABLE.test(r.name) && <Button type="link" size="small" onClick={() => void preview(r)}>预览</Button>}
+                    {PREVIEWABLE.test(r.name) ? (
+                      <Button type="link" size="small" onClick={() => void preview(r)}>预览</Button>
+                    ) : isOfficeFile(r.name) ? (
+                      <Button type="link" size="small" onClick={() => openViewer(r)}>预览</Button>
+                    ) : null}
+                    {onlineEdit && r.level === 'manage' && isEditableOffice(r.name) && <Button type="link" size="small" onClick={() => openViewer(r, true)}>在线编辑</Button>}
                     <Button type="link" size="small" onClick={() => setVersionsOf(r)}>版本</Button>
                   </Space>
                 ),

@@ -11,9 +11,9 @@ import type { ContractPlugin } from '../../http/typeProvider.js';
 import { ok } from '../../http/reply.js';
 import { badRequest, forbidden, notFound } from '../../http/HttpError.js';
 import { FileAnswer } from '../../../shared/contract/common.js';
-import { MergeAnswer, MergeBody } from '../../../shared/contract/files.js';
+import { MergeAnswer } from '../../../shared/contract/files.js';
 import {
-  OfficeEditorAnswer, OfficeEditorQuery, OfficeFileQuery, OfficeStatusAnswer, OfficeTokenQuery, OnlyofficeCallbackAnswer, OnlyofficeCallbackBody,
+  OfficeEditorAnswer, OfficeEditorQuery, OfficeFileQuery, OfficeMergeBody, OfficeStatusAnswer, OfficeTokenQuery, OnlyofficeCallbackAnswer, OnlyofficeCallbackBody,
 } from '../../../shared/contract/office.js';
 import { contentDisposition, contentTypeOf } from '../../files/contentDisposition.js';
 import { filesConfig } from '../../files/filesConfig.js';
@@ -22,7 +22,7 @@ import { mergeStored } from '../../files/mergeStored.js';
 import { officePdf, readAll } from '../../office/officePdf.js';
 import { converterFor, NO_CONVERTER_MESSAGE } from '../../office/sofficeConverter.js';
 import { isEditable, isOfficeFile } from '../../office/officeTypes.js';
-import { needEdit, resolveTarget, targetOf, writeNewVersion } from '../../office/officeTargets.js';
+import { downloadableResources, needEdit, resolveTarget, targetOf, writeNewVersion } from '../../office/officeTargets.js';
 import { editorSetup, type FileTokenClaims } from '../../office/onlyofficeEditor.js';
 import { checkedDownloadUrl, downloadEdited, isSaveStatus, verifyCallback } from '../../office/onlyofficeCallback.js';
 import { verifyJwt } from '../../office/hs256.js';
@@ -65,10 +65,13 @@ export const officeRoutes: ContractPlugin = async (app) => {
     return reply.send(pdf);
   });
 
-  // Spec 02 §7 merge download: office files, PDFs and images in the order given, one stored PDF.
-  app.post('/office/merge/pdf', { schema: { body: MergeBody, response: { 200: MergeAnswer } } }, async (request) => {
+  // Spec 02 §7 merge download: office files, PDFs and images in the order given, one stored PDF;
+  // library files (文档管理's 合并下载) need their download level, checked before anything is read.
+  app.post('/office/merge/pdf', { schema: { body: OfficeMergeBody, response: { 200: MergeAnswer } } }, async (request) => {
     const { tenantId } = request.user;
-    const data = await mergeStored(app.db, store, request.user, request.body, {
+    const more = await downloadableResources(app.db, request.user, request.body.resourceIds ?? []);
+    const data = await mergeStored(app.db, store, request.user, { fileName: request.body.fileName, urls: request.body.urls ?? [] }, {
+      more,
       accepts: isOfficeFile,
       refusal: '只能合并 Office 文档、txt、PDF 和 png / jpg 图片',
       toPdf: (name, bytes) => officePdf(store, converter, tenantId, name, bytes),
@@ -106,8 +109,9 @@ export const officeRoutes: ContractPlugin = async (app) => {
     const user = await app.db.selectFrom('users').select('id').where('tenant_id', '=', claims.tenantId).where('id', '=', claims.userId).where('status', '=', '0').executeTakeFirst();
     if (!user) throw forbidden('编辑用户不存在或已停用');
     const bytes = await downloadEdited(url, maxBytes);
-    await writeNewVersion(app.db, store, claims.tenantId, claims.userId, claims.target, bytes);
-    request.log.info({ tenantId: claims.tenantId, target: claims.target, status: body.status, size: bytes.length }, 'onlyoffice save');
+    const { previousKey } = await writeNewVersion(app.db, store, claims.tenantId, claims.userId, claims.target, bytes);
+    // For an upload, the only record of where its old bytes went (docs/office.md "Old bytes of a replaced upload").
+    request.log.info({ tenantId: claims.tenantId, target: claims.target, status: body.status, size: bytes.length, userId: claims.userId, previousKey }, 'onlyoffice save');
     return { error: 0 };
   });
 };
