@@ -98,6 +98,7 @@ describe('POST /api/ocr/invoice/parse without an OCR service', () => {
     });
     expect(body.result.item_list).toEqual([{ name: '*餐饮服务*餐费', unit: '次', quantity: '1', price: '64.90', amount: '64.90', tax_rate: '6%', tax: '3.89' }]);
     expect(body.invoice).toMatchObject({ name: '发票.pdf', url: body.url, checkStatus: null, checkError: null });
+    expect(body.result.fields.check_status).toBeUndefined();
     expect(body.data).toMatchObject({ fileName: body.fileName, url: body.url, result: body.result });
     const file = await t.app.inject({ method: 'GET', url: body.url, headers: { authorization: `Bearer ${tokens.DEFAULT}` } });
     expect(file.statusCode).toBe(200);
@@ -188,16 +189,21 @@ describe('verification with the national platform (INVOICE_VERIFY_URL)', () => {
     try {
       const passed = await parse(tokens.DEFAULT, 'a.pdf', await pdfOf({ ...SAMPLE_ORDINARY, number: '80100711' }));
       expect(passed.body.invoice).toMatchObject({ checkStatus: 1, checkError: null });
+      // The verdict fills the ledger's 查验结果 too.
+      expect(passed.body.result.fields).toMatchObject({ check_status: '1' });
+      expect(passed.body.result.fields.check_error).toBeUndefined();
       expect(queries.at(-1)).toEqual({ fplxdm: '10', fpdm: '011001605111', fphm: '80100711', kprq: '20161018', je: '64.90', jym: '380258', jshj: '68.79' });
 
       const failed = await parse(tokens.DEFAULT, 'b.pdf', await pdfOf({ ...SAMPLE_ORDINARY, number: '80100712' }));
       expect(failed.status).toBe(200);
       expect(failed.body.invoice).toMatchObject({ checkStatus: -1, checkError: '查无此票' });
       expect(failed.body.data.invoice.checkStatus).toBe(-1);
+      expect(failed.body.result.fields).toMatchObject({ check_status: '-1', check_error: '查无此票' });
 
       const down = await parse(tokens.DEFAULT, 'c.pdf', await pdfOf({ ...SAMPLE_ORDINARY, number: '80100713' }));
       expect(down.status).toBe(200);
       expect(down.body.invoice).toMatchObject({ checkStatus: null, checkError: '查验服务调用失败：平台维护中' });
+      expect(down.body.result.fields.check_status).toBeUndefined();
 
       const digital = await parse(tokens.DEFAULT, 'd.xml', Buffer.from(invoiceXml(SAMPLE_DIGITAL)), 'text/xml');
       expect(queries.at(-1)).toMatchObject({ fplxdm: '31', fpdm: '', fphm: '23442000000014209621', jym: '', jshj: '9585.00' });
