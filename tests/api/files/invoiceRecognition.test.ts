@@ -41,7 +41,7 @@ const pdfOf = async (inv: SampleInvoice) => Buffer.from(await invoicePdf(inv));
 async function saveLedger(token: string, parsed: { body: any }, extra: Record<string, unknown> = {}) {
   const f = parsed.body.result.fields;
   const data = {
-    invoice_code: f.invoice_code, invoice_no: f.invoice_no, invoice_type: 'e_normal', invoice_date: f.invoice_date, seller: f.seller,
+    invoice_code: f.invoice_code, invoice_no: f.invoice_no, invoice_type: f.invoice_type_code, invoice_date: f.invoice_date, seller: f.seller,
     seller_tax_no: f.seller_tax_no, amount: Number(f.amount), tax: Number(f.tax), total: Number(f.total),
     invoice_file: [{ name: parsed.body.invoice.name, url: parsed.body.url, fileName: parsed.body.fileName, size: parsed.body.size }], ...extra,
   };
@@ -112,6 +112,18 @@ describe('POST /api/ocr/invoice/parse without an OCR service', () => {
     expect(res.body.result.fields).toMatchObject({ invoice_type_code: '31', invoice_no: '23442000000014209621', total: '9585.00', buyer: '某某建设工程有限公司' });
     expect(res.body.result.fields.invoice_code).toBeUndefined();
     expect(res.body.result.item_list).toHaveLength(2);
+  });
+
+  it('a 全电 invoice (20-digit number, no code) saves into the demo 发票台账 with its own type; a number of another length is refused', async () => {
+    const res = await parse(tokens.T2, 'invoice.xml', Buffer.from(invoiceXml(SAMPLE_DIGITAL)), 'text/xml');
+    const saved = await saveLedger(tokens.T2, res);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const row = (await t.request({ method: 'GET', url: `/api/auto/auto_fptz/${saved.body.data.id ?? saved.body.id}`, token: tokens.T2 })).json().data;
+    expect(row).toMatchObject({ invoice_no: '23442000000014209621', invoice_type: '31' });
+    expect(row.invoice_code ?? null).toBeNull();
+    const wrong = await saveLedger(tokens.T2, res, { invoice_no: '2344200000001420962' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.msg).toBe('发票号码应为8位或20位数字（全电发票20位，海关缴款书为18位数字加“-L”和2位序号），当前为“2344200000001420962”');
   });
 
   it('an image without a readable invoice QR code is a 400 that says what is missing; the status still offers invoices', async () => {

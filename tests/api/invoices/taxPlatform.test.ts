@@ -28,7 +28,7 @@ const states = (token: string, body: unknown = STATES) => a.call(token, 'POST', 
 const results = (token: string, ids: number[]) => a.call(token, 'POST', '/api/flowable/form/elephant/getCertificationResults', { ids });
 const syncGoods = (token: string, shop?: string) => a.call(token, 'POST', `/api/custom/product/query${shop === undefined ? '' : `?jydp=${encodeURIComponent(shop)}`}`);
 /** The platform's goods per shop; a test adds to it before syncing. */
-const GOODS: Record<string, { spbm: string; spmc: string; ggxh?: string; dw?: string; dj?: string }[]> = {};
+const GOODS: Record<string, { spbm: string; spmc: string; ggxh?: string; dw?: string; dj?: string; slv?: string }[]> = {};
 
 /** The tenant's ledger records holding one of `numbers`, by number. */
 async function ledger(token: string, numbers: string[]): Promise<Map<string, Record<string, any>>> {
@@ -190,8 +190,8 @@ describe('with the platform configured', () => {
     const shopId = Number(shops.find((c) => c.name === '建材旗舰店')!.id);
     const tonId = Number(shops.find((c) => c.name === '吨')!.id);
     GOODS['建材旗舰店'] = [
-      { spbm: 'SP-9001', spmc: 'C30商品混凝土', ggxh: 'C30', dw: '吨', dj: '420.50' },
-      { spbm: 'SP-9002', spmc: '镀锌钢管', ggxh: 'DN50', dw: '不存在的单位', dj: '38' },
+      { spbm: 'SP-9001', spmc: 'C30商品混凝土', ggxh: 'C30', dw: '吨', dj: '420.50', slv: '0.03' },
+      { spbm: 'SP-9002', spmc: '镀锌钢管', ggxh: 'DN50', dw: '不存在的单位', dj: '38', slv: '13%' },
       { spbm: String(known.goods_code), spmc: '改名后的货品', ggxh: known.spec ?? undefined },
       { spbm: '', spmc: '无编码商品' },
       { spbm: 'SP-9003', spmc: 'x'.repeat(61) },
@@ -208,6 +208,9 @@ describe('with the platform configured', () => {
     expect(Number(c30.shop)).toBe(shopId);
     expect(Number(c30.unit)).toBe(tonId);
     expect(Number(c30.price)).toBe(420.5);
+    // The platform's 税率 as a fraction or a percentage: the form keeps percent.
+    expect(Number(c30.tax_rate)).toBe(3);
+    expect(Number((await list(a.admin, 'SP-9002'))[0].tax_rate)).toBe(13);
     // A unit the form's list does not hold stays empty rather than inventing one.
     expect((await list(a.admin, 'SP-9002'))[0].unit ?? null).toBeNull();
     const [renamed] = await list(a.admin, String(known.goods_code));
