@@ -151,9 +151,10 @@ describe('validateRecord (CONTRACT.md §6–§7, spec 01 §5)', () => {
 
   it('"Fixed length: the value of an input must have exactly that many characters, otherwise the field\'s own fixLengthTips message is shown"', () => {
     const def = fixture('auto_fptz');
-    const problems = validateRecord(def, { invoice_no: '1234567', invoice_code: '123456789012' }, staff);
-    expect(problems).toContainEqual({ field: 'invoice_no', message: '发票号码应为8位数字' });
-    expect(problems.some((p) => p.field === 'invoice_code')).toBe(false);
+    const problems = validateRecord(def, { invoice_no: '12345678', invoice_code: '12345678901' }, staff);
+    expect(problems).toContainEqual({ field: 'invoice_code', message: '发票代码应为12位数字（全电发票和海关缴款书没有发票代码）' });
+    expect(problems.some((p) => p.field === 'invoice_no')).toBe(false);
+    expect(validateRecord(def, { invoice_no: '12345678', invoice_code: '123456789012' }, staff).some((p) => p.field === 'invoice_code')).toBe(false);
   });
 
   it('"Text input and textarea: input longer than maxLength is rejected"', () => {

@@ -109,7 +109,8 @@ describe('offline invoice recognition (issue 31)', () => {
     await expect.poll(() => input('销售方税号').inputValue()).toBe('911101057226XXXX4D');
     await expect.poll(() => input('价税合计').inputValue()).toBe('68.79');
     expect(ocrInvoiceCalls).toBe(calls);
-    await choose(page, '发票类型', '电子普通发票');
+    // The demo invoice field maps invoice_type_code:invoice_type (spec 02 §3's source:target pairs).
+    await expect.poll(() => item(page, '发票类型').textContent()).toContain('增值税电子普通发票');
     await page.getByRole('button', { name: /(^|\s)保\s*存$/ }).click();
     await page.locator('.ant-message', { hasText: '操作成功' }).last().waitFor();
 

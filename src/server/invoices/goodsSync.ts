@@ -49,10 +49,18 @@ function listOf(model: FormModel, field: string): number | undefined {
 
 const price = (v: string | undefined) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) && Number(v) >= 0 ? Math.round(Number(v) * 100) / 100 : undefined);
 
+/** The platform's 税率 (`0.13`, `13%` or `13`) in percent, as the goods form keeps it. */
+export function ratePercent(v: string | undefined): number | undefined {
+  const s = (v ?? '').trim().replace(/%$/, '');
+  if (!s || !Number.isFinite(Number(s)) || Number(s) < 0) return undefined;
+  const n = Number(s);
+  return Math.round((n < 1 && !v!.includes('%') ? n * 100 : n) * 10) / 10;
+}
+
 /** A platform goods item as record data (only the fields the form has). */
 export function goodsData(model: FormModel, g: PlatformGoods, shopId: number, units: Choice[]): Record<string, unknown> {
   const all: Record<string, unknown> = {
-    goods_code: g.spbm, goods_name: g.spmc, spec: g.ggxh, shop: shopId, price: price(g.dj),
+    goods_code: g.spbm, goods_name: g.spmc, spec: g.ggxh, shop: shopId, price: price(g.dj), tax_rate: ratePercent(g.slv),
     unit: g.dw ? units.find((u) => u.name === g.dw)?.id : undefined,
   };
   return Object.fromEntries(Object.entries(all).filter(([k, v]) => v !== undefined && model.main.fields.has(k)));

@@ -54,10 +54,14 @@ export function collectionQuery(body: Record<string, unknown>): CollectionQuery 
   return { sjlx, fplxdm, cjksrq, cjjsrq };
 }
 
-/** The demo ledger's 发票类型 for a spec 02 §9 type code (types it has no option for stay empty). */
-const LEDGER_TYPE: Record<string, string> = {
-  '01': 'special', '185': 'special', '04': 'normal', '11': 'normal', '186': 'normal', '08': 'e_special', '31': 'e_special', '10': 'e_normal', '14': 'e_normal', '32': 'e_normal',
-};
+/**
+ * The ledger's 发票类型 value for a spec 02 §9 type code: the code itself when the field offers it
+ * (the demo ledger's options are the 14 codes), else empty (a ledger with other options).
+ */
+function ledgerType(model: FormModel, code: string): string | undefined {
+  const options = model.main.fields.get('invoice_type')?.def.options ?? [];
+  return options.some((o) => String(o.value) === code) ? code : undefined;
+}
 
 const num = (v: string | undefined) => (v === undefined || v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v));
 
@@ -65,10 +69,12 @@ const num = (v: string | undefined) => (v === undefined || v === '' || !Number.i
 export function ledgerData(model: FormModel, inv: PlatformInvoice): Record<string, unknown> {
   const d = inv.kprq.replace(/-/g, '');
   const all: Record<string, unknown> = {
-    invoice_code: inv.fpdm || undefined, invoice_no: inv.fphm, invoice_type: LEDGER_TYPE[inv.fplxdm],
+    invoice_code: inv.fpdm || undefined, invoice_no: inv.fphm, invoice_type: ledgerType(model, inv.fplxdm),
     invoice_date: /^\d{8}/.test(d) ? `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}` : undefined,
-    seller: inv.xfmc, seller_tax_no: inv.xfsh, amount: num(inv.je), tax: num(inv.se), total: num(inv.jshj),
-    auth_status: 'pending', checked: true,
+    seller: inv.xfmc, seller_tax_no: inv.xfsh, buyer: inv.gfmc || undefined, buyer_tax_no: inv.gfsh || undefined,
+    amount: num(inv.je), tax: num(inv.se), total: num(inv.jshj),
+    // Collected from the platform itself: it knows the invoice (spec 02 §4 checkStatus 1).
+    auth_status: 'pending', checked: true, check_status: '1', [STATE_FIELD]: inv.fpzt || undefined,
   };
   return Object.fromEntries(Object.entries(all).filter(([k, v]) => v !== undefined && model.main.fields.has(k)));
 }

@@ -41,7 +41,7 @@ const pdfOf = async (inv: SampleInvoice) => Buffer.from(await invoicePdf(inv));
 async function saveLedger(token: string, parsed: { body: any }, extra: Record<string, unknown> = {}) {
   const f = parsed.body.result.fields;
   const data = {
-    invoice_code: f.invoice_code, invoice_no: f.invoice_no, invoice_type: 'e_normal', invoice_date: f.invoice_date, seller: f.seller,
+    invoice_code: f.invoice_code, invoice_no: f.invoice_no, invoice_type: f.invoice_type_code, invoice_date: f.invoice_date, seller: f.seller,
     seller_tax_no: f.seller_tax_no, amount: Number(f.amount), tax: Number(f.tax), total: Number(f.total),
     invoice_file: [{ name: parsed.body.invoice.name, url: parsed.body.url, fileName: parsed.body.fileName, size: parsed.body.size }], ...extra,
   };
@@ -98,6 +98,7 @@ describe('POST /api/ocr/invoice/parse without an OCR service', () => {
     });
     expect(body.result.item_list).toEqual([{ name: '*餐饮服务*餐费', unit: '次', quantity: '1', price: '64.90', amount: '64.90', tax_rate: '6%', tax: '3.89' }]);
     expect(body.invoice).toMatchObject({ name: '发票.pdf', url: body.url, checkStatus: null, checkError: null });
+    expect(body.result.fields.check_status).toBeUndefined();
     expect(body.data).toMatchObject({ fileName: body.fileName, url: body.url, result: body.result });
     const file = await t.app.inject({ method: 'GET', url: body.url, headers: { authorization: `Bearer ${tokens.DEFAULT}` } });
     expect(file.statusCode).toBe(200);
@@ -111,6 +112,18 @@ describe('POST /api/ocr/invoice/parse without an OCR service', () => {
     expect(res.body.result.fields).toMatchObject({ invoice_type_code: '31', invoice_no: '23442000000014209621', total: '9585.00', buyer: '某某建设工程有限公司' });
     expect(res.body.result.fields.invoice_code).toBeUndefined();
     expect(res.body.result.item_list).toHaveLength(2);
+  });
+
+  it('a 全电 invoice (20-digit number, no code) saves into the demo 发票台账 with its own type; a number of another length is refused', async () => {
+    const res = await parse(tokens.T2, 'invoice.xml', Buffer.from(invoiceXml(SAMPLE_DIGITAL)), 'text/xml');
+    const saved = await saveLedger(tokens.T2, res);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const row = (await t.request({ method: 'GET', url: `/api/auto/auto_fptz/${saved.body.data.id ?? saved.body.id}`, token: tokens.T2 })).json().data;
+    expect(row).toMatchObject({ invoice_no: '23442000000014209621', invoice_type: '31' });
+    expect(row.invoice_code ?? null).toBeNull();
+    const wrong = await saveLedger(tokens.T2, res, { invoice_no: '2344200000001420962' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.msg).toBe('发票号码应为8位或20位数字（全电发票20位，海关缴款书为18位数字加“-L”和2位序号），当前为“2344200000001420962”');
   });
 
   it('an image without a readable invoice QR code is a 400 that says what is missing; the status still offers invoices', async () => {
@@ -188,16 +201,21 @@ describe('verification with the national platform (INVOICE_VERIFY_URL)', () => {
     try {
       const passed = await parse(tokens.DEFAULT, 'a.pdf', await pdfOf({ ...SAMPLE_ORDINARY, number: '80100711' }));
       expect(passed.body.invoice).toMatchObject({ checkStatus: 1, checkError: null });
+      // The verdict fills the ledger's 查验结果 too.
+      expect(passed.body.result.fields).toMatchObject({ check_status: '1' });
+      expect(passed.body.result.fields.check_error).toBeUndefined();
       expect(queries.at(-1)).toEqual({ fplxdm: '10', fpdm: '011001605111', fphm: '80100711', kprq: '20161018', je: '64.90', jym: '380258', jshj: '68.79' });
 
       const failed = await parse(tokens.DEFAULT, 'b.pdf', await pdfOf({ ...SAMPLE_ORDINARY, number: '80100712' }));
       expect(failed.status).toBe(200);
       expect(failed.body.invoice).toMatchObject({ checkStatus: -1, checkError: '查无此票' });
       expect(failed.body.data.invoice.checkStatus).toBe(-1);
+      expect(failed.body.result.fields).toMatchObject({ check_status: '-1', check_error: '查无此票' });
 
       const down = await parse(tokens.DEFAULT, 'c.pdf', await pdfOf({ ...SAMPLE_ORDINARY, number: '80100713' }));
       expect(down.status).toBe(200);
       expect(down.body.invoice).toMatchObject({ checkStatus: null, checkError: '查验服务调用失败：平台维护中' });
+      expect(down.body.result.fields.check_status).toBeUndefined();
 
       const digital = await parse(tokens.DEFAULT, 'd.xml', Buffer.from(invoiceXml(SAMPLE_DIGITAL)), 'text/xml');
       expect(queries.at(-1)).toMatchObject({ fplxdm: '31', fpdm: '', fphm: '23442000000014209621', jym: '', jshj: '9585.00' });

@@ -28,7 +28,7 @@ const states = (token: string, body: unknown = STATES) => a.call(token, 'POST', 
 const results = (token: string, ids: number[]) => a.call(token, 'POST', '/api/flowable/form/elephant/getCertificationResults', { ids });
 const syncGoods = (token: string, shop?: string) => a.call(token, 'POST', `/api/custom/product/query${shop === undefined ? '' : `?jydp=${encodeURIComponent(shop)}`}`);
 /** The platform's goods per shop; a test adds to it before syncing. */
-const GOODS: Record<string, { spbm: string; spmc: string; ggxh?: string; dw?: string; dj?: string }[]> = {};
+const GOODS: Record<string, { spbm: string; spmc: string; ggxh?: string; dw?: string; dj?: string; slv?: string }[]> = {};
 
 /** The tenant's ledger records holding one of `numbers`, by number. */
 async function ledger(token: string, numbers: string[]): Promise<Map<string, Record<string, any>>> {
@@ -87,7 +87,7 @@ describe('with the platform configured', () => {
 
   it('collects every page of the period into 发票台账; an invoice already held is skipped, one the ledger cannot take is named', async () => {
     const before = await a.call(a.admin, 'POST', '/api/auto/stash/auto_fptz/add', {
-      data: { invoice_code: CODE, invoice_no: '31000004', invoice_type: 'special', invoice_date: '2026-10-20', seller: '某某建材有限公司', amount: 1000, tax: 130, total: 1130 },
+      data: { invoice_code: CODE, invoice_no: '31000004', invoice_type: '01', invoice_date: '2026-10-20', seller: '某某建材有限公司', amount: 1000, tax: 130, total: 1130 },
     });
     expect(before.json).toMatchObject({ code: 200 });
     const res = await collect(a.admin);
@@ -99,8 +99,9 @@ describe('with the platform configured', () => {
     expect(res.json.data.drafts.every((d: { msg: string }) => d.msg.length > 0)).toBe(true);
     const rows = await ledger(a.admin, ['31000001', '31000002', '31000003', '31000005', '31000006']);
     expect([...rows.keys()].sort()).toEqual(['31000001', '31000002', '31000003', '31000005']);
-    expect(rows.get('31000002')).toMatchObject({ invoice_code: CODE, invoice_type: 'normal', seller: '某某建材有限公司', auth_status: 'pending' });
-    expect(rows.get('31000005')!.invoice_type ?? null).toBeNull();
+    expect(rows.get('31000002')).toMatchObject({ invoice_code: CODE, invoice_type: '04', seller: '某某建材有限公司', auth_status: 'pending', check_status: '1' });
+    // The demo 发票类型 offers the 14 codes of spec 02 §9: a 海关缴款书 keeps its type.
+    expect(rows.get('31000005')!.invoice_type).toBe('17');
     expect(String(rows.get('31000001')!.invoice_date)).toContain('2026-10-03');
     // The secret went to the platform only, never into an answer.
     expect(JSON.stringify(res.json)).not.toContain('fw-secret-1');
@@ -145,7 +146,7 @@ describe('with the platform configured', () => {
     const res = await apply(a.admin, { sqrzlx: '1', sqskssq: '202610', ids: [Number(rows.get('31000003')!.id)] });
     expect(res.status).toBe(200);
     const outside = await a.call(a.admin, 'POST', '/api/auto/stash/auto_fptz/add', {
-      data: { invoice_code: CODE, invoice_no: '39999999', invoice_type: 'special', invoice_date: '2026-10-20', seller: '某某建材有限公司', amount: 1, tax: 0, total: 1 },
+      data: { invoice_code: CODE, invoice_no: '39999999', invoice_type: '01', invoice_date: '2026-10-20', seller: '某某建材有限公司', amount: 1, tax: 0, total: 1 },
     });
     const refused = await apply(a.admin, { sqrzlx: '1', sqskssq: '202610', ids: [outside.json.data.id] });
     expect(refused.status).toBe(502);
@@ -189,8 +190,8 @@ describe('with the platform configured', () => {
     const shopId = Number(shops.find((c) => c.name === '建材旗舰店')!.id);
     const tonId = Number(shops.find((c) => c.name === '吨')!.id);
     GOODS['建材旗舰店'] = [
-      { spbm: 'SP-9001', spmc: 'C30商品混凝土', ggxh: 'C30', dw: '吨', dj: '420.50' },
-      { spbm: 'SP-9002', spmc: '镀锌钢管', ggxh: 'DN50', dw: '不存在的单位', dj: '38' },
+      { spbm: 'SP-9001', spmc: 'C30商品混凝土', ggxh: 'C30', dw: '吨', dj: '420.50', slv: '0.03' },
+      { spbm: 'SP-9002', spmc: '镀锌钢管', ggxh: 'DN50', dw: '不存在的单位', dj: '38', slv: '13%' },
       { spbm: String(known.goods_code), spmc: '改名后的货品', ggxh: known.spec ?? undefined },
       { spbm: '', spmc: '无编码商品' },
       { spbm: 'SP-9003', spmc: 'x'.repeat(61) },
@@ -207,6 +208,9 @@ describe('with the platform configured', () => {
     expect(Number(c30.shop)).toBe(shopId);
     expect(Number(c30.unit)).toBe(tonId);
     expect(Number(c30.price)).toBe(420.5);
+    // The platform's 税率 as a fraction or a percentage: the form keeps percent.
+    expect(Number(c30.tax_rate)).toBe(3);
+    expect(Number((await list(a.admin, 'SP-9002'))[0].tax_rate)).toBe(13);
     // A unit the form's list does not hold stays empty rather than inventing one.
     expect((await list(a.admin, 'SP-9002'))[0].unit ?? null).toBeNull();
     const [renamed] = await list(a.admin, String(known.goods_code));
@@ -247,19 +251,24 @@ describe('with the platform configured', () => {
     expect((await states(a.admin, { ztbgjsrq: STATES.ztbgjsrq })).json.msg).toBe('请选择状态变更开始日期');
     expect((await states(a.admin, { ztbgksrq: STATES.ztbgksrq })).json.msg).toBe('请选择状态变更结束日期');
     expect((await states(a.admin, { ...STATES, ztbgjsrq: '20261301000000' })).json.msg).toBe('状态变更结束日期格式应为 yyyyMMddHHmmss');
+    // Tenant T2 removes 发票状态 from its demo ledger: told so before the platform is called.
+    const editDef = async (change: (fields: any[]) => any[]) => {
+      const def = (await a.call(a.admin2, 'GET', '/api/flowable/form/en/auto_fptz')).json.data;
+      const edited = await a.call(a.admin2, 'POST', '/api/flowable/form/edit', { ...def, fields: change(def.fields), confirmDataChanges: true });
+      expect(edited.status, JSON.stringify(edited.json)).toBe(200);
+    };
+    await editDef((fields) => fields.filter((f) => f.enName !== 'invoice_state'));
     const calls = fake.requests.length;
-    const missing = await states(a.admin);
+    const missing = await states(a.admin2);
     expect(missing.status).toBe(400);
     expect(missing.json.msg).toBe('发票台账没有发票状态字段（invoice_state），无法保存状态采集结果，请先在表单设计中添加该字段');
     expect(fake.requests.length).toBe(calls);
 
-    // Tenant T2 adds the field to its ledger (the demo one does not have it).
-    const def = (await a.call(a.admin2, 'GET', '/api/flowable/form/en/auto_fptz')).json.data;
-    const remark = def.fields.find((f: any) => f.enName === 'remark');
-    const { columnId: _omit, ...rest } = remark;
-    def.fields.push({ ...rest, enName: 'invoice_state', cnName: '发票状态', funcType: 'input' });
-    const edited = await a.call(a.admin2, 'POST', '/api/flowable/form/edit', { ...def, confirmDataChanges: true });
-    expect(edited.status, JSON.stringify(edited.json)).toBe(200);
+    // It adds the field back as a plain input (any platform code is kept as it comes).
+    await editDef((fields) => {
+      const { columnId: _omit, ...rest } = fields.find((f: any) => f.enName === 'remark');
+      return [...fields, { ...rest, enName: 'invoice_state', label: '发票状态', funcType: 'input' }];
+    });
 
     const res = await states(a.admin2);
     expect(res.status, JSON.stringify(res.json)).toBe(200);

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldDefinition } from '../../../schema-adapters/definition/types.js';
 import { demoDefinitions, SAMPLE_RECORDS } from '../../../src/server/records/seed/seedDemoForms.js';
+import { INVOICE_TYPE_CODES } from '../../../src/shared/invoiceTypes.js';
 import { seedDemoColumnFill } from '../../../src/server/records/seed/fillDemoColumns.js';
 import { fileStoreFor } from '../../../src/server/files/openFileStore.js';
 import { runSeed } from '../../../src/server/services/seed/index.js';
@@ -50,7 +51,9 @@ describe('demo data', () => {
       for (const [token, other] of [[a.admin, a.admin2], [a.admin2, a.admin]]) {
         const records = await details(token, def.enName);
         // A type-2 view built over source forms (def.view) shows the records of its sources.
-        expect(records.length, def.enName).toBe(def.view ? SAMPLE_RECORDS * def.view.sources.length : SAMPLE_RECORDS);
+        // 发票台账 holds one invoice of each of spec 02 §9's 14 type codes.
+        const own = def.enName === 'auto_fptz' ? INVOICE_TYPE_CODES.length : SAMPLE_RECORDS;
+        expect(records.length, def.enName).toBe(def.view ? SAMPLE_RECORDS * def.view.sources.length : own);
         for (const rec of records) {
           for (const entry of fileEntries(def.fields, rec)) {
             files++;
@@ -83,19 +86,43 @@ describe('demo data', () => {
     }
   });
 
-  it('invoices: tax = amount × a VAT rate, total = amount + tax, real code formats, the number of a paid instalment', async () => {
+  it('invoices: one of each of the 14 type codes, tax = amount × a VAT rate, total = amount + tax, real number formats, dated within the last year, a paid instalment\'s number', async () => {
     const contracts = new Map((await details(a.admin, 'contract_ledger')).map((c) => [c.id, c]));
+    const today = new Date().toISOString().slice(0, 10);
+    const yearAgo = new Date(Date.now() - 366 * 86_400_000).toISOString().slice(0, 10);
     const numbers = new Set<string>();
-    for (const inv of await details(a.admin, 'auto_fptz')) {
-      const rate = [0.13, 0.09, 0.06, 0.03].find((r) => cents(inv.amount * r) === inv.tax);
+    const invoices = await details(a.admin, 'auto_fptz');
+    expect(invoices.map((inv) => inv.invoice_type).sort()).toEqual([...INVOICE_TYPE_CODES].sort());
+    const digital = ['31', '32', '183', '185', '186'];
+    for (const inv of invoices) {
+      const type = inv.invoice_type;
+      // A used car's invoice (15) shows the price only.
+      const rate = [0.13, 0.09, 0.06, 0.03, ...(type === '15' ? [0] : [])].find((r) => cents(inv.amount * r) === inv.tax);
       expect(rate, `invoice ${inv.invoice_no}: ${inv.amount} / ${inv.tax}`).toBeDefined();
       expect(inv.total).toBe(cents(inv.amount + inv.tax));
-      expect(inv.invoice_no).toMatch(/^\d{8}$/);
-      expect(inv.invoice_code).toMatch(/^0\d{11}$/);
-      expect(inv.invoice_code.slice(5, 7)).toBe(inv.invoice_date.slice(2, 4));
-      expect(validCreditCode(inv.seller_tax_no), inv.seller_tax_no).toBe(true);
+      expect(inv.invoice_date >= yearAgo && inv.invoice_date <= today, inv.invoice_date).toBe(true);
+      if (digital.includes(type)) {
+        expect(inv.invoice_no, type).toMatch(/^\d{20}$/);
+        expect(inv.invoice_no.slice(0, 2)).toBe(inv.invoice_date.slice(2, 4));
+        expect(inv.invoice_code ?? null, type).toBeNull();
+      } else if (type === '17') {
+        expect(inv.invoice_no).toMatch(/^\d{18}-L\d{2}$/);
+        expect(inv.invoice_code ?? null).toBeNull();
+      } else {
+        expect(inv.invoice_no, type).toMatch(/^\d{8}$/);
+        expect(inv.invoice_code).toMatch(/^0\d{11}$/);
+        expect(inv.invoice_code.slice(5, 7)).toBe(inv.invoice_date.slice(2, 4));
+      }
+      if (type !== '17') expect(validCreditCode(inv.seller_tax_no), inv.seller_tax_no).toBe(true);
+      expect(validCreditCode(inv.buyer_tax_no), inv.buyer_tax_no).toBe(true);
+      expect(inv.buyer).toBe('华建工程有限公司');
+      // spec 02 §4: 1 passed, -1 refused with its message, empty unchecked.
+      expect([1, -1, null]).toContain(inv.check_status === undefined || inv.check_status === null ? null : Number(inv.check_status));
+      expect(Boolean(inv.check_error)).toBe(String(inv.check_status) === '-1');
+      if (inv.auth_status === 'authenticated') expect(inv.tax_period).toBe(inv.invoice_date.slice(0, 7).replace('-', ''));
       expect(numbers.has(inv.invoice_no)).toBe(false);
       numbers.add(inv.invoice_no);
+      if (inv.contract === undefined || inv.contract === null) continue;
       const contract = contracts.get(inv.contract);
       expect(contract, `invoice ${inv.invoice_no} names a contract`).toBeDefined();
       expect(inv.seller).toBe(contract.party_b);
@@ -105,6 +132,9 @@ describe('demo data', () => {
       expect(Math.abs(cents(inv.total - line.pay_amount))).toBeLessThanOrEqual(0.01);
       expect(inv.invoice_date >= contract.sign_date && inv.invoice_date <= line.paid_date).toBe(true);
     }
+    expect(invoices.filter((inv) => inv.contract).length, 'invoices of paid instalments').toBeGreaterThanOrEqual(4);
+    expect(invoices.some((inv) => String(inv.check_status) === '-1')).toBe(true);
+    expect(invoices.some((inv) => inv.auth_status === 'authenticated')).toBe(true);
   });
 
   it('contracts: payment lines add up to the amount, paid ≤ amount, dates in order; the summary agrees', async () => {
@@ -119,7 +149,8 @@ describe('demo data', () => {
       const paid = c.payments.filter((p: any) => p.paid);
       expect(cents(paid.reduce((s: number, p: any) => s + p.pay_amount, 0))).toBeLessThanOrEqual(c.amount);
       expect(c.sign_date <= c.period$start && c.period$start < c.period$end && c.sign_date <= today).toBe(true);
-      for (const p of paid) expect(p.paid_date >= c.sign_date && p.paid_date <= today && /^\d{8}$/.test(p.invoice_no)).toBe(true);
+      // 8-digit invoice numbers, or 20-digit 全电 ones (only on instalments of the last year).
+      for (const p of paid) expect(p.paid_date >= c.sign_date && p.paid_date <= today && /^(\d{8}|\d{20})$/.test(p.invoice_no), JSON.stringify(p)).toBe(true);
       for (const p of c.payments.filter((x: any) => !x.paid)) expect(p.plan_date > today || p.paid_date == null).toBe(true);
     }
     for (const v of await details(a.admin, 'contract_payment_view')) {

@@ -4,7 +4,8 @@
  * amount × rate, paid ≤ contract amount, quantity × price ≈ budget, dates in order) and with the
  * records seeded before (an invoice belongs to a contract's paid instalment).
  */
-import { contractViewCount, shapeContract, shapeContractView, shapeInvoice } from './shapeContracts.js';
+import { contractViewCount, shapeContract, shapeContractView } from './shapeContracts.js';
+import { DEMO_INVOICE_COUNT, shapeInvoice } from './shapeInvoices.js';
 import { shapeProjectNode, shapePurchase } from './shapeProjects.js';
 import { shapeBoughtStockIn, shapeGoods, shapeStockIn } from './shapeStock.js';
 import type { SeededRecord, ShapeContext, Shaper } from './shapeContext.js';
@@ -23,6 +24,8 @@ const SHAPERS: Record<string, Shaper> = {
 /** Forms whose sample count follows the records seeded before (a summary row per source record). */
 const COUNTS: Record<string, (seeded: Map<string, SeededRecord[]>) => number> = {
   contract_payment_view: contractViewCount,
+  // One invoice of each spec 02 §9 type code.
+  auto_fptz: () => DEMO_INVOICE_COUNT,
 };
 
 /** How many sample records `form` gets: `fallback` unless its rows summarise other records. */

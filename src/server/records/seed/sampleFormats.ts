@@ -43,14 +43,34 @@ export function creditCode(r: () => number, region = '330106'): string {
 /** Region digits of invoice codes (the tax bureau that issued the invoice). */
 const INVOICE_REGIONS = ['3300', '3100', '1100', '4403'];
 
+/** The kind digits that end a 12-digit invoice code, by spec 02 §9 type code. */
+const CODE_KINDS: Record<string, string> = { '01': '30', '03': '20', '04': '04', '08': '13', '10': '11', '11': '06', '14': '12', '15': '40' };
+
 /**
- * A 12-digit invoice code (发票代码) of an electronic or roll invoice: 0, the bureau's region,
- * the year, a batch and the kind digits (e-normal 11, e-special 13, paper normal 04).
+ * A 12-digit invoice code (发票代码) of an invoice of type `type` (spec 02 §9): 0, the bureau's
+ * region, the year, a batch and the kind digits (e-normal 11, e-special 13, paper normal 04 …).
  */
-export function invoiceCode(r: () => number, year: string, kind: 'e_normal' | 'e_special' | 'normal'): string {
+export function invoiceCode(r: () => number, year: string, type: string): string {
   const region = INVOICE_REGIONS[Math.floor(r() * INVOICE_REGIONS.length)];
-  const tail = kind === 'e_normal' ? '11' : kind === 'e_special' ? '13' : '04';
-  return `0${region}${year.slice(2, 4)}${pad(1 + Math.floor(r() * 3), 3)}${tail}`;
+  return `0${region}${year.slice(2, 4)}${pad(1 + Math.floor(r() * 3), 3)}${CODE_KINDS[type] ?? '04'}`;
+}
+
+/**
+ * A 20-digit number of a fully digital invoice (全电发票, no code): the year's two digits, the
+ * province (33 Zhejiang), the issuing channel and a 15-digit sequence.
+ */
+export function digitalInvoiceNo(r: () => number, date: string): string {
+  return `${date.slice(2, 4)}332${pad(Math.floor(r() * 1e9), 9)}${pad(Math.floor(r() * 1e6), 6)}`;
+}
+
+/** A customs payment certificate's number (海关缴款书): customs district, year, sequence, `-L` + 2 digits. */
+export function customsPaymentNo(r: () => number, date: string): string {
+  return `2901${date.slice(0, 4)}1${pad(Math.floor(r() * 1e9), 9)}-L0${1 + Math.floor(r() * 3)}`;
+}
+
+/** A 20-digit check code (校验码) of an ordinary invoice. */
+export function checkCode(r: () => number): string {
+  return `${pad(Math.floor(r() * 1e10), 10)}${pad(Math.floor(r() * 1e10), 10)}`;
 }
 
 /** An 8-digit invoice number (发票号码). */

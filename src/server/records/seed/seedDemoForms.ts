@@ -106,7 +106,7 @@ export async function seedTenantForms(db: Kysely<Database>, tenant: SeedTenant, 
     for (let i = 0; i < count; i++) {
       try {
         const data = sampleRecord(def.fields, r, i, pool);
-        await shapeDemoRecord(def.enName, data, { r, i, pools: pool, today: day, file, seeded });
+        await shapeDemoRecord(def.enName, data, { r, i, pools: pool, today: day, file, seeded, company: tenant.name });
         const { id } = await addRecord(db, model, { user: admin }, { data });
         ids.push(id);
         records.push({ id, data });

@@ -22,6 +22,8 @@ export interface ShapeContext {
   file: SampleFileWriter;
   /** Form enName → records seeded so far, in order. */
   seeded: Map<string, SeededRecord[]>;
+  /** The tenant's company name (the buyer on its invoices). */
+  company?: string;
 }
 
 /** Replaces generic values of `record` with coherent ones; forms without a shaper keep theirs. */

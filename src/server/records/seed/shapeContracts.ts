@@ -1,7 +1,6 @@
-/** Coherent demo contracts (合同台账), their payment summary (合同付款汇总) and invoices (发票台账). */
+/** Coherent demo contracts (合同台账) and their payment summary (合同付款汇总); their invoices: shapeInvoices.ts. */
 import { intBetween, pickOf, type SeededRecord, type ShapeContext } from './shapeContext.js';
-import { amountBetween, cents, creditCode, dayAfter, invoiceCode, invoiceNo } from './sampleFormats.js';
-import { random } from './sampleValues.js';
+import { amountBetween, cents, dayAfter, digitalInvoiceNo, invoiceNo } from './sampleFormats.js';
 
 type ContractType = 'construction' | 'purchase' | 'labour' | 'lease' | 'service';
 
@@ -96,7 +95,10 @@ function contractFacts(ctx: ShapeContext, types: ContractType[], projectName: st
     const plan = retention && k === last ? dayAfter(end, 365) : dayAfter(start, (span * k) / spread);
     const paid = plan <= ctx.today;
     const paidDate = paid ? [dayAfter(plan, intBetween(r, 0, 20)), ctx.today].sort()[0] : undefined;
-    return { node_name: node, plan_date: plan, pay_ratio: ratio, pay_amount: pay, paid, ...(paid ? { paid_date: paidDate, invoice_no: invoiceNo(r) } : {}) };
+    // Invoices of the last year are half of them fully digital (全电, 20 digits), the rest 8 digits.
+    const digital = paidDate !== undefined && paidDate >= dayAfter(ctx.today, -358) && k % 2 === 0;
+    const number = paidDate === undefined ? undefined : digital ? digitalInvoiceNo(r, paidDate) : invoiceNo(r);
+    return { node_name: node, plan_date: plan, pay_ratio: ratio, pay_amount: pay, paid, ...(paid ? { paid_date: paidDate, invoice_no: number } : {}) };
   });
   return { type, name: `${projectName}${pickOf(r, kind.names)}`, party: pickOf(r, kind.parties), amount, rate: pickOf(r, kind.rates), sign, start, end, payments };
 }
@@ -160,60 +162,4 @@ export function shapeContractView(rec: Record<string, unknown>, ctx: ShapeContex
 /** How many 合同付款汇总 rows to seed: one per seeded 合同台账 record. */
 export function contractViewCount(seeded: Map<string, SeededRecord[]>): number {
   return (seeded.get('contract_ledger') ?? []).length;
-}
-
-/** A seller's tax id, the same for every invoice of that seller. */
-function taxIdOf(seller: string): string {
-  let h = 0;
-  for (const ch of seller) h = (Math.imul(h, 31) + ch.codePointAt(0)!) >>> 0;
-  return creditCode(random(h));
-}
-
-interface PaidLine { contract?: SeededRecord; amountWithTax: number; rate: number; seller: string; invoiceNo: string; paidDate: string }
-
-function paidLines(ctx: ShapeContext): PaidLine[] {
-  const out: PaidLine[] = [];
-  for (const c of ctx.seeded.get('contract_ledger') ?? []) {
-    for (const p of (c.data.payments as Record<string, unknown>[] | undefined) ?? []) {
-      if (p.paid && p.invoice_no) {
-        out.push({ contract: c, amountWithTax: Number(p.pay_amount), rate: Number(c.data.tax_rate ?? 9), seller: String(c.data.party_b), invoiceNo: String(p.invoice_no), paidDate: String(p.paid_date) });
-      }
-    }
-  }
-  return out;
-}
-
-/**
- * 发票台账: the invoice of a contract's paid instalment (its number, seller and rate): amount =
- * instalment ÷ (1 + rate), tax = amount × rate, total = amount + tax; 12-digit code, 8-digit number.
- */
-export async function shapeInvoice(rec: Record<string, unknown>, ctx: ShapeContext): Promise<void> {
-  const { r } = ctx;
-  // The most recent paid instalments first, each invoiced once.
-  const lines = paidLines(ctx).sort((a, b) => b.paidDate.localeCompare(a.paidDate));
-  const line: PaidLine = ctx.i < lines.length ? lines[ctx.i]
-    : { amountWithTax: amountBetween(r, 5_000, 500_000), rate: pickOf(r, [13, 9, 6, 3]), seller: '江南建材贸易有限公司', invoiceNo: invoiceNo(r), paidDate: dayAfter(ctx.today, -intBetween(r, 5, 300)) };
-  const rate = line.rate / 100;
-  const amount = cents(line.amountWithTax / (1 + rate));
-  const tax = cents(amount * rate);
-  const date = dayAfter(line.paidDate, -intBetween(r, 0, 6));
-  // Small-scale taxpayers (3 %) issue ordinary invoices; the others mostly electronic special ones.
-  const type = line.rate === 3 ? pickOf(r, ['e_normal', 'normal'] as const) : ctx.i % 5 === 4 ? 'e_normal' : 'e_special';
-  const old = Date.parse(ctx.today) - Date.parse(date) > 30 * 86_400_000;
-  const auth = type === 'e_special' ? (old ? 'authenticated' : 'pending') : 'pending';
-  Object.assign(rec, {
-    invoice_code: invoiceCode(r, date.slice(0, 4), type), invoice_no: line.invoiceNo, invoice_type: type, invoice_date: date,
-    seller: line.seller, seller_tax_no: taxIdOf(line.seller), amount, tax, total: cents(amount + tax),
-    auth_status: auth, checked: auth === 'authenticated' || r() < 0.5,
-  });
-  if (line.contract) rec.contract = line.contract.id;
-  else delete rec.contract;
-  if (ctx.i % 3 === 0) rec.remark = auth === 'pending' ? '待认证抵扣' : '已认证抵扣';
-  else delete rec.remark;
-  const pdf = await ctx.file(`发票-${line.invoiceNo}.pdf`, {
-    kind: 'pdf',
-    lines: ['Formwork demo VAT invoice (sample file)', `Code ${rec.invoice_code as string}  No. ${line.invoiceNo}`, `Date ${date}`, `Amount ${amount.toFixed(2)}  VAT ${line.rate}% ${tax.toFixed(2)}`, `Total ${cents(amount + tax).toFixed(2)} CNY`],
-  });
-  if (pdf) rec.invoice_file = [pdf];
-  else delete rec.invoice_file;
 }

@@ -28,7 +28,8 @@ export async function shapeGoods(rec: Record<string, unknown>, ctx: ShapeContext
   const share = (stock - g.stock[0]) / (g.stock[1] - g.stock[0]);
   Object.assign(rec, {
     goods_code: `${leaf.slice(0, 2).toUpperCase()}-${String(i + 1).padStart(4, '0')}`, goods_name: g.name, spec: pickOf(r, g.specs), category: path,
-    price: cents(g.price[0] + r() * (g.price[1] - g.price[0])), stock, warning: share < 0.1 ? 'red' : share < 0.33 ? 'yellow' : 'green', enabled: i % 6 !== 5,
+    // Goods (steel, hardware) are taxed at 13 %, as on their suppliers' invoices in 发票台账.
+    price: cents(g.price[0] + r() * (g.price[1] - g.price[0])), tax_rate: 13, stock, warning: share < 0.1 ? 'red' : share < 0.33 ? 'yellow' : 'green', enabled: i % 6 !== 5,
   });
   const unit = constantNamed(ctx, 4620, g.unit);
   const shop = (ctx.pools.constants.get('4630') ?? []).find((id) => ctx.pools.constantNames.get(id) === g.shop);

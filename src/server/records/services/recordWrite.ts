@@ -191,7 +191,7 @@ export async function applyEdit(
   const data = withoutHidden(model, raw, caller, answers, merged);
   if (mode !== 'stash') assertRecordValid(model.form.definition, withoutHidden(model, merged, caller, answers), userContext(caller.user), answers);
   if (mode !== 'stash') assertSaveChecks(model, 'edit', merged, userContext(caller.user));
-  await assertNotDuplicateOnSave(trx, model, tenantId, merged, id);
+  await assertNotDuplicateOnSave(trx, model, tenantId, merged, id, current.invoice_no);
   const prepared = await prepare(trx, model, data, caller);
   for (const f of model.main.fields.values()) if (f.def.funcType === 'serialNumber' && f.columns.value) prepared.main.delete(f.columns.value.name);
   const status = mode === 'push' ? statusFor(model, 'push') : mode === 'stash' ? -1 : undefined;

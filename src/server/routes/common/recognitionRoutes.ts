@@ -109,6 +109,11 @@ export function registerRecognitionRoutes(app: Parameters<ContractPlugin>[0], st
     }
     // Checked with the national platform when a provider is configured (sys.invoice.verify.url / INVOICE_VERIFY_URL); else unchecked (null).
     const check = offline ? await verifyInvoice(offline.invoice, configuredVerifier(env)) : UNCHECKED;
+    // The verdict also fills the form's 查验结果 / 查验失败原因 (the demo ledger's check_status, check_error).
+    if (check.checkStatus !== null) {
+      result.fields.check_status = String(check.checkStatus);
+      if (check.checkError) result.fields.check_error = check.checkError;
+    }
     // The recognised file is kept like an upload, so the field stores it with its values.
     const saved = await storeUpload(store, request.user.tenantId, { filename: image.filename, file: Readable.from(image.buffer) }, maxSizeMb);
     await rememberUpload(app.db, request.user.tenantId, saved.fileName, request.user.userId);

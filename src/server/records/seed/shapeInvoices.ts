@@ -1,0 +1,112 @@
+/**
+ * 发票台账's demo invoices (issue 31 item 5): one of each type code of spec 02 §9, so a new user
+ * sees every kind the platform handles. VAT invoices of the usual kinds belong to a contract's
+ * paid instalment of the last year (its number, seller and rate; 20-digit numbers for 全电 ones);
+ * the others are what a site buys outside contracts (a car, tolls, a roll ticket, a used car,
+ * imported goods through customs). Amount + tax = total; dates within the last year.
+ */
+import { FULLY_DIGITAL_TYPES, INVOICE_TYPE_CODES } from '../../../shared/invoiceTypes.js';
+import { intBetween, pickOf, type SeededRecord, type ShapeContext } from './shapeContext.js';
+import { amountBetween, cents, checkCode, creditCode, customsPaymentNo, dayAfter, digitalInvoiceNo, invoiceCode, invoiceNo } from './sampleFormats.js';
+import { random } from './sampleValues.js';
+
+/** Demo invoices: one per type code. */
+export const DEMO_INVOICE_COUNT = INVOICE_TYPE_CODES.length;
+
+/** Types issued for a contract's instalment (special and ordinary VAT invoices, paper, electronic, 全电). */
+const CONTRACT_TYPES = new Set(['01', '04', '08', '10', '31', '32', '185', '186']);
+
+/** What an invoice outside contracts is: seller, amount range, VAT rate (percent), what it is for. */
+const OTHER: Record<string, { seller: string; min: number; max: number; rate: number; remark: string }> = {
+  '03': { seller: '浙江众诚汽车销售服务有限公司', min: 120_000, max: 260_000, rate: 13, remark: '项目部工程指挥车' },
+  '11': { seller: '杭州联华华商集团有限公司', min: 80, max: 900, rate: 13, remark: '项目部办公用品' },
+  '14': { seller: '浙江沪杭甬高速公路股份有限公司', min: 60, max: 800, rate: 3, remark: '材料运输车辆通行费' },
+  // A used car's invoice shows the price only: no VAT to deduct.
+  '15': { seller: '杭州二手车交易市场有限公司', min: 40_000, max: 120_000, rate: 0, remark: '项目部通勤车（二手）' },
+  '17': { seller: '中华人民共和国杭州海关', min: 80_000, max: 600_000, rate: 13, remark: '进口盾构机配件进口环节增值税' },
+  '183': { seller: '杭州远景汽车销售有限公司', min: 150_000, max: 300_000, rate: 13, remark: '新能源工程车' },
+};
+
+/** Types whose input VAT is deducted after certification (认证); the others are not certified. */
+const DEDUCTIBLE = new Set(['01', '03', '08', '14', '17', '31', '183', '185']);
+
+/** A company's tax id, the same on every invoice that names it. */
+function taxIdOf(company: string): string {
+  let h = 0;
+  for (const ch of company) h = (Math.imul(h, 31) + ch.codePointAt(0)!) >>> 0;
+  return creditCode(random(h));
+}
+
+interface PaidLine { contract: SeededRecord; amountWithTax: number; rate: number; seller: string; invoiceNo: string; paidDate: string }
+
+/** The contracts' paid instalments of the last year, most recent first. */
+function paidLines(ctx: ShapeContext): PaidLine[] {
+  const since = dayAfter(ctx.today, -358);
+  const out: PaidLine[] = [];
+  for (const c of ctx.seeded.get('contract_ledger') ?? []) {
+    for (const p of (c.data.payments as Record<string, unknown>[] | undefined) ?? []) {
+      if (p.paid && p.invoice_no && String(p.paid_date) >= since) {
+        out.push({ contract: c, amountWithTax: Number(p.pay_amount), rate: Number(c.data.tax_rate ?? 9), seller: String(c.data.party_b), invoiceNo: String(p.invoice_no), paidDate: String(p.paid_date) });
+      }
+    }
+  }
+  return out.sort((a, b) => b.paidDate.localeCompare(a.paidDate));
+}
+
+/** The instalment invoiced by sample `i`: contract types take, in order, the next unused line whose number has their length. */
+function lineOf(ctx: ShapeContext, i: number): PaidLine | undefined {
+  const lines = paidLines(ctx);
+  const used = new Set<PaidLine>();
+  let mine: PaidLine | undefined;
+  for (let k = 0; k <= i; k++) {
+    const type = INVOICE_TYPE_CODES[k % INVOICE_TYPE_CODES.length];
+    if (!CONTRACT_TYPES.has(type)) continue;
+    const length = FULLY_DIGITAL_TYPES.has(type) ? 20 : 8;
+    const line = lines.find((l) => !used.has(l) && l.invoiceNo.length === length);
+    if (line) used.add(line);
+    if (k === i) mine = line;
+  }
+  return mine;
+}
+
+/** 发票台账 sample `ctx.i`: an invoice of type code INVOICE_TYPE_CODES[i]. */
+export async function shapeInvoice(rec: Record<string, unknown>, ctx: ShapeContext): Promise<void> {
+  const { r } = ctx;
+  const type = INVOICE_TYPE_CODES[ctx.i % INVOICE_TYPE_CODES.length];
+  const digital = FULLY_DIGITAL_TYPES.has(type);
+  const line = CONTRACT_TYPES.has(type) ? lineOf(ctx, ctx.i) : undefined;
+  const other = OTHER[type];
+  const date = line ? dayAfter(line.paidDate, -intBetween(r, 0, 6)) : dayAfter(ctx.today, -intBetween(r, 10, 350));
+  // Without a contract instalment (few contracts paid this year): a supplier's invoice of its own.
+  const rate = line?.rate ?? other?.rate ?? pickOf(r, [13, 9, 6]);
+  const withTax = line?.amountWithTax ?? (other ? amountBetween(r, other.min, other.max) : amountBetween(r, 5_000, 500_000));
+  const amount = cents(withTax / (1 + rate / 100));
+  const tax = cents((amount * rate) / 100);
+  const seller = line?.seller ?? other?.seller ?? '江南建材贸易有限公司';
+  const number = line?.invoiceNo ?? (type === '17' ? customsPaymentNo(r, date) : digital ? digitalInvoiceNo(r, date) : invoiceNo(r));
+  const code = digital || type === '17' ? undefined : invoiceCode(r, date.slice(0, 4), type);
+  const old = Date.parse(ctx.today) - Date.parse(date) > 30 * 86_400_000;
+  const certified = DEDUCTIBLE.has(type) && old;
+  // Checked with the national platform (spec 02 §4): a customs certificate is not checked there;
+  // one roll ticket was refused, kept for the record with the platform's message.
+  const check = type === '17' ? null : type === '11' ? '-1' : '1';
+  const company = ctx.company ?? '华建工程有限公司';
+  Object.assign(rec, {
+    invoice_code: code, invoice_no: number, invoice_type: type, invoice_date: date,
+    check_code: ['04', '10', '11', '14', '32', '186'].includes(type) && !digital ? checkCode(r) : undefined,
+    seller, seller_tax_no: type === '17' ? undefined : taxIdOf(seller), buyer: company, buyer_tax_no: taxIdOf(company),
+    amount, tax, total: cents(amount + tax), invoice_state: '0',
+    checked: check !== null, check_status: check, check_error: check === '-1' ? '国税平台查验不通过：发票金额与税务机关登记信息不一致' : undefined,
+    auth_status: certified ? 'authenticated' : 'pending', cert_type: certified ? '1' : undefined, tax_period: certified ? date.slice(0, 7).replace('-', '') : undefined,
+    remark: other?.remark ?? (ctx.i % 3 === 0 ? (certified ? '已认证抵扣' : '待认证抵扣') : undefined),
+  });
+  for (const [k, v] of Object.entries(rec)) if (v === undefined || v === null) delete rec[k];
+  if (line) rec.contract = line.contract.id;
+  else delete rec.contract;
+  const pdf = await ctx.file(`发票-${number}.pdf`, {
+    kind: 'pdf',
+    lines: ['Formwork demo VAT invoice (sample file)', `Type ${type}  Code ${code ?? '-'}  No. ${number}`, `Date ${date}`, `Amount ${amount.toFixed(2)}  VAT ${rate}% ${tax.toFixed(2)}`, `Total ${cents(amount + tax).toFixed(2)} CNY`],
+  });
+  if (pdf) rec.invoice_file = [pdf];
+  else delete rec.invoice_file;
+}
