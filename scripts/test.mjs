@@ -11,18 +11,27 @@
 //
 // With arguments (`npm test -- tests/api/records.test.ts`, `npm test -- --project api`) this is
 // plain `vitest run` with them.
+//
+// While it runs, the browser process's output is also written as it comes to
+// $TMPDIR/formwork-browser-tests.log (printed at the start), so a long run can be followed.
 import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const vitest = ['node_modules/vitest/vitest.mjs', 'run'];
 const args = process.argv.slice(2);
 
-/** Runs vitest with `extra`; its output goes to the terminal, or is collected when `hold` is set. */
+/** Runs vitest with `extra`; its output goes to the terminal, or, when `hold` names a file, is collected (and written there as it comes). */
 function run(extra, hold) {
   const child = spawn(process.execPath, [...vitest, ...extra], { stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
   const chunks = [];
   if (hold) {
-    child.stdout.on('data', (c) => chunks.push(c));
-    child.stderr.on('data', (c) => chunks.push(c));
+    const live = createWriteStream(hold);
+    const keep = (c) => { chunks.push(c); live.write(c); };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('exit', () => live.end());
   }
   const done = new Promise((resolve) => {
     child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks) }));
@@ -30,7 +39,9 @@ function run(extra, hold) {
   return { child, done };
 }
 
-const runs = args.length > 0 ? [run(args, false)] : [run(['--project', '!browser', '--maxWorkers', '2'], false), run(['--project', 'browser'], true)];
+const browserLog = join(tmpdir(), 'formwork-browser-tests.log');
+if (args.length === 0) console.log(`Browser project runs beside the others; its output follows theirs and is written as it comes to ${browserLog}`);
+const runs = args.length > 0 ? [run(args, false)] : [run(['--project', '!browser', '--maxWorkers', '2'], false), run(['--project', 'browser'], browserLog)];
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => runs.forEach((r) => r.child.kill(sig)));
 
 const results = await Promise.all(runs.map((r) => r.done));
