@@ -15,7 +15,15 @@ const CHARTS: Record<ChartKind, () => Promise<Extension>> = {
   pie: async () => { const { PieChart } = await import('echarts/charts'); return PieChart; },
   funnel: async () => { const { FunnelChart } = await import('echarts/charts'); return FunnelChart; },
   gauge: async () => { const { GaugeChart } = await import('echarts/charts'); return GaugeChart; },
-  map: async () => { const [{ MapChart }, { VisualMapComponent }] = await Promise.all([import('echarts/charts'), import('echarts/components')]); return [MapChart, VisualMapComponent]; },
+  // The map chart and its continuous visualMap from their own modules, not `echarts/charts` /
+  // `echarts/components`: those are one chunk each, and every chart page would carry the map's
+  // ~55 KB gzip (geo, visualMap) with them.
+  map: async () => {
+    const [{ install: map }, { install: visualMap }] = await Promise.all([
+      import('echarts/lib/chart/map/install.js'), import('echarts/lib/component/visualMap/installVisualMapContinuous.js'),
+    ]);
+    return [map, visualMap];
+  },
 };
 
 /**
