@@ -26,9 +26,9 @@ const BUCKET_NAMES = { day: '日', month: '月', year: '年' } as const;
 /**
  * Whether a panel shows the date buckets without records as 0: a count or a sum of nothing is 0
  * (an average, minimum or maximum of nothing is no number: those stay out); a pie draws no slice
- * of nothing.
+ * of nothing, and a map leaves a province without records uncoloured.
  */
-const zeroFills = (panel: Panel) => (panel.measure.op === 'count' || panel.measure.op === 'sum') && panel.kind !== 'pie' && panel.kind !== 'funnel';
+const zeroFills = (panel: Panel) => (panel.measure.op === 'count' || panel.measure.op === 'sum') && panel.kind !== 'pie' && panel.kind !== 'funnel' && panel.kind !== 'map';
 
 /** Panels showing one number (no groups). */
 export const isSingleValue = (kind: Panel['kind']) => kind === 'kpi' || kind === 'gauge';

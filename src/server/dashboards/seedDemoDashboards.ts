@@ -2,8 +2,8 @@
  * Seed step: the management cockpit 管理驾驶舱 (`/guanlijiashicang`, spec 02 §2.2) and the named
  * statistics pages (namedDashboards.ts) of every tenant, dashboards over the demo forms
  * (contracts, payments, purchases, projects). A tenant that already holds a key keeps its own
- * (an administrator's edits are never overwritten); panels over a form the tenant lacks are
- * left out, and a dashboard left without panels is not added. Migration 178 runs the same for
+ * (an administrator's edits are never overwritten); panels over a form or a grouping field the
+ * tenant lacks are left out, and a dashboard left without panels is not added. Migration 178 runs the same for
  * databases seeded before the named pages existed.
  */
 import type { Kysely } from 'kysely';
@@ -27,6 +27,7 @@ export const COCKPIT_PANELS: Panel[] = [
   { id: 'purchase-urgency', title: '采购申请紧急程度', kind: 'pie', form: 'purchase_request', groupBy: { field: 'urgency' }, measure: { op: 'count' }, span: 12 },
   { id: 'contract-by-month', title: '合同签订趋势（按月）', kind: 'line', form: 'contract_ledger', groupBy: { field: 'sign_date', bucket: 'month' }, measure: { op: 'count' }, span: 12 },
   { id: 'unpaid-by-type', title: '各类合同未付金额', kind: 'bar', form: 'contract_payment_view', groupBy: { field: 'contract_type' }, measure: { op: 'sum', field: 'unpaid_amount' }, span: 12 },
+  { id: 'contract-by-region', title: '各省合同金额', kind: 'map', form: 'contract_ledger', groupBy: { field: 'region' }, measure: { op: 'sum', field: 'amount' }, limit: 40, span: 24 },
   { id: 'wbs-by-state', title: '工程节点状态与预算（万元）', kind: 'table', form: 'project_wbs', groupBy: { field: 'state' }, measure: { op: 'sum', field: 'budget' }, span: 24 },
 ];
 
@@ -36,15 +37,24 @@ export const SHIPPED_DASHBOARDS: NamedDashboard[] = [{ key: COCKPIT_KEY, name: '
 /** Adds the shipped dashboards the tenant lacks (by page key); answers the names added. */
 export async function addShippedDashboards(db: Kysely<Database>, tenantId: number): Promise<string[]> {
   const added: string[] = [];
-  const forms = new Map<string, boolean>();
-  const hasForm = async (name: string) => {
-    if (!forms.has(name)) forms.set(name, !!(await findFormByName(db, tenantId, name)));
+  // Each form's field names, or null when the tenant lacks the form.
+  const forms = new Map<string, Set<string> | null>();
+  const fieldsOf = async (name: string) => {
+    if (!forms.has(name)) {
+      const row = await findFormByName(db, tenantId, name);
+      forms.set(name, row ? new Set(row.definition.fields.map((f) => f.enName)) : null);
+    }
     return forms.get(name)!;
+  };
+  // A panel grouping by a field its form lacks (所在省份 of a 合同台账 seeded before the map) is left out.
+  const readable = async (p: Panel) => {
+    const fields = await fieldsOf(p.form);
+    return !!fields && (!p.groupBy || fields.has(p.groupBy.field));
   };
   for (const d of SHIPPED_DASHBOARDS) {
     if ((await dashboardIdByKey(db, tenantId, d.key)) !== undefined) continue;
     const panels: Panel[] = [];
-    for (const p of d.panels) if (await hasForm(p.form)) panels.push(p);
+    for (const p of d.panels) if (await readable(p)) panels.push(p);
     if (!panels.length) continue;
     await insertDashboard(db, tenantId, { name: d.name, routeKey: d.key, refreshSeconds: 60, panels, isPublic: false }, 'admin');
     added.push(d.name);

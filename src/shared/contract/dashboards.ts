@@ -3,7 +3,8 @@ import { Type, type Static } from 'typebox';
 import { Closed, DataEnvelope, DoneEnvelope, Id, IdList, Nullable, PageEnvelope, Str, StrEnum } from './common.js';
 
 /** What a panel draws. */
-export const PANEL_KINDS = ['kpi', 'line', 'bar', 'pie', 'funnel', 'gauge', 'table', 'progress'] as const;
+/** `map`: a China map coloured by group, its groups being province names (北京市, 浙江省, 内蒙古自治区 …; ADR 1062). */
+export const PANEL_KINDS = ['kpi', 'line', 'bar', 'pie', 'funnel', 'gauge', 'map', 'table', 'progress'] as const;
 export type PanelKind = (typeof PANEL_KINDS)[number];
 /** How a panel measures each group. */
 export const MEASURE_OPS = ['count', 'sum', 'avg', 'min', 'max'] as const;

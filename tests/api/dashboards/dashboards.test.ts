@@ -11,7 +11,7 @@ import { recordsApp, type RecordsApp } from '../records/support/recordsApp.js';
 import { loadModel } from '../../../src/server/records/services/recordContext.js';
 import { m191DashboardMenu } from '../../../src/server/db/migrations/191_dashboard_menu.js';
 import { m178NamedDashboards } from '../../../src/server/db/migrations/178_named_dashboards.js';
-import { SHIPPED_DASHBOARDS } from '../../../src/server/dashboards/seedDemoDashboards.js';
+import { addShippedDashboards, SHIPPED_DASHBOARDS } from '../../../src/server/dashboards/seedDemoDashboards.js';
 
 let a: RecordsApp;
 const FORM = 'dash_sales';
@@ -405,6 +405,59 @@ describe('funnel, gauge and progress panels', () => {
     const [none] = await read('');
     expect(none.value).toBe(Number((await truth('DEFAULT', 'sum({amount})'))[0].v));
     expect((await a.call(a.admin, 'GET', `/api/dashboard/${id}/data?param=${'x'.repeat(65)}`)).status).toBe(400);
+  });
+});
+
+describe('map panels (ADR 1062)', () => {
+  const tenantOf = async (code: string) => Number((await a.db.selectFrom('tenants').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id);
+  type MapPoint = { key: string | null; label: string; value: number; listFilter: Record<string, unknown> | null };
+
+  it('the cockpit colours 合同台账 by 所在省份 as SQL sums it, each province opening its contracts, only for who may list them', async () => {
+    const d = (await a.call(a.admin, 'GET', '/api/dashboard/key/guanlijiashicang')).json.data;
+    expect(d.panels.find((p: { id: string }) => p.id === 'contract-by-region')).toMatchObject({ kind: 'map', form: 'contract_ledger', groupBy: { field: 'region' } });
+    const panels = (await a.call(a.admin, 'GET', `/api/dashboard/${d.id}/data`)).json.data.panels;
+    const map = panels.find((p: { id: string }) => p.id === 'contract-by-region');
+    expect(map).toMatchObject({ status: 200, groupLabel: '所在省份', measureLabel: '合同金额合计' });
+    const model = await loadModel(a.db, await tenantOf('DEFAULT'), 'contract_ledger');
+    const col = (f: string) => `t."${model.main.fields.get(f)!.columns.value!.name}"`;
+    const rows = (await sql.raw<{ k: string; v: string }>(`SELECT ${col('region')} AS k, sum(${col('amount')}) AS v FROM "${model.schema}"."${model.main.table.name}" t WHERE t.tenant_id = ${await tenantOf('DEFAULT')} GROUP BY 1`).execute(a.db)).rows;
+    const points: MapPoint[] = map.points;
+    expect(Object.fromEntries(points.map((p) => [String(p.key), p.value]))).toEqual(Object.fromEntries(rows.map((r) => [String(r.k), Math.round(Number(r.v) * 100) / 100])));
+    // Province names the map knows, several provinces, and no zero-filled provinces.
+    expect(points.length).toBeGreaterThan(3);
+    expect(points.every((p) => typeof p.key === 'string' && /(省|市|自治区|特别行政区)$/.test(p.key) && p.value > 0)).toBe(true);
+    const zj = points.find((p) => p.key === '浙江省')!;
+    const list = await a.call(a.admin, 'POST', '/api/auto/contract_ledger/list', { pageNum: 1, pageSize: 200, initFilter: zj.listFilter });
+    expect(list.status).toBe(200);
+    expect(list.json.rows.length).toBeGreaterThan(0);
+    expect(Math.round(list.json.rows.reduce((s: number, r: { amount?: number | string }) => s + Number(r.amount ?? 0), 0) * 100) / 100).toBe(zj.value);
+    // Same permission path as the other panels: no list permission of 合同台账, no map.
+    const viewer = await a.userWith('dashmapview', [`auto:${FORM}:query`]);
+    const seen = (await a.call(viewer.token, 'GET', `/api/dashboard/${d.id}/data`)).json.data.panels;
+    expect(seen.find((p: { id: string }) => p.id === 'contract-by-region')).toMatchObject({ status: 403 });
+    // T2's map counts T2's contracts only.
+    const d2 = (await a.call(a.admin2, 'GET', '/api/dashboard/key/guanlijiashicang')).json.data;
+    const map2 = (await a.call(a.admin2, 'GET', `/api/dashboard/${d2.id}/data`)).json.data.panels.find((p: { id: string }) => p.id === 'contract-by-region');
+    const model2 = await loadModel(a.db, await tenantOf('T2'), 'contract_ledger');
+    const total2 = (await sql.raw<{ v: string }>(`SELECT sum(t."${model2.main.fields.get('amount')!.columns.value!.name}") AS v FROM "${model2.schema}"."${model2.main.table.name}" t WHERE t.tenant_id = ${await tenantOf('T2')}`).execute(a.db)).rows[0].v;
+    expect(Math.round((map2.points as MapPoint[]).reduce((s, p) => s + p.value, 0) * 100) / 100).toBeCloseTo(Number(total2), 2);
+  });
+
+  it('a map needs a grouping; a tenant whose 合同台账 lacks 所在省份 gets the cockpit without the map', async () => {
+    expect((await a.call(a.admin, 'POST', '/api/dashboard', { name: '地图', panels: [panel({ kind: 'map', groupBy: undefined })] })).json.msg).toBe('面板「面板」：图表须指定分组字段');
+    const t2 = await tenantOf('T2');
+    const form = await a.db.selectFrom('form_definitions').select(['id', 'definition']).where('tenant_id', '=', t2).where('en_name', '=', 'contract_ledger').executeTakeFirstOrThrow();
+    const def = form.definition as { fields: { enName: string }[] };
+    try {
+      await a.db.updateTable('form_definitions').set({ definition: JSON.stringify({ ...def, fields: def.fields.filter((f) => f.enName !== 'region') }) }).where('id', '=', form.id).execute();
+      const cockpit = await a.db.selectFrom('dashboards').select('id').where('tenant_id', '=', t2).where('route_key', '=', 'guanlijiashicang').executeTakeFirstOrThrow();
+      await a.db.deleteFrom('dashboards').where('id', '=', cockpit.id).execute();
+      expect(await addShippedDashboards(a.db, t2)).toEqual(['管理驾驶舱']);
+      const again = (await a.call(a.admin2, 'GET', '/api/dashboard/key/guanlijiashicang')).json.data;
+      expect(again.panels.map((p: { id: string }) => p.id)).toEqual(SHIPPED_DASHBOARDS[0].panels.map((p) => p.id).filter((id) => id !== 'contract-by-region'));
+    } finally {
+      await a.db.updateTable('form_definitions').set({ definition: JSON.stringify(def) }).where('id', '=', form.id).execute();
+    }
   });
 });
 

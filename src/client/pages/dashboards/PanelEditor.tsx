@@ -13,7 +13,7 @@ import styles from './dashboards.module.css';
 
 const KINDS: { value: Panel['kind']; label: string }[] = [
   { value: 'kpi', label: '指标数字' }, { value: 'bar', label: '柱状图' }, { value: 'line', label: '折线图' }, { value: 'pie', label: '饼图' },
-  { value: 'funnel', label: '漏斗图' }, { value: 'gauge', label: '仪表盘' }, { value: 'table', label: '表格' }, { value: 'progress', label: '进度看板' },
+  { value: 'funnel', label: '漏斗图' }, { value: 'gauge', label: '仪表盘' }, { value: 'map', label: '地图' }, { value: 'table', label: '表格' }, { value: 'progress', label: '进度看板' },
 ];
 const OPS: Record<(typeof MEASURE_OPS)[number], string> = { count: '计数', sum: '求和', avg: '平均值', min: '最小值', max: '最大值' };
 const BUCKETS: Record<(typeof DATE_BUCKETS)[number], string> = { day: '按日', month: '按月', year: '按年' };

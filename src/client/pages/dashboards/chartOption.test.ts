@@ -41,8 +41,24 @@ describe('chartOption', () => {
     expect(optionOf('gauge', { id: 'g', form: 'f', status: 200, value: 3, max: 2, percent: 150 }, 'x').series[0]).toMatchObject({ max: 150 });
   });
 
+  it('colours a China map by province: regions by short name, the scale up to the largest value', () => {
+    const map = chartOption('map', {
+      id: 'm', form: 'contract_ledger', status: 200, points: [
+        { key: '浙江省', label: '浙江省', value: 900, listFilter: { region: '浙江省' } },
+        { key: '广西壮族自治区', label: '广西壮族自治区', value: 120.5, listFilter: { region: '广西壮族自治区' } },
+      ],
+    }, '合同金额合计') as unknown as { series: Record<string, unknown>[]; visualMap: Record<string, unknown>; tooltip: { formatter(p: unknown): string } };
+    expect(map.series[0]).toMatchObject({ type: 'map', map: 'china', data: [{ name: '浙江', label: '浙江省', value: 900 }, { name: '广西', label: '广西壮族自治区', value: 120.5 }] });
+    expect(map.visualMap).toMatchObject({ min: 0, max: 900 });
+    expect(map.tooltip.formatter({ data: { label: '浙江省', value: 1234.5 } })).toBe('浙江省：1,234.5');
+    // A province without records has no data: its tooltip is empty, not 0.
+    expect(map.tooltip.formatter({ name: '西藏' })).toBe('');
+    // No records at all still gives the scale a range.
+    expect((chartOption('map', { id: 'm', form: 'f', status: 200, points: [] }, 'x') as { visualMap: { max: number } }).visualMap.max).toBe(1);
+  });
+
   it('knows charts from numbers and tables, and formats values in Chinese style', () => {
-    expect(['kpi', 'bar', 'line', 'pie', 'funnel', 'gauge', 'table', 'progress'].map((k) => isChart(k as never))).toEqual([false, true, true, true, true, true, false, false]);
+    expect(['kpi', 'bar', 'line', 'pie', 'funnel', 'gauge', 'map', 'table', 'progress'].map((k) => isChart(k as never))).toEqual([false, true, true, true, true, true, true, false, false]);
     expect(formatValue(1234567.891)).toBe('1,234,567.89');
   });
 });

@@ -3,14 +3,18 @@
  * over the groups' texts, a pie of them; Chinese texts, values as the server computed them.
  */
 import type { Panel, PanelData } from '../../../shared/contract/dashboards';
+import { provinceName } from './provinceName';
 
 /** The chart types a dashboard uses (each loads its ECharts module on first use). */
-export type ChartKind = 'line' | 'bar' | 'pie' | 'funnel' | 'gauge';
+export type ChartKind = 'line' | 'bar' | 'pie' | 'funnel' | 'gauge' | 'map';
 
 /** Whether a panel draws a chart. */
 export function isChart(kind: Panel['kind']): kind is ChartKind {
-  return kind === 'line' || kind === 'bar' || kind === 'pie' || kind === 'funnel' || kind === 'gauge';
+  return kind === 'line' || kind === 'bar' || kind === 'pie' || kind === 'funnel' || kind === 'gauge' || kind === 'map';
 }
+
+/** The map the `map` panels draw (registered under this name, which makes ECharts add 南海诸岛; loadEcharts.ts). */
+export const CHINA_MAP = 'china';
 
 /** A number as the panels show it: thousands grouped, at most two decimals. */
 export function formatValue(v: number): string {
@@ -41,6 +45,17 @@ export function chartOption(kind: ChartKind, data: PanelData, seriesName: string
       legend: { type: 'scroll', bottom: 0 },
       series: [{ type: 'funnel', name: seriesName, left: '10%', width: '80%', top: 8, bottom: 32, sort: 'descending', minSize: '8%', label: { position: 'inside', formatter: '{b}：{c}' },
         data: points.map((p) => ({ name: p.label, value: p.value })) }],
+    };
+  }
+  if (kind === 'map') {
+    // Regions are matched by their short name; the tooltip shows the group's own text. A click
+    // reports the data index, which is the point's (data keeps the points' order).
+    const max = Math.max(0, ...values);
+    return {
+      tooltip: { trigger: 'item', formatter: (p: { data?: { label?: string; value?: number } }) => (p.data ? `${p.data.label}：${formatValue(p.data.value ?? 0)}` : '') },
+      visualMap: { min: 0, max: max > 0 ? max : 1, left: 8, bottom: 8, calculable: true, text: ['高', '低'], inRange: { color: ['#e6f4ff', '#1677ff', '#003eb3'] } },
+      series: [{ type: 'map', map: CHINA_MAP, name: seriesName, roam: false, label: { show: false }, emphasis: { label: { show: true } },
+        data: points.map((p) => ({ name: provinceName(p.label), label: p.label, value: p.value })) }],
     };
   }
   if (kind === 'pie') {

@@ -4,7 +4,7 @@
  * page without charts (and the shell) never carries them. Each import names what it takes
  * (destructured), so the bundler keeps only those charts and components of ECharts' modules.
  */
-import type { ChartKind } from './chartOption';
+import { CHINA_MAP, type ChartKind } from './chartOption';
 
 type Core = typeof import('echarts/core');
 type Extension = Parameters<Core['use']>[0];
@@ -15,7 +15,26 @@ const CHARTS: Record<ChartKind, () => Promise<Extension>> = {
   pie: async () => { const { PieChart } = await import('echarts/charts'); return PieChart; },
   funnel: async () => { const { FunnelChart } = await import('echarts/charts'); return FunnelChart; },
   gauge: async () => { const { GaugeChart } = await import('echarts/charts'); return GaugeChart; },
+  // The map chart and its continuous visualMap from their own modules, not `echarts/charts` /
+  // `echarts/components`: those are one chunk each, and every chart page would carry the map's
+  // ~55 KB gzip (geo, visualMap) with them.
+  map: async () => {
+    const [{ install: map }, { install: visualMap }] = await Promise.all([
+      import('echarts/lib/chart/map/install.js'), import('echarts/lib/component/visualMap/installVisualMapContinuous.js'),
+    ]);
+    return [map, visualMap];
+  },
 };
+
+/**
+ * The China map's GeoJSON (echarts 4.9.0's `map/json/china.json`, ADR 1062: 34 provinces with
+ * 台湾, 香港 and 澳门; ECharts adds the 南海诸岛 inset to a map named `china`), fetched with the
+ * map chart only, so no other page carries its 44 KB.
+ */
+async function registerChina(echarts: Core): Promise<void> {
+  const { default: geo } = await import('echarts-v4-maps/map/json/china.json');
+  echarts.registerMap(CHINA_MAP, geo as unknown as Parameters<Core['registerMap']>[1]);
+}
 
 let core: Promise<Core> | undefined;
 const registered = new Map<ChartKind, Promise<void>>();
@@ -32,7 +51,12 @@ async function loadCore(): Promise<Core> {
 export async function loadEcharts(kind: ChartKind): Promise<Core> {
   core ??= loadCore();
   const echarts = await core;
-  if (!registered.has(kind)) registered.set(kind, CHARTS[kind]().then((chart) => echarts.use(chart)));
+  if (!registered.has(kind)) {
+    registered.set(kind, CHARTS[kind]().then(async (chart) => {
+      echarts.use(chart);
+      if (kind === 'map') await registerChina(echarts);
+    }));
+  }
   await registered.get(kind);
   return echarts;
 }

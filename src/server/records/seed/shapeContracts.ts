@@ -103,6 +103,14 @@ function contractFacts(ctx: ShapeContext, types: ContractType[], projectName: st
   return { type, name: `${projectName}${pickOf(r, kind.names)}`, party: pickOf(r, kind.parties), amount, rate: pickOf(r, kind.rates), sign, start, end, payments };
 }
 
+/**
+ * 所在省份 of the i-th contract: a Zhejiang company's contracts, most at home and the rest in the
+ * provinces it works in, so the cockpit's map has one deep colour and a few lighter ones. Taken
+ * from the record's place, not the random source, so the other sample values stay as they were.
+ */
+const REGIONS = ['浙江省', '浙江省', '江苏省', '浙江省', '上海市', '安徽省', '浙江省', '江苏省', '福建省', '广东省', '浙江省', '四川省', '江西省', '湖北省'];
+export const regionOf = (i: number): string => REGIONS[i % REGIONS.length];
+
 /** The file name of the sample 乙方法人身份证 image of party `party`. */
 export const legalIdCardName = (party: string) => `${party}法人身份证.png`;
 
@@ -114,7 +122,7 @@ export async function shapeContract(rec: Record<string, unknown>, ctx: ShapeCont
   const c = contractFacts(ctx, CONTRACT_TYPES, project.name);
   Object.assign(rec, {
     contract_name: c.name, contract_type: c.type, party_b: c.party, sign_date: c.sign, period: [c.start, c.end],
-    amount: c.amount, tax_rate: c.rate, is_framework: c.type === 'purchase' && ctx.i % 4 === 1, payments: c.payments,
+    amount: c.amount, tax_rate: c.rate, region: regionOf(ctx.i), is_framework: c.type === 'purchase' && ctx.i % 4 === 1, payments: c.payments,
     remark: c.type === 'purchase' ? '价格含税含运费，按批次送货' : c.type === 'labour' ? '按月计量，农民工工资专户代发' : '按合同约定节点付款',
   });
   if (project.id !== undefined) rec.project = project.id;
