@@ -165,9 +165,9 @@ describe('审批期限', () => {
     expect(new Date(view.dueTime).toISOString()).toBe(local('2026-05-13T11:00:00').toISOString());
   });
 
-  it('加签 gives the added signers the node\'s 审批期限, counted from the add-sign', async () => {
+  it('加签 gives the added signers the node\'s 审批期限, counted from the add-sign; 自动通过 only reminds them', async () => {
     clock = local('2026-05-14T09:00:00');
-    await deploy(w, timed({ amount: 2, unit: 'hour', action: 'remind' }));
+    await deploy(w, timed({ amount: 2, unit: 'hour', action: 'autoApprove' }));
     const id = await submit(w, 'emp', { title: '期限加签', amount: 1 });
     const own = await onlyTask(w, 'lead', id);
     expect(new Date(own.dueTime).toISOString()).toBe(local('2026-05-14T11:00:00').toISOString());
@@ -180,6 +180,16 @@ describe('审批期限', () => {
     clock = local('2026-05-14T10:45:00');
     expect((await act(w, 'lead', 'addSign', { taskId: back.taskId, userIds: [w.ids.c3], position: 'after' })).status).toBe(200);
     expect(new Date((await onlyTask(w, 'c3', id)).dueTime).toISOString()).toBe(local('2026-05-14T13:45:00').toISOString());
+    // Past its due time the added signer is reminded, once, and still asked: the flow waits for c3.
+    clock = local('2026-05-14T13:46:00');
+    await w.app.flowDeadlines.tick();
+    await w.app.flowDeadlines.tick();
+    expect(await messages('c3', '已超时')).toHaveLength(1);
+    const still = await onlyTask(w, 'c3', id);
+    expect(still.overdue).toBe(true);
+    expect(await todo(w, 'boss', id)).toHaveLength(0);
+    expect((await act(w, 'c3', 'complete', { taskId: still.taskId })).status).toBe(200);
+    expect(await todo(w, 'boss', id)).toHaveLength(1);
   });
 
   it('a task approved before its due time is not fired', async () => {

@@ -86,7 +86,7 @@ export default async function flowBuilder(): Promise<BenchResult[]> {
       await page.goto(`${server.url}/flow/builder?form=${FORM}`);
       // start + 50 nodes, each a card with data-node.
       const shown = await (await page.waitForFunction((want) => document.querySelectorAll('[data-node]').length >= want ? performance.now() : 0, NODES + 1, { timeout: 60_000, polling: 'raf' })).jsonValue() as number;
-      const answered = await page.evaluate(() => performance.getEntriesByType('resource').find((e) => e.name.includes('/api/flowable/definition/latest/'))?.responseEnd ?? NaN);
+      const answered = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.includes('/api/flowable/definition/latest/'))?.responseEnd ?? NaN);
       if (i < 0) continue;
       whole.push(shown);
       owned.push(shown - answered);
