@@ -1,7 +1,7 @@
 /**
  * 审批流程搭建 in Chromium (issue 30 item 1): the administrator gives the demo form 普通货品 (not a
  * flow form) a flow by clicking — 审批人 (role admin), a 条件分支 whose first branch (参考单价 ≥ 100)
- * holds an 审批人 (the user liuyang), a 抄送人 (liuyang) — and saves it; the form becomes a flow
+ * holds an 审批人 (the user liuyang), a 抄送人 (liuyang), members and roles picked by searching — and saves it; the form becomes a flow
  * form, the deployed flow opens again in the builder, and a record runs through each branch as
  * the assignees (API), the CC reaching liuyang.
  */
@@ -30,6 +30,13 @@ async function pick(label: string, option: string): Promise<void> {
   await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
 }
 
+/** A member or role picker: searched by what is typed, the option naming `key` (an account or a role key) chosen. */
+async function pickByKey(label: string, key: string): Promise<void> {
+  await page.locator('.ant-select', { has: page.getByRole('combobox', { name: label, exact: true }) }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).fill(key);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `（${key}）` }).click();
+}
+
 async function closeDrawer(): Promise<void> {
   await animationsSettled(page);
   await page.locator('.ant-drawer-open .ant-drawer-close').click();
@@ -50,7 +57,7 @@ describe('审批流程搭建', () => {
     // The first approver: the role admin.
     await page.locator('[data-node="Node_first"]').click();
     await pick('审批人类型', '角色');
-    await page.getByRole('textbox', { name: '角色标识', exact: true }).fill('admin');
+    await pickByKey('角色标识', 'admin');
     await closeDrawer();
     // A condition branch after it; its first branch: 参考单价 ≥ 100.
     await addNode('在此添加节点（root-1）', '条件分支');
@@ -63,13 +70,13 @@ describe('审批流程搭建', () => {
     // An approver inside that branch (the drawer opens on adding): the user liuyang.
     await addNode(/在此添加节点（Branch_[a-z0-9]+-0）/, '审批人');
     await pick('审批人类型', '指定成员');
-    await page.getByRole('textbox', { name: '成员账号', exact: true }).fill('liuyang');
+    await pickByKey('成员账号', 'liuyang');
     await page.getByRole('textbox', { name: '节点名称', exact: true }).fill('大额审批');
     await closeDrawer();
     // A CC node at the end.
     await addNode('在此添加节点（root-2）', '抄送人');
     await pick('抄送人类型', '指定成员');
-    await page.getByRole('textbox', { name: '成员账号', exact: true }).fill('liuyang');
+    await pickByKey('成员账号', 'liuyang');
     await closeDrawer();
     await page.getByRole('button', { name: '保存并发布' }).click();
     await page.locator('.ant-message', { hasText: '已部署第 1 版' }).waitFor();

@@ -2,15 +2,17 @@
  * Printing in Chromium (issue 17 item 1): the toolbar's 打印 with the chooser 打印模版选择 (380 px,
  * one button per template), the print view /view-report (sheets with header, footer and page
  * numbers, 打印 through window.print, history on the detail page), and the 打印模版 screen under
- * 表单配置 with its preview.
+ * 表单配置 with its preview; a 版式 template laid out by dragging (issue 30 item 4) whose PDF puts
+ * the texts where the designer showed them.
  */
 import { resolve } from 'node:path';
 import PizZip from 'pizzip';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFormMenus, startAdminSession, type AdminSession } from './support/adminSession';
-import type { BrowserApp } from './support/browserApp';
+import { animationsSettled, downloadBytes, type BrowserApp } from './support/browserApp';
 import { openList as openListOf } from './support/listPages';
+import { cancelDialog } from './support/shellActions';
 
 /** Set FW_SCREENSHOTS=1 to refresh this file's pictures in docs/screenshots/. */
 const SHOTS = process.env.FW_SCREENSHOTS ? resolve(import.meta.dirname, '../../docs/screenshots') : undefined;
@@ -193,5 +195,119 @@ describe('打印模版 under 表单配置', () => {
     await view.getByRole('button', { name: '下载Word' }).click();
     expect((await download).suggestedFilename()).toBe('网页合同-网页版.docx');
     await view.close();
+  });
+});
+
+/** CSS pixels per mm: the designer draws the page at real size (96 dpi). */
+const PX_PER_MM = 96 / 25.4;
+
+/** A text item of a PDF: its left edge and baseline in mm from the page's top-left corner. */
+interface PdfText { str: string; xMm: number; baselineMm: number }
+
+async function pdfTexts(bytes: Uint8Array): Promise<{ items: PdfText[]; pages: number }> {
+  const lib = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await lib.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+  const mm = (pt: number) => (pt * 25.4) / 72;
+  const items: PdfText[] = [];
+  const first = await doc.getPage(1);
+  const h = first.view[3];
+  for (const it of (await first.getTextContent()).items) {
+    // NFKC: the CJK font's ToUnicode maps some glyphs to Kangxi radicals (⾦ for 金, ⼈ for 人).
+    if ('str' in it && it.str.trim()) items.push({ str: it.str.normalize('NFKC'), xMm: mm(it.transform[4]), baselineMm: mm(h - it.transform[5]) });
+  }
+  const pages = doc.numPages;
+  await doc.destroy();
+  return { items, pages };
+}
+
+describe('版式模版 laid out by dragging (issue 30 item 4)', () => {
+  it('two fields and a text dragged from the palette print to PDF where the designer showed them', async () => {
+    const name = `拖拽版式${Date.now() % 100000}`;
+    await page.goto(`${app.url}/system/form`);
+    await page.getByPlaceholder('请输入表单名称或英文名').fill('pr_web');
+    const row = page.getByRole('row').filter({ hasText: '网页合同' });
+    await row.getByRole('button', { name: '打印模版' }).click();
+    await page.getByText('打印模版 · 网页合同').waitFor();
+    const add = page.getByRole('button', { name: '新增版式模版' });
+    await expect.poll(() => add.isEnabled()).toBe(true);
+    await add.click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '新增版式模版' });
+    const sheet = dialog.getByTestId('layout-page');
+    await sheet.waitFor();
+    await animationsSettled(page);
+    await dialog.getByLabel('模版名称').fill(name);
+
+    /** Drags a palette item with real pointer moves (dnd-kit starts after 4 px) so its top-left corner lands at (x, y) mm. */
+    const drop = async (palette: string, x: number, y: number, count: number) => {
+      const item = (await dialog.locator(`[data-palette="${palette}"]`).boundingBox())!;
+      const target = (await sheet.boundingBox())!;
+      const sx = item.x + 12, sy = item.y + item.height / 2;
+      await page.mouse.move(sx, sy);
+      await page.mouse.down();
+      await page.mouse.move(sx + 8, sy + 8, { steps: 4 });
+      await page.mouse.move(sx + target.x + x * PX_PER_MM - item.x, sy + target.y + y * PX_PER_MM - item.y, { steps: 15 });
+      await page.mouse.up();
+      await expect.poll(() => dialog.locator('[data-element]').count()).toBe(count);
+    };
+    await drop('field:title', 30, 40, 1);
+    await drop('field:amount', 30, 60, 2);
+    await drop('kind:text', 120, 40, 3);
+    // The dropped text is selected: its words in the property panel.
+    await dialog.getByRole('textbox', { name: '文字' }).fill('经办人签字');
+    await expect.poll(() => dialog.locator('.fw-el[data-el="e3"]').innerText()).toBe('经办人签字');
+
+    // Where the designer shows each text: the left edge and the line box of its glyphs, in page mm.
+    const shown = await sheet.evaluate((pageEl, px) => {
+      const origin = pageEl.getBoundingClientRect();
+      return Object.fromEntries(['e1', 'e2', 'e3'].map((id) => {
+        const el = pageEl.querySelector(`.fw-el[data-el="${id}"]`)!;
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const r = range.getBoundingClientRect();
+        return [id, { left: (r.left - origin.left) / px, top: (r.top - origin.top) / px, bottom: (r.bottom - origin.top) / px }];
+      }));
+    }, PX_PER_MM);
+    // The drops landed where the pointer let go (0.1 mm steps, a pixel of rounding).
+    for (const [id, x, y] of [['e1', 30, 40], ['e2', 30, 60], ['e3', 120, 40]] as const) {
+      expect(Math.abs(shown[id].left - x), `${id} left ${shown[id].left}`).toBeLessThan(0.6);
+      expect(shown[id].top, `${id} top ${shown[id].top}`).toBeGreaterThan(y - 0.1);
+      expect(shown[id].bottom, `${id} bottom ${shown[id].bottom}`).toBeLessThan(y + 8.1);
+    }
+
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('row').filter({ hasText: name }).getByRole('cell', { name: '版式', exact: true }).waitFor();
+    const saved = (await api('GET', '/api/print/template/list?formName=pr_web')).rows.find((t: { name: string }) => t.name === name);
+    expect(saved.kind).toBe('layout');
+
+    const view = await app.newPage();
+    await view.goto(`${app.url}/view-report?formName=pr_web&templateName=${encodeURIComponent(name)}&ids=${ids[0]}`);
+    await view.getByText('经办人签字').waitFor();
+    const download = view.waitForEvent('download');
+    await view.getByRole('button', { name: '下载PDF' }).click();
+    const { items, pages } = await pdfTexts(await downloadBytes(await download));
+    await view.close();
+    expect(pages).toBe(1);
+    /** The first run of a text (a line may come in several runs where the font changes). */
+    const at = (text: string) => {
+      const found = items.find((i) => text.normalize('NFKC').startsWith(i.str));
+      expect(found, `${text}: ${items.map((i) => i.str).join(' | ')}`).toBeTruthy();
+      return found!;
+    };
+    // Left edges within 1 mm of the designer's; each baseline inside the designer's line box.
+    for (const [id, text] of [['e1', '合同名称：甲合同'], ['e2', '金额：100.00'], ['e3', '经办人签字']] as const) {
+      const item = at(text);
+      expect(Math.abs(item.xMm - shown[id].left), `${text} x ${item.xMm} vs ${shown[id].left}`).toBeLessThan(1);
+      expect(item.baselineMm, `${text} baseline ${item.baselineMm} vs ${shown[id].top}–${shown[id].bottom}`).toBeGreaterThan(shown[id].top);
+      expect(item.baselineMm, `${text} baseline ${item.baselineMm} vs ${shown[id].top}–${shown[id].bottom}`).toBeLessThan(shown[id].bottom);
+    }
+    expect(items.map((i) => i.str).join('')).toContain('甲合同');
+  });
+
+  it('取消 leaves the designer without adding a template', async () => {
+    const before = (await api('GET', '/api/print/template/list?formName=pr_web')).rows.length;
+    await page.getByRole('button', { name: '新增版式模版' }).click();
+    await cancelDialog(page, page.locator('.ant-modal').filter({ hasText: '新增版式模版' }));
+    expect((await api('GET', '/api/print/template/list?formName=pr_web')).rows.length).toBe(before);
   });
 });

@@ -80,6 +80,19 @@ export async function searchUsers(keyword: string, showFrozen: boolean): Promise
   return res.rows ?? [];
 }
 
+/**
+ * Active users whose nick name or account contains `keyword` (the flow builder's member pickers,
+ * which store the account): byFilter's two filters asked side by side, merged by user.
+ */
+export async function searchAccounts(keyword: string): Promise<PickUser[]> {
+  const ask = (filter: { nickName?: string; userName?: string }) =>
+    post<PageResponse<PickUser>>('/system/user/byFilter', { ...filter, status: '0', pageNum: 1, pageSize: 30 }).then((r) => r.rows ?? []);
+  const [byNick, byAccount] = await Promise.all([ask({ nickName: keyword }), keyword ? ask({ userName: keyword }) : Promise.resolve([])]);
+  const seen = new Map<number, PickUser>();
+  for (const u of [...byAccount, ...byNick]) if (!seen.has(u.userId)) seen.set(u.userId, u);
+  return [...seen.values()];
+}
+
 /** Spec 02 §7: user lookups within 10 ms share one call. */
 export const USER_IDS_WINDOW_MS = 10;
 

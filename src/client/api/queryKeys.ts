@@ -20,11 +20,13 @@ export const queryKeys = {
     list: (query: Record<string, unknown>) => ['users', 'list', query] as const,
     one: (id: number) => ['users', 'one', id] as const,
     profile: () => ['users', 'profile'] as const,
+    accounts: (keyword: string) => ['users', 'accounts', keyword] as const,
   },
   roles: {
     all: ['roles'] as const,
     list: (query: Record<string, unknown>) => ['roles', 'list', query] as const,
     one: (id: number) => ['roles', 'one', id] as const,
+    options: () => ['roles', 'options'] as const,
   },
   depts: {
     all: ['depts'] as const,

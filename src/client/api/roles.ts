@@ -2,7 +2,7 @@
 import { get, post } from './http';
 import { pick } from './pick';
 import type { DataResponse, PageResponse } from './types';
-import type { Role } from '../../shared/contract/roles';
+import type { Role, RoleOption } from '../../shared/contract/roles';
 import type { DeptNode } from '../../shared/contract/depts';
 
 /** A role of the list, and the values of the role dialog (a new role has no id). */
@@ -13,6 +13,11 @@ const FIELDS = ['roleName', 'roleKey', 'roleSort', 'status', 'remark', 'permissi
 /** `GET /api/system/role/list`. */
 export function listRoles(query: Record<string, unknown>): Promise<PageResponse<Role>> {
   return get('/system/role/list', query);
+}
+
+/** `GET /api/system/role/optionselect`: every role's id, name and key. */
+export async function roleOptions(): Promise<RoleOption[]> {
+  return (await get<DataResponse<RoleOption[]>>('/system/role/optionselect')).data ?? [];
 }
 
 /** `GET /api/system/role/{id}` with `permissions`. */

@@ -132,6 +132,9 @@ export const FlowTaskViewSchema = Type.Object({
   visibleMap: Type.Record(Type.String(), Type.Boolean()),
   editable: Type.Array(Type.String()),
   canAct: Type.Boolean(),
+  /** 到期时间 of the task (ADR 1049), null when its node has none; 已超时 when it passed while open. */
+  dueTime: OptDateTime,
+  overdue: Type.Boolean(),
   rejectTargets: Type.Array(Type.Object({ nodeId: Type.String(), nodeName: Type.String() })),
   /** The form's record without the node's hidden fields (per-form keys). */
   record: OpenObject,

@@ -147,6 +147,51 @@ describe('审批期限', () => {
     expect((await act(w, 'lead', 'complete', { taskId: moved.taskId })).status).toBe(200);
   });
 
+  it('转交上级 to a role moves the task to the role\'s first active member (lowest id) other than the assignee', async () => {
+    clock = local('2026-05-13T10:00:00');
+    await deploy(w, timed({ amount: 1, unit: 'hour', action: 'escalate', escalate: { kind: 'role', value: 'checker' } }, 'user', 'c1'));
+    const id = await submit(w, 'emp', { title: '期限转交角色', amount: 1 });
+    await onlyTask(w, 'c1', id);
+    clock = local('2026-05-13T11:00:30');
+    await w.app.flowDeadlines.tick();
+    // c1, c2 and c3 hold 复核; c1 is the assignee, so c2 (the next lowest id) takes it.
+    expect((await history(id)).filter((h) => h.action === 'timeout').map((h) => h.target)).toEqual(['用户c2']);
+    expect(await todo(w, 'c1', id)).toHaveLength(0);
+    const moved = await onlyTask(w, 'c2', id);
+    expect(moved.overdue).toBe(true);
+    // The task page shows 到期时间 and 已超时 as 我的待办 does.
+    const view = (await w.call(w.tokens.c2, 'GET', `/api/flowable/task/${moved.taskId}`)).json.data;
+    expect(view).toMatchObject({ canAct: true, overdue: true });
+    expect(new Date(view.dueTime).toISOString()).toBe(local('2026-05-13T11:00:00').toISOString());
+  });
+
+  it('加签 gives the added signers the node\'s 审批期限, counted from the add-sign; 自动通过 only reminds them', async () => {
+    clock = local('2026-05-14T09:00:00');
+    await deploy(w, timed({ amount: 2, unit: 'hour', action: 'autoApprove' }));
+    const id = await submit(w, 'emp', { title: '期限加签', amount: 1 });
+    const own = await onlyTask(w, 'lead', id);
+    expect(new Date(own.dueTime).toISOString()).toBe(local('2026-05-14T11:00:00').toISOString());
+    clock = local('2026-05-14T10:30:00');
+    expect((await act(w, 'lead', 'addSign', { taskId: own.taskId, userIds: [w.ids.c2], position: 'before' })).status).toBe(200);
+    // 10:30 + 2 working hours, the lunch break 12:00–13:00 not counted: 13:30.
+    expect(new Date((await onlyTask(w, 'c2', id)).dueTime).toISOString()).toBe(local('2026-05-14T13:30:00').toISOString());
+    expect((await act(w, 'c2', 'complete', { taskId: (await onlyTask(w, 'c2', id)).taskId })).status).toBe(200);
+    const back = await onlyTask(w, 'lead', id);
+    clock = local('2026-05-14T10:45:00');
+    expect((await act(w, 'lead', 'addSign', { taskId: back.taskId, userIds: [w.ids.c3], position: 'after' })).status).toBe(200);
+    expect(new Date((await onlyTask(w, 'c3', id)).dueTime).toISOString()).toBe(local('2026-05-14T13:45:00').toISOString());
+    // Past its due time the added signer is reminded, once, and still asked: the flow waits for c3.
+    clock = local('2026-05-14T13:46:00');
+    await w.app.flowDeadlines.tick();
+    await w.app.flowDeadlines.tick();
+    expect(await messages('c3', '已超时')).toHaveLength(1);
+    const still = await onlyTask(w, 'c3', id);
+    expect(still.overdue).toBe(true);
+    expect(await todo(w, 'boss', id)).toHaveLength(0);
+    expect((await act(w, 'c3', 'complete', { taskId: still.taskId })).status).toBe(200);
+    expect(await todo(w, 'boss', id)).toHaveLength(1);
+  });
+
   it('a task approved before its due time is not fired', async () => {
     clock = local('2026-05-13T10:00:00');
     await deploy(w, timed({ amount: 1, unit: 'hour', action: 'autoApprove' }));

@@ -1,9 +1,11 @@
 /**
  * The task page: the record's form in flow mode (the node's hidden fields absent, its editable
- * fields open), the comment, the actions (同意, 驳回, 转签, 加签) and the flow history.
+ * fields open), its 到期时间 (已超时 marked, as in 我的待办), the comment, the actions (同意, 驳回,
+ * 转签, 加签) and the flow history.
  */
 import { Alert, Button, Card, Col, Input, Modal, Radio, Row, Select, Space, Spin, Tag, Upload } from 'antd';
 import { useFeedback } from '../../feedback/useFeedback';
+import { formatDateTime } from '../../session/formatDateTime';
 import { uploadFile } from '../../api/files';
 import type { FlowAttachment } from '../../api/flows';
 import { useEffect, useState } from 'react';
@@ -45,7 +47,10 @@ export default function FlowTaskPage({ taskId }: { taskId: number }) {
           title={<Space>{task.title}<Tag color="blue">{task.nodeName}</Tag><Tag color={st.color}>{st.text}</Tag></Space>}
           extra={<a href={flowPicPath(task.instanceId)} target="_blank" rel="noreferrer">流程图</a>}
         >
-          <div style={{ marginBottom: 12, color: '#888' }}>发起人：{task.starterName}</div>
+          <Space size={16} style={{ marginBottom: 12, color: '#888' }} wrap>
+            <span>发起人：{task.starterName}</span>
+            {task.dueTime ? <span data-testid="task-due">到期时间：{formatDateTime(task.dueTime)}{task.overdue ? <Tag color="error" style={{ marginLeft: 6 }}>已超时</Tag> : null}</span> : null}
+          </Space>
           <RecordFormView form={c.view.form} schema={c.view.schema} info={{ formName: task.formName, recordId: task.recordId, mode: 'flow', loaded: true, ctx: c.ctx, def: c.def }} />
           {task.canAct ? (
             <>

@@ -29,6 +29,8 @@ export async function claimDueInstance(db: Kysely<Database>, now: Date): Promise
 
 export interface DueTask {
   id: number;
+  /** `assignee`, or `before` / `after` for an added signer's task (加签, ADR 1061). */
+  kind: 'assignee' | 'before' | 'after';
   nodeId: string;
   nodeName: string;
   entry: number;
@@ -40,14 +42,18 @@ export interface DueTask {
   fireDue: boolean;
 }
 
-/** The open tasks of an instance with something due at `now`, oldest first (read under the instance lock). */
+/**
+ * The open tasks of an instance with something due at `now`, oldest first (read under the instance
+ * lock): every kind, as claimDueInstance counts them, so a claimed instance always has its due
+ * tasks here (an added signer's task left out would be claimed again on every scan).
+ */
 export async function dueTasksOf(db: Kysely<Database>, instanceId: number, now: Date): Promise<DueTask[]> {
-  const r = await sql<{ id: string | number; node_id: string; node_name: string; entry: number; assignee_id: string | number; due_time: Date; remind_due: boolean; fire_due: boolean }>`
-    SELECT id, node_id, node_name, entry, assignee_id, due_time, coalesce(remind_time <= ${now}, false) AS remind_due,
+  const r = await sql<{ id: string | number; kind: DueTask['kind']; node_id: string; node_name: string; entry: number; assignee_id: string | number; due_time: Date; remind_due: boolean; fire_due: boolean }>`
+    SELECT id, kind, node_id, node_name, entry, assignee_id, due_time, coalesce(remind_time <= ${now}, false) AS remind_due,
       (due_fired_time IS NULL AND due_time <= ${now}) AS fire_due
-    FROM flow_tasks WHERE instance_id = ${instanceId} AND status = 'open' AND kind = 'assignee'
+    FROM flow_tasks WHERE instance_id = ${instanceId} AND status = 'open'
       AND ((due_fired_time IS NULL AND due_time <= ${now}) OR remind_time <= ${now}) ORDER BY id`.execute(db);
-  return r.rows.map((x) => ({ id: Number(x.id), nodeId: x.node_id, nodeName: x.node_name, entry: x.entry, assigneeId: Number(x.assignee_id), dueTime: x.due_time, remindDue: x.remind_due, fireDue: x.fire_due }));
+  return r.rows.map((x) => ({ id: Number(x.id), kind: x.kind, nodeId: x.node_id, nodeName: x.node_name, entry: x.entry, assigneeId: Number(x.assignee_id), dueTime: x.due_time, remindDue: x.remind_due, fireDue: x.fire_due }));
 }
 
 /** Marks the advance reminder sent; false when it was already (or the task is no longer open). */

@@ -26,15 +26,18 @@ export interface TaskRow {
   completedBy: number | null;
   createTime: Date;
   endTime: Date | null;
+  /** 审批期限's due instant (ADR 1049), null when the node has none. */
+  dueTime: Date | null;
 }
 
-const COLUMNS = sql`id, instance_id, node_id, node_name, entry, kind, parent_task_id, assignee_id, status, result, comment, completed_by, create_time, end_time`;
+const COLUMNS = sql`id, instance_id, node_id, node_name, entry, kind, parent_task_id, assignee_id, status, result, comment, completed_by, create_time, end_time, due_time`;
 
 function toRow(r: FlowDbRow): TaskRow {
   return {
     id: Number(r.id), instanceId: Number(r.instance_id), nodeId: r.node_id, nodeName: r.node_name, entry: r.entry, kind: r.kind,
     parentTaskId: r.parent_task_id === null ? null : Number(r.parent_task_id), assigneeId: Number(r.assignee_id), status: r.status,
     result: r.result, comment: r.comment, completedBy: r.completed_by === null ? null : Number(r.completed_by), createTime: r.create_time, endTime: r.end_time,
+    dueTime: r.due_time ?? null,
   };
 }
 

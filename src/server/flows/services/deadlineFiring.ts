@@ -93,7 +93,10 @@ export async function fireInstanceDeadlines(db: Kysely<Database>, tenantId: numb
     }
     if (!(await takeDeadline(db, t.id, now))) continue;
     fired++;
-    const action = remindOnly || !d ? 'remind' : d.action;
+    // An added signer's task (加签) is not approved by the clock: the node's countersign and turn
+    // arithmetic counts only its own assignees, and someone asked for this signature. It is
+    // reminded instead; 转交上级 moves it like any task (ADR 1061).
+    const action = remindOnly || !d || (d.action === 'autoApprove' && t.kind !== 'assignee') ? 'remind' : d.action;
     const deadline = d ?? { amount: 0, unit: 'hour' as const, action: 'remind' as const };
     if (action === 'autoApprove') await autoApprove(db, run, t);
     else if (action === 'escalate') await escalate(db, run, t, deadline);

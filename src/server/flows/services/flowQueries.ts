@@ -68,7 +68,7 @@ export async function instanceDiagram(db: Kysely<Database>, user: AuthUser, inst
 }
 
 /** A task for the task page: the record to open, the node's field map and the actions the caller has. */
-export async function taskView(db: Kysely<Database>, user: AuthUser, taskId: number) {
+export async function taskView(db: Kysely<Database>, user: AuthUser, taskId: number, now: Date = new Date()) {
   const task = await readTask(db, user.tenantId, taskId);
   if (!task) throw notFound('任务不存在');
   const run = await loadRun(db, user.tenantId, task.instanceId, false);
@@ -81,6 +81,8 @@ export async function taskView(db: Kysely<Database>, user: AuthUser, taskId: num
     taskId: task.id, nodeId: task.nodeId, nodeName: task.nodeName, kind: task.kind, status: task.status, countersign: node?.countersign ?? null,
     instanceId: run.instance.id, instanceStatus: run.instance.status, formName: run.instance.formName, recordId: run.instance.recordId, title: run.instance.title,
     starterName: run.instance.starterName, visibleMap: visibleMapOf(nf.hidden), editable: nf.editable ?? [], canAct,
+    // 到期时间 / 已超时 as 我的待办 shows them (listTasks): overdue when the due time passed while open.
+    dueTime: task.dueTime, overdue: !!task.dueTime && task.dueTime.getTime() <= (task.endTime ?? now).getTime(),
     rejectTargets: canAct ? await rejectTargets(db, run, task.nodeId) : [],
     // The record travels with the task (an approver may lack the form's query permission); the
     // node's hidden fields never leave the server.

@@ -32,6 +32,7 @@ function ownFiles<T extends ActionInput>(input: T, tenantId: number): T {
 }
 import { completeNode, endInstance, inputsOf, loadRun, notifyStarter, notifyTasks, openInTurn, writeAuto, writeCc, writeTasks, type FlowRun } from './flowRuntime.js';
 import { planAhead, planStep, type StepPlan } from './flowPlan.js';
+import { stampDueTimes } from './taskDueTimes.js';
 import { fieldNameOfKey } from '../../../../schema-adapters/index.js';
 
 /** What every action may carry. */
@@ -226,6 +227,9 @@ export async function addSign(db: Kysely<Database>, caller: RecordCaller, input:
       if (task.kind === 'assignee' && node.countersign === 'sequential') await openInTurn(trx, run, task.nodeId, task.entry);
     }
     const ids = await insertTasks(trx, run.tenantId, { ...base, kind: input.position, parentTaskId: input.position === 'before' ? task.id : undefined }, users);
+    // The added signers answer to the node's 审批期限 too, counted from now like any task that opens.
+    const deadline = run.definition.graph.nodes[task.nodeId]?.deadline;
+    await stampDueTimes(trx, run.tenantId, run.now ?? new Date(), ids.map((id) => ({ id, deadline })));
     await addHistory(trx, run.tenantId, { instanceId: run.instance.id, taskId: task.id, nodeId: task.nodeId, nodeName: task.nodeName, action: 'addSign', operType: BUSINESS_TYPE.addSign, ...who(caller), comment: input.comment, attachments: input.attachments, target: `${input.position === 'before' ? '前' : '后'}加签：${users.map((u) => names.get(u)).join('、')}` });
     await log(trx, caller, run, BUSINESS_TYPE.addSign, { taskId: task.id, userIds: users, position: input.position });
     await notifyTasks(trx, run, ids.map((id, i) => ({ id, userId: users[i], nodeName: task.nodeName })));

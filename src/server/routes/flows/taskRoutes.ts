@@ -67,7 +67,7 @@ export const flowTaskRoutes: ContractPlugin = async (app) => {
   });
   app.get('/flowable/task/todoCount', { schema: { response: { 200: TodoCountAnswer } } }, async (request) => ok(await countTodo(app.db, request.user.tenantId, request.user.userId)));
 
-  app.get('/flowable/task/:id', { schema: { params: FlowIdPath, response: { 200: TaskViewAnswer } } }, async (request) => ok(await taskView(app.db, request.user, idParam(request.params.id))));
+  app.get('/flowable/task/:id', { schema: { params: FlowIdPath, response: { 200: TaskViewAnswer } } }, async (request) => ok(await taskView(app.db, request.user, idParam(request.params.id), app.now())));
   app.get('/flowable/instance/:id', { schema: { params: FlowIdPath, response: { 200: InstanceViewAnswer } } }, async (request) => ok(await instanceView(app.db, request.user, idParam(request.params.id))));
   app.get('/flowable/instance/:id/diagram', { schema: { params: FlowIdPath, response: { 200: DiagramAnswer } } }, async (request) => ok(await instanceDiagram(app.db, request.user, idParam(request.params.id))));
   app.get('/flowable/instance/record/:form/:id', { schema: { params: FlowRecordPath, response: { 200: RecordInstanceAnswer } } }, async (request) =>

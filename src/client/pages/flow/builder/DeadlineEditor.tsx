@@ -1,12 +1,18 @@
 /**
  * 审批期限 of an 审批人 node (ADR 1049): N 工作小时 / 工作日 on the tenant's working-day calendar,
- * 到期处理 (仅提醒 / 自动通过 / 转交上级, with whom to escalate to) and 提前提醒. Off = no deadline.
+ * 到期处理 (仅提醒 / 自动通过 / 转交上级, with whom to escalate to, picked like the approver nodes'
+ * members and roles) and 提前提醒. Off = no deadline.
  */
-import { Checkbox, Form, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
+import { Checkbox, Form, InputNumber, Radio, Select, Space, Switch } from 'antd';
 import {
   DEADLINE_ACTION_LABELS, DEADLINE_UNIT_LABELS, ESCALATE_KIND_LABELS, MAX_DEADLINE,
   type DeadlineAction, type DeadlineUnit, type EscalateKind, type NodeDeadline,
 } from '../../../../shared/flows';
+import { AccountSelect } from './AccountSelect';
+import { RoleKeySelect } from './RoleKeySelect';
+
+/** Which member of a role takes an overdue task (escalationTarget, ADR 1061): said where the role is chosen. */
+export const ESCALATE_ROLE_HINT = '转交给该角色中编号最小的在职成员（处理人本人除外）';
 
 const FRESH: NodeDeadline = { amount: 1, unit: 'day', action: 'remind' };
 
@@ -37,14 +43,12 @@ export function DeadlineEditor({ value, onChange }: { value: NodeDeadline | unde
             <Form.Item><Checkbox checked={!!d.notifyStarter} onChange={(e) => set({ notifyStarter: e.target.checked || undefined })}>同时提醒发起人</Checkbox></Form.Item>
           ) : null}
           {d.action === 'escalate' ? (
-            <Form.Item label="转交给">
+            <Form.Item label="转交给" extra={d.escalate?.kind === 'role' ? ESCALATE_ROLE_HINT : undefined}>
               <Space wrap>
                 <Select aria-label="转交对象" style={{ width: 180 }} value={d.escalate?.kind ?? 'leader'} onChange={(kind: EscalateKind) => set({ escalate: { kind } })}
                   options={(['leader', 'user', 'role'] as const).map((k) => ({ value: k, label: ESCALATE_KIND_LABELS[k] }))} />
-                {d.escalate && d.escalate.kind !== 'leader' ? (
-                  <Input aria-label="转交给谁" placeholder={d.escalate.kind === 'user' ? '用户名' : '角色标识'} value={d.escalate.value ?? ''}
-                    onChange={(e) => set({ escalate: { kind: d.escalate!.kind, value: e.target.value } })} />
-                ) : null}
+                {d.escalate?.kind === 'user' ? <AccountSelect label="转交成员" value={d.escalate.value} onChange={(value) => set({ escalate: { kind: 'user', value } })} /> : null}
+                {d.escalate?.kind === 'role' ? <RoleKeySelect label="转交角色" value={d.escalate.value} onChange={(value) => set({ escalate: { kind: 'role', value } })} /> : null}
               </Space>
             </Form.Item>
           ) : null}
