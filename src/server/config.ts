@@ -24,6 +24,12 @@ export interface AppConfig {
   sqlConditionTimeoutMs: number;
   /** Custom-button webhooks may call loopback and private addresses (WEBHOOK_ALLOW_PRIVATE=true; off by default against SSRF). */
   webhookAllowPrivate: boolean;
+  /**
+   * Whether `GET /api/system/tenant/all` lists the tenants to signed-out visitors (TENANT_LIST_PUBLIC,
+   * default true). False: it answers an empty list, and the sign-in and register pages ask for the
+   * tenant code instead, checked by `POST /system/user/tenant/verification` (issue 32 item 2).
+   */
+  tenantListPublic: boolean;
   /** The SMS gateway verification codes are posted to (SMS_HTTP_URL); null: SMS is not enabled. */
   smsHttpUrl: string | null;
   /** Bearer token sent to the SMS gateway (SMS_HTTP_TOKEN), if it asks for one. */
@@ -96,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sqlConditionMaxCost: intOr(env.SQL_CONDITION_MAX_COST, 0, 'SQL_CONDITION_MAX_COST'),
     sqlConditionTimeoutMs: intOr(env.SQL_CONDITION_TIMEOUT_MS, 2000, 'SQL_CONDITION_TIMEOUT_MS') || 2000,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
+    tenantListPublic: env.TENANT_LIST_PUBLIC !== 'false',
     smsHttpUrl: env.SMS_HTTP_URL || null,
     smsHttpToken: env.SMS_HTTP_TOKEN || null,
     wxApp: wxAppConfigOf(env),

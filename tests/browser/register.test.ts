@@ -2,7 +2,9 @@
  * Issue 32 item 2, the whole cycle in a browser against the real server and the loopback SMS
  * gateway: a visitor registers with the code the gateway received, is told to wait for approval at
  * sign-in, an administrator approves the account (待审核 → 审核通过) in 用户管理, and the visitor signs
- * in and finds the approval in 消息中心. Names are unique per attempt, so a retry starts afresh.
+ * in and finds the approval in 消息中心. A user resets a forgotten password on the sign-in page
+ * (忘记密码) with the code the gateway received, then signs in with the new one. Names and numbers
+ * are unique per attempt, so a retry starts afresh.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animationsSettled, signIn, startBrowserApp, type BrowserApp } from './support/browserApp';
@@ -78,5 +80,33 @@ describe('self-registration', () => {
     await page.goto(`${app.url}/msg/detail`);
     await expect.poll(() => page.getByText('账号审核通过').first().isVisible()).toBe(true);
     expect(app.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+  });
+
+  it('resets a forgotten password by SMS code on the sign-in page, then signs in with it', async () => {
+    const suffix = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
+    const username = `pwreset${suffix}`;
+    const phone = `1370000${suffix}`;
+    const admin = await app.server.login('DEFAULT', 'admin');
+    const made = await app.server.request({ method: 'POST', url: '/api/system/user', token: admin, body: { userName: username, nickName: '重置用户', password: 'Oldpass123', phonenumber: phone, deptId } });
+    expect(made.statusCode).toBe(200);
+    const page = await app.newPage();
+    await page.context().clearCookies();
+    await page.goto(`${app.url}/login`);
+    await page.getByRole('button', { name: '忘记密码' }).click();
+    const dialog = page.getByRole('dialog', { name: '通过短信验证码重置密码' });
+    await dialog.waitFor();
+    await animationsSettled(page);
+    await dialog.getByPlaceholder('手机号码').fill(phone);
+    await dialog.getByRole('button', { name: '获取验证码' }).click();
+    await expect.poll(() => sms.messages.some((m) => m.phone === phone)).toBe(true);
+    await dialog.getByPlaceholder('短信验证码').fill(sms.lastCode(phone));
+    await dialog.getByPlaceholder('新密码', { exact: true }).fill('Newpass123');
+    await dialog.getByPlaceholder('确认新密码').fill('Newpass123');
+    await dialog.getByRole('button', { name: '重置密码' }).click();
+    await expect.poll(() => page.getByText('密码重置成功').first().isVisible()).toBe(true);
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    await signIn(page, app.url, '华建工程有限公司', username, 'Newpass123');
+    expect(page.url()).not.toContain('/login');
   });
 });

@@ -42,6 +42,14 @@ export function listTenants(): Promise<DataResponse<Tenant[]>> {
   return get('/system/tenant/all', undefined, { isToken: false });
 }
 
+/**
+ * `POST /api/system/user/tenant/verification` (public): a typed tenant code → its code and name, or
+ * the server's refusal (租户不存在 / 租户已停用…), which the HTTP client shows.
+ */
+export function verifyTenant(tenantCode: string): Promise<DataResponse<{ tenantCode: string; tenantName: string }>> {
+  return post('/system/user/tenant/verification', { tenantCode }, { isToken: false });
+}
+
 /** `GET /api/captchaImage` (public): `captchaEnabled`, `uuid` and the image. */
 export function getCaptcha(tenantCode: string): Promise<{ code: 200; captchaEnabled?: boolean; uuid?: string; img?: string }> {
   return get('/captchaImage', { tenantCode }, { isToken: false });

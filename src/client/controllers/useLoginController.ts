@@ -8,6 +8,7 @@ import { getCaptcha, listTenants, login, type LoginBody } from '../api/auth';
 import type { Tenant } from '../api/types';
 import { resetReloginPrompt } from '../api/http';
 import { getTenantCode, setTenantCode, setToken } from '../session/cookies';
+import { useTenantCheck } from './useTenantCheck';
 import { fetchPublicConfig } from './loadSession';
 import { CONFIG_KEYS, isOn } from '../session/configKeys';
 import { setNeedPerfect } from '../session/passwordFlag';
@@ -61,7 +62,13 @@ async function encryptedSignIn(body: LoginBody) {
 export function useLoginController(redirect: string | null, onSignedIn: (to: string) => void, encrypted = false, supplier = false) {
   const [tenantCode, setTenant] = useState(getTenantCode());
   const [submitting, setSubmitting] = useState(false);
-  const [tenants, setTenants] = useState<Tenant[]>([]);
+  // null while the list loads; empty when none is offered (TENANT_LIST_PUBLIC=false, or a failed
+  // read): then the user types the tenant code and it is verified (useTenantCheck).
+  const [tenantList, setTenants] = useState<Tenant[] | null>(null);
+  const tenants = useMemo(() => tenantList ?? [], [tenantList]);
+  const askTenantCode = tenantList !== null && tenantList.length === 0;
+  const tenantCheck = useTenantCheck();
+  const checkTenant = tenantCheck.check;
   const [config, setConfig] = useState<Record<string, string>>({});
   const [captcha, setCaptcha] = useState<{ uuid?: string; img?: string }>({});
   const [captchaRound, setCaptchaRound] = useState(0);
@@ -69,7 +76,7 @@ export function useLoginController(redirect: string | null, onSignedIn: (to: str
   useEffect(() => {
     let live = true;
     // A failed request has already been shown by the HTTP client; the list stays empty.
-    listTenants().then((res) => live && setTenants(res.data ?? []), () => undefined);
+    listTenants().then((res) => live && setTenants(res.data ?? []), () => live && setTenants([]));
     return () => {
       live = false;
     };
@@ -98,21 +105,27 @@ export function useLoginController(redirect: string | null, onSignedIn: (to: str
     async (values: LoginValues) => {
       setSubmitting(true);
       try {
+        let code = values.tenantCode;
+        if (askTenantCode) {
+          const tenant = await checkTenant(code);
+          if (!tenant) return;
+          code = tenant.tenantCode;
+        }
         const body: LoginBody = {
           username: values.username.trim(),
           password: values.password,
           code: values.code,
           uuid: captcha.uuid,
-          tenantCode: values.tenantCode,
+          tenantCode: code,
           ...(supplier ? { loginType: 'supplier' } : {}),
         };
         const res = encrypted ? await encryptedSignIn(body) : await login(body);
-        if (values.rememberMe) localStorage.setItem(REMEMBER_KEY, JSON.stringify({ tenantCode: values.tenantCode, username: values.username.trim(), rememberMe: true }));
+        if (values.rememberMe) localStorage.setItem(REMEMBER_KEY, JSON.stringify({ tenantCode: code, username: values.username.trim(), rememberMe: true }));
         else localStorage.removeItem(REMEMBER_KEY);
         // Spec 02 §4: the server judges the password (sys.password.force.update / sys.password.check).
         setNeedPerfect(res.needPerfect === true);
         setToken(res.token);
-        setTenantCode(values.tenantCode);
+        setTenantCode(code);
         resetReloginPrompt();
         // The login gate drops an older session's cached answers when it loads this one.
         sessionStore.set({ ready: false });
@@ -123,12 +136,15 @@ export function useLoginController(redirect: string | null, onSignedIn: (to: str
         setSubmitting(false);
       }
     },
-    [captcha.uuid, captchaOn, encrypted, onSignedIn, redirect, refreshCaptcha, supplier],
+    [askTenantCode, captcha.uuid, captchaOn, encrypted, onSignedIn, redirect, refreshCaptcha, supplier, checkTenant],
   );
 
   const initialValues = useMemo(() => ({ tenantCode: getTenantCode(), rememberMe: false, ...remembered() }) as Partial<LoginValues>, []);
   return {
     tenants,
+    /** No tenant list is offered: the page asks for the code (租户编码) and verifies it. */
+    askTenantCode,
+    tenantCheck,
     tenantCode,
     setTenantCode: setTenant,
     config,

@@ -1,9 +1,12 @@
 /**
  * Settings panel logic (spec 02 §2.4): change, save per user, reset colours, reset, and for user 1
- * "初始化用户配置" (every user's layout back to the defaults).
+ * "初始化用户配置" (every user's layout back to the defaults); WeChat unbind, or bind when WeChat
+ * sign-in is configured and the user has none (issue 32 item 4).
  */
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { unbindWechat } from '../api/auth';
+import { authorizeWxApp, getWxAppConfig } from '../api/wxApp';
+import { getTenantCode } from '../session/cookies';
 import { editUserConfig, resetUserConfig } from '../api/userConfig';
 import { initAllUserConfig } from '../api/users';
 import { sessionStore } from '../session/sessionStore';
@@ -40,13 +43,33 @@ export function useSettingsController() {
     // The call removed the caller's own settings too.
     settingsStore.set({ ...DEFAULT_SETTINGS });
   }, []);
+  const open = settings.showSettings;
+  // Asked when the panel opens for a user without an openId: binding is offered only where the
+  // sign-in is configured (a failed answer offers nothing).
+  const [wxEnabled, setWxEnabled] = useState(false);
+  useEffect(() => {
+    if (!open || hasOpenId) return;
+    let live = true;
+    getWxAppConfig().then((r) => live && setWxEnabled(r.data.enabled), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [open, hasOpenId]);
+  /**
+   * Off to the provider's consent page; it returns to /wxapp-auth, whose exchange leads an unbound
+   * WeChat to /bind, where 绑定当前账号 binds it to this user and comes back here.
+   */
+  const bind = useCallback(async () => {
+    const { data } = await authorizeWxApp(getTenantCode(), `${window.location.pathname}${window.location.search}`);
+    window.location.assign(data.authorizeUrl);
+  }, []);
   const unbind = useCallback(async () => {
     await unbindWechat();
     sessionStore.set((s) => (s.user ? { user: { ...s.user, hasOpenId: false } } : {}));
   }, []);
   return {
     settings,
-    open: settings.showSettings,
+    open,
     close: () => settingsStore.set({ showSettings: false }),
     change,
     resetColours,
@@ -57,5 +80,8 @@ export function useSettingsController() {
     /** Spec 02 §2.4: the WeChat unbind option appears only when the user has an openId. */
     canUnbind: hasOpenId,
     unbind,
+    /** The matching 绑定微信: WeChat sign-in configured (`GET /api/wxapp/config`) and no openId yet. */
+    canBind: !hasOpenId && wxEnabled,
+    bind,
   };
 }

@@ -13,6 +13,11 @@ import DOMPurify from 'dompurify';
 const SAFE_IMG = /^data:image\/(?:png|jpeg|gif|webp);base64,[a-z0-9+/=\s]*$/i;
 /** Rich text (ADR 1050) may also show images of the product's own file store (the server's STORED_IMG). */
 const STORED_IMG = /^\/api\/common\/download\?fileName=[A-Za-z0-9%._~!'()*-]+(?:&inline=true)?$/;
+/**
+ * …and the portal's public address of such an image (server public/portalImageUrls.ts), which the
+ * portal's detail answer puts in place of the file-store address for signed-out visitors.
+ */
+const PORTAL_IMG = /^\/api\/portal\/images\/[A-Za-z0-9_%-]+\/\d+\/[A-Za-z0-9_%-]+\/[A-Za-z0-9_-]+\?tenantCode=[A-Za-z0-9%._~-]+$/;
 /** Set only for the duration of one synchronous sanitize call in rich-text mode. */
 let richTextMode = false;
 /** Attributes that name an address something may load or send to (the server's list, sanitizeTemplate.ts). */
@@ -38,7 +43,7 @@ function purifier(): ReturnType<typeof DOMPurify> {
     for (const { name, value } of [...el.attributes]) {
       const lower = name.toLowerCase();
       if (!URL_ATTRS.has(lower) && !lower.endsWith(':href')) continue;
-      const keep = (el.tagName === 'IMG' && lower === 'src' && (SAFE_IMG.test(value) || (richTextMode && STORED_IMG.test(value)))) || (el.tagName === 'A' && lower === 'href' && /^https?:\/\//i.test(value));
+      const keep = (el.tagName === 'IMG' && lower === 'src' && (SAFE_IMG.test(value) || (richTextMode && (STORED_IMG.test(value) || PORTAL_IMG.test(value))))) || (el.tagName === 'A' && lower === 'href' && /^https?:\/\//i.test(value));
       if (!keep) el.removeAttribute(name);
     }
     if (el.tagName === 'A' && el.hasAttribute('href')) { el.setAttribute('target', '_blank'); el.setAttribute('rel', 'noopener noreferrer'); }

@@ -16,6 +16,14 @@ describe('sanitizeRichHtml', () => {
     for (const bad of ['onclick', '<script', 'javascript:', 'evil.example', '<iframe']) expect(html).not.toContain(bad);
   });
 
+  it("keeps the portal's public image address (a published record's image), nothing shaped otherwise", () => {
+    const portal = '/api/portal/images/portal_xwdt/12/zw/AbC_-0123456789abcdefghijklmnopqr?tenantCode=DEFAULT';
+    expect(sanitizeRichHtml(`<img src="${portal}">`)).toContain(`src="${portal}"`);
+    expect(sanitizeRichHtml('<img src="/api/portal/images/portal_xwdt/12/zw/x?tenantCode=DEFAULT&x=1">')).not.toContain('src=');
+    expect(sanitizeRichHtml('<img src="/api/portal/images/../common/x?tenantCode=DEFAULT">')).not.toContain('src=');
+    expect(sanitizePrintHtml(`<img src="${portal}">`)).not.toContain('portal');
+  });
+
   it('leaves the print mode strict: file-store images are not kept there', () => {
     expect(sanitizePrintHtml(`<img src="${stored}">`)).not.toContain('download');
     expect(sanitizeRichHtml(`<img src="/api/common/download?fileName=a&other=1">`)).not.toContain('src=');

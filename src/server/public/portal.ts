@@ -20,6 +20,7 @@ import { loadModel } from '../records/services/recordContext.js';
 import type { FormModel } from '../records/query/formModel.js';
 import { sanitizeRichTextHtml } from '../print/sanitizeTemplate.js';
 import { activeTenant } from './anonymousForms.js';
+import { rewriteStoredImages, type ImagePlace } from './portalImageUrls.js';
 
 /** The portal's sections (spec 02 §2.2) and their titles; `zbcg` holds several forms, each its own list. */
 export const PORTAL_SECTIONS = {
@@ -123,10 +124,13 @@ export async function portalSettingOf(db: Kysely<Database>, tenantId: number, fo
 
 // ---- what visitors read ----
 
-/** One served value: a rich text cleaned, a choice as its label, a switch as a boolean, a number as a number. */
-function served(f: FieldDefinition, kind: string, text: string | null): string | number | boolean | null {
+/**
+ * One served value: a rich text cleaned with its stored images at their public address, a choice
+ * as its label, a switch as a boolean, a number as a number.
+ */
+function served(f: FieldDefinition, kind: string, text: string | null, place: ImagePlace & { tenantId: number }): string | number | boolean | null {
   if (text === null) return null;
-  if (f.funcType === 'richText') return sanitizeRichTextHtml(text);
+  if (f.funcType === 'richText') return rewriteStoredImages(sanitizeRichTextHtml(text), place.tenantId, place);
   if (f.funcType === 'switch') return text === 'true';
   if (f.funcType === 'number' || f.funcType === 'rate') return Number(text);
   if (['select', 'radio', 'checkbox'].includes(f.funcType)) {
@@ -290,7 +294,10 @@ export async function portalDetail(db: Kysely<Database>, tenantCode: string | un
     const item = itemOf(s, row);
     return {
       ...item, tenantName: tenant.name, cnName: s.model.form.cnName, section: s.source.section as PortalSection,
-      fields: s.defs.map((f, i) => ({ enName: f.enName, label: f.label, funcType: f.funcType, value: served(f, s.columns[i].kind, row.values[i]) })),
+      fields: s.defs.map((f, i) => ({
+        enName: f.enName, label: f.label, funcType: f.funcType,
+        value: served(f, s.columns[i].kind, row.values[i], { tenantId: tenant.id, tenantCode: tenant.code, formName: s.model.form.enName, id: row.id, field: f.enName }),
+      })),
     };
   });
 }

@@ -25,6 +25,11 @@ export const PortalListQuery = Type.Object(
 
 export const PortalFormParams = Type.Object({ form: Str({ min: 1, max: 64 }) }, { additionalProperties: false });
 export const PortalItemParams = Type.Object({ form: Str({ min: 1, max: 64 }), id: Id }, { additionalProperties: false });
+/** An image of a published rich-text field: the record, the field, and the image's digest (never its file key). */
+export const PortalImageParams = Type.Object(
+  { form: Str({ min: 1, max: 64 }), id: Id, field: Str({ min: 1, max: 64 }), ref: Str({ min: 1, max: 64 }) },
+  { additionalProperties: false },
+);
 
 /** One item of a list: title, date, and a plain-text summary of its first long text. */
 export const PortalItem = Type.Object({

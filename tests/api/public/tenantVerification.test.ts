@@ -1,7 +1,8 @@
 /**
  * Issue 32 item 2, spec 02 §7: `POST /api/system/user/tenant/verification` without a token answers
  * an active tenant's code and name and nothing else, refuses unknown and disabled tenants with the
- * sign-in's texts, and limits each client address to 30 calls an hour (fake clock).
+ * sign-in's texts, and limits each client address to 30 calls an hour (fake clock). With
+ * TENANT_LIST_PUBLIC=false the public tenant list is empty and verification is the way in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/testServer.js';
@@ -56,6 +57,19 @@ describe('tenant verification', () => {
     expect((await verify({ tenantCode: 'DEFAULT' }, '10.1.0.3')).status).toBe(200);
     clock = new Date(clock.getTime() + 3600_000 + 1000);
     expect((await verify({ tenantCode: 'DEFAULT' }, ip)).status).toBe(200);
+  });
+
+  it('TENANT_LIST_PUBLIC=false: the public list names no tenant; a typed code is still verified', async () => {
+    clock = new Date(clock.getTime() + 2 * 3600_000);
+    const listed = async () => (await t.app.inject({ method: 'GET', url: '/api/system/tenant/all' })).json().data as { tenantCode: string }[];
+    expect((await listed()).map((x) => x.tenantCode)).toContain('T2');
+    t.app.config.tenantListPublic = false;
+    try {
+      expect(await listed()).toEqual([]);
+      expect((await verify({ tenantCode: 'T2' }, '10.1.0.5')).body.data.tenantCode).toBe('T2');
+    } finally {
+      t.app.config.tenantListPublic = true;
+    }
   });
 
   it('holds the limit under parallel calls', async () => {

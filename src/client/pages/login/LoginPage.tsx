@@ -69,7 +69,8 @@ export default function LoginPage({ supplier = false, encrypted = false }: { sup
   }, [title]);
 
   const checked: Checked[] = c.captchaOn ? ['tenantCode', 'username', 'password', 'code'] : ['tenantCode', 'username', 'password'];
-  const messageOf = (name: Checked, value: unknown) => (typeof value === 'string' && value !== '' ? undefined : REQUIRED[name]);
+  const messageOf = (name: Checked, value: unknown) =>
+    typeof value === 'string' && value.trim() !== '' ? undefined : name === 'tenantCode' && c.askTenantCode ? '请输入租户编码' : REQUIRED[name];
 
   const change = <K extends keyof LoginValues>(name: K, value: LoginValues[K]) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -98,6 +99,26 @@ export default function LoginPage({ supplier = false, encrypted = false }: { sup
           {title}
         </h1>
         {encrypted ? <div className={styles.field}>加密登录：账号和密码加密后传输</div> : null}
+        {c.askTenantCode ? (
+          <Field error={errors.tenantCode} id="login-tenant-error">
+            <Input
+              size="large"
+              aria-label="租户编码"
+              placeholder="租户编码"
+              status={errors.tenantCode || c.tenantCheck.refused ? 'error' : undefined}
+              value={values.tenantCode ?? ''}
+              onChange={(e) => {
+                change('tenantCode', e.target.value);
+                c.tenantCheck.edited();
+              }}
+              onBlur={() => {
+                // The tenant's own settings (captcha, titles) once its code is known to be right.
+                if (values.tenantCode?.trim()) void c.tenantCheck.check(values.tenantCode).then((t) => t && c.setTenantCode(t.tenantCode));
+              }}
+            />
+            {c.tenantCheck.verified ? <div className={styles.tenantName}>{c.tenantCheck.verified.tenantName}</div> : null}
+          </Field>
+        ) : (
         <Field error={errors.tenantCode} id="login-tenant-error">
           <select
             aria-label="租户"
@@ -123,6 +144,7 @@ export default function LoginPage({ supplier = false, encrypted = false }: { sup
             ))}
           </select>
         </Field>
+        )}
         <Field error={errors.username} id="login-username-error">
           <Input
             size="large"

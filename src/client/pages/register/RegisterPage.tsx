@@ -9,6 +9,7 @@
 import { Alert, Button, Input, Result } from 'antd';
 import { useEffect, useState, type FormEvent } from 'react';
 import { listTenants } from '../../api/auth';
+import { useTenantCheck } from '../../controllers/useTenantCheck';
 import { getRegisterCaptcha, getRegisterDepts, getRegisterRoles, getRegisterSettings, register, type RegisterSettings } from '../../api/register';
 import type { Tenant } from '../../api/types';
 import { useNavigate, useQueryParams } from '../../routing/navigation';
@@ -49,7 +50,12 @@ export function checkRegister(v: Values, needRole: boolean, needDept: boolean, b
 export default function RegisterPage() {
   const navigate = useNavigate();
   const query = useQueryParams();
-  const [tenants, setTenants] = useState<Tenant[]>([]);
+  // null while the list loads; empty when none is offered: the user types the code (verified).
+  const [tenantList, setTenants] = useState<Tenant[] | null>(null);
+  const tenants = tenantList ?? [];
+  const askTenantCode = tenantList !== null && tenantList.length === 0;
+  const tenantCheck = useTenantCheck();
+  const [typedTenant, setTypedTenant] = useState(query.get('tenantCode') ?? '');
   const [tenantCode, setTenantCode] = useState(query.get('tenantCode') || 'DEFAULT');
   const [settings, setSettings] = useState<RegisterSettings | null>(null);
   const [roles, setRoles] = useState<{ roleId: number; roleName: string }[]>([]);
@@ -68,7 +74,7 @@ export default function RegisterPage() {
 
   useEffect(() => {
     document.title = '注册';
-    listTenants().then((r) => setTenants(r.data), () => undefined);
+    listTenants().then((r) => setTenants(r.data), () => setTenants([]));
   }, []);
 
   useEffect(() => {
@@ -104,6 +110,13 @@ export default function RegisterPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (askTenantCode) {
+      if (!typedTenant.trim()) return setError('请输入租户编码');
+      const tenant = await tenantCheck.check(typedTenant);
+      if (!tenant) return;
+      // A code typed since the options were loaded: show that tenant's options before registering.
+      if (tenant.tenantCode !== tenantCode) return setTenantCode(tenant.tenantCode);
+    }
     const problem = checkRegister(values, roles.length > 0, depts.length > 0, byCaptcha);
     setError(problem);
     if (problem) return;
@@ -150,6 +163,25 @@ export default function RegisterPage() {
     <div className={styles.page}>
       <form className={styles.box} onSubmit={onSubmit} noValidate aria-label="注册">
         <h1 className={styles.title}>注册账号</h1>
+        {askTenantCode ? (
+          <div className={styles.field}>
+            <Input
+              size="large"
+              aria-label="租户编码"
+              placeholder="租户编码"
+              status={tenantCheck.refused ? 'error' : undefined}
+              value={typedTenant}
+              onChange={(e) => {
+                setTypedTenant(e.target.value);
+                tenantCheck.edited();
+              }}
+              onBlur={() => {
+                if (typedTenant.trim()) void tenantCheck.check(typedTenant).then((t) => t && setTenantCode(t.tenantCode));
+              }}
+            />
+            {tenantCheck.verified ? <div className={styles.tenantName}>{tenantCheck.verified.tenantName}</div> : null}
+          </div>
+        ) : (
         <div className={styles.field}>
           <select aria-label="租户" className={styles.tenant} value={tenantCode} onChange={(e) => setTenantCode(e.target.value)}>
             {tenants.some((t) => t.tenantCode === tenantCode) ? null : <option value={tenantCode}>{tenantCode}</option>}
@@ -160,6 +192,7 @@ export default function RegisterPage() {
             ))}
           </select>
         </div>
+        )}
         {closed ? (
           <Alert type="warning" showIcon message={closed} />
         ) : (

@@ -95,6 +95,7 @@ export function SettingsPanel() {
             解绑微信
           </Button>
         ) : null}
+        {c.canBind ? <Button onClick={() => void c.bind().catch(() => undefined)}>绑定微信</Button> : null}
       </Space>
     </Drawer>
   );

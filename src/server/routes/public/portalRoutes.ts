@@ -15,9 +15,13 @@ import { designPerm } from '../../records/services/formPermissions.js';
 import { withOperation, BUSINESS_TYPE } from '../../services/operationLog.js';
 import { takePublicAttempt } from '../../public/publicThrottle.js';
 import { portalDetail, portalHome, portalList, portalSettingOf, setPortalSetting } from '../../public/portal.js';
-import { DoneEnvelope } from '../../../shared/contract/common.js';
+import { portalImage } from '../../public/portalImages.js';
+import { fileStoreFor } from '../../files/openFileStore.js';
+import { contentDisposition, contentTypeOf } from '../../files/contentDisposition.js';
+import { notFound } from '../../http/HttpError.js';
+import { DoneEnvelope, FileAnswer } from '../../../shared/contract/common.js';
 import {
-  PortalDetailAnswer, PortalFormParams, PortalHomeAnswer, PortalItemParams, PortalListAnswer, PortalListQuery, PortalQuery, PortalSetting, PortalSettingAnswer,
+  PortalDetailAnswer, PortalFormParams, PortalImageParams, PortalHomeAnswer, PortalItemParams, PortalListAnswer, PortalListQuery, PortalQuery, PortalSetting, PortalSettingAnswer,
 } from '../../../shared/contract/portal.js';
 
 /** How long a browser or proxy may reuse an answer without asking: short, so a publication shows within half a minute. */
@@ -67,6 +71,21 @@ export const portalRoutes: ContractPlugin = async (app) => {
     const { data, version } = await portalDetail(app.db, request.query.tenantCode, request.params.form, request.params.id);
     if (cacheHeaders(request, reply, version)) return reply.code(304).serializer(() => '').send(null);
     return ok(data);
+  });
+
+  // An image of a published rich-text field (public/portalImages.ts): the bytes with the portal's
+  // caching headers; every refusal is the same 404, whatever the file or record.
+  app.get('/portal/images/:form/:id/:field/:ref', { schema: { params: PortalImageParams, querystring: PortalQuery, response: { 200: FileAnswer, 304: NotModified } }, ...pub }, async (request, reply) => {
+    await takePublicAttempt(app.db, 'portal', request.ip, app.now());
+    const { form, id, field, ref } = request.params;
+    const image = await portalImage(app.db, request.query.tenantCode, form, id, field, ref);
+    if (cacheHeaders(request, reply, image.version)) return reply.code(304).serializer(() => '').send(null);
+    const file = await (await fileStoreFor(app.config)).get(image.key);
+    if (!file) throw notFound('图片不存在或未发布');
+    reply.header('Content-Type', contentTypeOf(image.name));
+    reply.header('Content-Length', String(file.size));
+    reply.header('Content-Disposition', contentDisposition(image.name, true));
+    return reply.send(file.body);
   });
 
   app.get('/flowable/form/portal/:form', { schema: { params: PortalFormParams, response: { 200: PortalSettingAnswer } } }, async (request) => {

@@ -110,6 +110,8 @@ export const sessionRoutes: ContractPlugin = async (app) => {
   });
 
   app.get('/system/tenant/all', { schema: { response: { 200: TenantsAnswer } }, config: { public: true } }, async () => {
+    // TENANT_LIST_PUBLIC=false: no tenant names to strangers; the pages ask for a code (verification).
+    if (!app.config.tenantListPublic) return ok([]);
     const tenants = await listActiveTenants(app.db);
     return ok(tenants.map((t) => ({ tenantId: t.id, tenantCode: t.code, tenantName: t.name })));
   });
