@@ -265,9 +265,12 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
       const late: Problem[] = [...(start?.late ?? [])];
       if (file) imported = await writeWorkerChunks();
       else {
+        // The judging pass's instance has seen every key: the write pass looks them up afresh.
+        const writer = updates ? new ImportUpdates(model, updates.mode, updates.key, job.tenantId, p.user, p.parsedSince ? new Date(p.parsedSince) : undefined) : null;
+        writer?.onHeader(mapped as unknown as Mapped);
         const write = await writeImportChunks({
           db, model, resolver, user: p.user, subInput, serials, meta, status, start, late, shared: ctx.sharedConnection,
-          updates: updates ? new ImportUpdates(model, updates.mode, updates.key, job.tenantId, p.user, p.parsedSince ? new Date(p.parsedSince) : undefined) : null,
+          updates: writer,
           rows: () => batches(ctx.store, p.fileKey, kind, onHeader, p.inflated),
           mapped: () => mapped as unknown as Mapped,
           checkpoint: (trx, state) => ctx.checkpoint(trx, { ...state }, state.imported + state.updated),
