@@ -1,11 +1,12 @@
 /**
- * The import job (spec 01 §2.5, §7; issue 14): the uploaded table is read once as a stream, in
+ * The import job (spec 01 §2.5, §7; issue 14): the uploaded table is read as a stream, in
  * batches. Each row is converted and checked (labels → ids, the adapter's validateRecord, column
- * types) and problems are collected; `onlyParse` ends there with a preview. An import writes each
- * batch with multi-row inserts into one transaction while no problem has been found, goes on
- * checking after the first one (the report names every problem) and then rolls back: all rows or
- * none, also when the job is cancelled or the server stops midway. Sub-form sheets
- * (importSubSheets.ts) are read first and held in memory, so each record is judged with its rows.
+ * types) and problems are collected; `onlyParse` ends there with a preview. An import first
+ * judges the whole file read-only (the report names every problem; one problem: nothing is
+ * written), then writes it again from the top in committed chunks, each with the job's cursor,
+ * so a kill resumes after the last committed chunk (importChunks.ts; ADR 0807 on PGlite, ADR
+ * 1064 on PostgreSQL and by key). Sub-form sheets (importSubSheets.ts) are read first and held
+ * in memory, so each record is judged with its rows.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
@@ -29,7 +30,7 @@ import { convertBatch, mapHeader, rowBatchesOf, type Mapped, type Row, type SubI
 import { IMPORT_LIMITS } from './importLimits.js';
 import { tableRows } from './tableSource.js';
 import { copyLines, insertChildRows, insertMainRows, mainFixed, reserveIds, type ImportTarget } from '../repositories/importWrites.js';
-import { importInWorker, useImportWorker } from './importThread.js';
+import { importInWorker, useImportWorker, type LinesBatch } from './importThread.js';
 import { clientDatabase } from '../../db/clientDatabase.js';
 import { orphanProblems, readSubSheets, type ImportSub } from './importSubSheets.js';
 import { checkKey, ImportUpdates, type ImportMode } from './importUpdates.js';
@@ -155,7 +156,10 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
   // columns, serial numbers or sub-form sheets) are read and converted in a worker thread on
   // PostgreSQL (ADR 0811); the writes stay in this thread's transaction.
   let workerLabels: (string | null)[] | null = null;
-  const inWorker = ctx.databaseUrl && !db.isTransaction && !updates && kind !== 'xls' && !subInput && !subDefs.length && !serials.length && !fields.some((f) => f.funcType === 'relatedForm')
+  // A resumed run goes on on the main thread: its cursor is a file row number, which the
+  // main thread's chunks can start after wherever it lies.
+  const start = !p.onlyParse && !db.isTransaction ? importCheckpoint(job.checkpoint) : null;
+  const inWorker = ctx.databaseUrl && !db.isTransaction && !start && !updates && kind !== 'xls' && !subInput && !subDefs.length && !serials.length && !fields.some((f) => f.funcType === 'relatedForm')
     ? await ctx.store.get(p.fileKey) : null;
   if (inWorker && !useImportWorker(inWorker.size)) inWorker.body.destroy();
   const file = inWorker && useImportWorker(inWorker.size) ? inWorker : null;
@@ -198,61 +202,98 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
   };
   let done: JobResult | null = null;
   let imported = 0;
-  // PGlite (one connection for every request): an add import writes in committed chunks after a
-  // read-only judging pass, yielding the connection between chunks (importChunks.ts, ADR 0807).
-  const chunked = ctx.sharedConnection && !p.onlyParse && !updates && !file && !db.isTransaction;
-  const start = chunked ? importCheckpoint(job.checkpoint) : null;
+  /** The end of a chunked import: log line, owner's message and the job's end in one transaction. */
+  const finish = async (late: Problem[]) => {
+    await inTransaction(db, async (trx) => {
+      await recordOperation(trx, {
+        tenantId: job.tenantId, title: model.form.cnName, businessType: BUSINESS_TYPE.import, operUserId: p.user.userId, operName: p.user.userName,
+        requestMethod: 'POST', operUrl: `/api/auto/${p.form}/importData`, operParam: { formName: p.form, fileName: p.fileName, rows: imported, jobId: job.id },
+      });
+      done = succeeded(imported);
+      if (late.length) {
+        const report = await writeErrorReport(ctx.store, job.tenantId, model.form.cnName, late);
+        done = {
+          ...done, msg: `${done.msg}；${late.length} 处数据在导入过程中被他人修改而失效，相应行未导入`, problemCount: late.length, problems: late.slice(0, ANSWER_PROBLEMS),
+          errorReportKey: report.key, errorReportName: report.name, errorReportUrl: downloadUrl(report.key),
+        };
+      }
+      await insertMessages(trx, [{ tenantId: job.tenantId, userId: job.userId, title: `导入完成：${model.form.cnName}`, content: `${p.fileName}：${done.msg}` }]);
+      await ctx.commit(trx, done);
+    });
+  };
+  // The write pass ignores a user's cancel (its chunks are in: "cancelled" means nothing was
+  // written); a stopping server ends it between chunks and the job is resumed after its cursor.
+  const throwIfStopping = () => { if (ctx.stopping()) throw new JobCancelledError(); };
+  const afterChunk = async (n: number) => { await ctx.progress(n, total, 'write'); await jobTestPoint(`chunk:${job.kind}`); };
+  /**
+   * PostgreSQL, large files (ADR 0811): the worker reads the file again and answers COPY lines;
+   * each batch (≈ 1,000 rows) goes in by COPY on a connection of the job's own, in a
+   * transaction that also records the cursor (the file row number of the batch's last row).
+   */
+  const writeWorkerChunks = async (): Promise<number> => {
+    const again = await ctx.store.get(p.fileKey);
+    if (!again) throw new Error('import file gone between its passes');
+    const own = await clientDatabase(ctx.databaseUrl!);
+    let n = 0;
+    try {
+      await importInWorker(again.body, {
+        kind: kind as 'xlsx' | 'csv', model, fields, lookups: resolver.lookupTables(), tenantId: job.tenantId, user: p.user, meta, status, write: true, previewRows: 0, inflated: p.inflated ?? IMPORT_LIMITS.totalBytes,
+      }, { ...ctx, throwIfCancelled: throwIfStopping }, () => {}, async (b: LinesBatch) => {
+        throwIfStopping();
+        await own.db.transaction().execute(async (trx) => {
+          await copyLines(own.client, model.schema, model.main.table.name, [...mainFixed(meta, status).names, ...b.columns], b.data);
+          await ctx.checkpoint(trx, { cursor: b.last, imported: n + b.rows, updated: 0, late: [] }, n + b.rows);
+        });
+        n += b.rows;
+        await afterChunk(n);
+      });
+    } finally {
+      await own.close();
+    }
+    return n;
+  };
   if (p.onlyParse) await run(db, null);
-  else if (chunked) {
+  else if (!db.isTransaction) {
     // Judge every row first; nothing is written when one is refused (all or none, as before).
     await run(db, null);
-    // Resumed after a kill: the rows up to the cursor are in; rows judged wrong only now (a
-    // looked-up record deleted since) are skipped by the write pass and reported there.
+    // Resumed after a kill: the rows up to the cursor are in (and by key, their records changed
+    // by this import): what the judging pass says of them now is no problem. Rows judged wrong
+    // only now (a looked-up record deleted or changed since) are skipped by the write pass and
+    // reported there.
     if (start) problems.length = 0;
     if (!problems.length && total) {
       const late: Problem[] = [...(start?.late ?? [])];
-      const write = await writeImportChunks({
-        db, model, resolver, user: p.user, subInput, serials, meta, status, start, late,
-        rows: () => batches(ctx.store, p.fileKey, kind, onHeader, p.inflated),
-        mapped: () => mapped as unknown as Mapped,
-        checkpoint: (trx, state) => ctx.checkpoint(trx, { ...state }, state.imported),
-        throwIfStopping: () => { if (ctx.stopping()) throw new JobCancelledError(); },
-        afterChunk: async (n) => { await ctx.progress(n, total, 'write'); await jobTestPoint(`chunk:${job.kind}`); },
-      });
-      imported = write.imported;
-      await inTransaction(db, async (trx) => {
-        await recordOperation(trx, {
-          tenantId: job.tenantId, title: model.form.cnName, businessType: BUSINESS_TYPE.import, operUserId: p.user.userId, operName: p.user.userName,
-          requestMethod: 'POST', operUrl: `/api/auto/${p.form}/importData`, operParam: { formName: p.form, fileName: p.fileName, rows: imported, jobId: job.id },
+      if (file) imported = await writeWorkerChunks();
+      else {
+        // The judging pass's instance has seen every key: the write pass looks them up afresh.
+        const writer = updates ? new ImportUpdates(model, updates.mode, updates.key, job.tenantId, p.user, p.parsedSince ? new Date(p.parsedSince) : undefined) : null;
+        writer?.onHeader(mapped as unknown as Mapped);
+        const write = await writeImportChunks({
+          db, model, resolver, user: p.user, subInput, serials, meta, status, start, late, shared: ctx.sharedConnection,
+          updates: writer,
+          rows: () => batches(ctx.store, p.fileKey, kind, onHeader, p.inflated),
+          mapped: () => mapped as unknown as Mapped,
+          checkpoint: (trx, state) => ctx.checkpoint(trx, { ...state }, state.imported + state.updated),
+          throwIfStopping, afterChunk,
         });
-        done = succeeded(imported);
-        if (late.length) {
-          const report = await writeErrorReport(ctx.store, job.tenantId, model.form.cnName, late);
-          done = {
-            ...done, msg: `${done.msg}；${late.length} 处数据在导入过程中被他人修改而失效，相应行未导入`, problemCount: late.length, problems: late.slice(0, ANSWER_PROBLEMS),
-            errorReportKey: report.key, errorReportName: report.name, errorReportUrl: downloadUrl(report.key),
-          };
-        }
-        await insertMessages(trx, [{ tenantId: job.tenantId, userId: job.userId, title: `导入完成：${model.form.cnName}`, content: `${p.fileName}：${done.msg}` }]);
-        await ctx.commit(trx, done);
-      });
+        imported = write.imported;
+        // The answer counts what was written (the judging pass counted what was planned).
+        if (updates) { updates.added = write.imported; updates.updated = write.updated; }
+      }
+      await finish(late);
     }
   } else {
+    // Already inside a caller's transaction: one pass writes into it, all or none.
     const rollback = new Error('import rolled back');
-    // On PostgreSQL the transaction has a connection of its own, so its rows can go in by COPY
-    // (ADR 0810); a crash or kill ends that connection and the server rolls the rows back.
-    const own = ctx.databaseUrl && !db.isTransaction ? await clientDatabase(ctx.databaseUrl) : null;
     try {
-      imported = await inTransaction(own?.db ?? db, async (trx) => {
-        const n = await run(trx, { trx, copy: own?.client ?? null });
+      imported = await inTransaction(db, async (trx) => {
+        const n = await run(trx, { trx, copy: null });
         if (problems.length || !total) throw rollback;
         ctx.throwIfCancelled();
         await recordOperation(trx, {
           tenantId: job.tenantId, title: model.form.cnName, businessType: BUSINESS_TYPE.import, operUserId: p.user.userId, operName: p.user.userName,
           requestMethod: 'POST', operUrl: `/api/auto/${p.form}/importData`, operParam: { formName: p.form, fileName: p.fileName, rows: n, jobId: job.id },
         });
-        // The rows, the owner's message and the job's end commit together (ADR 0806): a kill
-        // before the commit redoes the import from nothing, a kill after it finds the job done.
         done = succeeded(n);
         await insertMessages(trx, [{ tenantId: job.tenantId, userId: job.userId, title: `导入完成：${model.form.cnName}`, content: `${p.fileName}：${done.msg}` }]);
         await ctx.commit(trx, done);
@@ -260,8 +301,6 @@ export const importJob: JobHandler = async (job, ctx: JobContext): Promise<JobRe
       });
     } catch (err) {
       if (err !== rollback) throw err;
-    } finally {
-      await own?.close();
     }
   }
   const { subRows, base } = summary();

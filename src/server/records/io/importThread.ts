@@ -2,7 +2,8 @@
  * Large imports on PostgreSQL read and convert in a worker thread (ADR 0811): the main thread
  * streams the file's bytes in, the worker answers each batch as COPY lines (with its problems and
  * preview rows), and the main thread writes them into its one transaction on its own connection
- * (importJob.ts): the all-or-nothing and crash guarantees are the same as on the main thread.
+ * (importJob.ts): once a judging pass found no problem, a second pass answers the lines and
+ * each batch commits with the job's cursor (ADR 1064), as the main thread's chunks do.
  * The worker's heap is bounded (`resourceLimits`), so the garbage of reading a million rows does
  * not grow the process; it waits for an ack per batch, so memory between reader and writer is
  * bounded too.
@@ -40,8 +41,8 @@ export type ToImportWorker = ImportStart | { type: 'bytes'; data: Uint8Array } |
 export type FromImportWorker =
   | { type: 'need' }
   | { type: 'header'; labels: (string | null)[] }
-  /** `columns`/`data`: the value columns after the fixed ones and the COPY lines; null once a problem was found (or parse only). */
-  | { type: 'batch'; rows: number; problems: Problem[]; preview: string[][]; columns: string[] | null; data: Uint8Array | null }
+  /** `last`: the file row number of the batch's last row; `columns`/`data`: the value columns after the fixed ones and the COPY lines; null once a problem was found (or parse only). */
+  | { type: 'batch'; rows: number; last: number; problems: Problem[]; preview: string[][]; columns: string[] | null; data: Uint8Array | null }
   | { type: 'done' }
   | { type: 'error'; status?: number; message: string };
 
@@ -57,7 +58,7 @@ export function useImportWorker(bytes: number, env: NodeJS.ProcessEnv = process.
 }
 
 /** A batch of COPY lines for the main table (`columns` after the fixed ones). */
-export interface LinesBatch { columns: string[]; data: Uint8Array; rows: number }
+export interface LinesBatch { columns: string[]; data: Uint8Array; rows: number; last: number }
 
 export interface WorkerPass {
   total: number;
@@ -102,7 +103,7 @@ export async function importInWorker(body: Readable, start: Omit<ImportStart, 't
             for (const row of m.preview) out.preview.push(row);
             onProblems(m.problems);
             if (write && m.columns && m.data) {
-              const lines = { columns: m.columns, data: m.data, rows: m.rows };
+              const lines = { columns: m.columns, data: m.data, rows: m.rows, last: m.last };
               // One COPY at a time on the connection; the next batch is converted meanwhile.
               await pending;
               pending = write(lines);

@@ -48,7 +48,7 @@ async function run(s: ImportStart): Promise<void> {
       data = new TextEncoder().encode(b.text);
     }
     const ack = new Promise<void>((resolve) => { acked = resolve; });
-    post({ type: 'batch', rows: rows.length, problems, preview, columns, data }, data ? [data.buffer as ArrayBuffer] : []);
+    post({ type: 'batch', rows: rows.length, last: rows.length ? rows[rows.length - 1].rowNo : 0, problems, preview, columns, data }, data ? [data.buffer as ArrayBuffer] : []);
     await ack;
   }
   post({ type: 'done' });
