@@ -9,8 +9,8 @@ export function getWxAppConfig(): Promise<Static<typeof WxAppConfigAnswer>> {
 }
 
 /** `POST /api/wxapp/authorize`: the provider's consent page (the server binds the state to this browser by cookie). */
-export function authorizeWxApp(tenantCode: string, redirect: string): Promise<Static<typeof WxAppAuthorizeAnswer>> {
-  return post('/wxapp/authorize', { tenantCode, redirect }, { isToken: false });
+export function authorizeWxApp(tenantCode: string, redirect: string, bind = false): Promise<Static<typeof WxAppAuthorizeAnswer>> {
+  return post('/wxapp/authorize', bind ? { tenantCode, redirect, bind } : { tenantCode, redirect }, { isToken: false });
 }
 
 /** `POST /api/wxapp/login`: the code and state the provider sent back → a token, or a bind ticket. */

@@ -60,7 +60,7 @@ export function useSettingsController() {
    * WeChat to /bind, where 绑定当前账号 binds it to this user and comes back here.
    */
   const bind = useCallback(async () => {
-    const { data } = await authorizeWxApp(getTenantCode(), `${window.location.pathname}${window.location.search}`);
+    const { data } = await authorizeWxApp(getTenantCode(), `${window.location.pathname}${window.location.search}`, true);
     window.location.assign(data.authorizeUrl);
   }, []);
   const unbind = useCallback(async () => {

@@ -235,6 +235,8 @@ export interface WxAppGrantsTable {
   tenant_id: number;
   open_id: string | null;
   redirect: Generated<string>;
+  /** Started by 绑定微信 while signed in (migration 205): an openId bound elsewhere is refused. */
+  for_bind: Generated<boolean>;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
   create_time: Timestamp;

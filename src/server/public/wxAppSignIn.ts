@@ -85,7 +85,7 @@ async function activeTenant(db: Kysely<Database>, tenantCode: string) {
 /** Step 1: a state for the browser `browserSecret` and the provider's consent address. */
 export async function authorize(
   ctx: WxAppContext,
-  input: { tenantCode: string; redirect: string; browserSecret: string; redirectUri: string },
+  input: { tenantCode: string; redirect: string; browserSecret: string; redirectUri: string; forBind?: boolean },
 ): Promise<{ authorizeUrl: string }> {
   const provider = providerOf(ctx);
   const tenant = await activeTenant(ctx.db, input.tenantCode);
@@ -96,6 +96,7 @@ export async function authorize(
     browserHash: secretHash(input.browserSecret),
     tenantId: tenant.id,
     redirect: input.redirect,
+    forBind: input.forBind ?? false,
     expiresAt: new Date(ctx.now.getTime() + GRANT_TTL_MS),
     now: ctx.now,
   });
@@ -149,6 +150,9 @@ export async function exchange(ctx: WxAppContext, input: { code: string; state: 
     });
     return { bound: false, ticket, redirect: grant.redirect, msg: WXAPP_MESSAGES.notBound };
   }
+  // 绑定微信 from the settings panel with a WeChat account someone else holds: refuse, rather than
+  // sign this browser in as that other account (the panel offers binding only to users without one).
+  if (grant.for_bind) throw badRequest(WXAPP_MESSAGES.boundElsewhere);
   if (user.status !== '0') {
     const msg = user.pending_approval ? LOGIN_MESSAGES.userPending : LOGIN_MESSAGES.userDisabled;
     await insertLoginAttempt(ctx.db, { tenantCode: tenant.code, userName: user.user_name, ip: ctx.ip, success: false, msg });

@@ -9,6 +9,8 @@ export interface NewGrant {
   tenantId: number;
   openId?: string | null;
   redirect?: string;
+  /** A state started to bind the signed-in account. */
+  forBind?: boolean;
   expiresAt: Date;
   now: Date;
 }
@@ -25,6 +27,7 @@ export async function insertGrant(db: Kysely<Database>, g: NewGrant): Promise<vo
       tenant_id: g.tenantId,
       open_id: g.openId ?? null,
       redirect: g.redirect ?? '',
+      for_bind: g.forBind ?? false,
       expires_at: g.expiresAt,
       create_time: g.now,
     })
@@ -35,7 +38,7 @@ export async function insertGrant(db: Kysely<Database>, g: NewGrant): Promise<vo
 export async function findGrant(db: Kysely<Database>, kind: 'state' | 'bind', secretHash: string) {
   return db
     .selectFrom('wxapp_grants')
-    .select(['id', 'browser_hash', 'tenant_id', 'open_id', 'redirect', 'expires_at', 'used_at'])
+    .select(['id', 'browser_hash', 'tenant_id', 'open_id', 'redirect', 'for_bind', 'expires_at', 'used_at'])
     .where('kind', '=', kind)
     .where('secret_hash', '=', secretHash)
     .executeTakeFirst();

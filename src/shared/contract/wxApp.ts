@@ -15,6 +15,8 @@ export const WxAppConfigAnswer = DataEnvelope(Type.Object({ enabled: Type.Boolea
 export const WxAppAuthorizeRequest = Closed({
   tenantCode: Type.Optional(OptStr(64)),
   redirect: Type.Optional(OptStr(1000)),
+  /** Started by 绑定微信 while signed in: an openId already bound to another user is refused, not signed in. */
+  bind: Type.Optional(Type.Boolean()),
 });
 
 /** The provider's consent page; the server sets the browser's binding cookie with it. */

@@ -154,6 +154,25 @@ describe('messaging-app sign-in', () => {
     expect((await as(t, admin).post('/api/unbind')).body).toEqual({ code: 400, msg: '当前账号未绑定微信' });
   });
 
+  it('refuses, started by 绑定微信, a WeChat account bound to someone else instead of signing in as them', async () => {
+    const admin = await t.login('DEFAULT', 'admin');
+    await as(t, admin).post('/api/unbind');
+    const holder = browser();
+    const ticket = await ticketFor(holder, 'wx-held');
+    expect((await post(t, holder, '/api/wxapp/bind', { ticket }, admin)).body).toEqual({ code: 200, msg: '绑定成功' });
+
+    // Another user's browser starts a binding and comes back with the admin's WeChat account.
+    const b = browser();
+    const auth = await post(t, b, '/api/wxapp/authorize', { tenantCode: 'DEFAULT', redirect: '/index', bind: true });
+    const state = new URL(auth.body.data.authorizeUrl).searchParams.get('state') as string;
+    const res = await post(t, b, '/api/wxapp/login', { code: wx.issueCode('wx-held'), state });
+    expect(res.body).toEqual({ code: 400, msg: M.boundElsewhere });
+    expect(JSON.stringify(res.body)).not.toContain('token');
+    // The same account signing in (not binding) still works.
+    expect((await signIn(browser(), 'wx-held')).body.data.bound).toBe(true);
+    await as(t, admin).post('/api/unbind');
+  });
+
   it('binds an openId to one user per tenant, and a user to one openId', async () => {
     const admin = await t.login('DEFAULT', 'admin');
     await as(t, admin).post('/api/unbind');

@@ -80,7 +80,7 @@ describe('settings panel: WeChat binding', () => {
     expect(button('解绑微信')).toBeUndefined();
     await act(async () => button('绑定微信')!.click());
     await until(() => assign.mock.calls.length === 1);
-    expect(authorized).toEqual([{ tenantCode: 'T2', redirect: '/msg?tab=2' }]);
+    expect(authorized).toEqual([{ tenantCode: 'T2', redirect: '/msg?tab=2', bind: true }]);
     expect(assign).toHaveBeenCalledWith('https://open.example/connect/oauth2/authorize?state=s9#wechat_redirect');
   });
 

@@ -5,7 +5,7 @@
  * demo 合同台账's print link and 161 gives the demo forms their print templates (records engine
  * data); 167 drops ADR 0933's change log (ADR 1028); 172 holds SMS verification codes, 173 marks
  * self-registered accounts waiting for approval; 174 adds flows' 抄送 entries and 175 the 抄送我的
- * menu (issue 30); 176 adds roles' data scopes (数据权限, issue 35), 177 indexes every form table's creator columns for them; 180 holds dashboards (issue 33), 178 adds the named statistics pages to them; 181–183 the energy module (issue 33, ADR 1043), appended after 196; 186 the resource library and 187 its 文档管理 menu (issue 34). 197 holds the messaging-app sign-in's one-time grants and spent codes, and makes an openId unique per tenant (issue 32 item 4); 198 gives flow tasks their deadline columns (审批期限, issue 30 item 2, ADR 1049); 199 the 外部接口日志 table and menu (issue 34 item 6); 204 marks dashboards public (公开访问, issue 33, ADR 1056); 203 (appended after 204) stores the print designer's layouts (issue 30, ADR 1054).
+ * menu (issue 30); 176 adds roles' data scopes (数据权限, issue 35), 177 indexes every form table's creator columns for them; 180 holds dashboards (issue 33), 178 adds the named statistics pages to them; 181–183 the energy module (issue 33, ADR 1043), appended after 196; 186 the resource library and 187 its 文档管理 menu (issue 34). 197 holds the messaging-app sign-in's one-time grants and spent codes, and makes an openId unique per tenant (issue 32 item 4); 198 gives flow tasks their deadline columns (审批期限, issue 30 item 2, ADR 1049); 199 the 外部接口日志 table and menu (issue 34 item 6); 204 marks dashboards public (公开访问, issue 33, ADR 1056); 203 (appended after 204) stores the print designer's layouts (issue 30, ADR 1054); 205 lets a WeChat grant remember that it was started to bind the signed-in account (issue 32).
  */
 import type { Migration } from './types.js';
 import { m172SmsCodes } from './172_sms_codes.js';
@@ -16,6 +16,7 @@ import { m204PublicDashboards } from './204_public_dashboards.js';
 import { m186Resources } from './186_resources.js';
 import { m187ResourceMenu } from './187_resource_menu.js';
 import { m197WxAppSignIn } from './197_wxapp_sign_in.js';
+import { m205WxAppBindIntent } from './205_wxapp_bind_intent.js';
 import { m199OutApiLog } from './199_out_api_log.js';
 import { m001Core } from './001_core.js';
 import { m002System } from './002_system.js';
@@ -117,4 +118,5 @@ export const migrations: Migration[] = [
   m199OutApiLog,
   m204PublicDashboards,
   m203PrintLayouts,
+  m205WxAppBindIntent,
 ];

@@ -67,6 +67,7 @@ export const wxAppRoutes: ContractPlugin = async (app) => {
       redirect: safeRedirectPath(request.body.redirect),
       browserSecret,
       redirectUri,
+      forBind: request.body.bind === true,
     });
     setBrowserCookie(request, reply, browserSecret);
     reply.header('cache-control', 'no-store');
