@@ -86,7 +86,10 @@ export async function shapeInvoice(rec: Record<string, unknown>, ctx: ShapeConte
   const number = line?.invoiceNo ?? (type === '17' ? customsPaymentNo(r, date) : digital ? digitalInvoiceNo(r, date) : invoiceNo(r));
   const code = digital || type === '17' ? undefined : invoiceCode(r, date.slice(0, 4), type);
   const old = Date.parse(ctx.today) - Date.parse(date) > 30 * 86_400_000;
-  const certified = DEDUCTIBLE.has(type) && old;
+  // One special invoice whose seller the tax office has since listed as 失控: its certification
+  // failed, so 发票认证状态 shows all three states (and no two of them the same size by chance).
+  const refused = type === '185';
+  const certified = DEDUCTIBLE.has(type) && old && !refused;
   // Checked with the national platform (spec 02 §4): a customs certificate is not checked there;
   // one roll ticket was refused, kept for the record with the platform's message.
   const check = type === '17' ? null : type === '11' ? '-1' : '1';
@@ -95,10 +98,10 @@ export async function shapeInvoice(rec: Record<string, unknown>, ctx: ShapeConte
     invoice_code: code, invoice_no: number, invoice_type: type, invoice_date: date,
     check_code: ['04', '10', '11', '14', '32', '186'].includes(type) && !digital ? checkCode(r) : undefined,
     seller, seller_tax_no: type === '17' ? undefined : taxIdOf(seller), buyer: company, buyer_tax_no: taxIdOf(company),
-    amount, tax, total: cents(amount + tax), invoice_state: '0',
+    amount, tax, total: cents(amount + tax), invoice_state: refused ? '1' : '0',
     checked: check !== null, check_status: check, check_error: check === '-1' ? '国税平台查验不通过：发票金额与税务机关登记信息不一致' : undefined,
-    auth_status: certified ? 'authenticated' : 'pending', cert_type: certified ? '1' : undefined, tax_period: certified ? date.slice(0, 7).replace('-', '') : undefined,
-    remark: other?.remark ?? (ctx.i % 3 === 0 ? (certified ? '已认证抵扣' : '待认证抵扣') : undefined),
+    auth_status: refused ? 'failed' : certified ? 'authenticated' : 'pending', cert_type: certified ? '1' : undefined, tax_period: certified ? date.slice(0, 7).replace('-', '') : undefined,
+    remark: refused ? '销售方发票已被税务机关列为失控发票，认证失败' : other?.remark ?? (ctx.i % 3 === 0 ? (certified ? '已认证抵扣' : '待认证抵扣') : undefined),
   });
   for (const [k, v] of Object.entries(rec)) if (v === undefined || v === null) delete rec[k];
   if (line) rec.contract = line.contract.id;
