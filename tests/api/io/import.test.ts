@@ -170,11 +170,10 @@ describe('import', () => {
     const r = await postImport(a, 'io_target', 'big.xlsx', workbook(rows), false);
     const jobId = r.json.data.jobId;
     const job0 = (await a.db.selectFrom('jobs' as any).select(['tenant_id as tenantId', 'user_id as userId'] as any).where('id' as any, '=', jobId).executeTakeFirstOrThrow()) as { tenantId: number; userId: number };
-    // Midway. PostgreSQL: rows already went into the import's (still open) transaction. PGlite
-    // judges the whole file before it writes committed chunks (ADR 0807): a cancel while it judges
-    // writes nothing; one during the write pass comes too late, as for a batch edit. The runner's
-    // own view is read in-process.
-    const midway = testDatabaseKind() === 'postgres' ? 'write' : 'parse';
+    // Midway. Both databases judge the whole file before they write committed chunks (ADRs 0807,
+    // 1064): a cancel while it judges writes nothing; one during the write pass comes too late, as
+    // for a batch edit. The runner's own view is read in-process.
+    const midway = 'parse';
     await expect.poll(async () => {
       const d = await a.app.jobs.get(job0.tenantId, job0.userId, jobId);
       return d?.phase === midway && d.done > 0;
