@@ -42,6 +42,9 @@ export default defineConfig({
           // leaves state behind, so a worker imports their graph once instead of once per file
           // (on a loaded 2-core machine: import 186 s → 99 s summed, CPU 61 s → 38 s).
           isolate: false,
+          // Beside the browser process (scripts/test.mjs) a unit file that reads 14 PDFs with pdfjs
+          // took over vitest's 5 s default on the 2-core machine; the figure is in the bench, not here.
+          testTimeout: 30_000,
           include: [
             'schema-adapters/**/*.test.ts',
             'src/shared/**/*.test.ts',
