@@ -148,7 +148,7 @@ export function UploadControl(props: UploadProps) {
     <div>
       {!props.disabled ? (
         <>
-          <Button icon={<UploadOutlined />} disabled={full || Object.keys(running).length > 0 && single} onClick={choose}>上传文件</Button>
+          <Button icon={<UploadOutlined />} loading={!settings.ready} disabled={!settings.ready || full || Object.keys(running).length > 0 && single} onClick={choose}>上传文件</Button>
           <input
             ref={input}
             type="file"
