@@ -5,14 +5,12 @@
  * PDF in the built-in viewer, no 在线编辑 without ONLYOFFICE, and 合并下载 of a docx and a PDF into
  * one PDF (LibreOffice; read back with pdfjs-dist). Names are unique, so a retry meets no earlier state.
  */
-import { execFileSync } from 'node:child_process';
-import { strToU8, zipSync } from 'fflate';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useAdminPage } from './support/adminSession';
 import { animationsSettled, downloadBytes, type BrowserApp } from './support/browserApp';
 import { openMenu } from './support/shellActions';
+import { docxWithText, pdfPageTexts, pdfWithText, sofficeInstalled } from '../api/support/officeSamples';
 
 let app: BrowserApp;
 let page: Page;
@@ -30,43 +28,7 @@ async function openDialog(title: string | RegExp): Promise<Locator> {
 }
 
 /** The merge converts the docx with LibreOffice; without soffice that case cannot mean anything. */
-const hasSoffice = (() => {
-  try {
-    execFileSync('which', ['soffice'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-if (!hasSoffice) console.warn('documentManage.test.ts: soffice is not installed, the office case is SKIPPED (apt-get install libreoffice-writer-nogui)');
-
-/** A minimal but real .docx with one paragraph. */
-function docx(text: string): Buffer {
-  const w = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
-  return Buffer.from(
-    zipSync({
-      '[Content_Types].xml': strToU8('<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
-      '_rels/.rels': strToU8('<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>'),
-      'word/document.xml': strToU8(`<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${w}"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`),
-    }),
-  );
-}
-
-async function pdfWithText(text: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  doc.addPage([400, 300]).drawText(text, { x: 40, y: 150, size: 16, font: await doc.embedFont(StandardFonts.Helvetica) });
-  return Buffer.from(await doc.save());
-}
-
-/** The text of each page, read with pdfjs-dist. */
-async function pageTexts(bytes: Buffer): Promise<string[]> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
-  const out: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) out.push((await (await doc.getPage(i)).getTextContent()).items.map((it) => ('str' in it ? it.str : '')).join(' '));
-  await doc.destroy();
-  return out;
-}
+const hasSoffice = sofficeInstalled('documentManage.test.ts');
 
 /** Drops `files` (name → bytes) onto the open upload dialog's drag area and waits until each is done. */
 async function dropFiles(upload: Locator, files: Record<string, Buffer>): Promise<void> {
@@ -172,7 +134,7 @@ describe('document library', () => {
     await expect.poll(() => page.getByTestId('resource-path').textContent()).toContain(folder);
     await toolbar('上传').click();
     const upload = await openDialog(`上传到：${folder}`);
-    await dropFiles(upload, { [docName]: docx('Library merge docx page'), [pdfName]: await pdfWithText('Library merge PDF page') });
+    await dropFiles(upload, { [docName]: docxWithText('Library merge docx page'), [pdfName]: await pdfWithText('Library merge PDF page') });
     await upload.locator('.ant-modal-close').click();
     await upload.waitFor({ state: 'hidden' });
     const docRow = rows().filter({ hasText: docName });
@@ -196,7 +158,7 @@ describe('document library', () => {
     await pdfRow.locator('.ant-checkbox-input').check();
     const [merged] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), toolbar('合并下载').click()]);
     expect(merged.suggestedFilename()).toBe(`${folder}.pdf`);
-    const texts = await pageTexts(await downloadBytes(merged));
+    const texts = await pdfPageTexts(await downloadBytes(merged));
     expect(texts).toHaveLength(2);
     expect(texts[0]).toContain('Library merge docx page');
     expect(texts[1]).toContain('Library merge PDF page');

@@ -10,7 +10,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserApp } from './support/browserApp';
-import { api, choose, fill, item } from './support/formActions';
+import { api, choose, fill, item, setConfig as setParam } from './support/formActions';
 import { startLoopbackService, type LoopbackService } from './support/loopbackService';
 import { startAdminSession } from './support/adminSession';
 
@@ -81,9 +81,7 @@ async function openAdd(): Promise<void> {
   await field().waitFor();
 }
 
-async function setConfig(configName: string, configKey: string, configValue: string): Promise<void> {
-  await api(app, token, 'POST', '/api/system/config', { configName, configKey, configValue });
-}
+const setConfig = (configName: string, configKey: string, configValue: string) => setParam(app, token, configKey, configValue, configName);
 
 function lonLat(text: string): [number, number] {
   const [lon, lat] = text.split(',').map(Number);

@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { downloadBytes, type BrowserApp } from './support/browserApp';
-import { api, item } from './support/formActions';
+import { api, item, setConfig as setParam } from './support/formActions';
 import { startLoopbackService, type LoopbackService } from './support/loopbackService';
 import { startAdminSession } from './support/adminSession';
 import { cancelDialog } from './support/shellActions';
@@ -67,12 +67,7 @@ async function addContract(data: Record<string, unknown>): Promise<number> {
   return (await call('POST', '/api/auto/contract_ledger/add', { formName: 'contract_ledger', data: { ...CONTRACT, ...data }, uuid })).data.id;
 }
 
-/** Sets a system config value of tenant DEFAULT (adds the key the first time). */
-async function setConfig(key: string, value: string): Promise<void> {
-  const found = (await call('GET', `/api/system/config/list?configKey=${encodeURIComponent(key)}&pageSize=10`)).rows.find((r: any) => r.configKey === key);
-  if (found) await call('POST', '/api/system/config/edit', { configId: found.configId, configName: found.configName, configKey: key, configValue: value });
-  else await call('POST', '/api/system/config', { configName: key, configKey: key, configValue: value });
-}
+const setConfig = (key: string, value: string) => setParam(app, token, key, value);
 
 const files = () => item(page, FIELD).locator('.fw-file-row');
 const names = () => item(page, FIELD).locator('.fw-file-name').allTextContents();

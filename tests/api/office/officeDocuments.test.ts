@@ -7,12 +7,8 @@
  * library file as a new version), other statuses are ignored, bad signatures and foreign download
  * urls are refused. Permissions and tenant isolation on every call.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Docxtemplater from 'docxtemplater';
-import PizZip from 'pizzip';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOfficeConfig } from '../../../src/server/office/officeConfig.js';
 import { verifyJwt } from '../../../src/server/office/hs256.js';
@@ -21,55 +17,17 @@ import { NO_CONVERTER_MESSAGE } from '../../../src/server/office/sofficeConverte
 import { createTestApp, type TestApp } from '../support/testServer.js';
 import { as } from '../support/api.js';
 import { startOnlyofficeFake, type OnlyofficeFake } from '../support/onlyofficeFake.js';
+import { docxWithText, pdfPageTexts, pdfWithText, sofficeInstalled } from '../support/officeSamples.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const BASE = 'http://formwork.test';
 /** The merge and viewer tests run LibreOffice itself; without it they cannot mean anything. */
-const hasSoffice = (() => {
-  try {
-    execFileSync('which', ['soffice'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-if (!hasSoffice) console.warn('officeDocuments.test.ts: soffice is not installed, the conversion tests are SKIPPED (apt-get install libreoffice-writer-nogui)');
+const hasSoffice = sofficeInstalled('officeDocuments.test.ts');
 
 let t: TestApp;
 let bare: TestApp;
 let fake: OnlyofficeFake;
 let tokens: Record<string, string>;
-
-/** A docx made from a minimal template with docxtemplater. */
-function makeDocx(text: string): Buffer {
-  const zip = new PizZip();
-  zip.file('[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>');
-  zip.file('_rels/.rels', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>');
-  zip.file('word/document.xml', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>{title}</w:t></w:r></w:p></w:body></w:document>');
-  const doc = new Docxtemplater(zip, { paragraphLoop: true, linebreaks: true });
-  doc.render({ title: text });
-  return doc.getZip().generate({ type: 'nodebuffer' }) as Buffer;
-}
-
-async function pdfWithText(text: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([400, 300]);
-  page.drawText(text, { x: 40, y: 150, size: 16, font: await doc.embedFont(StandardFonts.Helvetica) });
-  return Buffer.from(await doc.save());
-}
-
-/** The text of each page, read with pdfjs-dist. */
-async function pageTexts(bytes: Buffer): Promise<string[]> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
-  const out: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    out.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return out;
-}
 
 async function upload(app: TestApp, tok: string, filename: string, content: Buffer | string): Promise<{ fileName: string; url: string }> {
   const boundary = '----fwoffice' + Math.random().toString(16).slice(2);
@@ -115,7 +73,7 @@ afterAll(async () => {
 
 describe('conversion through LibreOffice', () => {
   it.skipIf(!hasSoffice)('merges a docx, a PDF and a png in the order given into one PDF (pages and text checked)', async () => {
-    const docxBytes = makeDocx('Formwork merge check: docx page');
+    const docxBytes = docxWithText('Formwork merge check: docx page');
     const docx = await upload(t, tokens.admin, '施工说明.docx', docxBytes);
     const pdf = await upload(t, tokens.admin, 'two.pdf', await pdfWithText('Second file is a PDF'));
     const png = await upload(t, tokens.admin, 'scan.png', PNG);
@@ -125,7 +83,7 @@ describe('conversion through LibreOffice', () => {
     expect(res.body.data.originalName).toBe('合并结果.pdf');
     const got = await raw(t, tokens.admin, res.body.msg);
     expect(got.statusCode).toBe(200);
-    const texts = await pageTexts(got.rawPayload);
+    const texts = await pdfPageTexts(got.rawPayload);
     expect(texts).toHaveLength(3);
     expect(texts[0]).toContain('Formwork merge check: docx page');
     expect(texts[1]).toContain('Second file is a PDF');
@@ -139,11 +97,11 @@ describe('conversion through LibreOffice', () => {
   }, 120_000);
 
   it.skipIf(!hasSoffice)('GET /api/office/pdf shows an office file as PDF; not for PDFs, not for other tenants, not without sign-in', async () => {
-    const docx = await upload(t, tokens.admin, '报告.docx', makeDocx('Viewer shows this as PDF'));
+    const docx = await upload(t, tokens.admin, '报告.docx', docxWithText('Viewer shows this as PDF'));
     const res = await raw(t, tokens.staff, `/api/office/pdf?fileName=${encodeURIComponent(docx.fileName)}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('application/pdf');
-    expect((await pageTexts(res.rawPayload))[0]).toContain('Viewer shows this as PDF');
+    expect((await pdfPageTexts(res.rawPayload))[0]).toContain('Viewer shows this as PDF');
     const pdf = await upload(t, tokens.admin, 'a.pdf', await pdfWithText('x'));
     expect((await raw(t, tokens.admin, `/api/office/pdf?fileName=${encodeURIComponent(pdf.fileName)}`)).statusCode).toBe(400);
     expect((await raw(t, tokens.t2, `/api/office/pdf?fileName=${encodeURIComponent(docx.fileName)}`)).statusCode).toBe(404);
@@ -157,7 +115,7 @@ describe('文档管理 office actions (library files by resourceId): the node le
 
   it.skipIf(!hasSoffice)('预览 needs view, 合并下载 download, 在线编辑 manage: 404 without view, 403 below the level; the merge reads the library file back', async () => {
     const staff = await staffId();
-    const docId = await libraryUpload(tokens.admin, `预案${Date.now()}.docx`, makeDocx('Library docx merged here'));
+    const docId = await libraryUpload(tokens.admin, `预案${Date.now()}.docx`, docxWithText('Library docx merged here'));
     const pdfId = await libraryUpload(tokens.admin, `附图${Date.now()}.pdf`, await pdfWithText('Library PDF second'));
     const api = as(t, tokens.staff);
     const merge = (ids: number[]) => api.post('/api/office/merge/pdf', { fileName: '合并', resourceIds: ids });
@@ -170,7 +128,7 @@ describe('文档管理 office actions (library files by resourceId): the node le
     await grant(pdfId, 'view', staff);
     const preview = await raw(t, tokens.staff, `/api/office/pdf?resourceId=${docId}`);
     expect(preview.statusCode, preview.body).toBe(200);
-    expect((await pageTexts(preview.rawPayload))[0]).toContain('Library docx merged here');
+    expect((await pdfPageTexts(preview.rawPayload))[0]).toContain('Library docx merged here');
     const refused = await merge([docId, pdfId]);
     expect(refused.status).toBe(403);
     expect(refused.body.msg).toBe('当前操作没有权限');
@@ -182,7 +140,7 @@ describe('文档管理 office actions (library files by resourceId): the node le
     await grant(pdfId, 'download', staff);
     const merged = await merge([docId, pdfId]);
     expect(merged.status, JSON.stringify(merged.body)).toBe(200);
-    const texts = await pageTexts((await raw(t, tokens.staff, merged.body.msg)).rawPayload);
+    const texts = await pdfPageTexts((await raw(t, tokens.staff, merged.body.msg)).rawPayload);
     expect(texts).toHaveLength(2);
     expect(texts[0]).toContain('Library docx merged here');
     expect(texts[1]).toContain('Library PDF second');
@@ -204,7 +162,7 @@ describe('without LibreOffice (SOFFICE_PATH names nothing)', () => {
     const status = await api.get('/api/office/status');
     expect(status.body.data).toEqual({ converter: false, converterMessage: NO_CONVERTER_MESSAGE, onlineEdit: false });
     expect(NO_CONVERTER_MESSAGE).toContain('未安装 LibreOffice');
-    const docx = await upload(bare, tokens.bare, '说明.docx', makeDocx('x'));
+    const docx = await upload(bare, tokens.bare, '说明.docx', docxWithText('x'));
     const pdf = await upload(bare, tokens.bare, 'p.pdf', await pdfWithText('only pdf'));
     const merge = await api.post('/api/office/merge/pdf', { urls: [pdf.url, docx.url] });
     expect(merge.status).toBe(503);
@@ -233,7 +191,7 @@ describe('without LibreOffice (SOFFICE_PATH names nothing)', () => {
 
 describe('online editing through ONLYOFFICE', () => {
   it('builds an HS256-signed editor config; edit needs the right to change the file; other tenants get 404', async () => {
-    const docx = await upload(t, tokens.admin, '合同.docx', makeDocx('contract v1'));
+    const docx = await upload(t, tokens.admin, '合同.docx', docxWithText('contract v1'));
     const res = await as(t, tokens.admin).get(`/api/office/editor?fileName=${encodeURIComponent(docx.fileName)}&edit=true`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { config, documentServerUrl, mode } = res.body.data;
@@ -267,12 +225,12 @@ describe('online editing through ONLYOFFICE', () => {
   });
 
   it('the save callback: status 2 replaces the upload, 1 is ignored, bad signatures and foreign urls are refused', async () => {
-    const docx = await upload(t, tokens.admin, '方案.docx', makeDocx('plan v1'));
+    const docx = await upload(t, tokens.admin, '方案.docx', docxWithText('plan v1'));
     const before = (await raw(t, tokens.admin, docx.url)).rawPayload;
     const cfg = (await as(t, tokens.admin).get(`/api/office/editor?fileName=${encodeURIComponent(docx.fileName)}&edit=true`)).body.data.config;
     const cbUrl: string = cfg.editorConfig.callbackUrl;
     const key: string = cfg.document.key;
-    const edited = makeDocx('plan v2 edited online');
+    const edited = docxWithText('plan v2 edited online');
     const editedUrl = fake.serve(edited);
 
     // Status 1 (being edited): acknowledged, nothing written.
@@ -303,11 +261,11 @@ describe('online editing through ONLYOFFICE', () => {
   });
 
   it('status 6 (force save) on a library file writes a new version; the header-signed variant is accepted; rights follow the library', async () => {
-    const id = await libraryUpload(tokens.admin, '制度.docx', makeDocx('rules v1'));
+    const id = await libraryUpload(tokens.admin, '制度.docx', docxWithText('rules v1'));
     expect((await as(t, tokens.staff).get(`/api/office/editor?resourceId=${id}&edit=true`)).status).toBe(404);
     expect((await as(t, tokens.t2).get(`/api/office/editor?resourceId=${id}`)).status).toBe(404);
     const cfg = (await as(t, tokens.admin).get(`/api/office/editor?resourceId=${id}&edit=true`)).body.data.config;
-    const v2 = makeDocx('rules v2');
+    const v2 = docxWithText('rules v2');
     const url = fake.serve(v2);
     const res = await callback(cfg.editorConfig.callbackUrl, { key: cfg.document.key, status: 6, url }, { authorization: fake.callbackHeader({ key: cfg.document.key, status: 6, url }) });
     expect(res.statusCode, res.body).toBe(200);

@@ -42,6 +42,17 @@ export async function api<T = any>(app: BrowserApp, token: string, method: strin
   return res.json() as T;
 }
 
+/**
+ * Sets a system parameter (参数设置) of the token's tenant, adding the key the first time: safe to
+ * run again, as a retried test does.
+ */
+export async function setConfig(app: BrowserApp, token: string, configKey: string, configValue: string, configName = configKey): Promise<void> {
+  const { rows } = await api<{ rows: { configId: number; configKey: string; configName: string }[] }>(app, token, 'GET', `/api/system/config/list?configKey=${encodeURIComponent(configKey)}&pageSize=10`);
+  const found = rows.find((r) => r.configKey === configKey);
+  if (found) await api(app, token, 'POST', '/api/system/config/edit', { configId: found.configId, configName: found.configName, configKey, configValue });
+  else await api(app, token, 'POST', '/api/system/config', { configName, configKey, configValue });
+}
+
 /** Drops the page's session and signs the DEFAULT tenant's user in with an API token. */
 export async function useUser(app: BrowserApp, page: Page, userName: string, password = TEST_PASSWORD): Promise<void> {
   await page.context().clearCookies();
