@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserApp } from './support/browserApp';
-import { api, choose, fill, item, pickDate } from './support/formActions';
+import { api, choose, fill, item, noOpenList, pickDate } from './support/formActions';
 import { startAdminSession } from './support/adminSession';
 import { cancelDialog } from './support/shellActions';
 
@@ -207,6 +207,7 @@ describe('pickers', () => {
     const level = (name: string) => item(page, '项目地址').getByRole('combobox', { name });
     const text = () => item(page, '项目地址').locator('.ant-select-selection-item').allTextContents();
     const pickLevel = async (name: string, option: string) => {
+      await noOpenList(page);
       await level(name).click({ force: true });
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
     };

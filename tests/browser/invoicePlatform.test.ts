@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserApp } from './support/browserApp';
-import { api, setConfig } from './support/formActions';
+import { api, noOpenList, setConfig } from './support/formActions';
 import { openList } from './support/listPages';
 import { startAdminSession } from './support/adminSession';
 import { startFakeTaxPlatform, type FakeTaxPlatform } from '../api/support/taxPlatformFake';
@@ -41,22 +41,14 @@ afterAll(async () => {
 const dialog = (title: string) => page.locator('.ant-modal:visible').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
 const toast = (text: string) => page.locator('.ant-message', { hasText: text }).last();
 
-/**
- * Waits until no option list is open: a list closes with an animation and, until it has, covers
- * the fields below it (a busy machine's CI run clicked 发票类型 through 数据类型's closing options).
- */
-async function noOpenList() {
-  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
-}
-
 async function pick(root: ReturnType<typeof dialog>, label: string, option: string) {
-  await noOpenList();
+  await noOpenList(page);
   await root.locator('.ant-form-item').filter({ hasText: label }).locator('.ant-select-selector').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }
 
 async function typeDate(root: ReturnType<typeof dialog>, placeholder: string, value: string) {
-  await noOpenList();
+  await noOpenList(page);
   const input = root.getByPlaceholder(placeholder);
   await input.click();
   await input.fill(value);

@@ -1,5 +1,6 @@
 /** Helpers over the generated form pages for browser tests (form*.test.ts). */
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { TEST_PASSWORD, type BrowserApp } from './browserApp';
 
 /** The form item of a field, found by its label. */
@@ -20,6 +21,14 @@ export async function fill(page: Page | Locator, label: string, value: string): 
 export async function choose(page: Page, label: string, option: string): Promise<void> {
   await item(page, label).locator('.ant-select-selector').first().click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+/**
+ * Waits until no select's option list is open. A list closes with an animation and, until it has,
+ * covers the fields below it: on a busy machine the next click landed on the closing options.
+ */
+export async function noOpenList(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
 }
 
 /** Picks a date (typed in the field format, confirmed with Enter). */
