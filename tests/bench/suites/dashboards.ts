@@ -7,8 +7,7 @@
 // times, each read right after one record is added through the API (so nothing kept from before
 // the write can answer). "Raw GROUP BY" is the statements that read sent, captured from the pool
 // and replayed one after another on one connection: what the same numbers cost in SQL alone.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { createBenchDatabase } from '../tools/benchDatabase.js';
 import { summarize, type BenchResult } from '../run.js';
 import { openDatabase } from '../../../src/server/db/openDatabase.js';
 import { buildApp } from '../../../src/server/app.js';
@@ -17,7 +16,6 @@ import { afterBulkWrite } from '../../../src/server/records/storage/afterBulkWri
 import { captureSql, timeCaptured } from '../tools/captureSql.js';
 import { seedBenchForm } from './records.js';
 
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ROWS = Number(process.env.DASHBOARD_BENCH_ROWS ?? 1_000_000);
 const REPEAT = Number(process.env.DASHBOARD_BENCH_REPEAT ?? 20);
 
@@ -36,14 +34,8 @@ export const BENCH_PANELS = [
 ];
 
 export default async function dashboardsBench(): Promise<BenchResult[]> {
-  const name = `formwork_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 10 });
+  const made = await createBenchDatabase('formwork_bench');
+  const database = await openDatabase({ kind: 'postgres', url: made.url, max: 10 });
   const out: BenchResult[] = [];
   try {
     const loadStart = performance.now();
@@ -86,10 +78,7 @@ export default async function dashboardsBench(): Promise<BenchResult[]> {
     }
   } finally {
     await database.close();
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
+    await made.drop();
   }
   return out;
 }

@@ -5,10 +5,9 @@
 // of single requests from a client process of its own) and as the raw SQL the API sent (captured
 // from the pool, run one after another: what a request costs when no kept answer serves it).
 // `npm run bench -- dataScope`; DATA_SCOPE_BENCH_ROWS overrides the row count for this suite.
-import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
-import pg from 'pg';
 import { sql } from 'kysely';
+import { createBenchDatabase } from '../tools/benchDatabase.js';
 import { summarize, type BenchResult } from '../run.js';
 import { openDatabase } from '../../../src/server/db/openDatabase.js';
 import { buildApp } from '../../../src/server/app.js';
@@ -17,7 +16,6 @@ import { afterBulkWrite } from '../../../src/server/records/storage/afterBulkWri
 import { captureSql, timeCaptured } from '../tools/captureSql.js';
 import { PAGE, RANGE, seedBenchForm } from './records.js';
 
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ROWS = Number(process.env.DATA_SCOPE_BENCH_ROWS ?? process.env.RECORDS_BENCH_ROWS ?? 1_000_000);
 const REPEAT = 30;
 const TIMER = new URL('../tools/timeRequests.mjs', import.meta.url).pathname;
@@ -36,14 +34,8 @@ async function timeFetch(url: string, token: string, body: unknown): Promise<{ s
 }
 
 export default async function dataScopeBench(): Promise<BenchResult[]> {
-  const name = `formwork_scope_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 10 });
+  const made = await createBenchDatabase('formwork_scope');
+  const database = await openDatabase({ kind: 'postgres', url: made.url, max: 10 });
   const out: BenchResult[] = [];
   try {
     const db = database.db;
@@ -102,10 +94,7 @@ export default async function dataScopeBench(): Promise<BenchResult[]> {
     }
   } finally {
     await database.close();
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
+    await made.drop();
   }
   out.unshift({ name: `postgres: data scope bench over ${ROWS.toLocaleString('en')} rows`, medianMs: 0, p95Ms: 0, iterations: 0 });
   return out;

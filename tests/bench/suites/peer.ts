@@ -12,12 +12,12 @@
 // `npm run bench -- peer`; PEER_BENCH_ROUNDS (default 5) × 10 requests per case and round;
 // PEER_BENCH_EXPORT=0 skips the export of every row (CSV against CSV: the peer has no .xlsx).
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { createBenchDatabase } from '../tools/benchDatabase.js';
 import { summarize, type BenchResult } from '../run.js';
 import { openDatabase } from '../../../src/server/db/openDatabase.js';
 import { buildApp } from '../../../src/server/app.js';
@@ -26,7 +26,6 @@ import { afterBulkWrite } from '../../../src/server/records/storage/afterBulkWri
 import { FORM, seedBenchForm } from './records.js';
 import { directusCall, DIRECTUS_VERSION, startDirectus, type DirectusPeer } from '../peers/directus.js';
 
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ROWS = Number(process.env.PEER_BENCH_ROWS ?? 1_000_000);
 const ROUNDS = Number(process.env.PEER_BENCH_ROUNDS ?? 5);
 const PER_ROUND = 10;
@@ -117,29 +116,10 @@ async function timed<T>(pid: number, work: () => Promise<T>): Promise<{ ms: numb
   }
 }
 
-async function createDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 export default async function peerBench(): Promise<BenchResult[]> {
   const out: BenchResult[] = [];
-  const fwDb = await createDatabase('formwork_peer');
-  const peerDb = await createDatabase('directus_peer');
+  const fwDb = await createBenchDatabase('formwork_peer');
+  const peerDb = await createBenchDatabase('directus_peer');
   const database = await openDatabase({ kind: 'postgres', url: fwDb.url, max: 10 });
   let peer: DirectusPeer | null = null;
   const fwSql = new pg.Client({ connectionString: fwDb.url });
