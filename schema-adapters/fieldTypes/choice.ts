@@ -146,7 +146,7 @@ export const choiceTypes = {
     submit: putAsIs,
     checkValue: scalarCheck,
     exportCell: viewCell,
-    importCell: (f, c, l) => importLabels(f, c, l, false),
+    importCell: (f, c, l) => importLabels(f, c, l, false, false),
     sample: sampleSingle,
   },
   checkbox: {
@@ -165,7 +165,7 @@ export const choiceTypes = {
     submit: putAsIs,
     checkValue: listCheck,
     exportCell: viewCell,
-    importCell: (f, c, l) => importLabels(f, c, l, true),
+    importCell: (f, c, l) => importLabels(f, c, l, true, false),
     sample: sampleSome,
   },
   cascader: {

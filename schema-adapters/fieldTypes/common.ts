@@ -57,10 +57,12 @@ export function splitList(text: string): string[] {
 }
 
 /** Labels to ids through the import's lookups (one label, or several for a multiple field): the ids and their `$view`. */
-export function importLabels(field: FieldDefinition, cell: ImportedCell, lookups: ImportLookups, multi: boolean): CellResult {
+export function importLabels(field: FieldDefinition, cell: ImportedCell, lookups: ImportLookups, multi: boolean, view = true): CellResult {
   const found = (multi ? splitList(cell.text) : [cell.text]).map((l) => lookups.one(field, l));
   const bad = found.find((x): x is string => typeof x === 'string');
   if (bad) return { error: bad };
   const hits = found as LabelHit[];
-  return { values: { [field.enName]: multi ? hits.map((h) => h.id) : hits[0].id, [`${field.enName}$view`]: hits.map((h) => h.label).join(',') } };
+  const value = multi ? hits.map((h) => h.id) : hits[0].id;
+  // Only types that store a `$view` column get the labels (radio and checkbox have none).
+  return { values: view ? { [field.enName]: value, [`${field.enName}$view`]: hits.map((h) => h.label).join(',') } : { [field.enName]: value } };
 }

@@ -55,7 +55,7 @@ describe('smart total', () => {
 });
 
 describe('estimates of choice filters', () => {
-  it('a select filter above the limit is estimated near the truth (the text column statistics, ADR 1010), not capped at 10,001', async () => {
+  it('a select filter alone is its kept exact count (ADR 1068); beside another condition, above the limit, it is estimated near the truth (the text column statistics, ADR 1010), not capped at 10,001', async () => {
     await createForm(t.db, { tenantId, userName: 'admin' }, { enName: 'choices', cnName: '选项', fields: [
       { enName: 'c', label: '类别', funcType: 'select', options: ['a', 'b', 'c'].map((v) => ({ label: v.toUpperCase(), value: v })) },
     ] });
@@ -63,7 +63,9 @@ describe('estimates of choice filters', () => {
     await sql`INSERT INTO ${table} (tenant_id, c) SELECT ${tenantId}, (ARRAY['a','b','c'])[1 + g % 3] FROM generate_series(1, 60000) g`.execute(t.db);
     await sql`ANALYZE ${table}`.execute(t.db);
     const choices = formModel(await getFormByName(t.db, tenantId, 'choices'));
-    const r = await listRecords(t.db, choices, { pageSize: 20, searchConList: [{ enName: 'c', c: 'b', searchType: 'equal' }] }, systemReader(tenantId));
+    const alone = await listRecords(t.db, choices, { pageSize: 20, searchConList: [{ enName: 'c', c: 'b', searchType: 'equal' }] }, systemReader(tenantId));
+    expect(alone).toMatchObject({ total: 20_000, totalExact: true });
+    const r = await listRecords(t.db, choices, { pageSize: 20, sysStatus: 1, searchConList: [{ enName: 'c', c: 'b', searchType: 'equal' }] }, systemReader(tenantId));
     expect(r.totalExact).toBe(false);
     // 20,000 rows match; without statistics the planner guessed 300 and the answer was 10,001.
     expect(r.total).toBeGreaterThan(18_000);

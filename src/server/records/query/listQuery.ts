@@ -47,6 +47,11 @@ export interface CompiledList {
   filtered: boolean;
   /** Whether the conditions read the main table alone (its answers may be kept, ADR 1028). */
   mainTableOnly: boolean;
+  /**
+   * When the only condition is "this select/radio field is one of these options": the column and
+   * the options, whose exact count the triggers keep (storage/valueCounts.ts, ADR 1068).
+   */
+  optionFilter: { column: string; values: string[] } | null;
 }
 
 function systemEquals(name: string, value: unknown): Cond {
@@ -223,6 +228,28 @@ export function compileWhere(model: FormModel, body: Record<string, unknown>, re
   return joinWhere(whereParts(model, body, reader));
 }
 
+/**
+ * The list's one condition as "a single-choice field is one of these options", or null. Called
+ * with the compiled conditions: exactly one, made by the body's one search entry, which names a
+ * select or radio field stored as text and asks for equal values (nothing else narrows the rows:
+ * no scope, no fixed filter, no status, no keyword, no range).
+ */
+function optionFilterOf(model: FormModel, body: Record<string, unknown>, conds: Cond[]): CompiledList['optionFilter'] {
+  const list = body.searchConList;
+  if (conds.length !== 1 || !Array.isArray(list) || list.length !== 1 || model.main.view) return null;
+  const e = list[0] as Record<string, unknown>;
+  const name = typeof e?.enName === 'string' ? e.enName : '';
+  const field = model.main.fields.get(name);
+  const c = field?.columns.value;
+  if (!field || !c || c.kind !== 'text' || !isScalarChoice(field) || !['select', 'radio'].includes(field.def.funcType)) return null;
+  if ((e.searchRange ?? 'all') !== 'all' || e.searchType === 'like') return null;
+  if ([`${name}$start`, `${name}$end`, `${name}$view`].some((k) => !isBlank(e[k]))) return null;
+  const value = e[name];
+  if (isBlank(value)) return null;
+  const values = toTextList(Array.isArray(value) ? value.flat() : value, field.def.label);
+  return values.length ? { column: c.name, values } : null;
+}
+
 /** Compiles a whole list request body (the reader's data scope included). */
 export function compileList(model: FormModel, body: Record<string, unknown>, reader: Reader): CompiledList {
   const { pageNum, pageSize } = paging(body);
@@ -231,6 +258,7 @@ export function compileList(model: FormModel, body: Record<string, unknown>, rea
     where: joinWhere(conds),
     filtered: conds.length > 0,
     mainTableOnly: readsMainTableOnly(model, body),
+    optionFilter: optionFilterOf(model, body, conds),
     ...compileOrder(model, body),
     pageNum,
     pageSize,

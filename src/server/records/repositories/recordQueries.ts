@@ -7,6 +7,7 @@ import { jsonSelectList, mapRow, selectColumns } from '../query/rowShape.js';
 import { countRows, estimateRows, smartTotal } from '../query/smartTotal.js';
 import { likePattern } from '../query/values.js';
 import { countedRows } from '../storage/rowCounts.js';
+import { countedValues } from '../storage/valueCounts.js';
 import { reuse, type CacheSource } from '../cache/answerCache.js';
 import { andScope, type Reader } from '../query/rowScope.js';
 import type { Database } from '../../db/types.js';
@@ -73,12 +74,17 @@ export async function listPage(db: Kysely<Database>, model: FormModel, body: Rec
 }
 
 async function computeListPage(db: Kysely<Database>, model: FormModel, q: CompiledList): Promise<JsonPage> {
-  // Without a filter the exact total is the table's maintained row count (one index read, ADR 0930);
-  // with one, the planner's estimate (or, for `exactTotal`, the count) runs beside the page query
-  // (dropped when the page alone tells).
-  const counted = q.filtered ? null : model.main.view ? viewCountedRows(db, model) : countedRows(db, model.form.id);
-  const estimate = q.exactTotal || !q.filtered ? null : estimateRows(db, mainFrom(model), q.where);
-  const count = q.exactTotal && q.filtered ? countRows(db, mainFrom(model), q.where) : null;
+  // Without a filter the exact total is the table's maintained row count (one index read, ADR 0930),
+  // and with one option filter of a select/radio the option's maintained count (ADR 1068); with any
+  // other filter, the planner's estimate (or, for `exactTotal`, the count) runs beside the page
+  // query (dropped when the page alone tells).
+  const option = q.optionFilter;
+  const counted = q.filtered
+    ? (option ? countedValues(db, model.form.id, option.column, option.values) : null)
+    : model.main.view ? viewCountedRows(db, model) : countedRows(db, model.form.id);
+  // Beside a maintained count nothing else is started; a column not counted (yet) falls back below.
+  const estimate = q.exactTotal || !q.filtered || option ? null : estimateRows(db, mainFrom(model), q.where);
+  const count = q.exactTotal && q.filtered && !option ? countRows(db, mainFrom(model), q.where) : null;
   counted?.catch(() => {});
   estimate?.catch(() => {});
   count?.catch(() => {});

@@ -11,6 +11,8 @@ import { assignColumnIds } from '../storage/columnIds.js';
 import { checkDefinition } from '../storage/checkDefinition.js';
 import { formTables } from '../storage/formStorage.js';
 import { emptyStorage, migrateFormTables } from '../storage/migrateTables.js';
+import { countedColumns } from '../storage/valueCounts.js';
+import type { FormStorage } from '../storage/types.js';
 import { tenantSchema } from '../storage/names.js';
 import * as repo from '../repositories/formDefinitions.js';
 import { forgetModel } from '../cache/modelCache.js';
@@ -54,6 +56,12 @@ export function withoutSaveFlags(input: unknown): unknown {
   return rest;
 }
 
+/** The form's tables brought from `before` to what `def` needs, its counted options included. */
+function migrateTablesOf(trx: Kysely<Database>, tenantId: number, id: number, def: FormDefinition, before: FormStorage): Promise<FormStorage> {
+  const tables = formTables(def);
+  return migrateFormTables(trx, tenantId, id, def.enName, before, tables, countedColumns(def.fields, tables[0]));
+}
+
 /** Creates a form: definition row and tables. Answers the new id. */
 export async function createForm(db: Kysely<Database>, actor: Actor, input: unknown): Promise<number> {
   const checked = prepare(input);
@@ -65,7 +73,7 @@ export async function createForm(db: Kysely<Database>, actor: Actor, input: unkn
     const id = await repo.insertForm(trx, actor.tenantId, def, emptyStorage(), actor.userName);
     // A type-2 view with `view` is a VIEW over its sources (storage/views.ts), not tables.
     const storage = viewSpecOf(def) ? await buildView(trx, actor.tenantId, def)
-      : await migrateFormTables(trx, actor.tenantId, id, def.enName, emptyStorage(), formTables(def));
+      : await migrateTablesOf(trx, actor.tenantId, id, def, emptyStorage());
     await repo.updateForm(trx, actor.tenantId, id, def, storage, actor.userName);
     await insertVersion(trx, actor.tenantId, id, def, actor.userName);
     return id;
@@ -101,7 +109,7 @@ export async function editForm(db: Kysely<Database>, actor: Actor, id: number, i
       if (check.dataChanges.length) throw conflict(CONFIRM_DATA_CHANGES_MSG, check);
     }
     const storage = viewSpecOf(def) ? await buildView(trx, actor.tenantId, def)
-      : await migrateFormTables(trx, actor.tenantId, id, def.enName, old.storage, formTables(def));
+      : await migrateTablesOf(trx, actor.tenantId, id, def, old.storage);
     await repo.updateForm(trx, actor.tenantId, id, def, storage, actor.userName);
     const saved = await insertVersion(trx, actor.tenantId, id, def, actor.userName);
     // Other API processes drop their cached model when this commits.

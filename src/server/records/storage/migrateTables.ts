@@ -11,6 +11,7 @@ import { ensureTenantSchema, grantTenantRead } from './tenantSchema.js';
 import { KIND_SQL, ROLE_SUFFIX, type FormStorage, type StorageColumn, type StorageTable } from './types.js';
 import { syncIndexes } from './indexes.js';
 import { addTenantCheck, bumpGeneration, installRowCount } from './rowCounts.js';
+import { syncValueCounts } from './valueCounts.js';
 import { syncExpressionStats } from './expressionStats.js';
 import { dropViewsOver, rebuildViews } from './views.js';
 
@@ -91,9 +92,12 @@ async function migrateColumns(
   }
 }
 
-/** Applies the change from `before` to the tables of `after`; returns the new snapshot. */
+/**
+ * Applies the change from `before` to the tables of `after`; returns the new snapshot.
+ * `counted` names the main table's columns whose options are counted (valueCounts.countedColumns).
+ */
 export async function migrateFormTables(
-  trx: Kysely<Database>, tenantId: number, formId: number, formName: string, before: FormStorage, after: StorageTable[],
+  trx: Kysely<Database>, tenantId: number, formId: number, formName: string, before: FormStorage, after: StorageTable[], counted: string[],
 ): Promise<FormStorage> {
   const schema = tenantSchema(tenantId);
   await ensureTenantSchema(trx, tenantId);
@@ -126,6 +130,7 @@ export async function migrateFormTables(
   }
   await syncIndexes(trx, schema, formId, after[0], true);
   await syncExpressionStats(trx, schema, formId, after[0], true);
+  await syncValueCounts(trx, schema, mainName, formId, counted);
   if (views.length || before.tables.length) await rebuildViews(trx, tenantId, formName, after[0]);
   await grantTenantRead(trx, tenantId);
   // Renamed, retyped, retired and added columns change what the same SQL text reads, and no row
