@@ -3,7 +3,7 @@ import { Empty } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { useRouteTable } from '../controllers/useRouteTable';
-import { DASHBOARD_PAGES, paths } from '../paths';
+import { DASHBOARD_PAGES, PUBLIC_DASHBOARD_PATHS, paths } from '../paths';
 import { PageLoading } from '../routing/PageLoading';
 import { RedirectPage } from './RedirectPage';
 import { menuIdFromSearch } from '../session/menuQuery';
@@ -67,8 +67,8 @@ export function ContentRoutes() {
         <Route path="/system/form/print/:enName">{(params) => <PrintTemplatesRoute formName={params.enName} />}</Route>
         <Route path="/flow/task/:id">{(params) => <FlowTaskPage key={params.id} taskId={Number(params.id) || 0} />}</Route>
         <Route path="/flow/instance/:id">{(params) => <FlowInstancePage key={params.id} instanceId={Number(params.id) || 0} />}</Route>
-        {/* Dashboards (issue 33): the cockpit and the named statistics pages at their spec paths (hidden from the menu), one project's board, any by id, and their administration. */}
-        {Object.entries(DASHBOARD_PAGES).map(([path, page]) => (
+        {/* Dashboards (issue 33): the named statistics pages at their spec paths (hidden from the menu), one project's board, any by id, and their administration. The public ones (the cockpit …) are full-screen pages outside the layout (ShellRoutes, ADR 1067). */}
+        {Object.entries(DASHBOARD_PAGES).filter(([path]) => !(PUBLIC_DASHBOARD_PATHS as readonly string[]).includes(path)).map(([path, page]) => (
           <Route key={path} path={path}><DashboardView key={page.key} dashboard={{ key: page.key }} /></Route>
         ))}
         <Route path="/xmjdkb/:id">{(params) => <DashboardView key={`xmjdkb-${params.id}`} dashboard={{ key: 'xmjdkb-detail' }} param={params.id} />}</Route>

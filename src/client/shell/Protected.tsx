@@ -5,7 +5,7 @@ import { Redirect, useLocation, useSearch } from 'wouter';
 import { useLoginGate } from '../controllers/useLoginGate';
 import '../session/dayjsLocale';
 import { getToken } from '../session/cookies';
-import { isPublicPath, paths, publicDashboardKey } from '../paths';
+import { isPublicPath, paths } from '../paths';
 import { MainLayout } from './layout/MainLayout';
 import { PageLoading } from '../routing/PageLoading';
 import { useHasPermission } from '../routing/Authorized';
@@ -15,9 +15,6 @@ import { ForbiddenPage } from './UnknownPage';
 export function Protected() {
   const [location] = useLocation();
   const search = useSearch();
-  // The public statistics pages signed out: the dashboard an administrator made public (ADR 1056).
-  const publicKey = getToken() ? undefined : publicDashboardKey(location);
-  if (publicKey) return <Suspense fallback={<PageLoading />}><PublicDashboardPage pageKey={publicKey} path={location} /></Suspense>;
   // Public pages this client has no screen for yet (reports, messaging-app sign-in…); the portal has its own route in ShellRoutes.
   if (!getToken() && isPublicPath(location)) return <Redirect to="/404" replace />;
   if (!getToken()) {
@@ -30,9 +27,6 @@ export function Protected() {
   }
   return <Gate />;
 }
-
-// A public statistics page signed out: its own chunk (no layout, no session).
-const PublicDashboardPage = lazy(() => import('../pages/dashboards/PublicDashboardPage'));
 
 // The form designer has no header or sidebar (spec 02 §2.3) but needs the signed-in session.
 const DesignerPage = lazy(() => import('../pages/designer/DesignerPage'));

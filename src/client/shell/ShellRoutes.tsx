@@ -2,7 +2,7 @@
 import { Redirect, Route, Switch, useSearch } from 'wouter';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { getToken } from '../session/cookies';
-import { paths } from '../paths';
+import { paths, PUBLIC_DASHBOARD_PATHS } from '../paths';
 import { PageLoading } from '../routing/PageLoading';
 import { RouteEffects } from './RouteEffects';
 import { redirectOfSearch } from '../routing/safeRedirect';
@@ -41,6 +41,9 @@ const FlowPicPage = framed(() => import('../pages/flow/FlowPicPage').then((m) =>
 // The signed-in shell (layout, menus, tabs and what they import) stays out of the sign-in page's
 // first load (issue 15: login ≤ 180 KB gzip of JavaScript; measured by the bench suite firstLoad).
 const Protected = framed(() => import('./Protected').then((m) => m.Protected));
+// The public statistics pages (the cockpit …), signed in or not: full screen, without the layout
+// and what it imports (issue 33: the cockpit's first load ≤ 350 KB gzip; ADR 1067).
+const StatisticsRoute = framed(() => import('./StatisticsRoute').then((m) => m.StatisticsRoute));
 // antd's Result carries its illustrations: only the error pages load it.
 const ErrorPage = framed(() => import('../pages/errors/ErrorPage').then((m) => m.ErrorPage));
 
@@ -145,6 +148,12 @@ export function ShellRoutes() {
               <FlowPicPage />
             </SignedInOnly>
           </Route>
+          {PUBLIC_DASHBOARD_PATHS.map((path) => (
+            <Route key={path} path={path}>
+              {/* Spec 02 §2.2: public, no chrome; signed in, the user's own figures (ADR 1056, 1067). */}
+              <StatisticsRoute path={path} />
+            </Route>
+          ))}
           <Route path={paths.notFound}>
             <ErrorPage status="404" />
           </Route>

@@ -2,7 +2,8 @@
 // add page of contract_ledger from a build made with `npx vite build --sourcemap --outDir DIR` and
 // splits each script's gzip size over its source modules through the map (by their share of the
 // raw text), summed per package (antd and Formily per component folder) or client file.
-// Usage: npx tsx tests/bench/tools/firstLoadModules.ts DIR   (FILES=1 also lists each script)
+// Usage: npx tsx tests/bench/tools/firstLoadModules.ts DIR   (FILES=1 also lists each script;
+// PAGES=cockpit,list picks pages among list, form and cockpit, the 管理驾驶舱 with its five charts drawn)
 import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { SourceMapConsumer } from 'source-map-js';
@@ -14,8 +15,12 @@ const browser = await launchChromium();
 const pages: [string, string, (p: any) => Promise<unknown>][] = [
   ['list', '/auto/contract_ledger', (p) => p.locator('[data-row-key]').first().waitFor()],
   ['form', '/auto/contract_ledger/add', (p) => p.getByRole('button', { name: /保\s*存/ }).first().waitFor()],
+  ['cockpit', '/guanlijiashicang', async (p) => {
+    for (const chart of ['contract-by-type', 'purchase-urgency', 'contract-by-month', 'unpaid-by-type', 'contract-by-region']) await p.locator(`[data-panel="${chart}"] canvas`).waitFor();
+  }],
 ];
-for (const [name, path, ready] of pages) {
+const only = process.env.PAGES?.split(',');
+for (const [name, path, ready] of pages.filter(([n]) => !only || only.includes(n))) {
   await browser.context.clearCookies();
   await browser.context.addCookies([{ name: 'Admin-Token', value: await server.login('DEFAULT'), url: server.url }]);
   const page = await browser.context.newPage();
