@@ -21,9 +21,29 @@ const LEVELS = [
   { grain: 'month', source: 'day', width: '1 month' },
 ] as const;
 
+/**
+ * One (meter, instant) pair per touched hour: 4 readings of an hour need its buckets once. UTC
+ * hours and Asia/Shanghai hours start together (a whole-hour offset, no daylight saving since
+ * 1991), so flooring to the UTC hour picks the same buckets as the SQL below.
+ */
+export function hourPairs(meterIds: number[], instants: string[]): { meterIds: number[]; instants: string[] } {
+  const seen = new Set<string>();
+  const out = { meterIds: [] as number[], instants: [] as string[] };
+  meterIds.forEach((m, i) => {
+    const hour = Math.floor(Date.parse(instants[i]) / 3_600_000);
+    const key = `${m}|${hour}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.meterIds.push(m);
+    out.instants.push(new Date(hour * 3_600_000).toISOString());
+  });
+  return out;
+}
+
 /** Recomputes the rollups of the buckets holding the given (meter, instant) pairs. */
-export async function refreshRollups(db: Kysely<Database>, tenantId: number, meterIds: number[], instants: string[]): Promise<void> {
-  if (!meterIds.length) return;
+export async function refreshRollups(db: Kysely<Database>, tenantId: number, allMeterIds: number[], allInstants: string[]): Promise<void> {
+  if (!allMeterIds.length) return;
+  const { meterIds, instants } = hourPairs(allMeterIds, allInstants);
   await sql`
     WITH b AS (
       SELECT DISTINCT x.m AS meter_id, date_trunc('hour', x.t AT TIME ZONE ${ENERGY_ZONE}) AS bucket
