@@ -10,7 +10,9 @@
  * summed by a LATERAL subquery that walks the primary key of the rows beneath (at most 4 readings
  * of one partition, 24 hours or 31 days). A plain join let the planner hash the tenant's whole
  * table on meter_id and filter the time range afterwards: 12.6 s for one batch of 5,000 readings
- * beside 18 k others, and growing with the table (the addendum's profile).
+ * beside 18 k others, and growing with the table (the addendum's profile). Day and month compare
+ * (meter_id, bucket) as a row, a range of the primary key; with fresh statistics that keeps the
+ * planner off energy_rollups_bucket (without them it may still pick it: ADR 1043 addendum).
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
