@@ -37,7 +37,7 @@ export const EnergyQuery = Closed({
 });
 export type EnergyQuery = Static<typeof EnergyQuery>;
 
-/** `POST /api/energy/readings`: at most 5000 readings (the server says so in Chinese beyond it). */
+/** `POST /api/energy/readings`: at most 20,000 readings (the server says so in Chinese beyond it). */
 export const ReadingsBody = Closed({
   readings: Type.Array(Closed({ meterId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), ts: Type.String({ maxLength: 40 }), value: Type.Number() }), { maxItems: 100_000 }),
 });

@@ -185,6 +185,42 @@ describe('ingestion', () => {
     expect(meters[0]).toMatchObject({ lastTs: '2026-03-10T05:30:00.000Z', lastValue: 4 });
   });
 
+  it('keeps every rollup (sum, largest value, samples) equal to the raw rows after a big batch and a batch mixing late, repeated and new readings', async () => {
+    const tid = (await one(sql<{ id: number }>`SELECT id FROM tenants WHERE code = 'DEFAULT'`.execute(t.db))).id;
+    const { enterprise_id: ent, kind_id: kind } = await one(sql<{ enterprise_id: number; kind_id: number }>`SELECT enterprise_id, kind_id FROM energy_meters WHERE id = ${root}`.execute(t.db));
+    const add = async (code: string) => (await one(sql<{ id: number }>`INSERT INTO energy_meters (tenant_id, enterprise_id, kind_id, code, name) VALUES (${tid}, ${ent}, ${kind}, ${code}, ${code}) RETURNING id`.execute(t.db))).id;
+    const a = await add('BULK-A');
+    const b = await add('BULK-B');
+    const from = Date.parse('2025-12-20T00:00:00Z');
+    const at = (k: number) => new Date(from + k * 900_000).toISOString();
+    // 2 × 1,500 slots (15.6 days over a month and a year end), every 7th slot left out for later.
+    const first = [a, b].flatMap((m) => Array.from({ length: 1500 }, (_, k) => k).filter((k) => k % 7 !== 3).map((k) => ({ meterId: m, ts: at(k), value: (k % 9) + 1 })));
+    expect((await admin.post('/api/energy/readings', { readings: first })).body).toMatchObject({ code: 200, data: { written: first.length, meters: 2 } });
+    const second = [
+      ...Array.from({ length: 200 }, (_, i) => ({ meterId: a, ts: at(i * 7 + 3), value: 20 })), // late: the gaps, the hour's new largest value
+      ...Array.from({ length: 200 }, (_, i) => ({ meterId: b, ts: at(i * 7 + 8), value: 0.5 })), // repeated: replaces, also a former largest value
+      ...Array.from({ length: 100 }, (_, i) => ({ meterId: b, ts: at(i * 7 + 8), value: 0.25 })), // repeated in the batch: the last wins
+      ...Array.from({ length: 150 }, (_, i) => ({ meterId: a, ts: at(1500 + i), value: 2 })), // new, after the latest
+    ];
+    expect((await admin.post('/api/energy/readings', { readings: second })).body).toMatchObject({ code: 200, data: { written: 550, meters: 2 } });
+    const norm = (rows: Record<string, unknown>[]) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k === 'bucket' || k === 'grain' ? v : Number(v)])));
+    const stored = norm((await sql<Record<string, unknown>>`
+      SELECT grain, meter_id, to_char(bucket, 'YYYY-MM-DD HH24') AS bucket, value::text AS value, max_value::text AS max, samples
+      FROM energy_rollups WHERE meter_id IN (${a}, ${b}) ORDER BY 1, 2, 3`.execute(t.db)).rows);
+    const truth = norm((await sql<Record<string, unknown>>`
+      SELECT g.grain, r.meter_id, to_char(date_trunc(g.grain, r.ts AT TIME ZONE 'Asia/Shanghai'), 'YYYY-MM-DD HH24') AS bucket,
+        sum(r.value)::text AS value, max(r.value)::text AS max, count(*)::int AS samples
+      FROM energy_readings r CROSS JOIN (VALUES ('hour'), ('day'), ('month')) AS g(grain)
+      WHERE r.meter_id IN (${a}, ${b}) GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`.execute(t.db)).rows);
+    expect(truth.filter((r) => r.grain === 'month')).toHaveLength(4);
+    expect(stored).toEqual(truth);
+    const last = (await sql<{ id: number; last_ts: Date; last_value: string }>`SELECT id, last_ts, last_value::text FROM energy_meters WHERE id IN (${a}, ${b}) ORDER BY id`.execute(t.db)).rows;
+    expect(last.map((r) => [new Date(r.last_ts).toISOString(), Number(r.last_value)])).toEqual([[at(1649), 2], [at(1499), (1499 % 9) + 1]]);
+    await sql`DELETE FROM energy_rollups WHERE meter_id IN (${a}, ${b})`.execute(t.db);
+    await sql`DELETE FROM energy_readings WHERE meter_id IN (${a}, ${b})`.execute(t.db);
+    await sql`DELETE FROM energy_meters WHERE id IN (${a}, ${b})`.execute(t.db);
+  });
+
   it('shows a meter online and its equipment running from a fresh reading', async () => {
     expect((await admin.get('/api/energy/yxzt')).body.data).toMatchObject({ total: 1, running: 0, offline: 1 });
     await admin.post('/api/energy/readings', { readings: [{ meterId: sub, ts: '2026-03-15T03:45:00Z', value: 2.5 }] });
@@ -196,10 +232,10 @@ describe('ingestion', () => {
   });
 
   it('refuses bad batches in Chinese and writes nothing of them', async () => {
-    const too = Array.from({ length: 5001 }, (_, i) => ({ meterId: water, ts: new Date(Date.UTC(2026, 0, 1) + i * 900_000).toISOString(), value: 1 }));
+    const too = Array.from({ length: 20_001 }, (_, i) => ({ meterId: water, ts: new Date(Date.UTC(2026, 0, 1) + i * 900_000).toISOString(), value: 1 }));
     const big = await admin.post('/api/energy/readings', { readings: too });
     expect(big.status).toBe(400);
-    expect(big.body.msg).toBe('每次最多提交 5000 条读数，本次 5001 条');
+    expect(big.body.msg).toBe('每次最多提交 20000 条读数，本次 20001 条');
     const cases: [unknown, string][] = [
       [{ meterId: water, ts: '2026-03-10T02:07:00Z', value: 1 }, '第 2 条读数的时间「2026-03-10T02:07:00Z」未对齐到 15 分钟'],
       [{ meterId: water, ts: '2026-03-10 02:00', value: 1 }, '第 2 条读数的时间「2026-03-10 02:00」无效，应为带时区的 ISO 时间'],

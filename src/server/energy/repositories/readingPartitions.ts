@@ -17,18 +17,16 @@ export function monthsOf(instants: Date[]): number[] {
 const bound = (ym: number): string => `${Math.floor(ym / 100)}-${String(ym % 100).padStart(2, '0')}-01 00:00:00+00`;
 const next = (ym: number): number => (ym % 100 === 12 ? (Math.floor(ym / 100) + 1) * 100 + 1 : ym + 1);
 
-/** Creates the partitions of the given months that do not exist yet. */
+/** Creates the partitions of the given months that do not exist yet (one look-up for all of them). */
 export async function ensureReadingPartitions(db: Kysely<Database>, months: number[]): Promise<void> {
-  let locked = false;
-  for (const ym of months) {
-    if (!Number.isInteger(ym) || ym < 190001 || ym > 299912) throw new Error(`bad partition month ${ym}`);
-    const name = `energy_readings_p${ym}`;
-    const exists = await sql<{ r: string | null }>`SELECT to_regclass(${name}) AS r`.execute(db);
-    if (exists.rows[0]?.r) continue;
-    if (!locked) {
-      await sql`SELECT pg_advisory_xact_lock(${LOCK_KEY})`.execute(db);
-      locked = true;
-    }
-    await sql.raw(`CREATE TABLE IF NOT EXISTS ${name} PARTITION OF energy_readings FOR VALUES FROM ('${bound(ym)}') TO ('${bound(next(ym))}')`).execute(db);
+  for (const ym of months) if (!Number.isInteger(ym) || ym < 190001 || ym > 299912) throw new Error(`bad partition month ${ym}`);
+  if (!months.length) return;
+  const names = months.map((ym) => `energy_readings_p${ym}`);
+  const missing = await sql<{ i: number }>`SELECT i::int FROM unnest(${names}::text[]) WITH ORDINALITY AS n(name, i) WHERE to_regclass(n.name) IS NULL`.execute(db);
+  if (!missing.rows.length) return;
+  await sql`SELECT pg_advisory_xact_lock(${LOCK_KEY})`.execute(db);
+  for (const { i } of missing.rows) {
+    const ym = months[Number(i) - 1];
+    await sql.raw(`CREATE TABLE IF NOT EXISTS energy_readings_p${ym} PARTITION OF energy_readings FOR VALUES FROM ('${bound(ym)}') TO ('${bound(next(ym))}')`).execute(db);
   }
 }

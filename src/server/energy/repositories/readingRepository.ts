@@ -14,6 +14,16 @@ export async function existingMeterIds(db: Kysely<Database>, tenantId: number, i
   return new Set(known.rows.map((r) => r.id));
 }
 
+/** Each meter's newest reading of a batch (one per meter and instant already). */
+export function latestPerMeter<R extends { meterId: number; at: Date }>(rows: R[]): R[] {
+  const latest = new Map<number, R>();
+  for (const r of rows) {
+    const had = latest.get(r.meterId);
+    if (!had || r.at.getTime() > had.at.getTime()) latest.set(r.meterId, r);
+  }
+  return [...latest.values()];
+}
+
 /** Writes distinct readings (one per meter and instant) with their rollups, in one transaction. */
 export async function writeReadings(db: Kysely<Database>, tenantId: number, rows: { meterId: number; at: Date; value: number }[]): Promise<void> {
   const meters = rows.map((r) => r.meterId);
@@ -27,9 +37,10 @@ export async function writeReadings(db: Kysely<Database>, tenantId: number, rows
       SELECT ${tenantId}, x.m, x.t, x.v FROM unnest(${meters}::int[], ${instants}::timestamptz[], ${values}::numeric[]) AS x(m, t, v)
       ON CONFLICT (tenant_id, meter_id, ts) DO UPDATE SET value = excluded.value`.execute(trx);
     await refreshRollups(trx, tenantId, meters, instants);
+    const latest = latestPerMeter(rows);
     await sql`
       UPDATE energy_meters m SET last_ts = l.t, last_value = l.v
-      FROM (SELECT DISTINCT ON (x.m) x.m, x.t, x.v FROM unnest(${meters}::int[], ${instants}::timestamptz[], ${values}::numeric[]) AS x(m, t, v) ORDER BY x.m, x.t DESC) l
+      FROM unnest(${latest.map((r) => r.meterId)}::int[], ${latest.map((r) => r.at.toISOString())}::timestamptz[], ${latest.map((r) => String(r.value))}::numeric[]) AS l(m, t, v)
       WHERE m.tenant_id = ${tenantId} AND m.id = l.m AND (m.last_ts IS NULL OR l.t >= m.last_ts)`.execute(trx);
   });
 }

@@ -1,9 +1,18 @@
 /**
- * The hour/day/month rollups of `energy_readings` (ADR 1043). After readings are written, each
- * touched bucket is recomputed from the rows beneath it (hour from the readings, day from the
- * hours, month from the days) in the same transaction, so a late or repeated reading leaves the
- * rollups exactly equal to a GROUP BY over the raw table. Buckets are local (Asia/Shanghai) naive
- * timestamps. Grain names and intervals come from the constant table below, bound as parameters.
+ * The hour/day/month rollups of `energy_readings` (ADR 1043 and its 2026-11-29 addendum). After
+ * readings are written, each touched bucket is recomputed from the rows beneath it (hour from the
+ * readings, day from the hours, month from the days) in the same transaction, so a late or
+ * repeated reading leaves the rollups exactly equal to a GROUP BY over the raw table. Buckets are
+ * local (Asia/Shanghai) naive timestamps. Grain names and intervals come from the constant table
+ * below, bound as parameters.
+ *
+ * One statement per grain for the whole batch: the batch's distinct (meter, bucket) pairs, each
+ * summed by a LATERAL subquery that walks the primary key of the rows beneath (at most 4 readings
+ * of one partition, 24 hours or 31 days). A plain join let the planner hash the tenant's whole
+ * table on meter_id and filter the time range afterwards: 12.6 s for one batch of 5,000 readings
+ * beside 18 k others, and growing with the table (the addendum's profile). Day and month compare
+ * (meter_id, bucket) as a row, a range of the primary key; with fresh statistics that keeps the
+ * planner off energy_rollups_bucket (without them it may still pick it: ADR 1043 addendum).
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
@@ -14,18 +23,41 @@ const LEVELS = [
   { grain: 'month', source: 'day', width: '1 month' },
 ] as const;
 
+/**
+ * One (meter, instant) pair per touched hour: 4 readings of an hour need its buckets once. UTC
+ * hours and Asia/Shanghai hours start together (a whole-hour offset, no daylight saving since
+ * 1991), so flooring to the UTC hour picks the same buckets as the SQL below.
+ */
+export function hourPairs(meterIds: number[], instants: string[]): { meterIds: number[]; instants: string[] } {
+  const seen = new Set<string>();
+  const out = { meterIds: [] as number[], instants: [] as string[] };
+  meterIds.forEach((m, i) => {
+    const hour = Math.floor(Date.parse(instants[i]) / 3_600_000);
+    const key = `${m}|${hour}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.meterIds.push(m);
+    out.instants.push(new Date(hour * 3_600_000).toISOString());
+  });
+  return out;
+}
+
 /** Recomputes the rollups of the buckets holding the given (meter, instant) pairs. */
-export async function refreshRollups(db: Kysely<Database>, tenantId: number, meterIds: number[], instants: string[]): Promise<void> {
-  if (!meterIds.length) return;
+export async function refreshRollups(db: Kysely<Database>, tenantId: number, allMeterIds: number[], allInstants: string[]): Promise<void> {
+  if (!allMeterIds.length) return;
+  const { meterIds, instants } = hourPairs(allMeterIds, allInstants);
   await sql`
     WITH b AS (
       SELECT DISTINCT x.m AS meter_id, date_trunc('hour', x.t AT TIME ZONE ${ENERGY_ZONE}) AS bucket
       FROM unnest(${meterIds}::int[], ${instants}::timestamptz[]) AS x(m, t))
     INSERT INTO energy_rollups (tenant_id, grain, meter_id, bucket, value, max_value, samples)
-    SELECT ${tenantId}, 'hour', b.meter_id, b.bucket, sum(r.value), max(r.value), count(*)::int
-    FROM b JOIN energy_readings r ON r.tenant_id = ${tenantId} AND r.meter_id = b.meter_id
-      AND r.ts >= (b.bucket AT TIME ZONE ${ENERGY_ZONE}) AND r.ts < ((b.bucket + interval '1 hour') AT TIME ZONE ${ENERGY_ZONE})
-    GROUP BY b.meter_id, b.bucket
+    SELECT ${tenantId}, 'hour', b.meter_id, b.bucket, s.value, s.max_value, s.samples
+    FROM b CROSS JOIN LATERAL (
+      SELECT sum(r.value) AS value, max(r.value) AS max_value, count(*)::int AS samples
+      FROM energy_readings r
+      WHERE r.tenant_id = ${tenantId} AND r.meter_id = b.meter_id
+        AND r.ts >= (b.bucket AT TIME ZONE ${ENERGY_ZONE}) AND r.ts < ((b.bucket + interval '1 hour') AT TIME ZONE ${ENERGY_ZONE})) s
+    WHERE s.samples > 0
     ON CONFLICT (tenant_id, grain, meter_id, bucket) DO UPDATE
       SET value = excluded.value, max_value = excluded.max_value, samples = excluded.samples`.execute(db);
   for (const l of LEVELS) {
@@ -34,10 +66,13 @@ export async function refreshRollups(db: Kysely<Database>, tenantId: number, met
         SELECT DISTINCT x.m AS meter_id, date_trunc(${l.grain}, x.t AT TIME ZONE ${ENERGY_ZONE}) AS bucket
         FROM unnest(${meterIds}::int[], ${instants}::timestamptz[]) AS x(m, t))
       INSERT INTO energy_rollups (tenant_id, grain, meter_id, bucket, value, max_value, samples)
-      SELECT ${tenantId}, ${l.grain}, b.meter_id, b.bucket, sum(s.value), max(s.max_value), sum(s.samples)::int
-      FROM b JOIN energy_rollups s ON s.tenant_id = ${tenantId} AND s.grain = ${l.source} AND s.meter_id = b.meter_id
-        AND s.bucket >= b.bucket AND s.bucket < b.bucket + ${l.width}::interval
-      GROUP BY b.meter_id, b.bucket
+      SELECT ${tenantId}, ${l.grain}, b.meter_id, b.bucket, s.value, s.max_value, s.samples
+      FROM b CROSS JOIN LATERAL (
+        SELECT sum(u.value) AS value, max(u.max_value) AS max_value, sum(u.samples)::int AS samples
+        FROM energy_rollups u
+        WHERE u.tenant_id = ${tenantId} AND u.grain = ${l.source}
+          AND (u.meter_id, u.bucket) >= (b.meter_id, b.bucket) AND (u.meter_id, u.bucket) < (b.meter_id, b.bucket + ${l.width}::interval)) s
+      WHERE s.samples > 0
       ON CONFLICT (tenant_id, grain, meter_id, bucket) DO UPDATE
         SET value = excluded.value, max_value = excluded.max_value, samples = excluded.samples`.execute(db);
   }
