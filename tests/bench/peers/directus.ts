@@ -67,12 +67,25 @@ function run(node: string, args: string[], env: NodeJS.ProcessEnv, cwd: string):
   return child;
 }
 
+export interface DirectusOptions {
+  /**
+   * Directus's own data cache (`CACHE_ENABLED=true`, in memory, its default 5 min TTL) with
+   * `CACHE_AUTO_PURGE=true`, so a create/update/delete through its API empties it. A write that
+   * does not go through its API (SQL) is not seen until the TTL ends: the bench writes through it.
+   */
+  cache?: boolean;
+  /** Run `directus bootstrap` first (off for a second process on an already bootstrapped database). */
+  bootstrap?: boolean;
+}
+
 /**
- * Bootstraps and starts Directus on `databaseUrl` (an empty database); answers an admin token.
- * Its cache and rate limiter are off (their defaults) so every request does the work; the query
- * limit is lifted so an export may ask for every row.
+ * Bootstraps and starts Directus on `databaseUrl` (an empty database, or one bootstrapped before
+ * with `bootstrap: false`); answers an admin token. The rate limiter is off (its default), and so
+ * is the **pressure limiter** (on by default: it answers 503 when the event loop lags, which a
+ * loaded bench machine triggers); the cache is off (its default) unless `cache`; the query limit is
+ * lifted so an export may ask for every row.
  */
-export async function startDirectus(databaseUrl: string): Promise<DirectusPeer> {
+export async function startDirectus(databaseUrl: string, options: DirectusOptions = {}): Promise<DirectusPeer> {
   const { dir, node, cli } = await installDirectus();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -85,16 +98,19 @@ export async function startDirectus(databaseUrl: string): Promise<DirectusPeer> 
     KEY: 'formwork-bench-key', SECRET: 'formwork-bench-secret-0123456789abcdef',
     ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: password,
     HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url,
-    LOG_LEVEL: 'warn', TELEMETRY: 'false', CACHE_ENABLED: 'false', RATE_LIMITER_ENABLED: 'false',
+    LOG_LEVEL: 'warn', TELEMETRY: 'false', RATE_LIMITER_ENABLED: 'false', PRESSURE_LIMITER_ENABLED: 'false',
+    CACHE_ENABLED: options.cache ? 'true' : 'false', CACHE_STORE: 'memory', CACHE_AUTO_PURGE: options.cache ? 'true' : 'false',
     ACCESS_TOKEN_TTL: '1d', QUERY_LIMIT_MAX: '-1', QUERY_LIMIT_DEFAULT: '100',
     STORAGE_LOCATIONS: 'local', STORAGE_LOCAL_ROOT: uploads, EXTENSIONS_PATH: join(dir, 'extensions'),
     WEBSOCKETS_ENABLED: 'false',
   };
-  await new Promise<void>((resolve, reject) => {
-    const b = run(node, [cli, 'bootstrap'], env, dir);
-    b.on('error', reject);
-    b.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`directus bootstrap exited with ${code} (PEER_VERBOSE=1 shows its log)`))));
-  });
+  if (options.bootstrap !== false) {
+    await new Promise<void>((resolve, reject) => {
+      const b = run(node, [cli, 'bootstrap'], env, dir);
+      b.on('error', reject);
+      b.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`directus bootstrap exited with ${code} (PEER_VERBOSE=1 shows its log)`))));
+    });
+  }
   const server = run(node, [cli, 'start'], env, dir);
   let exited = false;
   server.on('exit', () => { exited = true; });
