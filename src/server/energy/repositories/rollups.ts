@@ -10,9 +10,10 @@
  * summed by a LATERAL subquery that walks the primary key of the rows beneath (at most 4 readings
  * of one partition, 24 hours or 31 days). A plain join let the planner hash the tenant's whole
  * table on meter_id and filter the time range afterwards: 12.6 s for one batch of 5,000 readings
- * beside 18 k others, and growing with the table (the addendum's profile). Day and month compare
- * (meter_id, bucket) as a row, a range of the primary key; with fresh statistics that keeps the
- * planner off energy_rollups_bucket (without them it may still pick it: ADR 1043 addendum).
+ * beside 18 k others, and growing with the table (the addendum's profile). Day and month name the
+ * meter by equality and the bucket by a range: three equal columns and a range of the primary key
+ * (tenant, grain, meter, bucket), which no other index matches as closely (energy_rollups_bucket
+ * has no meter), so the planner keeps to it even before ANALYZE has run (ADR 1043 addendum).
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
@@ -71,7 +72,7 @@ export async function refreshRollups(db: Kysely<Database>, tenantId: number, all
         SELECT sum(u.value) AS value, max(u.max_value) AS max_value, sum(u.samples)::int AS samples
         FROM energy_rollups u
         WHERE u.tenant_id = ${tenantId} AND u.grain = ${l.source}
-          AND (u.meter_id, u.bucket) >= (b.meter_id, b.bucket) AND (u.meter_id, u.bucket) < (b.meter_id, b.bucket + ${l.width}::interval)) s
+          AND u.meter_id = b.meter_id AND u.bucket >= b.bucket AND u.bucket < b.bucket + ${l.width}::interval) s
       WHERE s.samples > 0
       ON CONFLICT (tenant_id, grain, meter_id, bucket) DO UPDATE
         SET value = excluded.value, max_value = excluded.max_value, samples = excluded.samples`.execute(db);
