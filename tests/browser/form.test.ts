@@ -208,7 +208,10 @@ describe('pickers', () => {
     const text = () => item(page, '项目地址').locator('.ant-select-selection-item').allTextContents();
     const pickLevel = async (name: string, option: string) => {
       await noOpenList(page);
-      await level(name).click({ force: true });
+      // A lower level is enabled once the level above has a value; a forced click (no wait for
+      // enabled) on it still disabled, as a loaded machine had it, was lost and the option never came.
+      await expect.poll(() => level(name).isEnabled()).toBe(true);
+      await item(page, '项目地址').locator('.ant-select', { has: page.getByRole('combobox', { name }) }).click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
     };
     await pickLevel('省级', '北京市');

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { FeedbackBridge } from '../shell/FeedbackBridge';
 import { get, post, request, resetReloginPrompt, HttpError } from './http';
 import { configureHttp } from './httpConfig';
+import { until } from '../testing/until';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -107,7 +108,7 @@ describe('HTTP client error catalogue', () => {
     const buttons = [...document.querySelectorAll('.ant-modal-confirm button')] as HTMLButtonElement[];
     expect(buttons.map((b) => b.textContent?.replace(/\s/g, ''))).toEqual(['重新登录']);
     await act(async () => buttons[0].click());
-    await act(async () => new Promise((r) => setTimeout(r, 20)));
+    await until(() => onRelogin.mock.calls.length > 0);
     expect(onRelogin).toHaveBeenCalledTimes(1);
   });
 
