@@ -43,12 +43,8 @@ afterEach(async () => {
 
 /** Wait until antd has rendered something containing `text` (its portals mount asynchronously). */
 async function shown(text: string): Promise<number> {
-  for (let i = 0; i < 50; i++) {
-    await act(async () => new Promise((r) => setTimeout(r, 20)));
-    const count = countText(text);
-    if (count > 0) return count;
-  }
-  return 0;
+  // A deadline, not 50 tries of 20 ms: a second in all, which a loaded machine can take to render.
+  return until(() => countText(text));
 }
 function countText(text: string): number {
   return document.body.innerHTML.split(text).length - 1;
