@@ -21,20 +21,33 @@ const saved = Object.fromEntries(ENV.map((k) => [k, process.env[k]]));
 let app: BrowserApp;
 let page: Page;
 let token: string;
-let fake: FakeTaxPlatform;
+/** Every fake platform started, closed after the file. */
+const fakes: FakeTaxPlatform[] = [];
+let attempt = 0;
+
+/**
+ * A platform of its own for each attempt of a test, listing invoices numbered for that attempt: a
+ * retry on CI must not find the invoices its first attempt collected (已存在 2 张) or certified.
+ */
+async function freshPlatform(): Promise<{ fake: FakeTaxPlatform; numbers: [string, string] }> {
+  attempt += 1;
+  const numbers: [string, string] = [`52${String(attempt).padStart(4, '0')}01`, `52${String(attempt).padStart(4, '0')}02`];
+  const fake = await startFakeTaxPlatform({
+    appKey: 'browser-key', appSecret: 'browser-secret', processingPolls: 1,
+    invoices: [inv(numbers[0], '20261008'), inv(numbers[1], '20261016')],
+    refuse: { [numbers[1]]: '该发票已被其他纳税人勾选认证' },
+  });
+  fakes.push(fake);
+  return { fake, numbers };
+}
 
 beforeAll(async () => {
   for (const k of ENV) delete process.env[k];
-  fake = await startFakeTaxPlatform({
-    appKey: 'browser-key', appSecret: 'browser-secret', processingPolls: 1,
-    invoices: [inv('52000001', '20261008'), inv('52000002', '20261016')],
-    refuse: { '52000002': '该发票已被其他纳税人勾选认证' },
-  });
   ({ app, page, token } = await startAdminSession());
 });
 afterAll(async () => {
   await app?.close();
-  await fake?.close();
+  for (const f of fakes) await f.close();
   for (const k of ENV) if (saved[k] !== undefined) process.env[k] = saved[k];
 });
 
@@ -53,6 +66,9 @@ async function typeDate(root: ReturnType<typeof dialog>, placeholder: string, va
   await input.click();
   await input.fill(value);
   await input.press('Enter');
+  // Enter takes the typed value and closes the panel; until it has gone it covers what lies below
+  // it (the next field, the dialog's 确定), and a click sent meanwhile lands on the panel.
+  await expect.poll(() => page.locator('.ant-picker-dropdown:visible').count()).toBe(0);
 }
 
 /** The ledger rows holding these numbers, through the API. */
@@ -63,6 +79,7 @@ async function ledger(numbers: string[]): Promise<Record<string, any>[]> {
 
 describe('发票台账 and the tax platform', () => {
   it('without the tenant\'s settings 发票采集 names the missing one and opens nothing', async () => {
+    const { fake } = await freshPlatform();
     await openList(app, page, 'auto_fptz');
     await page.getByRole('button', { name: '发票采集' }).click();
     await toast('缺少“税务平台地址”（系统参数 sys.invoice.taxPlatform.url）').waitFor();
@@ -71,9 +88,12 @@ describe('发票台账 and the tax platform', () => {
   });
 
   it('发票采集 → 发票认证 → 认证结果 against the platform set in the tenant\'s parameters', async () => {
+    const { fake, numbers } = await freshPlatform();
     for (const [configKey, configValue] of [['sys.invoice.taxPlatform.url', fake.url], ['sys.invoice.taxPlatform.appKey', 'browser-key'], ['sys.invoice.taxPlatform.appSecret', 'browser-secret']]) {
       await setConfig(app, token, configKey, configValue);
     }
+    // From a list opened afresh, not from what the test before (or a first attempt) left open.
+    await openList(app, page, 'auto_fptz');
 
     await page.getByRole('button', { name: '发票采集' }).click();
     const collect = dialog('发票采集');
@@ -88,8 +108,8 @@ describe('发票台账 and the tax platform', () => {
     const collected = page.locator('.ant-modal-confirm', { hasText: '采集完成：新增 2 张（其中 2 张已暂存，待补充后提交），已存在 0 张' });
     await collected.waitFor();
     await collected.getByRole('button').click();
-    const rows = await ledger(['52000001', '52000002']);
-    expect(rows.map((r) => [r.invoice_no, r.auth_status])).toEqual([['52000001', 'pending'], ['52000002', 'pending']]);
+    const rows = await ledger(numbers);
+    expect(rows.map((r) => [r.invoice_no, r.auth_status])).toEqual([[numbers[0], 'pending'], [numbers[1], 'pending']]);
 
     // Each call refreshes the list, which clears the selection: select the two invoices before each.
     const select = async () => {
@@ -114,9 +134,9 @@ describe('发票台账 and the tax platform', () => {
     await page.getByRole('button', { name: '认证结果' }).click();
     const outcome = page.locator('.ant-modal-confirm', { hasText: '认证结果：已认证 1 张，处理中 0 张，未通过 1 张' });
     await outcome.waitFor();
-    expect(await outcome.textContent()).toContain('52000002：该发票已被其他纳税人勾选认证');
+    expect(await outcome.textContent()).toContain(`${numbers[1]}：该发票已被其他纳税人勾选认证`);
     await outcome.getByRole('button').click();
-    expect((await ledger(['52000001', '52000002'])).map((r) => r.auth_status)).toEqual(['authenticated', 'failed']);
+    expect((await ledger(numbers)).map((r) => r.auth_status)).toEqual(['authenticated', 'failed']);
     await expect.poll(() => page.locator(`[data-row-key="${rows[0].id}"]`).textContent()).toContain('已认证');
   });
 });

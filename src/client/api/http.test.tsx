@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { FeedbackBridge } from '../shell/FeedbackBridge';
 import { get, post, request, resetReloginPrompt, HttpError } from './http';
 import { configureHttp } from './httpConfig';
+import { until } from '../testing/until';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -42,12 +43,8 @@ afterEach(async () => {
 
 /** Wait until antd has rendered something containing `text` (its portals mount asynchronously). */
 async function shown(text: string): Promise<number> {
-  for (let i = 0; i < 50; i++) {
-    await act(async () => new Promise((r) => setTimeout(r, 20)));
-    const count = countText(text);
-    if (count > 0) return count;
-  }
-  return 0;
+  // A deadline, not 50 tries of 20 ms: a second in all, which a loaded machine can take to render.
+  return until(() => countText(text));
 }
 function countText(text: string): number {
   return document.body.innerHTML.split(text).length - 1;
@@ -107,7 +104,7 @@ describe('HTTP client error catalogue', () => {
     const buttons = [...document.querySelectorAll('.ant-modal-confirm button')] as HTMLButtonElement[];
     expect(buttons.map((b) => b.textContent?.replace(/\s/g, ''))).toEqual(['重新登录']);
     await act(async () => buttons[0].click());
-    await act(async () => new Promise((r) => setTimeout(r, 20)));
+    await until(() => onRelogin.mock.calls.length > 0);
     expect(onRelogin).toHaveBeenCalledTimes(1);
   });
 

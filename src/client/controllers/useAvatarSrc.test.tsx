@@ -6,6 +6,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { layoutFrom } from './loadSession';
 import { useAvatarSrc } from './useAvatarSrc';
+import { until } from '../testing/until';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -33,9 +34,6 @@ function Shown({ avatar }: { avatar: string }) {
   return src ? <img alt="头像" src={src} /> : <span>无</span>;
 }
 
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 100 && !check(); i++) await act(() => new Promise((r) => setTimeout(r, 5)));
-};
 
 describe('useAvatarSrc', () => {
   it('fetches a stored avatar with the bearer token and revokes its object URL on unmount', async () => {

@@ -25,6 +25,8 @@ function ListOf({ enName, ...props }: Omit<RecordListProps, 'def'> & { enName: s
 const def: FormDefinition = { enName: 'project', cnName: '项目', fields: [{ enName: 'name', label: '名称', funcType: 'input' }] };
 let rows: RecordRow[] = [];
 let emptyTip = 'true';
+/** The mounted list's query client: settled when every read (rows, settings) has been answered. */
+let client: QueryClient;
 const listBodies: Record<string, unknown>[] = [];
 const server = setupServer(
   http.get('/api/flowable/form/en/project', () => HttpResponse.json({ code: 200, msg: '操作成功', data: def })),
@@ -62,7 +64,7 @@ async function mount(props: Partial<Omit<RecordListProps, 'def'>>) {
   const host = document.createElement('div');
   document.body.appendChild(host);
   root = createRoot(host);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await act(async () => {
     root.render(
       <QueryClientProvider client={client}>
@@ -108,8 +110,10 @@ describe('RecordList scenes', () => {
     rows = [];
     emptyTip = '暂无数据';
     await mount({ scene: 'relateForm' });
-    await until(() => listBodies.length > 0 && document.body.textContent?.includes('暂无数据'));
-    await act(async () => new Promise((r) => setTimeout(r, 100)));
+    // Both things the prompt depends on have been answered (the empty page and the setting) and
+    // React has run the effects that follow: a state to wait for, not a fixed time.
+    await until(() => listBodies.length > 0 && document.body.textContent?.includes('暂无数据') && client.isFetching() === 0);
+    await act(async () => {});
     expect(document.body.textContent).not.toContain('是否新增?');
   });
 

@@ -4,6 +4,11 @@
  * `renderInApp(root, <Page />)` to show a page as the shell would: antd in Chinese (its own
  * buttons read 确 定 / 取 消 as in the app), antd's App with the feedback host, and react-query when
  * the page reads through it.
+ *
+ * `motion: false` turns antd's animations off. happy-dom runs no CSS transitions, so with them on a
+ * select's option list, a drawer or a dropdown that closes never gets antd's hidden class: every
+ * one opened so far stays in the page as if open, and a test looking for "the open list" finds
+ * stale ones. A test that opens several of them passes `motion: false`.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
@@ -26,9 +31,9 @@ export function testQueryClient(): QueryClient {
 }
 
 /** Renders `ui` into `root` inside act(), wrapped as the app shell wraps a page. */
-export async function renderInApp(root: Root, ui: ReactNode, options: { queryClient?: QueryClient } = {}): Promise<void> {
+export async function renderInApp(root: Root, ui: ReactNode, options: { queryClient?: QueryClient; motion?: boolean } = {}): Promise<void> {
   const tree = (
-    <ConfigProvider locale={zhCN}>
+    <ConfigProvider locale={zhCN} theme={options.motion === false ? { token: { motion: false } } : undefined}>
       <AntdApp>
         <TestFeedbackHost />
         {ui}

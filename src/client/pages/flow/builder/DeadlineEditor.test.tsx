@@ -2,7 +2,7 @@
 // and 转交上级's target picked like the approver nodes' members and roles (not typed), with the
 // rule for a role said where it is chosen; the deadline the drawer hands to the node each time.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Form } from 'antd';
+import { ConfigProvider, Form } from 'antd';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { act, useState } from 'react';
@@ -52,7 +52,9 @@ afterEach(async () => {
 
 function Harness({ initial }: { initial?: NodeDeadline }) {
   const [d, setD] = useState(initial);
-  return <Form layout="vertical"><DeadlineEditor value={d} onChange={(next) => { given.push(next); setD(next); }} /></Form>;
+  // No motion: a list that closes is hidden at once instead of waiting for a transition's end,
+  // which happy-dom never sends.
+  return <ConfigProvider theme={{ token: { motion: false } }}><Form layout="vertical"><DeadlineEditor value={d} onChange={(next) => { given.push(next); setD(next); }} /></Form></ConfigProvider>;
 }
 
 async function mount(initial?: NodeDeadline): Promise<void> {
@@ -63,15 +65,24 @@ async function mount(initial?: NodeDeadline): Promise<void> {
 const last = () => given[given.length - 1];
 const input = (label: string) => document.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`);
 
+/**
+ * Opens a select's option list unless it is open: a mousedown on an open select closes it again
+ * (and clears what was typed into it), as in a browser.
+ */
 async function openSelect(label: string): Promise<void> {
+  if (input(label)!.getAttribute('aria-expanded') === 'true') return;
   await act(async () => { input(label)!.closest('.ant-select')!.querySelector('.ant-select-selector')!.dispatchEvent(new MouseEvent('mousedown', { bubbles: true })); });
 }
 
 async function choose(label: string, option: string): Promise<void> {
   await openSelect(label);
-  const found = () => [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find((o) => o.textContent === option);
+  // Only the open lists: with motion off (Harness) a closed one is hidden at once. happy-dom runs no
+  // CSS transitions, so with motion on every list opened so far stayed in the page unhidden, and
+  // whether the option found was this select's, or one of a list closing, went by timing.
+  const found = () => input(label)!.getAttribute('aria-expanded') === 'true'
+    && [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find((o) => o.textContent === option);
   await until(found);
-  await act(async () => { found()!.click(); });
+  await act(async () => { (found() as HTMLElement).click(); });
 }
 
 async function type(el: HTMLInputElement, text: string): Promise<void> {

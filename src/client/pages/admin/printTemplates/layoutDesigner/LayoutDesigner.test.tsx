@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { FormDefinition } from '../../../../../../schema-adapters';
 import type { PrintTemplateInput } from '../../../../api/print';
 import LayoutDesigner from './LayoutDesigner';
+import { until } from '../../../../testing/until';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -21,9 +22,6 @@ afterAll(() => server.close());
 beforeEach(() => { host = document.createElement('div'); document.body.appendChild(host); root = createRoot(host); });
 afterEach(() => { act(() => root.unmount()); host.remove(); server.resetHandlers(); });
 
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i++) await act(() => new Promise((r) => setTimeout(r, 5)));
-};
 
 const definition: FormDefinition = {
   enName: 'pl_order', cnName: '订单', fields: [
