@@ -126,11 +126,11 @@ export async function starterContext(db: Kysely<Database>, tenantId: number, use
 }
 
 /**
- * Whom an overdue task is escalated to (审批期限 转交上级, ADR 1049): the leader of the assignee's
- * own department, a named user, or a role's first active member (lowest id); none when nobody
- * active is found or it would be the assignee again.
+ * Whom an overdue task may be escalated to (审批期限 转交上级, ADR 1049), in order: the leader of the
+ * assignee's own department, a named user, or a role's active members (lowest id first); never
+ * the assignee. The caller passes over those who already have a say in the node entry (ADR 1066).
  */
-export async function escalationTarget(db: Kysely<Database>, tenantId: number, to: { kind: 'leader' | 'user' | 'role'; value?: string } | undefined, assigneeId: number): Promise<number | undefined> {
+export async function escalationCandidates(db: Kysely<Database>, tenantId: number, to: { kind: 'leader' | 'user' | 'role'; value?: string } | undefined, assigneeId: number): Promise<number[]> {
   let ids: number[];
   if (!to || to.kind === 'leader') {
     const r = await sql<{ dept_id: number | null }>`SELECT dept_id FROM users WHERE tenant_id = ${tenantId} AND id = ${assigneeId}`.execute(db);
@@ -138,5 +138,5 @@ export async function escalationTarget(db: Kysely<Database>, tenantId: number, t
   } else {
     ids = await findAssignees(db, tenantId, { id: '', name: '', kind: 'userTask', incoming: [], outgoing: [], assigneeType: to.kind, assignee: to.value ?? '' }, {}, assigneeId);
   }
-  return ids.find((id) => id !== assigneeId);
+  return ids.filter((id) => id !== assigneeId);
 }
