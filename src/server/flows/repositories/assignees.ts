@@ -56,6 +56,9 @@ export function idsOfValue(v: unknown): number[] {
   return list.map((x) => (typeof x === 'number' ? x : typeof x === 'string' && /^\d{1,15}$/.test(x.trim()) ? Number(x) : 0)).filter((n) => n > 0);
 }
 
+/** Values of one field an assignee rule reads (the per-step task limit, flowLimits.ts, is 200). */
+const MAX_FIELD_VALUES = 200;
+
 /** The assignees of a user task; a 400 naming the node when nobody is found (nothing is then written). */
 export async function resolveAssignees(db: Kysely<Database>, tenantId: number, node: FlowNode, record: Record<string, unknown>, starterId: number): Promise<number[]> {
   const ids = await findAssignees(db, tenantId, node, record, starterId);
@@ -88,14 +91,13 @@ export async function findAssignees(db: Kysely<Database>, tenantId: number, node
     case 'levelLeader':
       ids = await levelLeader(db, tenantId, starterId, Number(value));
       break;
-    case 'deptFieldLeader': {
-      // A department field holds one dept id (or a list: the first counts, as a single choice would).
-      const [deptId] = idsOfValue(record[value]);
-      ids = await deptLeader(db, tenantId, deptId ?? null);
+    case 'deptFieldLeader':
+      // A department field holds one dept id, or a list (multiple): the leader of each, in the
+      // field's order, as a multiple user field gives each of its users (ADR 1066).
+      for (const deptId of idsOfValue(record[value]).slice(0, MAX_FIELD_VALUES)) ids.push(...(await deptLeader(db, tenantId, deptId)));
       break;
-    }
     case 'field':
-      ids = await activeUsers(db, tenantId, idsOfValue(record[value]));
+      ids = await activeUsers(db, tenantId, idsOfValue(record[value]).slice(0, MAX_FIELD_VALUES));
       break;
   }
   return [...new Set(ids)];
