@@ -6,12 +6,16 @@ import { setupServer } from 'msw/node';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { until } from '../testing/until';
 import { NOBODY_CHOSEN, UserPickerDialog } from './UserPickerDialog';
 import type { Selection } from './data/userSelection';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const server = setupServer(http.get('/api/system/dept/treeselect', () => HttpResponse.json({ code: 200, msg: '操作成功', data: [] })));
+const server = setupServer(
+  http.get('/api/system/dept/treeselect', () => HttpResponse.json({ code: 200, msg: '操作成功', data: [] })),
+  http.post('/api/system/user/byFilter', () => HttpResponse.json({ code: 200, msg: '查询成功', total: 2, rows: [{ userId: 3, nickName: '李四', deptId: null }, { userId: 4, nickName: '李五', deptId: null }] })),
+);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
@@ -24,12 +28,12 @@ beforeEach(() => {
 });
 afterEach(() => act(() => root.unmount()));
 
-async function open(props: { requireSelection?: boolean; initial?: Selection }) {
+async function open(props: { requireSelection?: boolean; initial?: Selection; exclude?: number[] }) {
   const oks: Selection[] = [];
   await act(async () => {
     root.render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <UserPickerDialog open multiple={false} initial={props.initial ?? []} requireSelection={props.requireSelection} onOk={(s) => oks.push(s)} onCancel={() => undefined} />
+        <UserPickerDialog open multiple={false} initial={props.initial ?? []} requireSelection={props.requireSelection} exclude={props.exclude} onOk={(s) => oks.push(s)} onCancel={() => undefined} />
       </QueryClientProvider>,
     );
   });
@@ -55,5 +59,18 @@ describe('用户选择 确定', () => {
     await act(async () => okButton().click());
     expect(alertText()).toBeUndefined();
     expect(oks).toEqual([[]]);
+  });
+});
+
+describe('用户选择 exclude', () => {
+  it('leaves out the users given (转签 / 加签: those who already have a say in the node entry)', async () => {
+    await open({ requireSelection: true, exclude: [3] });
+    const box = document.querySelector<HTMLInputElement>('input[placeholder="请输入关键词搜索"]')!;
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(box, '李');
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await until(() => document.querySelector('.fw-user-search')?.textContent?.includes('李五'));
+    expect(document.querySelector('.fw-user-search')!.textContent).not.toContain('李四');
   });
 });

@@ -22,6 +22,8 @@ interface Props {
   onCancel: () => void;
   /** 确定 needs at least one user (otherwise it would silently do nothing). */
   requireSelection?: boolean;
+  /** Users not offered (转签 / 加签: those who already have a say in the node entry, ADR 1066). */
+  exclude?: readonly number[];
 }
 
 /** What 确定 with nobody chosen says when a choice is needed. */
@@ -38,7 +40,8 @@ function deptNames(tree: PickDept[]): Map<number, string> {
 export const USER_SEARCH_DEBOUNCE_MS = 200;
 
 /** The dialog; the selection is restored from `initial` each time it opens and dropped on close. */
-export function UserPickerDialog({ open, multiple, initial, onOk, onCancel, requireSelection }: Props) {
+export function UserPickerDialog({ open, multiple, initial, onOk, onCancel, requireSelection, exclude }: Props) {
+  const offered = (list: PickUser[]) => (exclude?.length ? list.filter((u) => !exclude.includes(u.userId)) : list);
   const qc = useQueryClient();
   const [showFrozen, setShowFrozen] = useState(false);
   // What is typed, and the keyword searched: the search follows the typing 200 ms after the last
@@ -68,8 +71,8 @@ export function UserPickerDialog({ open, multiple, initial, onOk, onCancel, requ
     return () => window.clearTimeout(timer);
   }, [typed]);
 
-  const deptUsers = (deptId: number, includeChildren: boolean) =>
-    qc.fetchQuery({ queryKey: [...queryKeys.pickers.deptUsers(deptId, showFrozen), includeChildren], queryFn: () => usersOfDept(deptId, showFrozen, includeChildren), staleTime: 30_000 });
+  const deptUsers = async (deptId: number, includeChildren: boolean) =>
+    offered(await qc.fetchQuery({ queryKey: [...queryKeys.pickers.deptUsers(deptId, showFrozen), includeChildren], queryFn: () => usersOfDept(deptId, showFrozen, includeChildren), staleTime: 30_000 }));
 
   // rc-tree calls loadData only for nodes without children, so departments with sub-departments load their own users on expand.
   const loadUsers = async (key: string) => {
@@ -117,7 +120,7 @@ export function UserPickerDialog({ open, multiple, initial, onOk, onCancel, requ
             <List
               size="small"
               className="fw-user-search"
-              dataSource={search.data ?? []}
+              dataSource={offered(search.data ?? [])}
               locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="无匹配用户" /> }}
               renderItem={(u) => (
                 <List.Item onClick={() => setSel((s) => addUsers(s, [u], multiple))} style={{ cursor: 'pointer' }}>

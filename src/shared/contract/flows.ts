@@ -136,6 +136,8 @@ export const FlowTaskViewSchema = Type.Object({
   dueTime: OptDateTime,
   overdue: Type.Boolean(),
   rejectTargets: Type.Array(Type.Object({ nodeId: Type.String(), nodeName: Type.String() })),
+  /** Users who hold an open or waiting task of this node entry or approved it (ADR 1066): not valid 转签 / 加签 targets. */
+  nodeUserIds: Type.Array(Type.Integer()),
   /** The form's record without the node's hidden fields (per-form keys). */
   record: OpenObject,
 });

@@ -165,6 +165,38 @@ describe('审批期限', () => {
     expect(new Date(view.dueTime).toISOString()).toBe(local('2026-05-13T11:00:00').toISOString());
   });
 
+  it('转交上级 never gives a second task of the node entry (ADR 1066): a named holder leaves a reminder, a role passes to its next member', async () => {
+    clock = local('2026-05-13T10:00:00');
+    const deadline: NodeDeadline = { amount: 1, unit: 'hour', action: 'escalate', escalate: { kind: 'user', value: 'c2' } };
+    await deploy(w, {
+      nodes: [{ id: 'start', kind: 'start' }, { id: 'check', kind: 'userTask', name: '会签复核', assigneeType: 'role', assignee: 'checker', countersign: 'all', deadline }, { id: 'end', kind: 'end' }],
+      flows: [{ id: 'f1', from: 'start', to: 'check' }, { id: 'f2', from: 'check', to: 'end' }],
+    });
+    const id = await submit(w, 'emp', { title: '期限转交会签', amount: 1 });
+    clock = local('2026-05-13T11:00:30');
+    await w.app.flowDeadlines.tick();
+    await w.app.flowDeadlines.tick();
+    // c1's and c3's target c2 holds a task of the entry; c2's own task has nobody else to go to.
+    expect((await history(id)).filter((h) => h.action === 'timeout').map((h) => [h.comment, h.target])).toEqual([
+      ['审批已超时，转交对象已是当前节点的审批人，已提醒处理人', ''],
+      ['审批已超时，找不到可转交的人，已提醒处理人', ''],
+      ['审批已超时，转交对象已是当前节点的审批人，已提醒处理人', ''],
+    ]);
+    for (const u of ['c1', 'c2', 'c3'] as const) await onlyTask(w, u, id);
+
+    // A role: c1 approved the entry (after-sign), so c2's overdue task passes over c1 to c3.
+    clock = local('2026-05-14T09:00:00');
+    await deploy(w, timed({ amount: 1, unit: 'hour', action: 'escalate', escalate: { kind: 'role', value: 'checker' } }, 'user', 'c1'));
+    const id2 = await submit(w, 'emp', { title: '期限转交角色下一位', amount: 1 });
+    expect((await act(w, 'c1', 'addSign', { taskId: (await onlyTask(w, 'c1', id2)).taskId, userIds: [w.ids.c2], position: 'after' })).status).toBe(200);
+    clock = local('2026-05-14T10:00:30');
+    await w.app.flowDeadlines.tick();
+    expect((await history(id2)).filter((h) => h.action === 'timeout').map((h) => h.target)).toEqual(['用户c3']);
+    expect(await todo(w, 'c2', id2)).toHaveLength(0);
+    expect((await act(w, 'c3', 'complete', { taskId: (await onlyTask(w, 'c3', id2)).taskId })).status).toBe(200);
+    await onlyTask(w, 'boss', id2);
+  });
+
   it('加签 gives the added signers the node\'s 审批期限, counted from the add-sign; 自动通过 only reminds them', async () => {
     clock = local('2026-05-14T09:00:00');
     await deploy(w, timed({ amount: 2, unit: 'hour', action: 'autoApprove' }));
@@ -184,7 +216,7 @@ describe('审批期限', () => {
     clock = local('2026-05-14T13:46:00');
     await w.app.flowDeadlines.tick();
     await w.app.flowDeadlines.tick();
-    expect(await messages('c3', '已超时')).toHaveLength(1);
+    expect(await messages('c3', '已超时：报销单：期限加签')).toHaveLength(1);
     const still = await onlyTask(w, 'c3', id);
     expect(still.overdue).toBe(true);
     expect(await todo(w, 'boss', id)).toHaveLength(0);

@@ -7,8 +7,8 @@
 // and a fifth of them sent twice at once, one copy to each process, as a double click through
 // two load-balanced processes would. Then the database is checked:
 // - duplicate: a task closed twice, a node entered twice (more tasks in one entry than members, or
-//   a second entry: no 驳回 here targets a node), or more history rows of an action than the API
-//   answered 200 for it;
+//   a second entry: no 驳回 here targets a node), a member with two open or approved tasks in one
+//   node entry (ADR 1066), or more history rows of an action than the API answered 200 for it;
 // - lost: fewer such rows than 200 answers, a running instance with nothing open, a finished one
 //   with a task still open, a record whose sys_status disagrees with its instance;
 // - and no answer 5xx. Any of these fails the suite.
@@ -67,8 +67,10 @@ async function check(url: string, answered: Map<string, number>, recordStatus: M
     const q = async (text: string) => (await db.query(text)).rows;
     for (const r of await q(`SELECT task_id, count(*)::int AS n FROM flow_history WHERE task_id IS NOT NULL AND action IN ('approve', 'reject') GROUP BY task_id HAVING count(*) > 1`)) duplicates.push(`task ${r.task_id} closed ${r.n} times`);
     // A node entered twice for one entry would write its role's tasks twice: more than MEMBERS.
-    // (Counted per entry, not per user: 转签 may hand a task to a member who holds one there already.)
     for (const r of await q(`SELECT instance_id, node_id, entry, count(*)::int AS n FROM flow_tasks WHERE kind = 'assignee' GROUP BY 1, 2, 3 HAVING count(*) > ${MEMBERS.length}`)) duplicates.push(`instance ${r.instance_id} node ${r.node_id} entry ${r.entry}: ${r.n} tasks for ${MEMBERS.length} members`);
+    // One person, one say per node entry (ADR 1066): 转签 and 加签 refuse a member who holds an open
+    // or waiting task of the entry or approved it, so nobody has two such tasks there.
+    for (const r of await q(`SELECT instance_id, node_id, entry, assignee_id, count(*)::int AS n FROM flow_tasks WHERE status IN ('open', 'waiting') OR (status = 'done' AND result = 'approve') GROUP BY 1, 2, 3, 4 HAVING count(*) > 1`)) duplicates.push(`instance ${r.instance_id} node ${r.node_id} entry ${r.entry}: user ${r.assignee_id} holds or approved ${r.n} tasks`);
     for (const r of await q(`SELECT instance_id, node_id, count(DISTINCT entry)::int AS n FROM flow_tasks GROUP BY 1, 2 HAVING count(DISTINCT entry) > 1`)) duplicates.push(`instance ${r.instance_id} node ${r.node_id} entered ${r.n} times (no 驳回 to a node here)`);
     const rows = new Map<string, number>((await q(`SELECT action, count(*)::int AS n FROM flow_history GROUP BY action`)).map((r) => [r.action, r.n]));
     for (const [kind, action] of Object.entries(HISTORY)) {

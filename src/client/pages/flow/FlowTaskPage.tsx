@@ -91,6 +91,7 @@ export default function FlowTaskPage({ taskId }: { taskId: number }) {
         multiple={picking?.kind === 'addSign'}
         initial={[]}
         requireSelection
+        exclude={task.nodeUserIds}
         onCancel={() => setPicking(null)}
         onOk={(sel) => {
           const p = picking;

@@ -57,12 +57,32 @@ function ccNode(el: ModdleElement, node: FlowNode): void {
   if (attr(el, 'deadline')) fail(`抄送节点「${label}」不能设置审批期限`);
 }
 
-/** The values of the kinds added for the builder (ADR 1047): a level 1–10, a field of the form. */
-function checkAssigneeValue(node: FlowNode, fields: ReadonlySet<string>): void {
+/**
+ * The form's fields as assignee rules may name them (ADR 1066): each main-form field's funcType,
+ * and the names of sub-form fields (a sub-form row's user is no one record-wide approver).
+ */
+export interface AssigneeFieldTypes {
+  types: ReadonlyMap<string, string>;
+  inSubForm: ReadonlySet<string>;
+}
+
+const FIELD_KIND = { field: { funcType: 'user', noun: '用户字段' }, deptFieldLeader: { funcType: 'dept', noun: '部门字段' } } as const;
+
+/**
+ * The values of the kinds added for the builder (ADR 1047): a level 1–10; a user field (`field`) or
+ * a department field (`deptFieldLeader`) of the main form — with `fieldTypes`, also of that type
+ * and not inside a sub-form (ADR 1066).
+ */
+function checkAssigneeValue(node: FlowNode, fields: ReadonlySet<string>, fieldTypes?: AssigneeFieldTypes): void {
   const label = node.name || node.id;
   const v = node.assignee ?? '';
   if (node.assigneeType === 'levelLeader' && !(/^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= 10)) fail(`节点「${label}」的上级层级须为 1 到 10（当前为 ${v}）`);
-  if (node.assigneeType === 'deptFieldLeader' && !fields.has(v)) fail(`节点「${label}」的部门字段不存在：${v}`);
+  if (node.assigneeType !== 'field' && node.assigneeType !== 'deptFieldLeader') return;
+  const kind = FIELD_KIND[node.assigneeType];
+  if (fieldTypes?.inSubForm.has(v) && !fields.has(v)) fail(`节点「${label}」不能按子表中的字段找处理人：${v}（请用主表的${kind.noun}）`);
+  if (!fields.has(v)) fail(`节点「${label}」的${kind.noun}不存在：${v}`);
+  const type = fieldTypes?.types.get(v);
+  if (fieldTypes && type !== kind.funcType) fail(`节点「${label}」的字段 ${v} 不是${kind.noun}`);
 }
 
 /** The flow-wide settings of the process element, checked. */
@@ -109,8 +129,11 @@ function checkShape(graph: FlowGraph): void {
   }
 }
 
-/** Parses and checks a definition; `fields` are the form's field names (conditions may read only them). */
-export async function parseBpmn(xml: string, fields: ReadonlySet<string>): Promise<FlowGraph> {
+/**
+ * Parses and checks a definition; `fields` are the form's field names (conditions may read only
+ * them); `fieldTypes` (deploy) also checks the type of a field an assignee rule names.
+ */
+export async function parseBpmn(xml: string, fields: ReadonlySet<string>, fieldTypes?: AssigneeFieldTypes): Promise<FlowGraph> {
   const tooLarge = xmlLimitProblem(xml);
   if (tooLarge) fail(tooLarge);
   let root: ModdleElement;
@@ -138,7 +161,7 @@ export async function parseBpmn(xml: string, fields: ReadonlySet<string>): Promi
     const node: FlowNode = { id: el.id!, name: el.name ?? '', kind, incoming: [], outgoing: [] };
     if (kind === 'userTask') userTaskNode(el, node);
     if (kind === 'cc') ccNode(el, node);
-    if (node.assigneeType) checkAssigneeValue(node, fields);
+    if (node.assigneeType) checkAssigneeValue(node, fields, fieldTypes);
     if (kind === 'exclusive' && el.default) node.defaultFlow = (el.default as ModdleElement).id;
     nodes[node.id] = node;
   }

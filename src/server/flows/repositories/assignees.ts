@@ -56,6 +56,9 @@ export function idsOfValue(v: unknown): number[] {
   return list.map((x) => (typeof x === 'number' ? x : typeof x === 'string' && /^\d{1,15}$/.test(x.trim()) ? Number(x) : 0)).filter((n) => n > 0);
 }
 
+/** Values of one field an assignee rule reads (the per-step task limit, flowLimits.ts, is 200). */
+const MAX_FIELD_VALUES = 200;
+
 /** The assignees of a user task; a 400 naming the node when nobody is found (nothing is then written). */
 export async function resolveAssignees(db: Kysely<Database>, tenantId: number, node: FlowNode, record: Record<string, unknown>, starterId: number): Promise<number[]> {
   const ids = await findAssignees(db, tenantId, node, record, starterId);
@@ -88,14 +91,13 @@ export async function findAssignees(db: Kysely<Database>, tenantId: number, node
     case 'levelLeader':
       ids = await levelLeader(db, tenantId, starterId, Number(value));
       break;
-    case 'deptFieldLeader': {
-      // A department field holds one dept id (or a list: the first counts, as a single choice would).
-      const [deptId] = idsOfValue(record[value]);
-      ids = await deptLeader(db, tenantId, deptId ?? null);
+    case 'deptFieldLeader':
+      // A department field holds one dept id, or a list (multiple): the leader of each, in the
+      // field's order, as a multiple user field gives each of its users (ADR 1066).
+      for (const deptId of idsOfValue(record[value]).slice(0, MAX_FIELD_VALUES)) ids.push(...(await deptLeader(db, tenantId, deptId)));
       break;
-    }
     case 'field':
-      ids = await activeUsers(db, tenantId, idsOfValue(record[value]));
+      ids = await activeUsers(db, tenantId, idsOfValue(record[value]).slice(0, MAX_FIELD_VALUES));
       break;
   }
   return [...new Set(ids)];
@@ -126,11 +128,11 @@ export async function starterContext(db: Kysely<Database>, tenantId: number, use
 }
 
 /**
- * Whom an overdue task is escalated to (审批期限 转交上级, ADR 1049): the leader of the assignee's
- * own department, a named user, or a role's first active member (lowest id); none when nobody
- * active is found or it would be the assignee again.
+ * Whom an overdue task may be escalated to (审批期限 转交上级, ADR 1049), in order: the leader of the
+ * assignee's own department, a named user, or a role's active members (lowest id first); never
+ * the assignee. The caller passes over those who already have a say in the node entry (ADR 1066).
  */
-export async function escalationTarget(db: Kysely<Database>, tenantId: number, to: { kind: 'leader' | 'user' | 'role'; value?: string } | undefined, assigneeId: number): Promise<number | undefined> {
+export async function escalationCandidates(db: Kysely<Database>, tenantId: number, to: { kind: 'leader' | 'user' | 'role'; value?: string } | undefined, assigneeId: number): Promise<number[]> {
   let ids: number[];
   if (!to || to.kind === 'leader') {
     const r = await sql<{ dept_id: number | null }>`SELECT dept_id FROM users WHERE tenant_id = ${tenantId} AND id = ${assigneeId}`.execute(db);
@@ -138,5 +140,5 @@ export async function escalationTarget(db: Kysely<Database>, tenantId: number, t
   } else {
     ids = await findAssignees(db, tenantId, { id: '', name: '', kind: 'userTask', incoming: [], outgoing: [], assigneeType: to.kind, assignee: to.value ?? '' }, {}, assigneeId);
   }
-  return ids.find((id) => id !== assigneeId);
+  return ids.filter((id) => id !== assigneeId);
 }

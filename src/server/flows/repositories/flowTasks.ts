@@ -86,6 +86,23 @@ export async function pendingBesides(db: Kysely<Database>, instanceId: number, n
   return Number(r.rows[0].n);
 }
 
+/**
+ * Who already has a say in a node entry (ADR 1066): the users holding one of its tasks that is
+ * open or waiting (`pending`), and those whose task of it closed approved (`approved`), leaving
+ * out `exceptTaskId` (the task being moved). 转签, 加签, 改派 and 转交上级 never give such a user
+ * a second task there: in a 会签 they would approve twice.
+ */
+export async function holdersOfEntry(db: Kysely<Database>, instanceId: number, nodeId: string, entry: number, exceptTaskId?: number): Promise<{ pending: Set<number>; approved: Set<number> }> {
+  const r = await sql<{ assignee_id: string | number; pending: boolean }>`SELECT assignee_id, bool_or(status IN ('open', 'waiting')) AS pending FROM flow_tasks
+    WHERE instance_id = ${instanceId} AND node_id = ${nodeId} AND entry = ${entry} AND id <> ${exceptTaskId ?? 0}
+      AND (status IN ('open', 'waiting') OR (status = 'done' AND result = 'approve'))
+    GROUP BY assignee_id`.execute(db);
+  const pending = new Set<number>();
+  const approved = new Set<number>();
+  for (const row of r.rows) (row.pending ? pending : approved).add(Number(row.assignee_id));
+  return { pending, approved };
+}
+
 /** Creates tasks; answers their ids in the order of `assignees`. */
 export async function insertTasks(db: Kysely<Database>, tenantId: number, t: { instanceId: number; nodeId: string; nodeName: string; entry: number; kind: TaskKind; parentTaskId?: number; status?: TaskStatus }, assignees: number[]): Promise<number[]> {
   if (!assignees.length) return [];

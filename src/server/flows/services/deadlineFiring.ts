@@ -11,9 +11,9 @@ import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
 import { DEADLINE_ACTION_LABELS, type NodeDeadline } from '../../../shared/flows/nodeDeadline.js';
 import { insertMessages } from '../../repositories/messageRepository.js';
 import { addHistory } from '../repositories/flowHistory.js';
-import { cancelTasks, moveTask, pendingCount } from '../repositories/flowTasks.js';
+import { cancelTasks, holdersOfEntry, moveTask, pendingCount } from '../repositories/flowTasks.js';
 import { closeOverdue, dueTasksOf, takeDeadline, takeReminder, type DueTask } from '../repositories/flowDeadlines.js';
-import { escalationTarget, nickNames } from '../repositories/assignees.js';
+import { escalationCandidates, nickNames } from '../repositories/assignees.js';
 import { completeNode, loadRun, notifyTasks, openInTurn, taskLink, type FlowRun } from './flowRuntime.js';
 import { instanceLink } from './instanceLink.js';
 import { readWorkCalendar } from '../../calendar/calendarRepository.js';
@@ -61,10 +61,17 @@ async function autoApprove(db: Kysely<Database>, run: DeadlineRun, t: DueTask): 
   await completeNode(db, run, t.nodeId, SYSTEM_ACTOR);
 }
 
-/** 转交上级: the task moves to the escalation target, who is told; nobody to move it to: 仅提醒. */
+/**
+ * 转交上级: the task moves to the escalation target, who is told; nobody to move it to: 仅提醒.
+ * A target who already holds a task of the node entry, or approved it, gets no second one (ADR
+ * 1066): a role passes to its next member; a leader or a named user leaves it a reminder.
+ */
 async function escalate(db: Kysely<Database>, run: DeadlineRun, t: DueTask, d: NodeDeadline): Promise<void> {
-  const to = await escalationTarget(db, run.tenantId, d.escalate, t.assigneeId);
-  if (!to || !(await moveTask(db, run.tenantId, t.id, t.assigneeId, to))) return remindOverdue(db, run, t, d, '审批已超时，找不到可转交的人，已提醒处理人');
+  const candidates = await escalationCandidates(db, run.tenantId, d.escalate, t.assigneeId);
+  const { pending, approved } = await holdersOfEntry(db, run.instance.id, t.nodeId, t.entry, t.id);
+  const to = candidates.find((id) => !pending.has(id) && !approved.has(id));
+  const why = candidates.length && !to ? '审批已超时，转交对象已是当前节点的审批人，已提醒处理人' : '审批已超时，找不到可转交的人，已提醒处理人';
+  if (!to || !(await moveTask(db, run.tenantId, t.id, t.assigneeId, to))) return remindOverdue(db, run, t, d, why);
   const names = await nickNames(db, run.tenantId, [to, t.assigneeId]);
   await addHistory(db, run.tenantId, { instanceId: run.instance.id, taskId: t.id, nodeId: t.nodeId, nodeName: t.nodeName, action: 'timeout', operType: BUSINESS_TYPE.transferSign, ...SYSTEM_ACTOR, comment: `审批超时，已由${names.get(t.assigneeId) ?? t.assigneeId}转交`, target: names.get(to) ?? String(to) });
   await notifyTasks(db, run, [{ id: t.id, userId: to, nodeName: t.nodeName }]);

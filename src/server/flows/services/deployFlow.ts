@@ -25,10 +25,15 @@ function checkNodeFields(nodeFields: NodeFields, taskIds: Set<string>, fields: S
 export async function deployFlow(db: Kysely<Database>, tenantId: number, by: string, input: DeployInput): Promise<{ id: number; version: number }> {
   const model = await loadModel(db, tenantId, input.formName);
   if (!model.form.definition.hasFlow) throw badRequest('该表单未启用流程（hasFlow）');
-  const fields = new Set(model.form.definition.fields.map((f) => f.enName));
+  const defFields = model.form.definition.fields;
+  const fields = new Set(defFields.map((f) => f.enName));
+  const fieldTypes = {
+    types: new Map(defFields.map((f) => [f.enName, f.funcType as string])),
+    inSubForm: new Set(defFields.flatMap((f) => (f.funcType === 'subForm' ? (f.children ?? []).map((c) => c.enName) : []))),
+  };
   let graph;
   try {
-    graph = await parseBpmn(input.xml, fields);
+    graph = await parseBpmn(input.xml, fields, fieldTypes);
   } catch (e) {
     if (e instanceof FlowDefinitionError) throw badRequest(e.message);
     throw e;

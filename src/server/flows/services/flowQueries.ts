@@ -84,6 +84,9 @@ export async function taskView(db: Kysely<Database>, user: AuthUser, taskId: num
     // 到期时间 / 已超时 as 我的待办 shows them (listTasks): overdue when the due time passed while open.
     dueTime: task.dueTime, overdue: !!task.dueTime && task.dueTime.getTime() <= (task.endTime ?? now).getTime(),
     rejectTargets: canAct ? await rejectTargets(db, run, task.nodeId) : [],
+    // Who already has a say in this node entry (ADR 1066): 转签 and 加签 refuse them, the picker leaves them out.
+    nodeUserIds: canAct ? [...new Set(tasks.filter((t) => t.id !== task.id && t.nodeId === task.nodeId && t.entry === task.entry
+      && (t.status === 'open' || t.status === 'waiting' || (t.status === 'done' && t.result === 'approve'))).map((t) => t.assigneeId))] : [],
     // The record travels with the task (an approver may lack the form's query permission); the
     // node's hidden fields never leave the server.
     record: withoutHidden(run.record, nf.hidden ?? []),

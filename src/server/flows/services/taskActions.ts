@@ -14,7 +14,7 @@ import { editRecord } from '../../records/services/recordWrite.js';
 import { recordDetail } from '../../records/services/recordRead.js';
 import { userTasksInOrder, type FlowNode } from '../engine/graph.js';
 import { actedSinceSubmit, addHistory } from '../repositories/flowHistory.js';
-import { cancelTasks, closeTask, insertTasks, moveTask, pendingBesides, pendingCount, readTask, setTaskStatus, tasksOfInstance, type TaskRow } from '../repositories/flowTasks.js';
+import { cancelTasks, closeTask, holdersOfEntry, insertTasks, moveTask, pendingBesides, pendingCount, readTask, setTaskStatus, tasksOfInstance, type TaskRow } from '../repositories/flowTasks.js';
 import { saveInstance } from '../repositories/flowInstances.js';
 import { insertMessages } from '../../repositories/messageRepository.js';
 import { activeUsers, nickNames } from '../repositories/assignees.js';
@@ -190,6 +190,22 @@ async function oneUser(trx: Kysely<Database>, caller: RecordCaller, userId: numb
   return u;
 }
 
+/**
+ * One person, one say per node entry (ADR 1066): a 转签, 加签 or 改派 target who already holds an
+ * open or waiting task of the task's node entry, or approved one, is refused with a 400 — in a 会签
+ * they would otherwise approve twice. Several targets (加签) are named.
+ */
+async function refuseHolders(trx: Kysely<Database>, run: FlowRun, task: TaskRow, users: number[]): Promise<void> {
+  const { pending, approved } = await holdersOfEntry(trx, run.instance.id, task.nodeId, task.entry, task.id);
+  for (const [set, what] of [[pending, '已是当前节点的审批人'], [approved, '已审批过当前节点']] as const) {
+    const found = users.filter((u) => set.has(u));
+    if (!found.length) continue;
+    if (users.length === 1) throw badRequest(`该用户${what}`);
+    const names = await nickNames(trx, run.tenantId, found);
+    throw badRequest(`${found.map((u) => names.get(u) ?? String(u)).join('、')}${what}`);
+  }
+}
+
 /** 转签: the task goes to another user, who acts in the caller's place. */
 export async function transfer(db: Kysely<Database>, caller: RecordCaller, input: ActionInput & { userId: number }): Promise<void> {
   input = ownFiles(input, caller.user.tenantId);
@@ -197,6 +213,7 @@ export async function transfer(db: Kysely<Database>, caller: RecordCaller, input
     const { run, task } = await lockTask(trx, caller, input.taskId);
     const to = await oneUser(trx, caller, input.userId);
     if (to === caller.user.userId) throw badRequest('不能转签给自己');
+    await refuseHolders(trx, run, task, [to]);
     if (!(await moveTask(trx, run.tenantId, task.id, caller.user.userId, to))) throw conflict('任务已处理');
     const names = await nickNames(trx, run.tenantId, [to]);
     await addHistory(trx, run.tenantId, { instanceId: run.instance.id, taskId: task.id, nodeId: task.nodeId, nodeName: task.nodeName, action: 'transfer', operType: BUSINESS_TYPE.transferSign, ...who(caller), comment: input.comment, attachments: input.attachments, target: names.get(to) ?? String(to) });
@@ -216,6 +233,7 @@ export async function addSign(db: Kysely<Database>, caller: RecordCaller, input:
     const users = await activeUsers(trx, run.tenantId, input.userIds);
     if (users.length !== new Set(input.userIds).size) throw badRequest('用户不存在');
     if (users.includes(caller.user.userId)) throw badRequest('不能给自己加签');
+    await refuseHolders(trx, run, task, users);
     const names = await nickNames(trx, run.tenantId, users);
     const base = { instanceId: run.instance.id, nodeId: task.nodeId, nodeName: task.nodeName, entry: task.entry };
     if (input.position === 'before') {
@@ -245,6 +263,7 @@ export async function reassign(db: Kysely<Database>, caller: RecordCaller, input
     const run = await loadRun(trx, tenantId, found.instanceId, true);
     if (run.instance.status !== 'running') throw conflict('流程已结束');
     const to = await oneUser(trx, caller, input.userId);
+    if (to !== found.assigneeId) await refuseHolders(trx, run, found, [to]);
     const moved = await moveTask(trx, tenantId, found.id, null, to);
     if (!moved) throw conflict('任务已处理');
     const names = await nickNames(trx, tenantId, [to]);
