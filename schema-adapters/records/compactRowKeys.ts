@@ -20,7 +20,7 @@ export const COMPACT_SYSTEM_KEYS: readonly string[] = ['id', 'sys_status'];
  */
 export function viewFromDefinition(field: Pick<FieldDefinition, 'funcType' | 'selectMode' | 'options'>): boolean {
   if (field.funcType !== 'select' && field.funcType !== 'cascader') return false;
-  return !usesConfiguredList(field as FieldDefinition) && Array.isArray(field.options);
+  return !usesConfiguredList(field as FieldDefinition) && Array.isArray(field.options) && field.options.length > 0;
 }
 
 function namesOfCondition(source: unknown, out: Set<string>): void {
