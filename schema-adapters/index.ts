@@ -100,6 +100,7 @@ export { batchEditableFields, batchEditDefinition } from './records/batchEditabl
 export { NAMED_RECORDS_MAX, recordNames, recordTitle } from './records/recordTitle';
 export { storageColumns, type StorageChildTable, type StorageColumn } from './records/storageColumns';
 export { toFormValues } from './records/toFormValues';
+export { COMPACT_SYSTEM_KEYS, keysReadOnListRows, viewFromDefinition } from './records/compactRowKeys';
 export { isEmpty, readValue } from './records/values';
 export { headFilterRefs, relate2CurrentValues, relatedFieldOf, relatePairs, resolveHeadFilter, settingObject, type RelatePair } from './records/relatedValues';
 

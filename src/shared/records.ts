@@ -32,6 +32,13 @@ export interface ListQuery {
   keyword?: string;
   /** `relateForm` restricts the statuses to -1, 0 and 1 on the server too (spec 01 §4). */
   scene?: string;
+  /**
+   * `compact`: each value once (no `sysStatus` alias, no `$view` of fixed options, only the system
+   * columns the list page reads); the default `full` is spec 01 §3.3's record (docs/api-records.md).
+   */
+  rowShape?: 'full' | 'compact';
+  /** With `rowShape: 'compact'`: only these keys (field enNames, system columns). */
+  columns?: string[];
   [key: string]: unknown;
 }
 

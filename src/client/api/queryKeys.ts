@@ -100,7 +100,8 @@ export const queryKeys = {
     list: (enName: string, query: Record<string, unknown>) => ['records', enName, 'list', query] as const,
     totals: (enName: string, query: Record<string, unknown>) => ['records', enName, 'totals', query] as const,
     haveSub: (enName: string, ids: readonly (number | string)[]) => ['records', enName, 'haveSub', ids] as const,
-    children: (enName: string, pid: number | string) => ['records', enName, 'children', pid] as const,
+    /** A tree row's children in one row shape (the list page's compact rows are not a picker's full ones). */
+    children: (enName: string, pid: number | string, shape: string = 'full') => ['records', enName, 'children', pid, shape] as const,
     tableSettings: (enName: string) => ['records', enName, 'tableSettings'] as const,
     savedFilters: (enName: string, userId: number | string) => ['records', enName, 'savedFilters', userId] as const,
   },

@@ -104,7 +104,8 @@ describe('RecordList column search (msw)', () => {
     expect(document.querySelector('[data-row-key="1"] [data-status="1"]')?.textContent).toBe('已审核');
     expect(document.querySelector('[data-row-key="2"] [data-status="-1"]')?.textContent).toBe('草稿');
     await until(() => document.querySelector('[data-total="amount"]')?.textContent?.includes('1,500.50'));
-    expect(listBodies[0]).toMatchObject({ pageNum: 1, pageSize: 20 });
+    // The page asks for compact rows (issue 28 item 4); the 状态 above came from sys_status alone.
+    expect(listBodies[0]).toMatchObject({ pageNum: 1, pageSize: 20, rowShape: 'compact' });
   });
 
   it('repeats the totals in one line under the table, outside the sideways scroll (issue 27 item 12)', async () => {

@@ -87,6 +87,8 @@ describe('RecordList scenes', () => {
     await until(() => document.querySelectorAll('[data-row-key]').length === 2);
     expect(pick(1).type).toBe('radio');
     expect(listBodies[0]).toMatchObject({ scene: 'relateForm', sourceForm: 'contract' });
+    // Picking copies `$view` companions into the form: a picker's rows stay full (issue 28 item 4).
+    expect(listBodies[0]).not.toHaveProperty('rowShape');
     expect(document.querySelector('[data-testid="list-toolbar"] button')).toBeNull();
     await act(async () => pick(1).click());
     await act(async () => pick(2).click());
@@ -127,5 +129,6 @@ describe('RecordList scenes', () => {
     await until(() => changes.at(-1)?.length === 2);
     expect(changes.at(-1)!.map((r) => r.id).sort()).toEqual([1, 2]);
     expect(listBodies[0]).not.toHaveProperty('scene');
+    expect(listBodies[0]).not.toHaveProperty('rowShape');
   });
 });

@@ -44,6 +44,14 @@ export function calcdOf(def: FormDefinition, columns: ColumnModel[]): CalcdReque
   return Object.fromEntries(Object.entries(totalsRequest(def)).filter(([field]) => shown.has(field)));
 }
 
+/**
+ * The row shape a scene asks for: the normal list page reads compact rows; the pickers' rows
+ * feed relate2CurrentValues, which copies `$view` companions, so they stay full.
+ */
+export function rowShapeOf(scene: ListScene): Pick<ListQuery, 'rowShape'> {
+  return scene === 'normal' ? { rowShape: 'compact' } : {};
+}
+
 /** The list controller. */
 export function useRecordList(options: RecordListOptions) {
   const { enName, columns, scene, menuId, initFilter, routeKey, def, extraQuery } = options;
@@ -84,13 +92,17 @@ export function useRecordList(options: RecordListOptions) {
     return q;
   }, [filters, view.sort, view.keyword, initFilter, menuId, scene, extraQuery]);
   const query: ListQuery = useMemo(() => ({ ...filterQuery, pageNum: view.pageNum, pageSize: view.pageSize }), [filterQuery, view.pageNum, view.pageSize]);
+  // The page's own rows (and a tree's children) come compact: the cells take labels of fixed
+  // options from the definition and the 状态 from sys_status (issue 28 item 4). A picker's rows
+  // stay full: picking copies `$view` companions into the form (relate2CurrentValues).
+  const shape = useMemo(() => rowShapeOf(scene), [scene]);
 
   const list = useQuery({
-    queryKey: queryKeys.records.list(enName, query),
+    queryKey: queryKeys.records.list(enName, { ...query, ...shape }),
     // Spec 01 §8: a list that fails to load shows empty rows.
     queryFn: async (): Promise<ListPage> => {
       try {
-        return await listRecords(enName, query);
+        return await listRecords(enName, { ...query, ...shape });
       } catch {
         return { code: 200, msg: '', rows: [], total: 0, failed: true };
       }
@@ -150,8 +162,8 @@ export function useRecordList(options: RecordListOptions) {
       }
       try {
         const kids = await client.fetchQuery({
-          queryKey: queryKeys.records.children(enName, key),
-          queryFn: async () => (await listRecords(enName, { pageNum: 1, pageSize: 1000, initFilter: { pid: row.id } })).rows ?? [],
+          queryKey: queryKeys.records.children(enName, key, shape.rowShape),
+          queryFn: async () => (await listRecords(enName, { pageNum: 1, pageSize: 1000, initFilter: { pid: row.id }, ...shape })).rows ?? [],
         });
         const sub = kids.length ? (await haveSub(enName, kids.map((k) => k.id))).data ?? {} : {};
         setChildLeaves((m) => ({ ...m, ...sub }));
@@ -161,7 +173,7 @@ export function useRecordList(options: RecordListOptions) {
         options.onChildError?.();
       }
     },
-    [client, enName, expanded, options],
+    [client, enName, expanded, options, shape],
   );
 
   // Stable callbacks: the toolbar, header and pager are memoised on them.

@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { ModelTable } from './formModel.js';
 import { ROLE_SUFFIX, type StorageColumn } from '../storage/types.js';
 import { choiceNumbers } from '../../../../schema-adapters/index.js';
+import type { RowKeys } from './listShape.js';
 
 /** A stored choice text that is a constant id (a configured list's value). */
 const ID_TEXT = /^-?[0-9]{1,15}$/;
@@ -61,15 +62,17 @@ export function selectColumns(table: ModelTable, alias: string, child = false): 
  * writes them; numerics become JSON numbers; jsonb values are embedded as they are.
  * tests/api/records/listJsonRows.test.ts holds the two forms equal for every demo form.
  */
-export function jsonSelectList(table: ModelTable, alias: string): RawBuilder<unknown> {
-  const sys = MAIN_SYSTEM.map((n) => (n === 'create_time' || n === 'update_time'
+export function jsonSelectList(table: ModelTable, alias: string, keys: RowKeys | null = null): RawBuilder<unknown> {
+  // `keys` (a compact list row, query/listShape.ts) keeps some system columns and field columns;
+  // null is the full record.
+  const sys = MAIN_SYSTEM.filter((n) => !keys || keys.system.has(n)).map((n) => (n === 'create_time' || n === 'update_time'
     ? sql`to_char(${sql.id(alias, n)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${sql.id(n)}`
     : sql`${sql.id(alias, n)}`));
-  sys.push(sql`${sql.id(alias, 'sys_status')} AS "sysStatus"`);
+  if (!keys || keys.system.has('sysStatus')) sys.push(sql`${sql.id(alias, 'sys_status')} AS "sysStatus"`);
   // A view's row: the combined id (text) and the source form it comes from (spec 01 §3.3).
   if (table.view) sys.push(sql`${sql.id(alias, 'data_table')}`);
   const numbers = numberTexts(table);
-  const cols = table.table.columns.map((c) => {
+  const cols = table.table.columns.filter((c) => !keys || keys.column(c)).map((c) => {
     const r = sql`${sql.id(alias, c.name)}`;
     const key = sql.id(c.field + ROLE_SUFFIX[c.role]);
     const n = numbers.get(c.name);

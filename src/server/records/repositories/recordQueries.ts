@@ -4,6 +4,7 @@ import { badRequest } from '../../http/HttpError.js';
 import type { FormModel } from '../query/formModel.js';
 import { assertTenantTable, compileList, compileWhere, readsMainTableOnly, type CompiledList } from '../query/listQuery.js';
 import { jsonSelectList, mapRow, selectColumns } from '../query/rowShape.js';
+import { parseListShape, rowKeys, type RowKeys } from '../query/listShape.js';
 import { countRows, estimateRows, smartTotal } from '../query/smartTotal.js';
 import { likePattern } from '../query/values.js';
 import { countedRows } from '../storage/rowCounts.js';
@@ -33,14 +34,14 @@ export interface JsonPage {
  * keeps a page of them. The page's order is the inner order (its last key is the unique id).
  * Deep pages profit too: skipped rows are never read beyond their ids.
  */
-export function listPageQuery(model: FormModel, q: CompiledList) {
+export function listPageQuery(model: FormModel, q: CompiledList, keys: RowKeys | null = null) {
   if (model.main.view) {
     // A type-2 view's id is computed text (`{id}@{data_table}`, no index to find a row again by):
     // one pass, the page's rows chosen and ordered, then their JSON.
     return sql<{ j: string }>`
       SELECT row_to_json(fw_row.*)::text AS j
       FROM (SELECT * FROM ${mainFrom(model)} WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${q.pageSize} OFFSET ${q.offset}) t
-      CROSS JOIN LATERAL (SELECT ${jsonSelectList(model.main, 't')}) fw_row
+      CROSS JOIN LATERAL (SELECT ${jsonSelectList(model.main, 't', keys)}) fw_row
       ORDER BY ${q.orderBy}`;
   }
   // A LATERAL projection names the row's keys so row_to_json writes the record as the API sends it.
@@ -49,7 +50,7 @@ export function listPageQuery(model: FormModel, q: CompiledList) {
     SELECT row_to_json(fw_row.*)::text AS j
     FROM (SELECT t.id FROM ${mainFrom(model)} WHERE ${q.where} ORDER BY ${q.orderBy} LIMIT ${q.pageSize} OFFSET ${q.offset}) k
     JOIN ${mainFrom(model)} ON t.id = k.id
-    CROSS JOIN LATERAL (SELECT ${jsonSelectList(model.main, 't')}) fw_row
+    CROSS JOIN LATERAL (SELECT ${jsonSelectList(model.main, 't', keys)}) fw_row
     ORDER BY ${q.orderBy}`;
 }
 
@@ -61,8 +62,11 @@ export function listPageQuery(model: FormModel, q: CompiledList) {
  */
 export async function listPage(db: Kysely<Database>, model: FormModel, body: Record<string, unknown>, reader: Reader): Promise<JsonPage> {
   const q = compileList(model, body, reader);
-  const key = () => ({ where: q.where, queries: [listPageQuery(model, q)], parts: ['list', q.exactTotal, q.filtered] });
-  return reuse(db, cacheSource(model, q.mainTableOnly), key, () => computeListPage(db, model, q), {
+  const shape = parseListShape(model, body);
+  const keys = rowKeys(model, shape);
+  // The shape is part of the key (besides changing the SQL): a compact page never answers a full request.
+  const key = () => ({ where: q.where, queries: [listPageQuery(model, q, keys)], parts: ['list', q.exactTotal, q.filtered, shape.compact, shape.columns] });
+  return reuse(db, cacheSource(model, q.mainTableOnly), key, () => computeListPage(db, model, q, keys), {
     copy: (p) => ({ ...p, rowsJson: [...p.rowsJson] }),
     refresh: async (p) => {
       if (p.totalExact) return p;
@@ -73,7 +77,7 @@ export async function listPage(db: Kysely<Database>, model: FormModel, body: Rec
   });
 }
 
-async function computeListPage(db: Kysely<Database>, model: FormModel, q: CompiledList): Promise<JsonPage> {
+async function computeListPage(db: Kysely<Database>, model: FormModel, q: CompiledList, keys: RowKeys | null): Promise<JsonPage> {
   // Without a filter the exact total is the table's maintained row count (one index read, ADR 0930),
   // and with one option filter of a select/radio the option's maintained count (ADR 1068); with any
   // other filter, the planner's estimate (or, for `exactTotal`, the count) runs beside the page
@@ -88,7 +92,7 @@ async function computeListPage(db: Kysely<Database>, model: FormModel, q: Compil
   counted?.catch(() => {});
   estimate?.catch(() => {});
   count?.catch(() => {});
-  const rowsJson = (await listPageQuery(model, q).execute(db)).rows.map((row) => row.j);
+  const rowsJson = (await listPageQuery(model, q, keys).execute(db)).rows.map((row) => row.j);
   const page = { offset: q.offset, pageSize: q.pageSize, rows: rowsJson.length };
   const n = await counted;
   const total = n === null || n === undefined
