@@ -3,6 +3,7 @@
  * dialogs' required-field messages (spec 02 §5) before any call, and what the user is told after a
  * call. The calls themselves run against the server in tests/api/invoices/taxPlatform.test.ts.
  */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -38,7 +39,9 @@ async function render(perms: string[], selectedIds: number[] = [], form = 'auto_
   document.body.appendChild(host);
   root = createRoot(host);
   const has = (...p: string[]) => p.some((x) => perms.includes(x));
-  await act(async () => root!.render(<ConfigProvider locale={zhCN}><AntdApp><TestFeedbackHost /><InvoiceLedgerButtons form={form} has={has} selectedIds={selectedIds} onDone={() => calls.push('refresh')} /></AntdApp></ConfigProvider>));
+  // 发票采集 follows its job with react-query, as in the app.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await act(async () => root!.render(<QueryClientProvider client={client}><ConfigProvider locale={zhCN}><AntdApp><TestFeedbackHost /><InvoiceLedgerButtons form={form} has={has} selectedIds={selectedIds} onDone={() => calls.push('refresh')} /></AntdApp></ConfigProvider></QueryClientProvider>));
 }
 
 /** The tenant's provider status as the server answers it (null: usable). */
