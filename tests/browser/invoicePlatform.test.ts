@@ -105,7 +105,7 @@ describe('发票台账 and the tax platform', () => {
     await typeDate(collect, '请选择结束时间', '2026-10-31 23:59:59');
     await collect.getByRole('button', { name: /确\s*定/ }).click();
     // The demo ledger requires the invoice file, which the platform does not give: drafts, listed.
-    const collected = page.locator('.ant-modal-confirm', { hasText: '采集完成：新增 2 张（其中 2 张已暂存，待补充后提交），已存在 0 张' });
+    const collected = page.locator('.ant-modal-confirm', { hasText: '采集完成：新增 2 张（其中 2 张已暂存，待补充后提交），更新 0 张，已存在 0 张' });
     await collected.waitFor();
     await collected.getByRole('button').click();
     const rows = await ledger(numbers);

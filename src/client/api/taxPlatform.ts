@@ -4,11 +4,13 @@
  */
 import type { Static } from 'typebox';
 import { get, post } from './http';
-import type { ProviderStatusAnswer, CertificationAppliedAnswer, CertificationResultsAnswer, CollectionAnswer, GoodsSyncAnswer, StateCollectionAnswer } from '../../shared/contract/taxPlatform';
+import type { ProviderStatusAnswer, CertificationAppliedAnswer, CertificationResultsAnswer, CollectionResult, GoodsSyncAnswer, StateCollectionAnswer } from '../../shared/contract/taxPlatform';
+import type { Job, JobAnswer } from '../../shared/contract/jobs';
 
-export type CollectionOutcome = Static<typeof CollectionAnswer>['data'];
+export type CollectionOutcome = Static<typeof CollectionResult>;
 export type StateOutcome = Static<typeof StateCollectionAnswer>['data'];
 export type CertificationOutcome = Static<typeof CertificationResultsAnswer>['data'];
+export type CertificationApplied = Static<typeof CertificationAppliedAnswer>['data'];
 export type GoodsSyncOutcome = Static<typeof GoodsSyncAnswer>['data'];
 export type ProviderStatus = Static<typeof ProviderStatusAnswer>['data'];
 
@@ -25,9 +27,9 @@ export interface CollectionBody {
   cjjsrq: string;
 }
 
-/** `POST /flowable/form/elephant/vatInvoiceCollection`: the period's invoices into 发票台账. */
-export async function collectInvoices(body: CollectionBody): Promise<CollectionOutcome> {
-  return (await post<Static<typeof CollectionAnswer>>('/flowable/form/elephant/vatInvoiceCollection', body)).data;
+/** `POST /flowable/form/elephant/vatInvoiceCollection`: queues the collection of the period's invoices into 发票台账; follow the job at /jobs/{id} (its result: CollectionOutcome). */
+export async function collectInvoices(body: CollectionBody): Promise<Job> {
+  return (await post<Static<typeof JobAnswer>>('/flowable/form/elephant/vatInvoiceCollection', body)).data;
 }
 
 /** `POST /flowable/form/elephant/getInvoiceState`: state changes between two yyyyMMddHHmmss moments. */
@@ -35,9 +37,9 @@ export async function collectStates(body: { ztbgksrq: string; ztbgjsrq: string }
   return (await post<Static<typeof StateCollectionAnswer>>('/flowable/form/elephant/getInvoiceState', body)).data;
 }
 
-/** `POST /flowable/form/elephant/applyForCertification`: type, tax period yyyyMM, record ids. */
-export async function applyCertification(body: { sqrzlx: string; sqskssq: string; ids: (number | string)[] }): Promise<number> {
-  return (await post<Static<typeof CertificationAppliedAnswer>>('/flowable/form/elephant/applyForCertification', body)).data.accepted;
+/** `POST /flowable/form/elephant/applyForCertification`: type, tax period yyyyMM, record ids; the records get 认证类型 / 税款所属期. */
+export async function applyCertification(body: { sqrzlx: string; sqskssq: string; ids: (number | string)[] }): Promise<CertificationApplied> {
+  return (await post<Static<typeof CertificationAppliedAnswer>>('/flowable/form/elephant/applyForCertification', body)).data;
 }
 
 /** `POST /flowable/form/elephant/getCertificationResults`: the records' results, written into 认证状态. */

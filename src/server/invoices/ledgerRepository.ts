@@ -56,3 +56,22 @@ export async function findLedgerInvoice(
   const row = r.rows[0];
   return row ? { id: Number(row.id), createBy: row.create_by, seller: row.seller, date: row.date } : undefined;
 }
+
+let savepoints = 0;
+
+/**
+ * Runs `write` inside `trx` under a savepoint: when it throws, what it wrote is rolled back and the
+ * transaction stays usable (on PostgreSQL a failed statement would otherwise abort it), then the
+ * error is rethrown. Collection writes a page's invoices this way, one refusal not undoing the page.
+ */
+export async function underSavepoint(trx: Kysely<Database>, write: () => Promise<void>): Promise<void> {
+  const name = sql.id(`invoice_${++savepoints}`);
+  await sql`SAVEPOINT ${name}`.execute(trx);
+  try {
+    await write();
+  } catch (err) {
+    await sql`ROLLBACK TO SAVEPOINT ${name}`.execute(trx);
+    throw err;
+  }
+  await sql`RELEASE SAVEPOINT ${name}`.execute(trx);
+}

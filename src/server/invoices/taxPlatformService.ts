@@ -1,10 +1,9 @@
 /**
- * The tax-platform calls of spec 02 §7 on the tenant's invoice ledger (issue 31 item 3): collected
- * invoices are added to the ledger through the normal record save (so validation, the operation
- * log and the duplicate refusal of item 2 apply), certification results update the ledger records'
- * 认证状态 in place through the normal edit. Synchronous, with a page limit per call (see
- * docs/invoices.md "Tax platform"): the jobs module would need a new job kind and a client for its
- * progress, which this part leaves for later.
+ * The tax-platform calls of spec 02 §7 on the tenant's invoice ledger (issue 31 item 3):
+ * certification writes 认证类型 / 税款所属期 and its results 认证状态 into the ledger records in place
+ * through the normal edit (validation, operation log, version check); state collection writes
+ * 发票状态. Collection is a job (invoiceCollectionJob.ts, ADR 1065); its checks and the mapping of a
+ * platform invoice to ledger data are here.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
@@ -13,7 +12,7 @@ import { badRequest, HttpError, notFound } from '../http/HttpError.js';
 import { formPermission } from '../../shared/formPermissions.js';
 import type { FormModel } from '../records/query/formModel.js';
 import { loadModel, type RecordCaller } from '../records/services/recordContext.js';
-import { addRecord, editRecord } from '../records/services/recordWrite.js';
+import { editRecord } from '../records/services/recordWrite.js';
 import { readMain } from '../records/repositories/recordWrites.js';
 import { assertWritable } from '../records/services/writeGuard.js';
 import type { SqlConditions } from '../records/services/sqlHide.js';
@@ -22,7 +21,7 @@ import { ledgerFormName } from './invoiceLedger.js';
 import { findLedgerInvoice } from './ledgerRepository.js';
 import type { CertificationResult, CollectionQuery, InvoiceKey, PlatformInvoice, StateQuery, TaxPlatform } from './taxPlatform.js';
 
-/** Pages read per collection call: a period beyond this is collected in several calls (narrower periods). */
+/** Pages read per state collection call: a period beyond this is collected in several calls (narrower periods). */
 export const MAX_COLLECTION_PAGES = 20;
 /** Records per certification call. */
 export const MAX_CERTIFICATION_IDS = 500;
@@ -79,79 +78,12 @@ export function ledgerData(model: FormModel, inv: PlatformInvoice): Record<strin
   return Object.fromEntries(Object.entries(all).filter(([k, v]) => v !== undefined && model.main.fields.has(k)));
 }
 
-async function ledgerModel(db: Kysely<Database>, tenantId: number): Promise<FormModel> {
+export async function ledgerModel(db: Kysely<Database>, tenantId: number): Promise<FormModel> {
   try {
     return await loadModel(db, tenantId, ledgerFormName());
   } catch {
     throw notFound(`未找到发票台账表单（${ledgerFormName()}）`);
   }
-}
-
-/** What a collection did. */
-export interface CollectionOutcome {
-  added: number;
-  /** Already in the ledger. */
-  skipped: number;
-  /** Added as drafts (暂存), with what the ledger still requires. */
-  drafts: { fphm: string; msg: string }[];
-  failed: { fphm: string; msg: string }[];
-  pages: number;
-  /** More pages remain: collect the rest with a narrower period. */
-  truncated: boolean;
-}
-
-/** Collects the period's invoices into the ledger (add permission on the ledger). */
-export async function collectInvoices(db: Kysely<Database>, caller: RecordCaller, platform: TaxPlatform, query: CollectionQuery, conditions?: SqlConditions): Promise<CollectionOutcome> {
-  const form = ledgerFormName();
-  requirePermission(caller.user, formPermission(form, 'add'));
-  const model = await ledgerModel(db, caller.user.tenantId);
-  await assertWritable(db, model, caller.user.tenantId, 'add');
-  const out: CollectionOutcome = { added: 0, skipped: 0, drafts: [], failed: [], pages: 0, truncated: false };
-  for (let page = 1; ; page++) {
-    if (page > MAX_COLLECTION_PAGES) {
-      out.truncated = true;
-      break;
-    }
-    const p = await platform.collectInvoices(query, page);
-    out.pages = page;
-    for (const inv of p.rows) {
-      if (await findLedgerInvoice(db, model, caller.user.tenantId, inv.fpdm, inv.fphm)) {
-        out.skipped++;
-        continue;
-      }
-      const data = ledgerData(model, inv);
-      try {
-        await addRecord(db, model, caller, { data }, 'save', conditions);
-        out.added++;
-        continue;
-      } catch (err) {
-        if (!(err instanceof HttpError) || err.status >= 500) throw err;
-        // Saved meanwhile by someone else: as good as skipped.
-        if (err.status === 409) {
-          out.skipped++;
-          continue;
-        }
-        // The platform does not give what the ledger requires (the invoice document, a type the
-        // ledger has no option for): kept as a draft for the user to complete, with the reason.
-        if (err.status === 400) out.drafts.push({ fphm: inv.fphm, msg: err.message });
-        else {
-          out.failed.push({ fphm: inv.fphm, msg: err.message });
-          continue;
-        }
-      }
-      try {
-        await addRecord(db, model, caller, { data }, 'stash', conditions);
-        out.added++;
-      } catch (err) {
-        if (!(err instanceof HttpError) || err.status >= 500) throw err;
-        out.drafts.pop();
-        if (err.status === 409) out.skipped++;
-        else out.failed.push({ fphm: inv.fphm, msg: err.message });
-      }
-    }
-    if (page >= p.pages || !p.rows.length) break;
-  }
-  return out;
 }
 
 /** Record ids from a body's `ids` (array or comma list), 1..MAX, else a 400. */
@@ -184,8 +116,31 @@ async function ledgerRows(db: Kysely<Database>, model: FormModel, tenantId: numb
   return rows;
 }
 
-/** Submits the records' invoices for certification (edit permission on the ledger). */
-export async function applyCertification(db: Kysely<Database>, caller: RecordCaller, platform: TaxPlatform, body: Record<string, unknown>): Promise<{ accepted: number }> {
+/** What a certification submit did: accepted by the platform, written into the records, records not written (why). */
+export interface CertificationApplied {
+  accepted: number;
+  written: number;
+  failed: { id: number; fphm: string; msg: string }[];
+}
+
+/** The ledger's value for "submitted, not decided yet" when its 认证状态 offers it (认证中), else nothing is written for it. */
+function processingStatus(model: FormModel): string | undefined {
+  const options = model.main.fields.get('auth_status')?.def.options ?? [];
+  return options.some((o) => String(o.value) === 'processing') ? 'processing' : undefined;
+}
+
+/** Keeps only the fields the ledger has. */
+function ledgerFields(model: FormModel, data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([k, v]) => v !== undefined && model.main.fields.has(k)));
+}
+
+/**
+ * Submits the records' invoices for certification (edit permission on the ledger), then writes
+ * 认证类型 and 税款所属期 (and 认证状态 认证中, an old 认证失败原因 cleared) into each record in
+ * place, at the version read before the call (a record edited meanwhile is a 409 for that record
+ * only, named in `failed`, like a single edit's).
+ */
+export async function applyCertification(db: Kysely<Database>, caller: RecordCaller, platform: TaxPlatform, body: Record<string, unknown>, conditions?: SqlConditions): Promise<CertificationApplied> {
   const sqrzlx = typeof body.sqrzlx === 'string' || typeof body.sqrzlx === 'number' ? String(body.sqrzlx).trim() : '';
   if (!sqrzlx) throw badRequest('请选择认证类型');
   if (!CERTIFICATION_TYPES.some((t) => t.value === sqrzlx)) throw badRequest('认证类型不正确');
@@ -196,7 +151,22 @@ export async function applyCertification(db: Kysely<Database>, caller: RecordCal
   requirePermission(caller.user, formPermission(ledgerFormName(), 'edit'));
   const model = await ledgerModel(db, caller.user.tenantId);
   const rows = await ledgerRows(db, model, caller.user.tenantId, ids);
-  return platform.applyCertification({ sqrzlx, sqskssq, invoices: rows.map((r) => r.key) });
+  await assertWritable(db, model, caller.user.tenantId, 'edit', ids);
+  const { accepted } = await platform.applyCertification({ sqrzlx, sqskssq, invoices: rows.map((r) => r.key) });
+  const data = ledgerFields(model, { cert_type: sqrzlx, tax_period: sqskssq, auth_status: processingStatus(model), auth_error: model.main.fields.has('auth_error') ? null : undefined });
+  const out: CertificationApplied = { accepted, written: 0, failed: [] };
+  if (!Object.keys(data).length) return out;
+  for (const row of rows) {
+    try {
+      // A draft stays a draft (a collected invoice still waiting for its document).
+      await editRecord(db, model, caller, row.id, { data, version: row.version }, row.draft ? 'stash' : 'save', conditions);
+      out.written++;
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.status >= 500) throw err;
+      out.failed.push({ id: row.id, fphm: row.key.fphm, msg: err.message });
+    }
+  }
+  return out;
 }
 
 /** What a result fetch did. */
@@ -208,7 +178,7 @@ export interface CertificationOutcome {
 
 const STATUS: Record<Exclude<CertificationResult['rzzt'], 'processing'>, string> = { success: 'authenticated', failed: 'failed' };
 
-/** Fetches the records' certification results and writes 认证状态 in place (edit permission). */
+/** Fetches the records' certification results and writes 认证状态 (and 认证失败原因, the platform's message) in place (edit permission). */
 export async function fetchCertificationResults(db: Kysely<Database>, caller: RecordCaller, platform: TaxPlatform, body: Record<string, unknown>, conditions?: SqlConditions): Promise<CertificationOutcome> {
   const ids = recordIds(body.ids);
   requirePermission(caller.user, formPermission(ledgerFormName(), 'edit'));
@@ -223,12 +193,12 @@ export async function fetchCertificationResults(db: Kysely<Database>, caller: Re
       out.processing++;
       continue;
     }
-    if (model.main.fields.has('auth_status')) {
-      // A draft stays a draft (a collected invoice still waiting for its document).
-      await editRecord(db, model, caller, row.id, { data: { auth_status: STATUS[res.rzzt] }, version: row.version }, row.draft ? 'stash' : 'save', conditions);
-    }
-    if (res.rzzt === 'success') out.certified++;
-    else out.failed.push({ id: row.id, fphm: row.key.fphm, msg: res.message ?? '认证未通过' });
+    const msg = res.rzzt === 'failed' ? res.message ?? '认证未通过' : null;
+    const data = ledgerFields(model, { auth_status: STATUS[res.rzzt], auth_error: model.main.fields.has('auth_error') ? msg?.slice(0, 200) ?? null : undefined });
+    // A draft stays a draft (a collected invoice still waiting for its document).
+    if (Object.keys(data).length) await editRecord(db, model, caller, row.id, { data, version: row.version }, row.draft ? 'stash' : 'save', conditions);
+    if (msg === null) out.certified++;
+    else out.failed.push({ id: row.id, fphm: row.key.fphm, msg });
   }
   return out;
 }

@@ -75,7 +75,7 @@ export class JobLostError extends Error {
  * commit together or not at all. Throws JobLostError (rolling the effects back) when the row is no
  * longer this worker's.
  */
-export async function finishInTransaction(trx: Kysely<Database>, id: string, worker: string, status: 'done' | 'failed',
+export async function finishInTransaction(trx: Kysely<Database>, id: string, worker: string, status: 'done' | 'failed' | 'cancelled',
   fields: { result?: JobResult | null; error?: string | null; done: number; ttlMinutes: number }): Promise<void> {
   if (!(await finishJob(trx, id, worker, status, fields))) throw new JobLostError();
 }

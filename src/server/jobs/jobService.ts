@@ -244,9 +244,9 @@ export class JobService {
       cancelled: () => l.cancel || this.stopping,
       stopping: () => this.stopping,
       throwIfCancelled: () => { if (l.cancel || this.stopping) throw new JobCancelledError(); },
-      commit: async (trx, result, error) => {
-        await repo.finishInTransaction(trx, id, this.worker, error ? 'failed' : 'done', {
-          result, error: error ?? null, done: l.total ?? l.done, ttlMinutes: this.opts.ttlMinutes,
+      commit: async (trx, result, error, cancelled) => {
+        await repo.finishInTransaction(trx, id, this.worker, cancelled ? 'cancelled' : error ? 'failed' : 'done', {
+          result, error: cancelled ? error ?? '任务已取消' : error ?? null, done: cancelled ? l.done : l.total ?? l.done, ttlMinutes: this.opts.ttlMinutes,
         });
         committed = true;
       },

@@ -63,8 +63,11 @@ export interface JobContext {
    * job from nothing, a kill after it finds the job ended. A handler with database effects calls
    * it last in its transaction; it throws (rolling the effects back) when another runner took the
    * job over. The handler then answers the same result.
+   * `cancelled`: a chunked job stopped at its owner's cancel after some chunks were committed ends
+   * as cancelled with a result saying what those chunks did (the one kind of cancelled job that
+   * wrote something: invoice collection, ADR 1065).
    */
-  commit(trx: Kysely<Database>, result: JobResult, error?: string): Promise<void>;
+  commit(trx: Kysely<Database>, result: JobResult, error?: string, cancelled?: boolean): Promise<void>;
   /** Records a chunked job's cursor inside the transaction that commits the chunk (see `job.checkpoint`). */
   checkpoint(trx: Kysely<Database>, state: Record<string, unknown>, done: number): Promise<void>;
   /**

@@ -7,13 +7,22 @@ import { DataEnvelope } from './common.js';
 
 const Failure = Type.Object({ fphm: Type.String(), msg: Type.String() });
 
-/** vatInvoiceCollection: how many invoices were added (some as drafts, with what they lack), already held, refused (with why); whether pages remain. */
-export const CollectionAnswer = DataEnvelope(Type.Object({
-  added: Type.Integer(), skipped: Type.Integer(), drafts: Type.Array(Failure), failed: Type.Array(Failure), pages: Type.Integer(), truncated: Type.Boolean(),
-}));
+/**
+ * vatInvoiceCollection answers a job (`JobAnswer`, contract/jobs.ts); this is its `result` when
+ * ended (done, or cancelled after some pages): invoices added (some as drafts, with what they
+ * lack), held ones whose 发票状态 changed, held ones skipped, refused (with why; at most 200 named,
+ * the counts complete), pages read, whether the page limit cut it short.
+ */
+export const CollectionResult = Type.Object({
+  added: Type.Integer(), updated: Type.Integer(), skipped: Type.Integer(), drafts: Type.Array(Failure), failed: Type.Array(Failure),
+  draftCount: Type.Integer(), failedCount: Type.Integer(), pages: Type.Integer(), truncated: Type.Boolean(), cancelled: Type.Boolean(), msg: Type.String(),
+});
 
-/** applyForCertification: how many invoices the platform accepted. */
-export const CertificationAppliedAnswer = DataEnvelope(Type.Object({ accepted: Type.Integer() }));
+/** applyForCertification: how many invoices the platform accepted, how many records got 认证类型 / 税款所属期, records not written (edited meanwhile, …). */
+export const CertificationAppliedAnswer = DataEnvelope(Type.Object({
+  accepted: Type.Integer(), written: Type.Integer(),
+  failed: Type.Array(Type.Object({ id: Type.Integer(), fphm: Type.String(), msg: Type.String() })),
+}));
 
 /** getCertificationResults: certified, still processing, refused (record id, number, the platform's message). */
 export const CertificationResultsAnswer = DataEnvelope(Type.Object({

@@ -22,6 +22,17 @@ const saved = Object.fromEntries(ENV.map((k) => [k, process.env[k]]));
 const configure = () => Object.assign(process.env, { TAX_PLATFORM_URL: fake.url, TAX_PLATFORM_APP_KEY: 'fw-key', TAX_PLATFORM_APP_SECRET: 'fw-secret-1' });
 const unconfigure = () => ENV.forEach((k) => delete process.env[k]);
 const collect = (token: string, body: unknown = PERIOD) => a.call(token, 'POST', '/api/flowable/form/elephant/vatInvoiceCollection', body);
+/** Collection is a job (ADR 1065): queued, then followed at /api/jobs/{id} until it ends. */
+async function collected(token: string, body: unknown = PERIOD): Promise<Record<string, any>> {
+  const res = await collect(token, body);
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  expect(res.json.data.kind).toBe('invoiceCollection');
+  for (;;) {
+    const job = (await a.call(token, 'GET', `/api/jobs/${res.json.data.jobId}`)).json.data;
+    if (!['queued', 'running'].includes(job.status)) return job;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 const apply = (token: string, body: unknown) => a.call(token, 'POST', '/api/flowable/form/elephant/applyForCertification', body);
 const STATES = { ztbgksrq: '20261001000000', ztbgjsrq: '20261031235959' };
 const states = (token: string, body: unknown = STATES) => a.call(token, 'POST', '/api/flowable/form/elephant/getInvoiceState', body);
@@ -90,13 +101,13 @@ describe('with the platform configured', () => {
       data: { invoice_code: CODE, invoice_no: '31000004', invoice_type: '01', invoice_date: '2026-10-20', seller: '某某建材有限公司', amount: 1000, tax: 130, total: 1130 },
     });
     expect(before.json).toMatchObject({ code: 200 });
-    const res = await collect(a.admin);
-    expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({ added: 4, skipped: 1, pages: 3, truncated: false, failed: [] });
+    const job = await collected(a.admin);
+    expect(job.status).toBe('done');
+    expect(job.result).toMatchObject({ added: 4, updated: 0, skipped: 1, pages: 3, truncated: false, cancelled: false, failed: [], draftCount: 4, failedCount: 0 });
     // The demo ledger requires the invoice document, which collection does not give: drafts, with what is missing.
     // The customs document (17) also lacks a 发票类型 the demo ledger offers.
-    expect(res.json.data.drafts).toHaveLength(4);
-    expect(res.json.data.drafts.every((d: { msg: string }) => d.msg.length > 0)).toBe(true);
+    expect(job.result.drafts).toHaveLength(4);
+    expect(job.result.drafts.every((d: { msg: string }) => d.msg.length > 0)).toBe(true);
     const rows = await ledger(a.admin, ['31000001', '31000002', '31000003', '31000005', '31000006']);
     expect([...rows.keys()].sort()).toEqual(['31000001', '31000002', '31000003', '31000005']);
     expect(rows.get('31000002')).toMatchObject({ invoice_code: CODE, invoice_type: '04', seller: '某某建材有限公司', auth_status: 'pending', check_status: '1' });
@@ -104,16 +115,16 @@ describe('with the platform configured', () => {
     expect(rows.get('31000005')!.invoice_type).toBe('17');
     expect(String(rows.get('31000001')!.invoice_date)).toContain('2026-10-03');
     // The secret went to the platform only, never into an answer.
-    expect(JSON.stringify(res.json)).not.toContain('fw-secret-1');
+    expect(JSON.stringify(job)).not.toContain('fw-secret-1');
 
-    const again = await collect(a.admin);
-    expect(again.json.data).toMatchObject({ added: 0, skipped: 5, drafts: [] });
+    const again = await collected(a.admin);
+    expect(again.result).toMatchObject({ added: 0, skipped: 5, drafts: [] });
   });
 
   it('a platform error is shown with its message', async () => {
-    const res = await collect(a.admin, { ...PERIOD, sjlx: '9' });
-    expect(res.status).toBe(502);
-    expect(res.json.msg).toBe('税务平台调用失败：该税号未开通此类数据采集权限');
+    const job = await collected(a.admin, { ...PERIOD, sjlx: '9' });
+    expect(job.status).toBe('failed');
+    expect(job.error).toBe('税务平台调用失败：该税号未开通此类数据采集权限');
   });
 
   it('certification: the dialog\'s checks, submit, processing, then 认证状态 updated in place with the refusal named', async () => {
@@ -127,18 +138,26 @@ describe('with the platform configured', () => {
 
     const applied = await apply(a.admin, { sqrzlx: '1', sqskssq: '202610', ids });
     expect(applied.status).toBe(200);
-    expect(applied.json.data).toEqual({ accepted: 2 });
+    expect(applied.json.data).toEqual({ accepted: 2, written: 2, failed: [] });
     expect(fake.requests.at(-1)!.body).toMatchObject({ sqrzlx: '1', sqskssq: '202610', invoices: [{ fpdm: CODE, fphm: '31000001' }, { fpdm: CODE, fphm: '31000002' }] });
+    // 认证类型 and 税款所属期 are written into the records in place (a new version each), 认证状态 认证中.
+    const submitted = await ledger(a.admin, ['31000001', '31000002']);
+    for (const n of ['31000001', '31000002']) {
+      expect(submitted.get(n)).toMatchObject({ cert_type: '1', cert_type$view: '抵扣勾选', tax_period: '202610', auth_status: 'processing', auth_status$view: '认证中' });
+      expect(Number(submitted.get(n)!.version)).toBe(Number(rows.get(n)!.version) + 1);
+    }
 
     const first = await results(a.admin, ids);
     expect(first.json.data).toEqual({ certified: 0, processing: 2, failed: [] });
-    expect((await ledger(a.admin, ['31000001'])).get('31000001')!.auth_status).toBe('pending');
+    expect((await ledger(a.admin, ['31000001'])).get('31000001')!.auth_status).toBe('processing');
 
     const second = await results(a.admin, ids);
     expect(second.json.data).toEqual({ certified: 1, processing: 0, failed: [{ id: ids[1], fphm: '31000002', msg: '该发票已被其他纳税人勾选认证' }] });
     const after = await ledger(a.admin, ['31000001', '31000002']);
-    expect(after.get('31000001')!.auth_status).toBe('authenticated');
-    expect(after.get('31000002')!.auth_status).toBe('failed');
+    expect(after.get('31000001')).toMatchObject({ auth_status: 'authenticated', cert_type: '1', tax_period: '202610' });
+    expect(after.get('31000001')!.auth_error ?? null).toBeNull();
+    expect(after.get('31000002')).toMatchObject({ auth_status: 'failed', auth_error: '该发票已被其他纳税人勾选认证', cert_type: '1', tax_period: '202610' });
+
   });
 
   it('an invoice outside the platform\'s certification scope is refused with the platform\'s message', async () => {
@@ -240,8 +259,8 @@ describe('with the platform configured', () => {
     const id = Number(rows.get('31000001')!.id);
     expect((await apply(a.admin2, { sqrzlx: '1', sqskssq: '202610', ids: [id] })).status).toBe(404);
     expect((await results(a.admin2, [id])).status).toBe(404);
-    const res = await collect(a.admin2);
-    expect(res.json.data).toMatchObject({ added: 5, skipped: 0 });
+    const job = await collected(a.admin2);
+    expect(job.result).toMatchObject({ added: 5, skipped: 0 });
     expect((await ledger(a.admin2, ['31000004'])).size).toBe(1);
     // This tenant's ledger is unchanged by the other's collection.
     expect((await ledger(a.admin, ['31000001'])).get('31000001')!.auth_status).toBe('authenticated');

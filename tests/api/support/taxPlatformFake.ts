@@ -1,7 +1,7 @@
 /**
  * A small tax-platform gateway on 127.0.0.1 for tests (issue 31 item 4), speaking the protocol of
  * docs/invoices.md "Tax platform": invoices listed in pages filtered by type and period, state
- * changes in pages, certification that answers `processing` for the first result fetches before
+ * changes in pages (as many as the test gives: a large period is many pages, optionally slow), certification that answers `processing` for the first result fetches before
  * its outcome, goods by shop, and errors with messages (a wrong app secret, a data type the tax
  * number has no right to, an invoice outside certification).
  */
@@ -20,6 +20,8 @@ export interface FakeTaxPlatformOptions {
   /** How many result fetches answer `processing` before the outcome. */
   processingPolls?: number;
   pageSize?: number;
+  /** Milliseconds each collection page takes (a large period read while a test watches or cancels). */
+  collectDelayMs?: number;
 }
 
 export interface FakeTaxPlatform {
@@ -79,7 +81,8 @@ export async function startFakeTaxPlatform(o: FakeTaxPlatformOptions): Promise<F
   const server: Server = createServer((req, res) => {
     let text = '';
     req.on('data', (c: Buffer) => (text += c.toString()));
-    req.on('end', () => {
+    req.on('end', async () => {
+      if (o.collectDelayMs && req.url?.endsWith('/invoices/collect')) await new Promise((r) => setTimeout(r, o.collectDelayMs));
       const path = (req.url ?? '').replace(/^\/tax/, '');
       const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
       requests.push({ path, body });

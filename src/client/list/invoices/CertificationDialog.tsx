@@ -3,6 +3,7 @@ import { DatePicker, Form, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { CERTIFICATION_TYPES } from '../../../shared/invoiceTypes';
 import { applyCertification } from '../../api/taxPlatform';
+import { appliedText } from './outcomeTexts';
 import { PlatformDialog } from './PlatformDialog';
 
 interface Values {
@@ -18,8 +19,7 @@ export function CertificationDialog(props: { ids: (number | string)[]; onClose()
       onClose={props.onClose}
       onDone={props.onDone}
       submit={async (v) => {
-        const accepted = await applyCertification({ sqrzlx: v.sqrzlx, sqskssq: v.period.format('YYYYMM'), ids: props.ids });
-        return { summary: `已提交认证 ${accepted} 张发票，请稍后点击“认证结果”获取结果`, details: [] };
+        return appliedText(await applyCertification({ sqrzlx: v.sqrzlx, sqskssq: v.period.format('YYYYMM'), ids: props.ids }));
       }}
     >
       {() => (

@@ -3,6 +3,7 @@
  * dialogs' required-field messages (spec 02 §5) before any call, and what the user is told after a
  * call. The calls themselves run against the server in tests/api/invoices/taxPlatform.test.ts.
  */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -15,7 +16,7 @@ import { TestFeedbackHost } from '../../feedback/testFeedback';
 import { until } from '../../testing/until';
 import { invoiceCheckText } from '../../fields/media';
 import { InvoiceLedgerButtons } from './InvoiceLedgerButtons';
-import { certificationText, collectionText, goodsText, platformMoment, stateText } from './outcomeTexts';
+import { appliedText, certificationText, collectionProgress, collectionText, goodsText, platformMoment, stateText } from './outcomeTexts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -38,7 +39,9 @@ async function render(perms: string[], selectedIds: number[] = [], form = 'auto_
   document.body.appendChild(host);
   root = createRoot(host);
   const has = (...p: string[]) => p.some((x) => perms.includes(x));
-  await act(async () => root!.render(<ConfigProvider locale={zhCN}><AntdApp><TestFeedbackHost /><InvoiceLedgerButtons form={form} has={has} selectedIds={selectedIds} onDone={() => calls.push('refresh')} /></AntdApp></ConfigProvider>));
+  // 发票采集 follows its job with react-query, as in the app.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await act(async () => root!.render(<QueryClientProvider client={client}><ConfigProvider locale={zhCN}><AntdApp><TestFeedbackHost /><InvoiceLedgerButtons form={form} has={has} selectedIds={selectedIds} onDone={() => calls.push('refresh')} /></AntdApp></ConfigProvider></QueryClientProvider>));
 }
 
 /** The tenant's provider status as the server answers it (null: usable). */
@@ -120,10 +123,18 @@ describe('what the user is told', () => {
   });
 
   it('collection, state, goods and certification outcomes', () => {
-    expect(collectionText({ added: 4, skipped: 1, drafts: [{ fphm: '1', msg: '发票文件不能为空' }], failed: [], pages: 3, truncated: false }))
-      .toEqual({ summary: '采集完成：新增 4 张（其中 1 张已暂存，待补充后提交），已存在 1 张', details: ['1：发票文件不能为空'] });
-    expect(collectionText({ added: 0, skipped: 0, drafts: [], failed: [{ fphm: '9', msg: 'x' }], pages: 20, truncated: true }).summary)
-      .toBe('采集完成：新增 0 张，已存在 0 张，失败 1 张。本时间段发票较多，只处理了前 20 页，请缩短时间段后继续');
+    const base = { added: 0, updated: 0, skipped: 0, drafts: [], failed: [], draftCount: 0, failedCount: 0, pages: 1, truncated: false, cancelled: false, msg: '' };
+    expect(collectionText({ ...base, added: 4, updated: 2, skipped: 1, drafts: [{ fphm: '1', msg: '发票文件不能为空' }], draftCount: 1, pages: 3 }))
+      .toEqual({ summary: '采集完成：新增 4 张（其中 1 张已暂存，待补充后提交），更新 2 张，已存在 1 张', details: ['1：发票文件不能为空'] });
+    // At most 200 are named by the server; the counts are complete.
+    expect(collectionText({ ...base, failed: [{ fphm: '9', msg: 'x' }], failedCount: 3, pages: 10_000, truncated: true }))
+      .toEqual({ summary: '采集完成：新增 0 张，更新 0 张，已存在 0 张，失败 3 张。页数已达单次采集上限，请缩短时间段后继续', details: ['9：x', '……另有 2 张未列出'] });
+    expect(collectionText({ ...base, added: 10, pages: 2, cancelled: true }).summary).toBe('已取消，已采集的 2 页已保存：新增 10 张，更新 0 张，已存在 0 张');
+    expect(collectionProgress(undefined)).toBe('排队中…');
+    expect(collectionProgress({ status: 'running', done: 0, total: null })).toBe('正在采集…');
+    expect(collectionProgress({ status: 'running', done: 3, total: 12 })).toBe('正在采集：第 3 / 12 页');
+    expect(appliedText({ accepted: 2, written: 1, failed: [{ id: 5, fphm: '31000001', msg: '数据已被他人修改，请刷新后重试' }] }))
+      .toEqual({ summary: '已提交认证 2 张发票，请稍后点击“认证结果”获取结果；1 张未能写入认证类型和税款所属期', details: ['31000001：数据已被他人修改，请刷新后重试'] });
     expect(stateText({ updated: 2, unchanged: 0, unknown: 1, pages: 2, truncated: false }).summary).toBe('状态采集完成：更新 2 张，无变化 0 张，台账中没有的发票 1 张');
     expect(goodsText({ added: 2, updated: 1, unchanged: 0, failed: [{ spbm: '', msg: '商品“无编码商品”没有商品编码，未同步' }], pages: 3, truncated: false }))
       .toEqual({ summary: '同步完成：新增 2 个，更新 1 个，无变化 0 个，未同步 1 个', details: ['商品“无编码商品”没有商品编码，未同步'] });

@@ -101,6 +101,7 @@ export async function shapeInvoice(rec: Record<string, unknown>, ctx: ShapeConte
     amount, tax, total: cents(amount + tax), invoice_state: refused ? '1' : '0',
     checked: check !== null, check_status: check, check_error: check === '-1' ? '国税平台查验不通过：发票金额与税务机关登记信息不一致' : undefined,
     auth_status: refused ? 'failed' : certified ? 'authenticated' : 'pending', cert_type: certified ? '1' : undefined, tax_period: certified ? date.slice(0, 7).replace('-', '') : undefined,
+    auth_error: refused ? '销售方发票已被税务机关列为失控发票' : undefined,
     remark: refused ? '销售方发票已被税务机关列为失控发票，认证失败' : other?.remark ?? (ctx.i % 3 === 0 ? (certified ? '已认证抵扣' : '待认证抵扣') : undefined),
   });
   for (const [k, v] of Object.entries(rec)) if (v === undefined || v === null) delete rec[k];

@@ -1,6 +1,6 @@
 /**
  * `/flowable/form/elephant/*` (spec 02 §7 "Tax invoices", issue 31 item 3): invoice collection
- * and certification on the tenant's 发票台账, forwarded to the configured tax platform
+ * (a job, src/server/invoices/invoiceCollectionJob.ts) and certification on the tenant's 发票台账, forwarded to the configured tax platform
  * (per tenant: sys.invoice.taxPlatform.*, else TAX_PLATFORM_*; without it a 400 names the missing
  * setting; `GET /invoices/providerStatus` names it before a call). Permissions: add on the ledger to
  * collect, edit to certify and to collect states (src/server/invoices/taxPlatformService.ts).
@@ -13,9 +13,13 @@ import type { SqlConditions } from '../../records/services/sqlHide.js';
 import { callerOf, objectBody } from '../auto/caller.js';
 import { configuredTaxPlatform } from '../../invoices/taxPlatform.js';
 import { providerStatus, tenantProviderEnv } from '../../invoices/providerSettings.js';
-import { applyCertification, collectInvoices, collectionQuery, collectStates, fetchCertificationResults, stateQuery } from '../../invoices/taxPlatformService.js';
+import { applyCertification, collectionQuery, collectStates, fetchCertificationResults, stateQuery } from '../../invoices/taxPlatformService.js';
+import { checkCollection, INVOICE_COLLECTION_JOB, invoiceCollectionJob, type CollectionParams } from '../../invoices/invoiceCollectionJob.js';
+import { jobUser } from '../auto/ioRoutes.js';
+import { jobDto } from '../jobs/index.js';
+import { JobAnswer } from '../../../shared/contract/jobs.js';
 import { syncGoods } from '../../invoices/goodsSync.js';
-import { CertificationAppliedAnswer, ProviderStatusAnswer, CertificationResultsAnswer, CollectionAnswer, GoodsSyncAnswer, GoodsSyncQuery, StateCollectionAnswer } from '../../../shared/contract/taxPlatform.js';
+import { CertificationAppliedAnswer, ProviderStatusAnswer, CertificationResultsAnswer, GoodsSyncAnswer, GoodsSyncQuery, StateCollectionAnswer } from '../../../shared/contract/taxPlatform.js';
 
 /** Registers the tax-platform calls. */
 export const elephantRoutes: ContractPlugin = async (app) => {
@@ -27,10 +31,18 @@ export const elephantRoutes: ContractPlugin = async (app) => {
     return ok(providerStatus(await tenantProviderEnv(app.db, request.user.tenantId)));
   });
 
-  app.post('/flowable/form/elephant/vatInvoiceCollection', { schema: { response: { 200: CollectionAnswer } } }, async (request) => {
-    const platform = configuredTaxPlatform(await tenantProviderEnv(app.db, request.user.tenantId));
+  app.jobs.register(INVOICE_COLLECTION_JOB, invoiceCollectionJob(conditions));
+
+  // Collection of a period of any length is a job (ADR 1065): checked here, run page by page,
+  // followed at /api/jobs/{id} (progress in pages, cancel, the counts as its result).
+  app.post('/flowable/form/elephant/vatInvoiceCollection', { schema: { response: { 200: JobAnswer } } }, async (request) => {
+    configuredTaxPlatform(await tenantProviderEnv(app.db, request.user.tenantId));
     const query = collectionQuery(objectBody(request.body));
-    return ok(await collectInvoices(app.db, callerOf(request), platform, query, conditions));
+    const u = request.user;
+    const model = await checkCollection(app.db, u);
+    const params: CollectionParams = { query, user: { ...jobUser(u), tenantCode: u.tenantCode, tenantName: u.tenantName }, url: request.url, ip: request.ip };
+    const job = await app.jobs.enqueue({ tenantId: u.tenantId, userId: u.userId, kind: INVOICE_COLLECTION_JOB, title: `发票采集：${model.form.cnName}`, params: params as unknown as Record<string, unknown> });
+    return ok(jobDto(job), '发票采集任务已提交');
   });
 
   app.post('/flowable/form/elephant/getInvoiceState', { schema: { response: { 200: StateCollectionAnswer } } }, async (request) => {
@@ -41,7 +53,7 @@ export const elephantRoutes: ContractPlugin = async (app) => {
 
   app.post('/flowable/form/elephant/applyForCertification', { schema: { response: { 200: CertificationAppliedAnswer } } }, async (request) => {
     const platform = configuredTaxPlatform(await tenantProviderEnv(app.db, request.user.tenantId));
-    return ok(await applyCertification(app.db, callerOf(request), platform, objectBody(request.body)));
+    return ok(await applyCertification(app.db, callerOf(request), platform, objectBody(request.body), conditions));
   });
 
   app.post('/flowable/form/elephant/getCertificationResults', { schema: { response: { 200: CertificationResultsAnswer } } }, async (request) => {
