@@ -20,6 +20,8 @@ export function formworkListBody(q: PeerListQuery = {}): Record<string, unknown>
     pageSize: q.pageSize ?? 20,
     sysOrderBy: q.sort ?? { field: 'create_time', order: 'desc' },
     exactTotal: q.exactTotal ?? true,
+    // What the client's list page asks for (docs/api-records.md "Row shape"): each value once.
+    rowShape: 'compact',
     ...(q.filters?.length ? { searchConList: q.filters } : {}),
   };
 }
