@@ -1,8 +1,7 @@
 /** The guard and login gate around the signed-in part of the app (spec 02 §2.1). */
-import { useFeedback } from '../feedback/useFeedback';
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { useLoginGate } from '../controllers/useLoginGate';
+import { useSessionGate } from './useSessionGate';
 import '../session/dayjsLocale';
 import { getToken } from '../session/cookies';
 import { isPublicPath, paths } from '../paths';
@@ -32,16 +31,8 @@ export function Protected() {
 const DesignerPage = lazy(() => import('../pages/designer/DesignerPage'));
 
 function Gate() {
-  const [location, navigate] = useLocation();
-  const { message } = useFeedback();
-  const onFailed = useCallback(
-    (text: string | undefined) => {
-      if (text) void message.error(text);
-      navigate('/', { replace: true });
-    },
-    [message, navigate],
-  );
-  const { ready } = useLoginGate(onFailed);
+  const [location] = useLocation();
+  const ready = useSessionGate();
   // The designer saves through the 表单配置 add / edit permissions: without them, 无权限.
   const mayDesign = useHasPermission('flowable:form:add', 'flowable:form:edit');
   if (!ready) return <PageLoading tip="正在加载系统资源，请耐心等待" />;

@@ -8,10 +8,8 @@
  * to the group's list, which opens in the shell). The layout (menus, tabs, header) is not loaded:
  * the cockpit's first load (issue 33: ≤ 350 KB gzip) goes to its charts.
  */
-import { lazy, Suspense, useCallback, useEffect } from 'react';
-import { useLocation } from 'wouter';
-import { useFeedback } from '../feedback/useFeedback';
-import { useLoginGate } from '../controllers/useLoginGate';
+import { lazy, Suspense, useEffect } from 'react';
+import { useSessionGate } from './useSessionGate';
 import { getToken } from '../session/cookies';
 import { CONFIG_KEYS } from '../session/configKeys';
 import { sessionStore } from '../session/sessionStore';
@@ -33,17 +31,8 @@ export function StatisticsRoute({ path }: { path: string }) {
 }
 
 function SignedIn({ pageKey, title }: { pageKey: string; title: string }) {
-  const [, navigate] = useLocation();
-  const { message } = useFeedback();
   // As the shell's gate: a session that cannot be loaded signs out and goes to the root.
-  const onFailed = useCallback(
-    (text: string | undefined) => {
-      if (text) void message.error(text);
-      navigate('/', { replace: true });
-    },
-    [message, navigate],
-  );
-  const { ready } = useLoginGate(onFailed);
+  const ready = useSessionGate();
   const siteTitle = sessionStore.use((s) => s.config[CONFIG_KEYS.headTitle]) || '业务表单平台';
   useEffect(() => {
     document.title = `${title} - ${siteTitle}`;
