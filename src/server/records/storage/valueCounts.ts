@@ -110,7 +110,8 @@ export async function syncValueCounts(trx: Kysely<Database>, schema: string, tab
   for (const c of columns) if (!COLUMN_NAME.test(c)) throw new Error(`Bad counted column ${c}`);
   const have = await sql<{ col: string }>`SELECT col FROM form_value_columns WHERE form_id = ${formId} ORDER BY col`.execute(trx);
   const t = sql.id(schema, table);
-  const installed = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_trigger WHERE tgrelid = to_regclass(${`${schema}.${table}`}) AND tgname = 'fw_values_ins'`.execute(trx);
+  const installed = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_trigger
+    WHERE tgrelid = to_regclass(quote_ident(${schema}) || '.' || quote_ident(${table})) AND tgname = 'fw_values_ins'`.execute(trx);
   const same = have.rows.map((r) => r.col).join(',') === [...columns].sort().join(',');
   if (same && (installed.rows[0]!.n > 0) === columns.length > 0) return;
   for (const [name] of TRIGGERS) await sql`DROP TRIGGER IF EXISTS ${sql.id(name)} ON ${t}`.execute(trx);
