@@ -8,6 +8,7 @@ import type { FormModel } from './formModel.js';
 import { compileEntries, MAX_SEARCH_ENTRIES } from './searchEntry.js';
 import { isScalarChoice, rangeMatches, valueMatches } from './fieldConditions.js';
 import { isSortable } from '../storage/fieldStorage.js';
+import { countsOptions } from '../storage/valueCounts.js';
 import { capValues, isBlank, likePattern, toNumber, toTextList } from './values.js';
 import { tenantSchema } from '../storage/names.js';
 import { scopeCondition, type Reader } from './rowScope.js';
@@ -241,7 +242,7 @@ function optionFilterOf(model: FormModel, body: Record<string, unknown>, conds: 
   const name = typeof e?.enName === 'string' ? e.enName : '';
   const field = model.main.fields.get(name);
   const c = field?.columns.value;
-  if (!field || !c || c.kind !== 'text' || !isScalarChoice(field) || !['select', 'radio'].includes(field.def.funcType)) return null;
+  if (!field || !c || c.kind !== 'text' || !isScalarChoice(field) || !countsOptions(field.def.funcType)) return null;
   if ((e.searchRange ?? 'all') !== 'all' || e.searchType === 'like') return null;
   if ([`${name}$start`, `${name}$end`, `${name}$view`].some((k) => !isBlank(e[k]))) return null;
   const value = e[name];

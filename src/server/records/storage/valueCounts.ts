@@ -26,6 +26,11 @@ import type { StorageTable } from './types.js';
 /** Field types whose value is one option of a configured list. */
 const COUNTED_TYPES: ReadonlySet<string> = new Set(['select', 'radio']);
 
+/** Whether a field of this type has its options counted (when stored as one text value). */
+export function countsOptions(funcType: string): boolean {
+  return COUNTED_TYPES.has(funcType);
+}
+
 /** A physical column name as formStorage makes them (checked again before it reaches SQL text). */
 const COLUMN_NAME = /^[a-z_][a-z0-9_$]{0,62}$/i;
 
@@ -87,7 +92,7 @@ export async function createValueCountObjects(db: Kysely<Database>): Promise<voi
 export function countedColumns(fields: FieldDefinition[], main: StorageTable): string[] {
   const types = new Map(fields.map((f) => [f.enName, f.funcType]));
   return main.columns
-    .filter((c) => c.role === 'value' && c.kind === 'text' && COUNTED_TYPES.has(types.get(c.field) ?? ''))
+    .filter((c) => c.role === 'value' && c.kind === 'text' && countsOptions(types.get(c.field) ?? ''))
     .map((c) => c.name)
     .sort();
 }
