@@ -216,6 +216,8 @@ export function invoiceCollectionJob(conditions: SqlConditions | undefined): Job
       next.pages = Math.max(got.pages, page);
       const truncated = page >= MAX_COLLECTION_JOB_PAGES && got.pages > page;
       const last = page >= got.pages || !got.rows.length || page >= MAX_COLLECTION_JOB_PAGES;
+      // The end commits with the last page, so its count goes in with it (a one-page period too).
+      if (last) await ctx.progress(page, page, 'collect');
       const result = await ctx.db.transaction().execute(async (trx) => {
         for (const inv of got.rows) await writeInvoice(trx, model, caller, inv, next, cond);
         if (last) return end(trx, next, { truncated, cancelled: false });

@@ -76,7 +76,7 @@ export class JobLostError extends Error {
  * longer this worker's.
  */
 export async function finishInTransaction(trx: Kysely<Database>, id: string, worker: string, status: 'done' | 'failed' | 'cancelled',
-  fields: { result?: JobResult | null; error?: string | null; done: number; ttlMinutes: number }): Promise<void> {
+  fields: { result?: JobResult | null; error?: string | null; done: number; total?: number | null; ttlMinutes: number }): Promise<void> {
   if (!(await finishJob(trx, id, worker, status, fields))) throw new JobLostError();
 }
 
@@ -109,9 +109,9 @@ export async function cancelAsked(db: Kysely<Database>, id: string, worker: stri
 
 /** Ends a running job of this worker. */
 export async function finishJob(db: Kysely<Database>, id: string, worker: string, status: 'done' | 'failed' | 'cancelled',
-  fields: { result?: JobResult | null; error?: string | null; done?: number; ttlMinutes: number }): Promise<boolean> {
+  fields: { result?: JobResult | null; error?: string | null; done?: number; total?: number | null; ttlMinutes: number }): Promise<boolean> {
   const r = await sql`UPDATE jobs SET status = ${status}, phase = ${status}, result = ${fields.result ? JSON.stringify(fields.result) : null}::jsonb,
-      done = COALESCE(${fields.done ?? null}::bigint, done),
+      done = COALESCE(${fields.done ?? null}::bigint, done), total = COALESCE(${fields.total ?? null}::bigint, total),
       error = ${fields.error ?? null}, finish_time = now(), heartbeat_at = now(),
       expires_at = CASE WHEN ${status} = 'done' THEN now() + make_interval(mins => ${fields.ttlMinutes}) END
     WHERE id = ${id} AND worker = ${worker} AND status = 'running'`.execute(db);

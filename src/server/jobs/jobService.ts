@@ -246,7 +246,7 @@ export class JobService {
       throwIfCancelled: () => { if (l.cancel || this.stopping) throw new JobCancelledError(); },
       commit: async (trx, result, error, cancelled) => {
         await repo.finishInTransaction(trx, id, this.worker, cancelled ? 'cancelled' : error ? 'failed' : 'done', {
-          result, error: cancelled ? error ?? '任务已取消' : error ?? null, done: cancelled ? l.done : l.total ?? l.done, ttlMinutes: this.opts.ttlMinutes,
+          result, error: cancelled ? error ?? '任务已取消' : error ?? null, done: cancelled ? l.done : l.total ?? l.done, total: l.total, ttlMinutes: this.opts.ttlMinutes,
         });
         committed = true;
       },

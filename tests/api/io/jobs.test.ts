@@ -52,6 +52,20 @@ describe('jobs', () => {
     expect((await a.call(a.admin, 'GET', '/api/jobs/not-a-uuid')).status).toBe(404);
   });
 
+  it('a job that ends in its own transaction before any progress write still shows its total', async () => {
+    // No await between progress and commit: the periodic progress write never runs, so the end must carry it.
+    a.app.jobs.register('instant', async (_job, ctx) => {
+      await ctx.progress(7, 7, 'write');
+      return a.db.transaction().execute(async (trx) => {
+        await ctx.commit(trx, { msg: 'ok' });
+        return { msg: 'ok' };
+      });
+    });
+    const job = await a.app.jobs.enqueue({ tenantId, userId, kind: 'instant', title: '即时', params: {} });
+    const end = await waitJob(a, job.id);
+    expect(end).toMatchObject({ status: 'done', done: 7, total: 7, percent: 100 });
+  });
+
   it('a job cut off by a stop runs again, once, at the next start', async () => {
     const id = randomUUID();
     await sql`INSERT INTO jobs (id, tenant_id, user_id, kind, title, status, worker, heartbeat_at)
