@@ -12,6 +12,8 @@ import { HttpError } from '../http/HttpError.js';
 import { requireFormQuery } from '../records/services/formPermissions.js';
 import { userContext, withReadModel } from '../records/services/recordContext.js';
 import { runAggregate, runProgress } from '../records/repositories/aggregates.js';
+import { compileAggregate } from '../records/query/aggregateQuery.js';
+import { keptCountRows } from '../records/repositories/keptCounts.js';
 import { readerOf } from '../records/services/dataScope.js';
 import type { Reader } from '../records/query/rowScope.js';
 import type { FormModel } from '../records/query/formModel.js';
@@ -47,8 +49,12 @@ function today(): string {
 /** Groups a panel shows when it names no limit. */
 export const DEFAULT_GROUPS = 20;
 
-/** Databases a read uses: definitions from `db`, rows from `readDb` (a replica when configured). */
-export interface PanelDbs { db: Kysely<Database>; readDb: Kysely<Database> }
+/**
+ * Databases a read uses: definitions from `db`, rows from `readDb` (a replica when configured);
+ * `concurrency`: panels read at once by `dashboardData` (PostgreSQL's pool; 1, the default, on
+ * PGlite's single connection).
+ */
+export interface PanelDbs { db: Kysely<Database>; readDb: Kysely<Database>; concurrency?: number }
 
 /** Who reads a panel: the rows (reader), the filter's `#{…}` values, and a further row condition (a public dashboard's published rule). */
 export interface PanelAccess { reader: Reader; ctx: UserContext; restrict?: RawBuilder<unknown> }
@@ -68,7 +74,9 @@ export async function panelOverModel(dbs: PanelDbs, model: FormModel, panel: Pan
   }
   if (!single && !spec.groupBy) throw new HttpError(400, '图表须指定分组字段');
   if (panel.kind === 'gauge' && !panel.gauge?.max && !panel.gauge?.total) throw new HttpError(400, '仪表盘面板须指定最大值或对比的合计');
-  const { compiled, rows } = await runAggregate(dbs.readDb, model, spec, reader, ctx);
+  const compiled = compileAggregate(model, spec, reader, ctx);
+  // A count over every row (by a select/radio option, or none) is read from the counts kept on write (ADR 1075).
+  const rows = (await keptCountRows(dbs.readDb, model, spec, reader)) ?? (await compiled.query.execute(dbs.readDb)).rows;
   const labelOf = (name?: string) => (name ? model.main.fields.get(name)?.def.label || name : '');
   const measureLabel = panel.measure.op === 'count' ? '数量' : `${labelOf(panel.measure.field)}${OP_NAMES[panel.measure.op]}`;
   if (panel.kind === 'gauge') {
@@ -105,9 +113,21 @@ export async function panelData(dbs: PanelDbs, user: AuthUser, panel: Panel, par
   }
 }
 
-/** Every panel's answer, one after the other (a dashboard is at most 24 panels; one connection at a time keeps PGlite's single connection fair). */
+/**
+ * Every panel's answer, in the panels' order, `dbs.concurrency` at a time (ADR 1075): on
+ * PostgreSQL the pool runs several panels' statements at once, so the dashboard costs about its
+ * slowest panels rather than their sum; on PGlite one after the other (its single connection
+ * serves other requests between them). A dashboard is at most 24 panels.
+ */
 export async function dashboardData(dbs: PanelDbs, user: AuthUser, panels: Panel[], param?: string): Promise<PanelData[]> {
-  const out: PanelData[] = [];
-  for (const p of panels) out.push(await panelData(dbs, user, p, param));
+  const out: PanelData[] = new Array(panels.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < panels.length) {
+      const i = next++;
+      out[i] = await panelData(dbs, user, panels[i], param);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(dbs.concurrency ?? 1, panels.length)) }, worker));
   return out;
 }

@@ -520,3 +520,53 @@ describe('named pages (spec 02 §2.2–2.3)', () => {
     expect((await a.call(a.admin2, 'GET', '/api/dashboard/key/payment-statistics')).json.data.panels).toHaveLength(2);
   });
 });
+
+describe('count panels over every row read the counts kept on write (ADR 1075)', () => {
+  it('a count and a count by a select option equal SQL right after a write, and come from the kept counts', async () => {
+    const tenantId = (await a.db.selectFrom('tenants').select('id').where('code', '=', 'DEFAULT').executeTakeFirstOrThrow()).id;
+    const model = await loadModel(a.db, Number(tenantId), FORM);
+    const table = sql.id(model.schema, model.main.table.name);
+    const col = model.main.fields.get('kind')!.columns.value!.name;
+    const formId = model.form.id;
+    const created = await a.call(a.admin, 'POST', '/api/dashboard', { name: '计数看板', panels: [
+      { id: 'n', title: '总数', kind: 'kpi', form: FORM, measure: { op: 'count' } },
+      { id: 'by-kind', title: '各类数量', kind: 'pie', form: FORM, groupBy: { field: 'kind' }, measure: { op: 'count' } },
+      { id: 'amount', title: '金额', kind: 'kpi', form: FORM, measure: { op: 'sum', field: 'amount' } },
+      { id: 'eng', title: '工程数量', kind: 'kpi', form: FORM, measure: { op: 'count' }, filter: "${kind} == 'eng'" },
+    ] });
+    expect(created.status, JSON.stringify(created.json)).toBe(200);
+    const read = async () => {
+      const r = await a.call(a.admin, 'GET', `/api/dashboard/${created.json.data.id}/data`);
+      expect(r.status).toBe(200);
+      return r.json.data.panels as { id: string; value?: number; points?: { key: unknown; label: string; value: number }[] }[];
+    };
+    const total = async (where = 'TRUE') => Number((await truth('DEFAULT', 'count(*)', where))[0].v);
+    try {
+      for (const data of [{ title: '壬', kind: 'svc', amount: 7 }, { title: '癸' }]) {
+        expect((await a.call(a.admin, 'POST', `/api/auto/${FORM}/add`, { formName: FORM, data })).status).toBe(200);
+      }
+      let [n, byKind, amount, eng] = await read();
+      expect(n.value).toBe(await total());
+      expect(pointsByKey(byKind.points!)).toEqual(byKey(await truth('DEFAULT', 'count(*)', 'TRUE', '{kind}')));
+      // As the GROUP BY orders them: largest first, ties by key, the empty group last among equals.
+      expect(byKind.points!.map((p) => p.label)).toEqual(['工程', '服务', '材料', '（空）']);
+      expect(amount.value).toBe(Number((await truth('DEFAULT', 'coalesce(sum({amount}), 0)'))[0].v));
+      expect(eng.value).toBe(await total("{kind} = 'eng'"));
+      // The counts kept on write answer (not a count of the rows): deltas written by hand show in
+      // the unfiltered counts, not in the filtered count, which counts its rows.
+      await sql`INSERT INTO form_value_counts (form_id, col, val, n) VALUES (${formId}, ${col}, 'mat', 100)`.execute(a.db);
+      await sql`INSERT INTO form_row_counts (form_id, n) VALUES (${formId}, 100)`.execute(a.db);
+      [n, byKind, amount, eng] = await read();
+      expect(n.value).toBe(await total() + 100);
+      expect(byKind.points![0]).toMatchObject({ key: 'mat', label: '材料', value: 102 });
+      expect(eng.value).toBe(await total("{kind} = 'eng'"));
+    } finally {
+      await sql`INSERT INTO form_value_counts (form_id, col, val, n) VALUES (${formId}, ${col}, 'mat', -100)`.execute(a.db);
+      await sql`INSERT INTO form_row_counts (form_id, n) VALUES (${formId}, -100)`.execute(a.db);
+      await sql`DELETE FROM ${table} WHERE title IN ('壬', '癸')`.execute(a.db);
+    }
+    const [n, byKind] = await read();
+    expect(n.value).toBe(await total());
+    expect(pointsByKey(byKind.points!)).toEqual(byKey(await truth('DEFAULT', 'count(*)', 'TRUE', '{kind}')));
+  });
+});

@@ -1,6 +1,6 @@
 /** A dashboard page: its name, when its data was read, and its panels on a 24-column grid. */
-import { Button, Drawer, Empty, Space } from 'antd';
-import { useState } from 'react';
+import { Button, Empty, Space } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useFeedback } from '../../feedback/useFeedback';
 import { useDashboard, type DashboardRef } from '../../controllers/useDashboard';
 import { PageLoading } from '../../routing/PageLoading';
@@ -9,8 +9,12 @@ import { useNavigate } from '../../routing/navigation';
 import { paths } from '../../paths';
 import { PanelView } from './PanelView';
 import { dashboardSheets, exportFileName } from './exportSheets';
-import { saveWorkbook } from './saveWorkbook';
 import styles from './dashboards.module.css';
+
+// Both load on first use (issue 33, first-load budget): the drawer with 报表视图, the workbook
+// writer (and SheetJS behind it, ADR 1060) with 导出数据.
+const ReportDrawer = lazy(() => import('./ReportDrawer'));
+const saveWorkbook: typeof import('./saveWorkbook').saveWorkbook = async (...args) => (await import('./saveWorkbook')).saveWorkbook(...args);
 
 /** Default width of a panel: KPI numbers a quarter, charts and tables half the grid. */
 export function panelSpan(p: { kind: string; span?: number }): number {
@@ -33,7 +37,8 @@ export default function DashboardView({ dashboard: ref, param, bare }: Dashboard
   const navigate = useNavigate();
   const app = useFeedback();
   const [exporting, setExporting] = useState(false);
-  const [report, setReport] = useState(false);
+  // 报表视图: null until first opened (the drawer's module is not loaded before), then open or closed.
+  const [report, setReport] = useState<boolean | null>(null);
   if (loading) return <PageLoading />;
   if (failed || !dashboard) return <Empty description="仪表盘不存在" />;
   // 导出数据: every panel's data as shown (one sheet each), written in the browser.
@@ -61,10 +66,10 @@ export default function DashboardView({ dashboard: ref, param, bare }: Dashboard
           )}
         </Space>
       </div>
-      {bare ? null : (
-        <Drawer title={`${dashboard.name}报表`} open={report} onClose={() => setReport(false)} width="75%" destroyOnHidden styles={{ body: { padding: 0 } }}>
-          <iframe title={`${dashboard.name}报表`} src={reportFramePath(dashboard, param)} style={{ width: '100%', height: '100%', border: 0 }} />
-        </Drawer>
+      {bare || report === null ? null : (
+        <Suspense fallback={null}>
+          <ReportDrawer title={`${dashboard.name}报表`} src={reportFramePath(dashboard, param)} open={report} onClose={() => setReport(false)} />
+        </Suspense>
       )}
       <div className={styles.grid}>
         {dashboard.panels.map((p) => (

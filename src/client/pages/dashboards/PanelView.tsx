@@ -1,13 +1,16 @@
 /** One panel: a KPI number, a chart (a click on a bar, slice or point opens the group's list) or a table. */
 import { Button, Empty, Spin } from 'antd';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Panel, PanelData } from '../../api/dashboards';
 import { useNavigate } from '../../routing/navigation';
 import { paths } from '../../paths';
 import { chartOption, formatValue, isChart } from './chartOption';
 import { EChart, type Chart } from './EChart';
-import { ProgressBoard } from './ProgressBoard';
 import styles from './dashboards.module.css';
+
+// A progress board (antd `Progress`, and the tooltip behind it) loads with the first board shown:
+// most dashboards, the cockpit among them, have none (issue 33, first-load budget).
+const ProgressBoard = lazy(() => import('./ProgressBoard').then((m) => ({ default: m.ProgressBoard })));
 
 /** The address of a form's list showing one group (its `initFilter` in the query). */
 export function groupListPath(form: string, listFilter: Record<string, unknown>): string {
@@ -39,7 +42,11 @@ function Body({ panel, data, onChart, linked }: { panel: Panel; data: PanelData;
   if (panel.kind === 'progress') {
     const items = data.items ?? [];
     if (!items.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />;
-    return <ProgressBoard items={items} grouped={!!panel.progress?.group} onOpen={linked ? (id) => navigate(recordPath(panel, id)) : undefined} />;
+    return (
+      <Suspense fallback={<div className={styles.loading}><Spin /></div>}>
+        <ProgressBoard items={items} grouped={!!panel.progress?.group} onOpen={linked ? (id) => navigate(recordPath(panel, id)) : undefined} />
+      </Suspense>
+    );
   }
   const points = data.points ?? [];
   if (!points.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />;

@@ -20,6 +20,8 @@ import {
 } from '../../../shared/contract/dashboards.js';
 
 const TITLE = '仪表盘';
+/** Panels of one dashboard read at once on PostgreSQL: a share of the pool (10 by default), leaving the rest to other requests. */
+const PANEL_CONCURRENCY = 4;
 const MISSING = '仪表盘不存在';
 const perm = (action: 'list' | 'query' | 'add' | 'edit' | 'remove') => `system:dashboard:${action}`;
 /** Ids in the path are digits; anything else is the 404 of a missing dashboard. */
@@ -27,7 +29,8 @@ const idOf = (raw: string): number => { if (!/^\d{1,9}$/.test(raw)) throw notFou
 
 /** Registers the dashboard calls. */
 export const dashboardRoutes: ContractPlugin = async (app) => {
-  const dbs = { db: app.db, readDb: app.readDb };
+  // On PostgreSQL a dashboard's panels are read 4 at a time from the pool (ADR 1075).
+  const dbs = { db: app.db, readDb: app.readDb, concurrency: app.database.kind === 'postgres' ? PANEL_CONCURRENCY : 1 };
   const input = (b: { name: string; routeKey?: string | null; refreshSeconds?: number; panels: Panel[]; isPublic?: boolean }): DashboardInput =>
     ({ name: b.name.trim(), routeKey: b.routeKey || null, refreshSeconds: b.refreshSeconds ?? 60, panels: b.panels, isPublic: b.isPublic === true });
   /** A save's checks: panels readable, and for 公开访问 over published records and fields only (ADR 1056). */
