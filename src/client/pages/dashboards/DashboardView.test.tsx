@@ -27,6 +27,8 @@ const DASHBOARD = {
 let dataCalls = 0;
 const server = setupServer(
   http.get('/api/dashboard/key/guanlijiashicang', () => ok({ data: DASHBOARD })),
+  // The report drawer's frame loads the report page.
+  http.get('/view-app-report', () => new HttpResponse('<!doctype html><title>报表</title>', { headers: { 'content-type': 'text/html' } })),
   http.get('/api/dashboard/7/data', () => {
     dataCalls++;
     return ok({ data: { version: 3, panels: [
@@ -118,6 +120,18 @@ describe('DashboardView', () => {
       create.mockRestore();
       click.mockRestore();
     }
+  });
+
+  it('报表视图 opens the dashboard as a report in a drawer (its module loaded on that first click)', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await act(async () => root.render(<QueryClientProvider client={client}><DashboardView dashboard={{ key: 'guanlijiashicang' }} /></QueryClientProvider>));
+    await until(() => host.querySelector('[data-panel="count"]')?.textContent?.includes('1,234'));
+    expect(document.querySelector('iframe')).toBeNull();
+    const button = [...host.querySelectorAll('button')].find((b) => b.textContent?.replace(/\s/g, '') === '报表视图')!;
+    await act(async () => button.click());
+    const frame = await until(() => document.querySelector<HTMLIFrameElement>('iframe[title="管理驾驶舱报表"]'));
+    expect(frame.getAttribute('src')).toBe('/view-app-report?key=guanlijiashicang');
+    expect(document.querySelector('.ant-drawer-title')?.textContent).toBe('管理驾驶舱报表');
   });
 
   it('draws progress boards by group, marks a project behind its time, passes the page parameter and opens a bar’s page', async () => {
