@@ -5,7 +5,8 @@ import { precompress } from './scripts/precompress.js';
 const apiPort = Number(process.env.PORT ?? 8080);
 
 // The projects that start test apps hash passwords at bcrypt's lowest cost (ADR 1072): a run signs
-// in thousands of times, each comparison ~80 ms of CPU at the product's cost 10 and ~1 ms at 4.
+// in thousands of times, and a comparison at the product's cost 10 costs 64 times one at 4 (measured
+// side by side at load 31: 1.9 s against 40–65 ms; docs/benchmarks.md).
 // What is tested does not change: a comparison reads its cost from the stored hash.
 const appTestEnv = { BCRYPT_COST: '4' };
 
