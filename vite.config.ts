@@ -4,6 +4,12 @@ import { precompress } from './scripts/precompress.js';
 
 const apiPort = Number(process.env.PORT ?? 8080);
 
+// The projects that start test apps hash passwords at bcrypt's lowest cost (ADR 1072): a run signs
+// in thousands of times, and a comparison at the product's cost 10 costs 64 times one at 4 (measured
+// side by side at load 31: 1.9 s against 40–65 ms; docs/benchmarks.md).
+// What is tested does not change: a comparison reads its cost from the stored hash.
+const appTestEnv = { BCRYPT_COST: '4' };
+
 // One config for the client build, the dev server and every test project.
 export default defineConfig({
   plugins: [
@@ -42,7 +48,7 @@ export default defineConfig({
           // leaves state behind, so a worker imports their graph once instead of once per file
           // (on a loaded 2-core machine: import 186 s → 99 s summed, CPU 61 s → 38 s).
           isolate: false,
-          // Beside the browser process (npm run test:parallel) a unit file that reads 14 PDFs with pdfjs
+          // Beside the browser process (npm test, scripts/test.mjs) a unit file that reads 14 PDFs with pdfjs
           // took over vitest's 5 s default on the 2-core machine; the figure is in the bench, not here.
           testTimeout: 30_000,
           include: [
@@ -75,6 +81,7 @@ export default defineConfig({
           // by database, and closeLeftApps.ts closes what a file left open and restores its env.
           isolate: false,
           setupFiles: ['tests/api/support/closeLeftApps.ts'],
+          env: appTestEnv,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -91,7 +98,7 @@ export default defineConfig({
                 globalSetup: ['tests/api/support/globalSetup.ts'],
                 isolate: false,
                 setupFiles: ['tests/api/support/closeLeftApps.ts'],
-                env: { FORMWORK_TEST_DB: 'postgres' },
+                env: { ...appTestEnv, FORMWORK_TEST_DB: 'postgres' },
                 testTimeout: 60_000,
                 hookTimeout: 120_000,
               },
@@ -105,14 +112,13 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/browser/globalSetup.ts', 'tests/api/support/globalSetup.ts'],
-          // One file at a time (each its own server and Chromium), in a group of their own after
-          // the others: a browser test beside three API workers waits too long for its page, and
-          // two browser files side by side on 2 cores lost clicks on dialogs (CI of 3fded3f:
-          // listButtons' 继续操作, screens' 取消, both green when run alone).
-          // `npm run test:parallel` (scripts/test.mjs, ADR 1063) runs this project in a vitest
-          // process of its own beside the others (two workers there): vitest runs projects of one
-          // group together only when their maxWorkers agree. Not the default: browser tests timed
-          // out beside the API files in 2 of 3 full runs.
+          env: appTestEnv,
+          // One file at a time (each its own server and Chromium): two browser files side by side
+          // on 2 cores lost clicks on dialogs (CI of 3fded3f: listButtons' 继续操作, screens' 取消,
+          // both green when run alone). `npm test` (scripts/test.mjs, ADR 1063) runs this project
+          // in a vitest process of its own beside the others (two workers there): vitest runs
+          // projects of one group together only when their maxWorkers agree. A plain `vitest run`
+          // (`npm run test:serial`) runs it in a group of its own after the others.
           maxWorkers: 1,
           // One worker for every file, so it imports the server and playwright once, not per file
           // (~10 s a file under load). Files still share no state: each starts its own app on its

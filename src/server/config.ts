@@ -1,5 +1,6 @@
 /** Configuration from the environment (CONTRACT.md §1). */
 import { resolve } from 'node:path';
+import { bcryptCost } from './auth/bcryptCost.js';
 import { readOfficeConfig, type OfficeConfig } from './office/officeConfig.js';
 
 export interface AppConfig {
@@ -86,9 +87,11 @@ function intOr(value: string | undefined, fallback: number, name: string): numbe
 /**
  * Reads PORT, HOST, DATABASE_URL, DATABASE_READ_URL, DATA_DIR, ADMIN_PASSWORD, LOG_LEVEL, CLIENT_DIR,
  * TOKEN_TTL_HOURS, SQL_CONDITION_MAX_COST, SQL_CONDITION_TIMEOUT_MS, WEBHOOK_ALLOW_PRIVATE,
- * SMS_HTTP_URL, SMS_HTTP_TOKEN, the WXAPP_* keys of `wxAppConfigOf`, and the office keys of office/officeConfig.ts.
+ * SMS_HTTP_URL, SMS_HTTP_TOKEN, BCRYPT_COST (checked only), the WXAPP_* keys of `wxAppConfigOf`, and the office keys of office/officeConfig.ts.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Read again at each hash (auth/bcryptCost.ts); checked here so a bad value stops the start, not a sign-in.
+  bcryptCost(env);
   return {
     port: intOr(env.PORT, 8080, 'PORT'),
     host: env.HOST || '127.0.0.1',

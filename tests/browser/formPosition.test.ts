@@ -91,13 +91,13 @@ function lonLat(text: string): [number, number] {
 /** The element's box once two reads 150 ms apart agree (a pan or zoom animation has ended). */
 async function restingBox(el: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
   let last = '';
+  // expect.poll reads again 150 ms after a read that did not match: the two reads compared.
   await expect.poll(async () => {
     const now = JSON.stringify(await el.boundingBox());
     const still = now === last && now !== 'null';
     last = now;
-    if (!still) await new Promise((r) => setTimeout(r, 150));
     return still;
-  }, { timeout: 15_000 }).toBe(true);
+  }, { timeout: 15_000, interval: 150 }).toBe(true);
   return JSON.parse(last) as { x: number; y: number; width: number; height: number };
 }
 

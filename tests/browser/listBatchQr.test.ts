@@ -17,6 +17,7 @@ import { chooseTenant, TEST_PASSWORD, type BrowserApp } from './support/browserA
 import { choose, fill, item, useToken } from './support/formActions';
 import { openList as openListOf } from './support/listPages';
 import { cancelDialog } from './support/shellActions';
+import { settledJob } from '../api/support/waitFor';
 
 const FORM = {
   enName: 'bq_task',
@@ -75,14 +76,9 @@ async function importRows(form: string, rows: unknown[][]): Promise<void> {
   const payload = Buffer.concat([Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="rows.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`), file, Buffer.from(`\r\n--${b}--\r\n`)]);
   const res = await app.server.app.inject({ method: 'POST', url: `/api/auto/${form}/importData?onlyParse=false`, headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${b}` }, payload });
   const jobId = res.json().data.jobId as string;
-  // A plain loop: expect.poll belongs to tests, and this runs in beforeAll.
-  for (let i = 0; i < 300; i++) {
-    const status = (await call('GET', `/api/jobs/${jobId}`)).data.status;
-    if (status === 'done') return;
-    if (status !== 'queued' && status !== 'running') throw new Error(`import ${status}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('import did not finish');
+  // settledJob, not expect.poll: this runs in beforeAll.
+  const job = await settledJob(async () => (await call('GET', `/api/jobs/${jobId}`)).data, { intervalMs: 200 });
+  if (job.status !== 'done') throw new Error(`import ${job.status}`);
 }
 
 const dialog = () => page.locator('.ant-modal', { has: page.locator('.ant-modal-title', { hasText: '批量修改' }) });

@@ -6,12 +6,11 @@ import { badRequest, conflict, notFound } from '../http/HttpError.js';
 import { findDept } from '../repositories/deptRepository.js';
 import { findRoleIds } from '../repositories/roleRepository.js';
 import { userNameTaken, findUser } from '../repositories/userRepository.js';
+import { bcryptCost } from '../auth/bcryptCost.js';
 
-export const BCRYPT_COST = 10;
-
-/** A bcrypt hash of the password. */
+/** A bcrypt hash of the password, at the configured cost (BCRYPT_COST, 10 by default). */
 export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, BCRYPT_COST);
+  return bcrypt.hash(password, bcryptCost());
 }
 
 /** Compares a password with its stored hash. */

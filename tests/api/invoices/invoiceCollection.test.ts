@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobContext, JobResult, JobRow } from '../../../src/server/jobs/types.js';
 import { INVOICE_COLLECTION_JOB, invoiceCollectionJob, type CollectionParams } from '../../../src/server/invoices/invoiceCollectionJob.js';
 import { recordsApp, type RecordsApp } from '../records/support/recordsApp.js';
+import { settledJob } from '../support/waitFor.js';
 import { startFakeTaxPlatform, type FakeTaxPlatform } from '../support/taxPlatformFake.js';
 import type { PlatformInvoice } from '../../../src/server/invoices/taxPlatform.js';
 
@@ -35,12 +36,8 @@ async function ledgerNumbers(token: string, prefix: string): Promise<string[]> {
   return (res.json.rows as Record<string, any>[]).map((r) => String(r.invoice_no)).filter((n) => n.startsWith(prefix));
 }
 
-async function settle(token: string, jobId: string): Promise<Record<string, any>> {
-  for (;;) {
-    const job = (await a.call(token, 'GET', `/api/jobs/${jobId}`)).json.data;
-    if (!['queued', 'running'].includes(job.status)) return job;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+function settle(token: string, jobId: string): Promise<Record<string, any>> {
+  return settledJob(async () => (await a.call(token, 'GET', `/api/jobs/${jobId}`)).json.data);
 }
 
 const configure = (url: string) => Object.assign(process.env, { TAX_PLATFORM_URL: url, TAX_PLATFORM_APP_KEY: 'k', TAX_PLATFORM_APP_SECRET: 's' });

@@ -8,6 +8,7 @@
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordsApp, type RecordsApp } from '../records/support/recordsApp.js';
+import { settledJob } from '../support/waitFor.js';
 import { startFakeTaxPlatform, type FakeTaxPlatform } from '../support/taxPlatformFake.js';
 
 const ENV = ['TAX_PLATFORM_URL', 'TAX_PLATFORM_APP_KEY', 'TAX_PLATFORM_APP_SECRET', 'INVOICE_VERIFY_URL', 'OCR_SERVICE_URL', 'OCR_SERVICE_KEY'] as const;
@@ -26,11 +27,7 @@ const collect = (token: string) => a.call(token, 'POST', '/api/flowable/form/ele
 async function collected(token: string): Promise<Record<string, any>> {
   const res = await collect(token);
   expect(res.status, JSON.stringify(res.json)).toBe(200);
-  for (;;) {
-    const job = (await a.call(token, 'GET', `/api/jobs/${res.json.data.jobId}`)).json.data;
-    if (!['queued', 'running'].includes(job.status)) return job;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return settledJob(async () => (await a.call(token, 'GET', `/api/jobs/${res.json.data.jobId}`)).json.data);
 }
 const status = async (token: string) => {
   const res = await a.call(token, 'GET', '/api/invoices/providerStatus');

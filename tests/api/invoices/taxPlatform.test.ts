@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordsApp, type RecordsApp } from '../records/support/recordsApp.js';
+import { settledJob } from '../support/waitFor.js';
 import { startFakeTaxPlatform, type FakeTaxPlatform } from '../support/taxPlatformFake.js';
 
 const CODE = '044031900111';
@@ -27,11 +28,7 @@ async function collected(token: string, body: unknown = PERIOD): Promise<Record<
   const res = await collect(token, body);
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   expect(res.json.data.kind).toBe('invoiceCollection');
-  for (;;) {
-    const job = (await a.call(token, 'GET', `/api/jobs/${res.json.data.jobId}`)).json.data;
-    if (!['queued', 'running'].includes(job.status)) return job;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return settledJob(async () => (await a.call(token, 'GET', `/api/jobs/${res.json.data.jobId}`)).json.data);
 }
 const apply = (token: string, body: unknown) => a.call(token, 'POST', '/api/flowable/form/elephant/applyForCertification', body);
 const STATES = { ztbgksrq: '20261001000000', ztbgjsrq: '20261031235959' };

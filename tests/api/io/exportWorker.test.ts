@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordsApp, type RecordsApp } from '../records/support/recordsApp.js';
 import { testDatabaseKind } from '../support/testDatabase.js';
+import { settledJob } from '../support/waitFor.js';
 import { addRecord, createForm, postImport, runExport, sheets, workbook } from './ioSupport.js';
 
 const ROWS = 30_000;
@@ -26,13 +27,10 @@ describe.runIf(testDatabaseKind() === 'postgres')('export in a worker thread', (
     await createForm(a, 'io_big');
     const rows: unknown[][] = [['标题', '金额', '签订日期']];
     for (let i = 0; i < ROWS; i++) rows.push([i % 7 ? `中文标题${i}` : `=HYPERLINK("x${i}")`, i + 0.25, '2026-03-01']);
-    // expect.poll (runImport's wait) is for tests only: the job is awaited by hand here.
+    // expect.poll (runImport's wait) is for tests only: beforeAll waits with settledJob.
     const { jobId } = (await postImport(a, 'io_big', 'big.xlsx', workbook(rows), false)).json.data;
-    for (let status = ''; status !== 'done';) {
-      await new Promise((r) => setTimeout(r, 200));
-      status = (await a.call(a.admin, 'GET', `/api/jobs/${jobId}`)).json.data.status;
-      if (status === 'failed' || status === 'cancelled') throw new Error(`import ${status}`);
-    }
+    const imported = await settledJob(async () => (await a.call(a.admin, 'GET', `/api/jobs/${jobId}`)).json.data, { timeoutMs: 120_000, intervalMs: 200 });
+    if (imported.status !== 'done') throw new Error(`import ${imported.status}: ${JSON.stringify(imported)}`);
     await createForm(a, 'io_small');
     await addRecord(a, 'io_small', { title: '第一单', amount: 12.5, kind: 'a', lines: [{ item: '螺丝', price: 2 }] });
   }, 120_000);

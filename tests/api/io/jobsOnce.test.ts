@@ -25,6 +25,7 @@ import type { Database } from '../../../src/server/db/types.js';
 import { openDatabase } from '../../../src/server/db/openDatabase.js';
 import { call, createPgDatabase, spawnMain, type MainProcess } from '../support/apiProcess.js';
 import { testDatabaseKind } from '../support/testDatabase.js';
+import { settledJob } from '../support/waitFor.js';
 
 const FORM = 'once_jobs';
 const CN = '一次任务单';
@@ -94,15 +95,9 @@ async function postBatchAndDie(s: { main: MainProcess; url: string; token: strin
   return id ?? inDb(async (db) => (await sql<{ id: string }>`SELECT id FROM jobs WHERE kind = 'batchEdit' ORDER BY create_time DESC LIMIT 1`.execute(db)).rows[0].id);
 }
 
-/** The job's state once it is no longer queued or running (a loop, not expect.poll: beforeAll uses it too). */
-async function settled(url: string, token: string, jobId: string): Promise<any> {
-  const until = Date.now() + 240_000;
-  for (;;) {
-    const last = (await call(url, 'GET', `/api/jobs/${jobId}`, token)).json.data;
-    if (!['queued', 'running'].includes(last?.status)) return last;
-    if (Date.now() > until) throw new Error(`job still ${last?.status}: ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+/** The job's state once it is no longer queued or running (not expect.poll: beforeAll uses it too). */
+function settled(url: string, token: string, jobId: string): Promise<any> {
+  return settledJob(async () => (await call(url, 'GET', `/api/jobs/${jobId}`, token)).json.data, { timeoutMs: 240_000, intervalMs: 200 });
 }
 
 beforeAll(async () => {

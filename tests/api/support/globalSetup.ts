@@ -9,6 +9,10 @@ import { seededPglite, seededPostgres } from './seededTemplate.js';
 import { TEST_PASSWORD } from './testServer.js';
 
 export default async function setup(project: TestProject): Promise<void> {
+  // The template's users get the project's password cost (BCRYPT_COST, vite.config.ts): globalSetup
+  // runs in vitest's own process, where the project's `env` is not applied.
+  const cost = project.config.env?.BCRYPT_COST;
+  if (cost) process.env.BCRYPT_COST = String(cost);
   if (project.config.env?.FORMWORK_TEST_DB !== 'postgres') {
     await seededPglite(TEST_PASSWORD);
     return;

@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { bcryptCost } from '../../../src/server/auth/bcryptCost.js';
 import { migrate } from '../../../src/server/db/migrate.js';
 import { openDatabase, type AppDatabase } from '../../../src/server/db/openDatabase.js';
 import { localFileStore } from '../../../src/server/files/localFileStore.js';
@@ -47,7 +48,7 @@ function addTree(hash: ReturnType<typeof createHash>, path: string): void {
 }
 
 let key: string | undefined;
-/** The hash of the sources a seeded database depends on, and the password it was seeded with. */
+/** The hash of the sources a seeded database depends on, and the password and bcrypt cost it was seeded with. */
 function templateKey(password: string): string {
   if (!key) {
     const hash = createHash('sha1');
@@ -56,7 +57,7 @@ function templateKey(password: string): string {
     hash.update(new Date().toDateString());
     key = hash.digest('hex').slice(0, 12);
   }
-  return `${key}_${createHash('sha1').update(password).digest('hex').slice(0, 4)}`;
+  return `${key}_${createHash('sha1').update(`${password}:${bcryptCost()}`).digest('hex').slice(0, 4)}`;
 }
 
 /** Migrates and seeds `database`, writing the demo files under `filesDir`. */

@@ -5,11 +5,11 @@
  * users and the seeded ones, so signing in as 赵经理 (工程管理部: sees 工程管理部, 项目一部,
  * 项目二部) or 小孙 (项目一部, 仅本人) shows the difference at once. Passwords: the admin's.
  */
-import bcrypt from 'bcryptjs';
 import type { Kysely } from 'kysely';
 import { viewSpecOf } from '../../../../schema-adapters/definition/views.js';
 import type { Database } from '../../db/types.js';
 import type { SeedStep, SeedTenant } from '../../services/seed/types.js';
+import { hashPassword } from '../../services/userService.js';
 import { formModel } from '../query/formModel.js';
 import { findFormByName } from '../repositories/formDefinitions.js';
 import { spreadDemoOwners } from '../repositories/sampleSources.js';
@@ -64,7 +64,7 @@ async function seedTenantScopes(db: Kysely<Database>, tenant: SeedTenant, passwo
 export const seedDemoDataScope: SeedStep = {
   name: 'demo-data-scope',
   async run(ctx) {
-    const passwordHash = await bcrypt.hash(ctx.adminPassword, 10);
+    const passwordHash = await hashPassword(ctx.adminPassword);
     for (const t of ctx.tenants) await seedTenantScopes(ctx.db, t, passwordHash);
   },
 };

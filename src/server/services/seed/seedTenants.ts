@@ -1,7 +1,7 @@
 /** Seed step: tenants, each with its department tree, roles and users (fixtures/seed). */
-import bcrypt from 'bcryptjs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { hashPassword } from '../userService.js';
 import { readSeedFixture } from './fixtures.js';
 import type { SeedStep, SeedTenant } from './types.js';
 
@@ -91,7 +91,7 @@ export async function seedTenantPeople(db: Kysely<Database>, tenant: SeedTenant,
 export const seedTenants: SeedStep = {
   name: 'tenants',
   async run(ctx) {
-    const passwordHash = await bcrypt.hash(ctx.adminPassword, 10);
+    const passwordHash = await hashPassword(ctx.adminPassword);
     for (const t of readSeedFixture<{ code: string; name: string }[]>('tenants')) {
       const row = await ctx.db
         .insertInto('tenants')
