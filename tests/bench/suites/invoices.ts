@@ -3,7 +3,8 @@
 // first call of a process also loads pdfjs and compiles the wasm decoder, reported separately).
 // Figures go to docs/benchmarks.md, section "Invoices".
 import QRCode from 'qrcode';
-import { invoicePdf, qrText, SAMPLE_DIGITAL, SAMPLE_ORDINARY } from '../../../scripts/invoiceSamples/invoiceDocuments';
+import { SAMPLE_DIGITAL, SAMPLE_ORDINARY } from '../../../scripts/invoiceSamples/sampleInvoices';
+import { invoicePdf, qrText } from '../../../src/server/invoices/invoiceDocuments';
 import { recognizeInvoice } from '../../../src/server/invoices/recognizeInvoice';
 import { summarize, type BenchResult } from '../run';
 
