@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import QRCode from 'qrcode';
-import { invoicePdf, invoiceXml, qrText } from './invoiceDocuments.js';
+import { invoicePdf, invoiceXml, qrText } from '../../src/server/invoices/invoiceDocuments.js';
 import { sampleInvoices } from './sampleInvoices.js';
 
 const folder = resolve(process.argv[2] ?? 'invoice-samples');

@@ -3,7 +3,7 @@
  * and for tests. Names, tax ids and numbers are made up; amounts add up (tax = amount × rate).
  */
 import { INVOICE_TYPE_CODES, INVOICE_TYPES, FULLY_DIGITAL_TYPES } from '../../src/shared/invoiceTypes.js';
-import type { SampleInvoice } from './invoiceDocuments.js';
+import type { InvoiceDocument } from '../../src/server/invoices/invoiceDocuments.js';
 
 const BUYER = { name: '江南建设工程有限公司', taxNo: '91330100MA2XXXXX1A' };
 const SELLERS = ['华东建材贸易有限公司', '杭州钢铁销售有限公司', '浙江运输服务有限公司', '宁波机电设备有限公司'];
@@ -17,7 +17,7 @@ const ITEMS: [string, string, string, number][] = [
 const money = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /** The sample of type `code` (index `i` varies the seller, item and amounts). */
-function sample(code: string, i: number): SampleInvoice {
+function sample(code: string, i: number): InvoiceDocument {
   const [name, spec, unit, rate] = ITEMS[i % ITEMS.length];
   const quantity = 2 + (i % 5);
   const priceCents = 120_000 + i * 3_517;
@@ -40,6 +40,26 @@ function sample(code: string, i: number): SampleInvoice {
 }
 
 /** The 14 samples, in the spec's order. */
-export function sampleInvoices(): SampleInvoice[] {
+export function sampleInvoices(): InvoiceDocument[] {
   return INVOICE_TYPE_CODES.map((code, i) => sample(code, i));
 }
+
+/** A 全电 special invoice and an older electronic ordinary invoice, for tests. */
+export const SAMPLE_DIGITAL: InvoiceDocument = {
+  typeCode: '31', title: '电子发票（增值税专用发票）', code: '', number: '23442000000014209621', date: '2023-02-15',
+  buyer: { name: '某某建设工程有限公司', taxNo: '91440300MA5FXXXX1A' },
+  seller: { name: '某某建材贸易有限公司', taxNo: '91440101MA9YYYYY2B' },
+  items: [
+    { name: '*黑色金属冶炼压延品*螺纹钢', spec: 'HRB400', unit: '吨', quantity: '2', price: '4000.00', amount: '8000.00', taxRate: '13%', tax: '1040.00' },
+    { name: '*运输服务*运费', unit: '次', quantity: '1', price: '500.00', amount: '500.00', taxRate: '9%', tax: '45.00' },
+  ],
+  amount: '8500.00', tax: '1085.00', total: '9585.00',
+};
+
+export const SAMPLE_ORDINARY: InvoiceDocument = {
+  typeCode: '10', title: '增值税电子普通发票', code: '011001605111', number: '80100798', date: '2016-10-18', checkCode: '85342965681116380258',
+  buyer: { name: '某某科技有限公司', taxNo: '91110108MA01ZZZZ3C' },
+  seller: { name: '某某餐饮管理有限公司', taxNo: '911101057226XXXX4D' },
+  items: [{ name: '*餐饮服务*餐费', unit: '次', quantity: '1', price: '64.90', amount: '64.90', taxRate: '6%', tax: '3.89' }],
+  amount: '64.90', tax: '3.89', total: '68.79',
+};

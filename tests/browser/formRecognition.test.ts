@@ -10,7 +10,8 @@ import type { BrowserApp } from './support/browserApp';
 import { api, choose, fill, item, pickDate } from './support/formActions';
 import { startLoopbackService, type LoopbackService } from './support/loopbackService';
 import { startAdminSession } from './support/adminSession';
-import { invoicePdf, SAMPLE_ORDINARY } from '../../scripts/invoiceSamples/invoiceDocuments';
+import { SAMPLE_ORDINARY } from '../../scripts/invoiceSamples/sampleInvoices';
+import { invoicePdf } from '../../src/server/invoices/invoiceDocuments';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 let app: BrowserApp;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceXml, SAMPLE_DIGITAL } from '../../../scripts/invoiceSamples/invoiceDocuments.js';
+import { SAMPLE_DIGITAL } from '../../../scripts/invoiceSamples/sampleInvoices.js';
+import { invoiceXml } from './invoiceDocuments.js';
 import { invoiceFromXml } from './invoiceXml.js';
 import { parseXml } from './xmlTree.js';
 

@@ -1,12 +1,12 @@
 /**
- * Offline recognition of documents generated here (scripts/invoiceSamples/invoiceDocuments.ts): PDFs laid out like
+ * Offline recognition of documents generated here (invoiceDocuments.ts): PDFs laid out like
  * issued invoices, with and without their QR code, a QR photo, a 全电 XML and an OFD carrying it.
  */
 import { zipSync, strToU8 } from 'fflate';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { invoicePdf, invoiceXml, qrText, SAMPLE_DIGITAL, SAMPLE_ORDINARY } from '../../../scripts/invoiceSamples/invoiceDocuments.js';
-import { sampleInvoices } from '../../../scripts/invoiceSamples/sampleInvoices.js';
+import { sampleInvoices, SAMPLE_DIGITAL, SAMPLE_ORDINARY } from '../../../scripts/invoiceSamples/sampleInvoices.js';
+import { invoicePdf, invoiceXml, qrText } from './invoiceDocuments.js';
 import { recognizeInvoice } from './recognizeInvoice.js';
 import { toInvoiceResult } from './recognizedInvoice.js';
 

@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoicePdf, invoiceXml, SAMPLE_DIGITAL, SAMPLE_ORDINARY, type SampleInvoice } from '../../../scripts/invoiceSamples/invoiceDocuments.js';
+import { SAMPLE_DIGITAL, SAMPLE_ORDINARY } from '../../../scripts/invoiceSamples/sampleInvoices.js';
+import { invoicePdf, invoiceXml, type InvoiceDocument } from '../../../src/server/invoices/invoiceDocuments.js';
 import { createTestApp, type TestApp } from '../support/testServer.js';
 
 let t: TestApp;
@@ -35,7 +36,7 @@ async function parse(token: string, filename: string, content: Buffer, type = 'a
   return { status: res.statusCode, body: res.json() };
 }
 
-const pdfOf = async (inv: SampleInvoice) => Buffer.from(await invoicePdf(inv));
+const pdfOf = async (inv: InvoiceDocument) => Buffer.from(await invoicePdf(inv));
 
 /** Saves a 发票台账 record from a recognition answer, as the form does. */
 async function saveLedger(token: string, parsed: { body: any }, extra: Record<string, unknown> = {}) {

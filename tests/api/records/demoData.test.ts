@@ -86,6 +86,32 @@ describe('demo data', () => {
     }
   });
 
+  it('each demo invoice\'s attached file is recognised offline as that record (its own record is not a duplicate)', async () => {
+    for (const rec of await details(a.admin, 'auto_fptz')) {
+      const [entry] = rec.invoice_file;
+      const file = await a.app.inject({ method: 'GET', url: entry.url, headers: { authorization: `Bearer ${a.admin}` } });
+      const boundary = '----fwdemo';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="invoice.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+        file.rawPayload, Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const res = await a.app.inject({
+        method: 'POST', url: `/api/ocr/invoice/parse?recordId=${rec.id}`, payload,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${a.admin}` },
+      });
+      const label = `${rec.invoice_type} ${rec.invoice_no}`;
+      expect(res.statusCode, `${label}: ${res.body}`).toBe(200);
+      const { result } = res.json();
+      expect(result.source, label).toBe('qr');
+      expect(result.fields, label).toMatchObject({
+        invoice_type_code: rec.invoice_type, invoice_no: rec.invoice_no, invoice_date: rec.invoice_date,
+        amount: Number(rec.amount).toFixed(2), total: Number(rec.total).toFixed(2), seller: rec.seller, buyer: rec.buyer,
+      });
+      expect(result.fields.invoice_code ?? null, label).toBe(rec.invoice_code ?? null);
+      expect(result.fields.check_code ?? null, label).toBe(rec.check_code ?? null);
+    }
+  }, 120_000);
+
   it('invoices: one of each of the 14 type codes, tax = amount × a VAT rate, total = amount + tax, real number formats, dated within the last year, a paid instalment\'s number', async () => {
     const contracts = new Map((await details(a.admin, 'contract_ledger')).map((c) => [c.id, c]));
     const today = new Date().toISOString().slice(0, 10);

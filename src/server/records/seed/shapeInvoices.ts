@@ -3,9 +3,12 @@
  * sees every kind the platform handles. VAT invoices of the usual kinds belong to a contract's
  * paid instalment of the last year (its number, seller and rate; 20-digit numbers for 全电 ones);
  * the others are what a site buys outside contracts (a car, tolls, a roll ticket, a used car,
- * imported goods through customs). Amount + tax = total; dates within the last year.
+ * imported goods through customs). Amount + tax = total; dates within the last year. Each record's
+ * 发票文件 is the invoice drawn as issued, with the QR code of its own values, so recognition of the
+ * attached file gives the record back.
  */
-import { FULLY_DIGITAL_TYPES, INVOICE_TYPE_CODES } from '../../../shared/invoiceTypes.js';
+import { FULLY_DIGITAL_TYPES, INVOICE_TYPE_CODES, INVOICE_TYPES } from '../../../shared/invoiceTypes.js';
+import type { InvoiceDocument } from '../../invoices/invoiceDocuments.js';
 import { intBetween, pickOf, type SeededRecord, type ShapeContext } from './shapeContext.js';
 import { amountBetween, cents, checkCode, creditCode, customsPaymentNo, dayAfter, digitalInvoiceNo, invoiceCode, invoiceNo } from './sampleFormats.js';
 import { random } from './sampleValues.js';
@@ -16,15 +19,15 @@ export const DEMO_INVOICE_COUNT = INVOICE_TYPE_CODES.length;
 /** Types issued for a contract's instalment (special and ordinary VAT invoices, paper, electronic, 全电). */
 const CONTRACT_TYPES = new Set(['01', '04', '08', '10', '31', '32', '185', '186']);
 
-/** What an invoice outside contracts is: seller, amount range, VAT rate (percent), what it is for. */
-const OTHER: Record<string, { seller: string; min: number; max: number; rate: number; remark: string }> = {
-  '03': { seller: '浙江众诚汽车销售服务有限公司', min: 120_000, max: 260_000, rate: 13, remark: '项目部工程指挥车' },
-  '11': { seller: '杭州联华华商集团有限公司', min: 80, max: 900, rate: 13, remark: '项目部办公用品' },
-  '14': { seller: '浙江沪杭甬高速公路股份有限公司', min: 60, max: 800, rate: 3, remark: '材料运输车辆通行费' },
+/** What an invoice outside contracts is: seller, amount range, VAT rate (percent), what it is for, its line on the invoice. */
+const OTHER: Record<string, { seller: string; min: number; max: number; rate: number; remark: string; item: string }> = {
+  '03': { seller: '浙江众诚汽车销售服务有限公司', min: 120_000, max: 260_000, rate: 13, remark: '项目部工程指挥车', item: '*机动车*越野车' },
+  '11': { seller: '杭州联华华商集团有限公司', min: 80, max: 900, rate: 13, remark: '项目部办公用品', item: '*纸制品*办公用品' },
+  '14': { seller: '浙江沪杭甬高速公路股份有限公司', min: 60, max: 800, rate: 3, remark: '材料运输车辆通行费', item: '*经营租赁*通行费' },
   // A used car's invoice shows the price only: no VAT to deduct.
-  '15': { seller: '杭州二手车交易市场有限公司', min: 40_000, max: 120_000, rate: 0, remark: '项目部通勤车（二手）' },
-  '17': { seller: '中华人民共和国杭州海关', min: 80_000, max: 600_000, rate: 13, remark: '进口盾构机配件进口环节增值税' },
-  '183': { seller: '杭州远景汽车销售有限公司', min: 150_000, max: 300_000, rate: 13, remark: '新能源工程车' },
+  '15': { seller: '杭州二手车交易市场有限公司', min: 40_000, max: 120_000, rate: 0, remark: '项目部通勤车（二手）', item: '*机动车*二手车' },
+  '17': { seller: '中华人民共和国杭州海关', min: 80_000, max: 600_000, rate: 13, remark: '进口盾构机配件进口环节增值税', item: '*机械设备*盾构机配件' },
+  '183': { seller: '杭州远景汽车销售有限公司', min: 150_000, max: 300_000, rate: 13, remark: '新能源工程车', item: '*机动车*新能源工程车' },
 };
 
 /** Types whose input VAT is deducted after certification (认证); the others are not certified. */
@@ -107,10 +110,21 @@ export async function shapeInvoice(rec: Record<string, unknown>, ctx: ShapeConte
   for (const [k, v] of Object.entries(rec)) if (v === undefined || v === null) delete rec[k];
   if (line) rec.contract = line.contract.id;
   else delete rec.contract;
-  const pdf = await ctx.file(`发票-${number}.pdf`, {
-    kind: 'pdf',
-    lines: ['Formwork demo VAT invoice (sample file)', `Type ${type}  Code ${code ?? '-'}  No. ${number}`, `Date ${date}`, `Amount ${amount.toFixed(2)}  VAT ${rate}% ${tax.toFixed(2)}`, `Total ${cents(amount + tax).toFixed(2)} CNY`],
-  });
+  const pdf = await ctx.file(`发票-${number}.pdf`, { kind: 'invoice', invoice: invoiceDocumentOf(rec, rate, line ? '*建筑服务*工程进度款' : other?.item ?? '*建筑材料*建材') });
   if (pdf) rec.invoice_file = [pdf];
   else delete rec.invoice_file;
+}
+
+/** The shaped record as the issued invoice: its QR code carries the record's type, code, number, amount, date and check code. */
+function invoiceDocumentOf(rec: Record<string, unknown>, rate: number, item: string): InvoiceDocument {
+  const money = (v: unknown) => Number(v).toFixed(2);
+  const type = String(rec.invoice_type);
+  return {
+    typeCode: type, title: INVOICE_TYPES[type], code: String(rec.invoice_code ?? ''), number: String(rec.invoice_no),
+    date: String(rec.invoice_date), checkCode: rec.check_code === undefined ? undefined : String(rec.check_code),
+    buyer: { name: String(rec.buyer), taxNo: String(rec.buyer_tax_no ?? '') },
+    seller: { name: String(rec.seller), taxNo: String(rec.seller_tax_no ?? '') },
+    items: [{ name: item, unit: '项', quantity: '1', price: money(rec.amount), amount: money(rec.amount), taxRate: `${rate}%`, tax: money(rec.tax) }],
+    amount: money(rec.amount), tax: money(rec.tax), total: money(rec.total),
+  };
 }

@@ -1,14 +1,16 @@
 /**
- * Generates invoice documents for tests and the demo files (nothing binary is committed): a
- * one-page PDF laid out like a Chinese electronic invoice, its Chinese text in a Type0 font whose
- * ToUnicode map is the identity (each glyph id is its Unicode code point, so pdfjs reads the text
- * without any font file), with the invoice's QR code as a PNG image XObject; and the 全电 XML.
+ * Draws invoice documents (pure, no file or network access): a one-page PDF laid out like a
+ * Chinese electronic invoice, its Chinese text in a Type0 font whose ToUnicode map is the identity
+ * (each glyph id is its Unicode code point, so any PDF reader, pdfjs included, extracts the text
+ * without a font file; glyphs show in the reader's fallback font), with the invoice's QR code as a
+ * PNG image; and the 全电 XML. Used by the demo seed (each demo ledger record's 发票文件,
+ * records/seed/shapeInvoices.ts), `npm run invoice-samples` (scripts/invoiceSamples/) and the tests.
  */
 import { PDFDocument, PDFHexString, PDFName, PDFNumber, PDFOperator, PDFOperatorNames as Op, PDFString, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 
 /** An invoice to draw. `code` empty and a 20-digit `number` for a 全电 invoice. */
-export interface SampleInvoice {
+export interface InvoiceDocument {
   typeCode: string;
   title: string;
   code: string;
@@ -26,7 +28,7 @@ export interface SampleInvoice {
 }
 
 /** The QR text of spec 02 §9's format: `01,{type},{code},{number},{amount},{yyyyMMdd},{check code},{crc},`. */
-export function qrText(inv: SampleInvoice): string {
+export function qrText(inv: InvoiceDocument): string {
   return `01,${inv.typeCode},${inv.code},${inv.number},${inv.amount},${inv.date.replace(/-/g, '')},${inv.checkCode ?? ''},A1B2,`;
 }
 
@@ -64,7 +66,7 @@ function text(ops: PDFOperator[], s: string, x: number, y: number, size = 9): vo
 const ZH_DATE = (d: string) => `${d.slice(0, 4)}年${d.slice(5, 7)}月${d.slice(8, 10)}日`;
 
 /** The invoice as a one-page PDF (A5 landscape, like an issued electronic invoice). */
-export async function invoicePdf(inv: SampleInvoice): Promise<Uint8Array> {
+export async function invoicePdf(inv: InvoiceDocument): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([595, 420]);
   addFont(doc, page);
@@ -112,7 +114,7 @@ export async function invoicePdf(inv: SampleInvoice): Promise<Uint8Array> {
 }
 
 /** The invoice as 全电 XML (the national format's element names). */
-export function invoiceXml(inv: SampleInvoice): string {
+export function invoiceXml(inv: InvoiceDocument): string {
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const lines = inv.items.map((it) => `<IssuItemInformation><ItemName>${esc(it.name)}</ItemName><SpecMod>${esc(it.spec ?? '')}</SpecMod><MeaUnits>${esc(it.unit ?? '')}</MeaUnits><Quantity>${it.quantity}</Quantity><UnPrice>${it.price}</UnPrice><Amount>${it.amount}</Amount><TaxRate>${it.taxRate}</TaxRate><ComTaxAm>${it.tax}</ComTaxAm></IssuItemInformation>`).join('');
   const label = inv.typeCode === '31' ? '增值税专用发票' : '普通发票';
@@ -124,23 +126,3 @@ export function invoiceXml(inv: SampleInvoice): string {
 ${lines}</EInvoiceData>
 <TaxSupervisionInfo><InvoiceNumber>${inv.number}</InvoiceNumber><IssueTime>${inv.date}</IssueTime></TaxSupervisionInfo></EInvoice>`;
 }
-
-/** A 全电 special invoice and an older electronic ordinary invoice, for tests. */
-export const SAMPLE_DIGITAL: SampleInvoice = {
-  typeCode: '31', title: '电子发票（增值税专用发票）', code: '', number: '23442000000014209621', date: '2023-02-15',
-  buyer: { name: '某某建设工程有限公司', taxNo: '91440300MA5FXXXX1A' },
-  seller: { name: '某某建材贸易有限公司', taxNo: '91440101MA9YYYYY2B' },
-  items: [
-    { name: '*黑色金属冶炼压延品*螺纹钢', spec: 'HRB400', unit: '吨', quantity: '2', price: '4000.00', amount: '8000.00', taxRate: '13%', tax: '1040.00' },
-    { name: '*运输服务*运费', unit: '次', quantity: '1', price: '500.00', amount: '500.00', taxRate: '9%', tax: '45.00' },
-  ],
-  amount: '8500.00', tax: '1085.00', total: '9585.00',
-};
-
-export const SAMPLE_ORDINARY: SampleInvoice = {
-  typeCode: '10', title: '增值税电子普通发票', code: '011001605111', number: '80100798', date: '2016-10-18', checkCode: '85342965681116380258',
-  buyer: { name: '某某科技有限公司', taxNo: '91110108MA01ZZZZ3C' },
-  seller: { name: '某某餐饮管理有限公司', taxNo: '911101057226XXXX4D' },
-  items: [{ name: '*餐饮服务*餐费', unit: '次', quantity: '1', price: '64.90', amount: '64.90', taxRate: '6%', tax: '3.89' }],
-  amount: '64.90', tax: '3.89', total: '68.79',
-};
