@@ -130,12 +130,17 @@ export async function energyData(c: EnergyCtx) {
   const b = bucketBounds(rangeOf(c));
   const grain = c.q.grain ?? 'day';
   const size = c.q.pageSize ?? 100;
-  const where = sql`${meterWhere(c)} AND d.bucket >= date_trunc(${grain}, ${b.from}::timestamp) AND d.bucket < ${b.to}::timestamp`;
+  // Each meter's rows by a LATERAL on the primary key (its OFFSET 0 keeps PostgreSQL from
+  // flattening it into a join an unanalyzed planner may hash; ADR 1043 addendum 2).
+  const rowsOf = sql`CROSS JOIN LATERAL (
+      SELECT r.bucket, r.value, r.max_value, r.samples FROM energy_rollups r
+      WHERE r.tenant_id = m.tenant_id AND r.grain = ${grain} AND r.meter_id = m.id
+        AND r.bucket >= date_trunc(${grain}, ${b.from}::timestamp) AND r.bucket < ${b.to}::timestamp OFFSET 0) d`;
   const r = await sql<{ id: number; code: string; name: string; kind: string; unit: string; bucket: string; value: string; max_value: string; samples: number }>`
     SELECT m.id, m.code, m.name, k.code AS kind, k.unit, to_char(d.bucket, 'YYYY-MM-DD HH24:MI') AS bucket, d.value, d.max_value, d.samples
-    FROM energy_meters m JOIN energy_kinds k ON k.id = m.kind_id JOIN energy_rollups d ON d.tenant_id = ${c.tenantId} AND d.grain = ${grain} AND d.meter_id = m.id
-    WHERE ${where} ORDER BY d.bucket DESC, m.id LIMIT ${size} OFFSET ${((c.q.pageNum ?? 1) - 1) * size}`.execute(c.db);
-  const total = await sql<{ n: number }>`SELECT count(*)::int AS n FROM energy_meters m JOIN energy_rollups d ON d.tenant_id = ${c.tenantId} AND d.grain = ${grain} AND d.meter_id = m.id WHERE ${where}`.execute(c.db);
+    FROM energy_meters m JOIN energy_kinds k ON k.id = m.kind_id ${rowsOf}
+    WHERE ${meterWhere(c)} ORDER BY d.bucket DESC, m.id LIMIT ${size} OFFSET ${((c.q.pageNum ?? 1) - 1) * size}`.execute(c.db);
+  const total = await sql<{ n: number }>`SELECT count(*)::int AS n FROM energy_meters m ${rowsOf} WHERE ${meterWhere(c)}`.execute(c.db);
   return {
     rows: r.rows.map((d) => ({ meterId: d.id, code: d.code, name: d.name, kind: d.kind, unit: d.unit, grain, bucket: d.bucket, value: num(d.value), maxValue: num(d.max_value), samples: d.samples })),
     total: total.rows[0]!.n,

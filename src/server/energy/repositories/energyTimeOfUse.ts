@@ -22,9 +22,9 @@ async function hourly(c: EnergyCtx, roots: boolean, by: 'day' | 'meter' | null) 
   const kind = c.q.kind ?? 'electricity';
   const r = await sql<{ meter_id: number; name: string; day: string; hour: number; value: string }>`
     SELECT ${by === 'meter' ? sql`m.id` : sql`0`} AS meter_id, ${by === 'meter' ? sql`m.name` : sql`''`} AS name,
-      ${by === 'day' ? sql`h.day` : sql`''`} AS day, h.hour, sum(h.value) AS value
+      ${by === 'day' ? sql`to_char(h.day, 'YYYY-MM-DD')` : sql`''`} AS day, h.hour, sum(h.value) AS value
     FROM energy_meters m CROSS JOIN LATERAL (
-      SELECT to_char(r.bucket, 'YYYY-MM-DD') AS day, extract(hour FROM r.bucket)::int AS hour, sum(r.value) AS value
+      SELECT ${by === 'day' ? sql`r.bucket::date` : sql`NULL::date`} AS day, extract(hour FROM r.bucket)::int AS hour, sum(r.value) AS value
       FROM energy_rollups r
       WHERE r.tenant_id = m.tenant_id AND r.grain = 'hour' AND r.meter_id = m.id AND r.bucket >= ${b.from}::timestamp AND r.bucket < ${b.to}::timestamp
       GROUP BY 1, 2) h
