@@ -41,6 +41,20 @@ export function checkReadings(readings: ReadingInput[], now: Date): { meterId: n
   });
 }
 
+/**
+ * The last reading of each meter and instant, in first-seen order. Keyed by number in a map per
+ * meter: a string key per reading (`meter|ms`) cost a tenth of a batch's time (ADR 1043 addendum 2).
+ */
+export function lastPerMeterAndInstant<R extends { meterId: number; at: Date }>(readings: R[]): R[] {
+  const byMeter = new Map<number, Map<number, R>>();
+  for (const r of readings) {
+    let slots = byMeter.get(r.meterId);
+    if (!slots) byMeter.set(r.meterId, (slots = new Map()));
+    slots.set(r.at.getTime(), r);
+  }
+  return [...byMeter.values()].flatMap((slots) => [...slots.values()]);
+}
+
 /** Writes a checked batch; answers how many distinct readings were written. */
 export async function ingestReadings(db: Kysely<Database>, tenantId: number, readings: ReadingInput[], now: Date): Promise<{ written: number; meters: number }> {
   const checked = checkReadings(readings, now);
@@ -48,9 +62,7 @@ export async function ingestReadings(db: Kysely<Database>, tenantId: number, rea
   const have = await existingMeterIds(db, tenantId, ids);
   const missing = ids.find((id) => !have.has(id));
   if (missing !== undefined) throw badRequest(`计量点 ${missing} 不存在`);
-  const last = new Map<string, { meterId: number; at: Date; value: number }>();
-  for (const r of checked) last.set(`${r.meterId}|${r.at.getTime()}`, r);
-  const rows = [...last.values()];
+  const rows = lastPerMeterAndInstant(checked);
   await writeReadings(db, tenantId, rows);
   return { written: rows.length, meters: ids.length };
 }

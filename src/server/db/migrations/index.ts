@@ -17,6 +17,7 @@ import { m186Resources } from './186_resources.js';
 import { m187ResourceMenu } from './187_resource_menu.js';
 import { m197WxAppSignIn } from './197_wxapp_sign_in.js';
 import { m205WxAppBindIntent } from './205_wxapp_bind_intent.js';
+import { m211EnergyRollupsOneIndex } from './211_energy_rollups_one_index.js';
 import { m208ValueCounts } from '../../records/migrations/208_value_counts.js';
 import { m199OutApiLog } from './199_out_api_log.js';
 import { m001Core } from './001_core.js';
@@ -121,4 +122,5 @@ export const migrations: Migration[] = [
   m203PrintLayouts,
   m205WxAppBindIntent,
   m208ValueCounts,
+  m211EnergyRollupsOneIndex,
 ];

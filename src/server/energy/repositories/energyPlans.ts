@@ -21,15 +21,22 @@ const monthOf = (c: EnergyCtx): string => {
   return m;
 };
 
-/** Month totals of the roots per kind between two months inclusive (`YYYY-MM`). */
+/**
+ * Month totals of the roots per kind between two months inclusive (`YYYY-MM`). The LATERAL
+ * aggregate keeps each meter a primary-key range scan without statistics (ADR 1043 addendum 2).
+ */
 async function monthTotals(c: EnergyCtx, from: string, to: string, kind?: string) {
   const r = await sql<{ kind: string; month: string; value: string }>`
-    SELECT k.code AS kind, to_char(d.bucket, 'YYYY-MM') AS month, sum(d.value) AS value
+    SELECT k.code AS kind, d.month, sum(d.value) AS value
     FROM energy_meters m JOIN energy_kinds k ON k.id = m.kind_id
-    JOIN energy_rollups d ON d.tenant_id = ${c.tenantId} AND d.grain = 'month' AND d.meter_id = m.id
-      AND d.bucket >= ${`${from}-01`}::timestamp AND d.bucket <= ${`${to}-01`}::timestamp
+    CROSS JOIN LATERAL (
+      SELECT to_char(r.bucket, 'YYYY-MM') AS month, sum(r.value) AS value FROM energy_rollups r
+      WHERE r.tenant_id = m.tenant_id AND r.grain = 'month' AND r.meter_id = m.id
+        AND r.bucket >= ${`${from}-01`}::timestamp AND r.bucket <= ${`${to}-01`}::timestamp
+      GROUP BY 1) d
     WHERE ${meterWhere(c, { roots: true, kind })} GROUP BY 1, 2`.execute(c.db);
-  return (k: string, month: string) => num(r.rows.find((x) => x.kind === k && x.month === month)?.value);
+  const at = new Map(r.rows.map((x) => [`${x.kind}|${x.month}`, x.value]));
+  return (k: string, month: string) => num(at.get(`${k}|${month}`));
 }
 
 async function kinds(c: EnergyCtx) {

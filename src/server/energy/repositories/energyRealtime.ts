@@ -43,9 +43,11 @@ export async function meteringNetwork(c: EnergyCtx) {
       (SELECT sum(d.value) FROM energy_rollups d WHERE d.tenant_id = m.tenant_id AND d.grain = 'day' AND d.meter_id = m.id AND d.bucket >= ${b.from}::timestamp AND d.bucket < ${b.to}::timestamp) AS value
     FROM energy_meters m JOIN energy_kinds k ON k.id = m.kind_id WHERE ${meterWhere(c)} ORDER BY m.id`.execute(c.db);
   const nodes = r.rows.map((m) => ({ id: m.id, parentId: m.parent_id, code: m.code, name: m.name, kind: m.kind, unit: m.unit, value: round4(num(m.value)), childrenSum: null as number | null, lossRate: null as number | null }));
+  const children = new Map<number, typeof nodes>();
+  for (const n of nodes) if (n.parentId !== null) children.set(n.parentId, [...(children.get(n.parentId) ?? []), n]);
   for (const n of nodes) {
-    const kids = nodes.filter((k) => k.parentId === n.id);
-    if (!kids.length) continue;
+    const kids = children.get(n.id);
+    if (!kids) continue;
     n.childrenSum = round4(kids.reduce((s, k) => s + k.value, 0));
     n.lossRate = n.value ? Math.round(((n.value - n.childrenSum) / n.value) * 10_000) / 100 : null;
   }

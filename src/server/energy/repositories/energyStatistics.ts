@@ -12,14 +12,25 @@ import { round4 } from '../tariffPeriods.js';
 
 const pct = (a: number, b: number): number | null => (b ? Math.round((a / b) * 10_000) / 100 : null);
 
+/**
+ * A LATERAL body: meter m's day rollups in [from, to) summed per local year (the carbon factor's
+ * key). Every read of the rollups here names the meter by equality and the bucket by a range, and
+ * aggregates inside the LATERAL so PostgreSQL cannot flatten it into a join: each meter is one
+ * primary-key range scan whether or not the table was analyzed (ADR 1043 addendum 2).
+ */
+const dayYears = (c: EnergyCtx, from: string, to: string) => sql`
+  SELECT extract(year FROM r.bucket)::int AS year, sum(r.value) AS value FROM energy_rollups r
+  WHERE r.tenant_id = ${c.tenantId} AND r.grain = 'day' AND r.meter_id = m.id AND r.bucket >= ${from}::timestamp AND r.bucket < ${to}::timestamp
+  GROUP BY 1`;
+
 /** Sums of the roots' day rollups per kind over [from, to). */
 async function kindTotals(c: EnergyCtx, from: string, to: string) {
   const r = await sql<{ kind: string; name: string; unit: string; coal: string; value: string | null; carbon: string | null }>`
     SELECT k.code AS kind, k.name, k.unit, k.coal_factor AS coal, sum(d.value) AS value, sum(d.value * coalesce(f.factor, 0)) AS carbon
     FROM energy_kinds k
     LEFT JOIN energy_meters m ON m.kind_id = k.id AND ${meterWhere(c, { roots: true })}
-    LEFT JOIN energy_rollups d ON d.tenant_id = ${c.tenantId} AND d.grain = 'day' AND d.meter_id = m.id AND d.bucket >= ${from}::timestamp AND d.bucket < ${to}::timestamp
-    LEFT JOIN energy_carbon_factors f ON f.tenant_id = k.tenant_id AND f.kind_id = k.id AND f.year = extract(year FROM d.bucket)::int
+    LEFT JOIN LATERAL (${dayYears(c, from, to)}) d ON true
+    LEFT JOIN energy_carbon_factors f ON f.tenant_id = k.tenant_id AND f.kind_id = k.id AND f.year = d.year
     WHERE k.tenant_id = ${c.tenantId} GROUP BY k.id ORDER BY k.id`.execute(c.db);
   return r.rows.map((k) => ({ kind: k.kind, name: k.name, unit: k.unit, value: round4(num(k.value)), coalKg: round4(num(k.value) * num(k.coal)), carbonKg: round4(num(k.carbon)) }));
 }
@@ -51,9 +62,12 @@ export async function enterpriseStatistics(c: EnergyCtx) {
   const b = bucketBounds(range);
   const grain = c.q.grain === 'month' ? 'month' : 'day';
   const r = await sql<{ kind: string; bucket: string; value: string }>`
-    SELECT k.code AS kind, to_char(date_trunc(${grain}, d.bucket), ${grain === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD'}) AS bucket, sum(d.value) AS value
+    SELECT k.code AS kind, d.bucket, sum(d.value) AS value
     FROM energy_meters m JOIN energy_kinds k ON k.id = m.kind_id
-    JOIN energy_rollups d ON d.tenant_id = ${c.tenantId} AND d.grain = 'day' AND d.meter_id = m.id AND d.bucket >= ${b.from}::timestamp AND d.bucket < ${b.to}::timestamp
+    CROSS JOIN LATERAL (
+      SELECT to_char(date_trunc(${grain}, r.bucket), ${grain === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD'}) AS bucket, sum(r.value) AS value FROM energy_rollups r
+      WHERE r.tenant_id = m.tenant_id AND r.grain = 'day' AND r.meter_id = m.id AND r.bucket >= ${b.from}::timestamp AND r.bucket < ${b.to}::timestamp
+      GROUP BY 1) d
     WHERE ${meterWhere(c, { roots: true })} GROUP BY 1, 2 ORDER BY 2`.execute(c.db);
   const buckets: string[] = [];
   for (let d = range.start; d <= range.end; d = addDays(d, 1)) {
@@ -61,9 +75,10 @@ export async function enterpriseStatistics(c: EnergyCtx) {
     if (buckets[buckets.length - 1] !== key) buckets.push(key);
   }
   const totals = await kindTotals(c, b.from, b.to);
+  const at = new Map(r.rows.map((x) => [`${x.kind}|${x.bucket}`, x.value]));
   const series = totals.map((k) => ({
     kind: k.kind, name: k.name, unit: k.unit,
-    values: buckets.map((bk) => round4(num(r.rows.find((x) => x.kind === k.kind && x.bucket === bk)?.value))),
+    values: buckets.map((bk) => round4(num(at.get(`${k.kind}|${bk}`)))),
   }));
   return { grain, start: range.start, end: range.end, buckets, series, totals };
 }
@@ -72,10 +87,12 @@ export async function enterpriseStatistics(c: EnergyCtx) {
 async function equipmentTotals(c: EnergyCtx) {
   const b = bucketBounds(rangeOf(c));
   const r = await sql<{ id: number; name: string; equipment_type: string; rated: string; unit: string; value: string | null; hours: number; max: string | null; alarms: number }>`
-    SELECT q.id, q.name, q.equipment_type, q.rated_power_kw AS rated, k.unit, sum(h.value) AS value, count(h.value) FILTER (WHERE h.value > 0)::int AS hours, max(h.max_value) AS max,
+    SELECT q.id, q.name, q.equipment_type, q.rated_power_kw AS rated, k.unit, sum(h.value) AS value, coalesce(sum(h.hours), 0)::int AS hours, max(h.max_value) AS max,
       (SELECT count(*)::int FROM energy_alarms a WHERE a.tenant_id = q.tenant_id AND a.meter_id = m.id AND a.occurred_at >= (${b.from}::timestamp AT TIME ZONE ${ENERGY_ZONE}) AND a.occurred_at < (${b.to}::timestamp AT TIME ZONE ${ENERGY_ZONE})) AS alarms
     FROM energy_equipment q JOIN energy_meters m ON m.tenant_id = q.tenant_id AND m.equipment_id = q.id JOIN energy_kinds k ON k.id = m.kind_id
-    LEFT JOIN energy_rollups h ON h.tenant_id = ${c.tenantId} AND h.grain = 'hour' AND h.meter_id = m.id AND h.bucket >= ${b.from}::timestamp AND h.bucket < ${b.to}::timestamp
+    LEFT JOIN LATERAL (
+      SELECT sum(r.value) AS value, count(*) FILTER (WHERE r.value > 0) AS hours, max(r.max_value) AS max_value FROM energy_rollups r
+      WHERE r.tenant_id = m.tenant_id AND r.grain = 'hour' AND r.meter_id = m.id AND r.bucket >= ${b.from}::timestamp AND r.bucket < ${b.to}::timestamp) h ON true
     WHERE q.tenant_id = ${c.tenantId} AND k.code = ${c.q.kind ?? 'electricity'} AND (${c.q.enterpriseId ?? null}::int IS NULL OR q.enterprise_id = ${c.q.enterpriseId ?? null})
       AND (${c.q.locationId ?? null}::int IS NULL OR q.location_id = ${c.q.locationId ?? null})
     GROUP BY q.id, m.id, k.unit ORDER BY q.id`.execute(c.db);
@@ -113,12 +130,17 @@ export async function energyData(c: EnergyCtx) {
   const b = bucketBounds(rangeOf(c));
   const grain = c.q.grain ?? 'day';
   const size = c.q.pageSize ?? 100;
-  const where = sql`${meterWhere(c)} AND d.bucket >= date_trunc(${grain}, ${b.from}::timestamp) AND d.bucket < ${b.to}::timestamp`;
+  // Each meter's rows by a LATERAL on the primary key (its OFFSET 0 keeps PostgreSQL from
+  // flattening it into a join an unanalyzed planner may hash; ADR 1043 addendum 2).
+  const rowsOf = sql`CROSS JOIN LATERAL (
+      SELECT r.bucket, r.value, r.max_value, r.samples FROM energy_rollups r
+      WHERE r.tenant_id = m.tenant_id AND r.grain = ${grain} AND r.meter_id = m.id
+        AND r.bucket >= date_trunc(${grain}, ${b.from}::timestamp) AND r.bucket < ${b.to}::timestamp OFFSET 0) d`;
   const r = await sql<{ id: number; code: string; name: string; kind: string; unit: string; bucket: string; value: string; max_value: string; samples: number }>`
     SELECT m.id, m.code, m.name, k.code AS kind, k.unit, to_char(d.bucket, 'YYYY-MM-DD HH24:MI') AS bucket, d.value, d.max_value, d.samples
-    FROM energy_meters m JOIN energy_kinds k ON k.id = m.kind_id JOIN energy_rollups d ON d.tenant_id = ${c.tenantId} AND d.grain = ${grain} AND d.meter_id = m.id
-    WHERE ${where} ORDER BY d.bucket DESC, m.id LIMIT ${size} OFFSET ${((c.q.pageNum ?? 1) - 1) * size}`.execute(c.db);
-  const total = await sql<{ n: number }>`SELECT count(*)::int AS n FROM energy_meters m JOIN energy_rollups d ON d.tenant_id = ${c.tenantId} AND d.grain = ${grain} AND d.meter_id = m.id WHERE ${where}`.execute(c.db);
+    FROM energy_meters m JOIN energy_kinds k ON k.id = m.kind_id ${rowsOf}
+    WHERE ${meterWhere(c)} ORDER BY d.bucket DESC, m.id LIMIT ${size} OFFSET ${((c.q.pageNum ?? 1) - 1) * size}`.execute(c.db);
+  const total = await sql<{ n: number }>`SELECT count(*)::int AS n FROM energy_meters m ${rowsOf} WHERE ${meterWhere(c)}`.execute(c.db);
   return {
     rows: r.rows.map((d) => ({ meterId: d.id, code: d.code, name: d.name, kind: d.kind, unit: d.unit, grain, bucket: d.bucket, value: num(d.value), maxValue: num(d.max_value), samples: d.samples })),
     total: total.rows[0]!.n,
@@ -133,8 +155,8 @@ export async function locationUsage(c: EnergyCtx) {
     FROM energy_locations l JOIN energy_meters m ON m.tenant_id = l.tenant_id AND m.location_id = l.id
       AND NOT EXISTS (SELECT 1 FROM energy_meters p WHERE p.id = m.parent_id AND p.location_id = l.id)
     JOIN energy_kinds k ON k.id = m.kind_id
-    JOIN energy_rollups d ON d.tenant_id = ${c.tenantId} AND d.grain = 'day' AND d.meter_id = m.id AND d.bucket >= ${b.from}::timestamp AND d.bucket < ${b.to}::timestamp
-    LEFT JOIN energy_carbon_factors f ON f.tenant_id = k.tenant_id AND f.kind_id = k.id AND f.year = extract(year FROM d.bucket)::int
+    CROSS JOIN LATERAL (${dayYears(c, b.from, b.to)}) d
+    LEFT JOIN energy_carbon_factors f ON f.tenant_id = k.tenant_id AND f.kind_id = k.id AND f.year = d.year
     WHERE ${meterWhere(c)} GROUP BY l.id, k.id ORDER BY l.id, k.id`.execute(c.db);
   return r.rows.map((x) => ({ locationId: x.id, locationName: x.name, kind: x.kind, unit: x.unit, value: round4(num(x.value)), coalKg: round4(num(x.value) * num(x.coal)), carbonKg: round4(num(x.carbon)) }));
 }
