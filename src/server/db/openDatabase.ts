@@ -6,6 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { acquireDataDirLock } from './lockFile.js';
 import { installTypeParsers } from './typeParsers.js';
 import { batchedPgConfig } from './pgliteConnection.js';
+import { registerPool } from './preparedQuery.js';
 import type { Database } from './types.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -39,6 +40,7 @@ export async function connectPostgres(config: pg.PoolConfig, variable: string): 
   // An idle connection the server closed: the pool drops it; the next query opens another.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  registerPool(db, pool);
   try {
     await pool.query('SELECT 1');
   } catch (err) {

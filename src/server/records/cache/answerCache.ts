@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { generationQuery, generationText } from '../storage/rowCounts.js';
+import { runPrepared } from '../../db/preparedQuery.js';
 
 /** The form main table whose generation guards an answer. */
 export interface CacheSource {
@@ -78,8 +79,9 @@ function keyOf(db: Kysely<Database>, source: CacheSource, key: AnswerKey): strin
 
 /** The form's generation as this statement's snapshot sees it (null: the form has no counter). */
 async function generation(db: Kysely<Database>, source: CacheSource): Promise<string | null> {
-  const r = await generationQuery(source.formId, source.schema, source.table).execute(db);
-  return generationText(r.rows[0]);
+  // A named prepared statement on PostgreSQL: a hit parses and plans nothing (ADR 1071).
+  const rows = await runPrepared(db, generationQuery(source.formId, source.schema, source.table));
+  return generationText(rows[0]);
 }
 
 /**
