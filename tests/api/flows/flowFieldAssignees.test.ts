@@ -2,8 +2,8 @@
  * Approvers taken from the record (issue 30 item 1, ADR 1066): a user field (`field`) and the
  * leader of a department field's value (`deptFieldLeader`), end to end — deploy checks, multiple
  * values, empty values under the nobody rule, a field hidden or changed before submission (also
- * in a pushed draft, ADR 1070), a
- * sub-form field, and a value edited while the flow runs (the value when the node is entered).
+ * in a pushed draft, ADR 1070), a sub-form field, and a value edited while the flow runs (the
+ * value when the node is entered); also a fixed department's leader (`deptLeader`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -120,6 +120,16 @@ describe('approvers from the record', () => {
     await deployed({ type: 'field', value: 'approvers' }, undefined, 'admin');
     const id = await added({ title: '空审批人', amount: 1, approvers: [] });
     expect(await tasksOf(id, 'a')).toEqual(['admin:open']);
+  });
+
+  // Not from the record, but the one assignee kind no other API test ran: a fixed department's leader.
+  it('a fixed department (deptLeader) gives its leader; one without a leader is "nobody"', async () => {
+    await deployed({ type: 'deptLeader', value: String(deptB) });
+    const id = await added({ title: '指定部门', amount: 1, dept: deptA });
+    expect(await tasksOf(id, 'a')).toEqual(['boss:open']);
+    await deployed({ type: 'deptLeader', value: String(deptNone) });
+    const r = await add({ title: '指定部门无负责人', amount: 1 });
+    expect([r.status, r.json.msg]).toEqual([400, '节点「甲」找不到处理人']);
   });
 
   it('a field hidden at submission is dropped with the record\'s other hidden fields, so it names nobody', async () => {
