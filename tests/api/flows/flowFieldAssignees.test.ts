@@ -1,8 +1,9 @@
 /**
  * Approvers taken from the record (issue 30 item 1, ADR 1066): a user field (`field`) and the
  * leader of a department field's value (`deptFieldLeader`), end to end — deploy checks, multiple
- * values, empty values under the nobody rule, a field hidden or changed before submission, a
- * sub-form field, and a value edited while the flow runs (the value when the node is entered).
+ * values, empty values under the nobody rule, a field hidden or changed before submission (also
+ * in a pushed draft, ADR 1070), a sub-form field, and a value edited while the flow runs (the
+ * value when the node is entered); also a fixed department's leader (`deptLeader`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -121,6 +122,16 @@ describe('approvers from the record', () => {
     expect(await tasksOf(id, 'a')).toEqual(['admin:open']);
   });
 
+  // Not from the record, but the one assignee kind no other API test ran: a fixed department's leader.
+  it('a fixed department (deptLeader) gives its leader; one without a leader is "nobody"', async () => {
+    await deployed({ type: 'deptLeader', value: String(deptB) });
+    const id = await added({ title: '指定部门', amount: 1, dept: deptA });
+    expect(await tasksOf(id, 'a')).toEqual(['boss:open']);
+    await deployed({ type: 'deptLeader', value: String(deptNone) });
+    const r = await add({ title: '指定部门无负责人', amount: 1 });
+    expect([r.status, r.json.msg]).toEqual([400, '节点「甲」找不到处理人']);
+  });
+
   it('a field hidden at submission is dropped with the record\'s other hidden fields, so it names nobody', async () => {
     await deployed({ type: 'field', value: 'handler' });
     const hidden = await add({ title: '隐藏经办人', amount: 500, handler: w.ids.c1 });
@@ -129,22 +140,53 @@ describe('approvers from the record', () => {
     expect(await tasksOf(shown, 'a')).toEqual(['c1:open']);
   });
 
-  it('a draft pushed with another value goes by the new value', async () => {
-    await deployed({ type: 'field', value: 'handler' });
-    const stash = async (data: Record<string, unknown>) => (await w.call(w.admin, 'POST', `/api/auto/stash/${FORM}/add`, { data })).json.data.id as number;
+  describe('a pushed draft', () => {
+    const stash = async (data: Record<string, unknown>) => {
+      const r = await w.call(w.admin, 'POST', `/api/auto/stash/${FORM}/add`, { data });
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      return r.json.data.id as number;
+    };
     const push = async (id: number, data: Record<string, unknown>) => {
       const rec = (await w.call(w.admin, 'GET', `/api/auto/${FORM}/${id}`)).json.data;
       return w.call(w.admin, 'POST', `/api/auto/push/${FORM}/${id}`, { formName: FORM, data, version: rec.version });
     };
-    const changed = await stash({ title: '草稿改人', amount: 10, handler: w.ids.c1 });
-    expect((await push(changed, { title: '草稿改人', amount: 10, handler: w.ids.c2 })).status).toBe(200);
-    expect(await tasksOf(changed, 'a')).toEqual(['c2:open']);
-  });
+    const stored = async (id: number) => (await w.call(w.admin, 'GET', `/api/auto/${FORM}/${id}`)).json.data;
 
-  // Known gap (ADR 1066): a draft stashed with the field shown, then pushed with the field hidden,
-  // keeps its stored value (the push drops the hidden field from what it writes, not from the
-  // row), and the flow still sends the task to that user.
-  it.todo('a draft pushed with its user field now hidden names nobody');
+    it('with another value goes by the new value', async () => {
+      await deployed({ type: 'field', value: 'handler' });
+      const changed = await stash({ title: '草稿改人', amount: 10, handler: w.ids.c1 });
+      expect((await push(changed, { title: '草稿改人', amount: 10, handler: w.ids.c2 })).status).toBe(200);
+      expect(await tasksOf(changed, 'a')).toEqual(['c2:open']);
+    });
+
+    // ADR 1070: the push keeps a hidden field's stored value (the write leaves hidden fields, spec
+    // 01 §5), but the approval takes it as empty, so the nobody rule decides, not the stale value.
+    it('with its user field now hidden names nobody: refused by default (the draft stays a draft), skipped or to the administrator by the rule', async () => {
+      await deployed({ type: 'field', value: 'handler' });
+      const refused = await stash({ title: '草稿隐藏经办人', amount: 10, handler: w.ids.c1 });
+      const r = await push(refused, { title: '草稿隐藏经办人', amount: 500 });
+      expect([r.status, r.json.msg]).toEqual([400, '节点「甲」找不到处理人']);
+      expect(await stored(refused)).toMatchObject({ sys_status: -1, amount: 10, handler: w.ids.c1 });
+      expect(await todo(w, 'c1', refused)).toEqual([]);
+      // The same draft pushed with the field shown again goes to its user.
+      expect((await push(refused, { title: '草稿隐藏经办人', amount: 20 })).status).toBe(200);
+      expect(await tasksOf(refused, 'a')).toEqual(['c1:open']);
+
+      await deployed({ type: 'field', value: 'handler' }, undefined, 'admin');
+      const toAdmin = await stash({ title: '草稿隐藏转管理员', amount: 10, handler: w.ids.c1 });
+      expect((await push(toAdmin, { title: '草稿隐藏转管理员', amount: 500, handler: w.ids.c2 })).status).toBe(200);
+      expect(await tasksOf(toAdmin, 'a')).toEqual(['admin:open']);
+      // Kept, as the write keeps every hidden field: only the approval ignores it.
+      expect((await stored(toAdmin)).handler).toBe(w.ids.c1);
+
+      await deployed({ type: 'field', value: 'handler' }, { type: 'user', value: 'lead' }, 'skip');
+      const skipped = await stash({ title: '草稿隐藏跳过', amount: 10, handler: w.ids.c1 });
+      expect((await push(skipped, { title: '草稿隐藏跳过', amount: 500 })).status).toBe(200);
+      expect(await tasksOf(skipped, 'a')).toEqual([]);
+      expect(await tasksOf(skipped, 'b')).toEqual(['lead:open']);
+      expect(await todo(w, 'c1', skipped)).toEqual([]);
+    });
+  });
 
   it('a value edited while the flow runs: a node takes the value held when it is entered; tasks already made stay', async () => {
     await deployed({ type: 'user', value: 'lead' }, { type: 'field', value: 'next' }, undefined, { a: { editable: ['next'] } });

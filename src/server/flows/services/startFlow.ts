@@ -9,6 +9,8 @@ import type { Database } from '../../db/types.js';
 import { BUSINESS_TYPE } from '../../../shared/operationTypes.js';
 import type { FormModel } from '../../records/query/formModel.js';
 import { recordDetail } from '../../records/services/recordRead.js';
+import { hiddenFields } from '../../records/services/recordWrite.js';
+import { fieldNameOfKey } from '../../../../schema-adapters/index.js';
 import { logWrite, type RecordCaller } from '../../records/services/recordContext.js';
 import { latestDefinition } from '../repositories/flowDefinitions.js';
 import { insertInstance, readInstance } from '../repositories/flowInstances.js';
@@ -27,17 +29,30 @@ function titleOf(model: FormModel, record: Record<string, unknown>): string {
 }
 
 /**
- * The start of a record's approval planned before its transaction (flowPlan.ts): `values` are the
- * record's values as submitted (for a pushed draft, `recordId`'s stored values under them). Null
- * when the form has no flow or the plan cannot be made; the transaction then plans itself.
+ * The record as its approval sees it at submission: each field in `hidden` (hidden by its
+ * conditions; the write kept its stored value) is empty, so it decides neither an approver nor a
+ * branch (ADR 1070) — as for a new record, where a hidden field is not written at all.
  */
-export async function planSubmission(db: Kysely<Database>, model: FormModel, caller: RecordCaller, values: Record<string, unknown>, recordId?: number): Promise<StepPlan | null> {
+export function submittedValues(record: Record<string, unknown>, hidden: readonly string[] | Set<string>): Record<string, unknown> {
+  const names = new Set(hidden);
+  if (!names.size) return record;
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, names.has(fieldNameOfKey(k)) ? null : v]));
+}
+
+/**
+ * The start of a record's approval planned before its transaction (flowPlan.ts): `values` are the
+ * record's values as submitted (for a pushed draft, `recordId`'s stored values under them, the
+ * fields hidden on that merge — judged with `sqlAnswers` — empty). Null when the form has no flow
+ * or the plan cannot be made; the transaction then plans itself.
+ */
+export async function planSubmission(db: Kysely<Database>, model: FormModel, caller: RecordCaller, values: Record<string, unknown>, recordId?: number, sqlAnswers: Record<string, unknown> = {}): Promise<StepPlan | null> {
   if (!model.form.definition.hasFlow) return null;
   return planAhead(async () => {
     const tenantId = caller.user.tenantId;
     const definition = await latestDefinition(db, tenantId, model.form.enName);
     if (!definition) return null;
-    const record = recordId === undefined ? values : { ...(await recordDetail(db, model, systemReader(tenantId), recordId)), ...values };
+    const merged = recordId === undefined ? values : { ...(await recordDetail(db, model, systemReader(tenantId), recordId)), ...values };
+    const record = recordId === undefined ? values : submittedValues(merged, hiddenFields(model, merged, caller, sqlAnswers));
     const ctx = await starterContext(db, tenantId, caller.user.userId);
     return planStep(db, { tenantId, definition, model, record, ctx, starterId: caller.user.userId }, START);
   });
@@ -49,14 +64,15 @@ const START = { op: 'start' } as const;
  * When a record of a flow form enters sys_status 0 (added, or a draft pushed), starts an instance
  * of the form's newest flow version. A flow form without a deployed flow keeps today's behaviour
  * (the record waits at 0). `ahead`: planSubmission's plan, used when its basis still holds on the
- * stored record. Answers the instance id, or null.
+ * stored record. `hidden`: the fields hidden at this submission (submittedValues). Answers the
+ * instance id, or null.
  */
-export async function onRecordSubmitted(trx: Kysely<Database>, model: FormModel, caller: RecordCaller, recordId: number, ahead?: unknown): Promise<number | null> {
+export async function onRecordSubmitted(trx: Kysely<Database>, model: FormModel, caller: RecordCaller, recordId: number, ahead?: unknown, hidden: readonly string[] = []): Promise<number | null> {
   if (!model.form.definition.hasFlow) return null;
   const tenantId = caller.user.tenantId;
   const definition = await latestDefinition(trx, tenantId, model.form.enName);
   if (!definition) return null;
-  const record = await recordDetail(trx, model, systemReader(tenantId), recordId);
+  const record = submittedValues(await recordDetail(trx, model, systemReader(tenantId), recordId), hidden);
   const before = (ahead ?? null) as StepPlan | null;
   const ctx = before?.ctx ?? (await starterContext(trx, tenantId, caller.user.userId));
   const plan = await planFor(trx, { tenantId, definition, model, record, ctx, starterId: caller.user.userId }, START, before);

@@ -18,10 +18,17 @@ export interface FlowHooks {
    * Before the transaction of a submission (issue 26 item 5): plans the approval's first step from
    * the submitted `values` (a pushed draft: `recordId`), so the transaction does not hold the
    * connection while the engine works. Opaque to records; null when there is nothing to plan.
+   * A pushed draft's fields hidden on the merged record (with the `$sql` answers `sqlAnswers`)
+   * count as empty, as in onRecordSubmitted.
    */
-  planSubmission(db: Kysely<Database>, model: FormModel, caller: RecordCaller, values: Record<string, unknown>, recordId?: number): Promise<unknown>;
-  /** A flow form's record reached sys_status 0 (added, or a draft pushed): start its approval in `trx`, with planSubmission's plan. Answers the instance id, or null. */
-  onRecordSubmitted(trx: Kysely<Database>, model: FormModel, caller: RecordCaller, recordId: number, plan?: unknown): Promise<number | null>;
+  planSubmission(db: Kysely<Database>, model: FormModel, caller: RecordCaller, values: Record<string, unknown>, recordId?: number, sqlAnswers?: Record<string, unknown>): Promise<unknown>;
+  /**
+   * A flow form's record reached sys_status 0 (added, or a draft pushed): start its approval in
+   * `trx`, with planSubmission's plan. `hidden`: the top-level fields hidden by their conditions at
+   * this submission; the write left their stored values, and the approval takes them as empty.
+   * Answers the instance id, or null.
+   */
+  onRecordSubmitted(trx: Kysely<Database>, model: FormModel, caller: RecordCaller, recordId: number, plan?: unknown, hidden?: readonly string[]): Promise<number | null>;
   /** Records deleted or voided in `trx`: end their running approvals; `by` is who did it. */
   endFlowsOfRecords(trx: Kysely<Database>, model: FormModel, tenantId: number, recordIds: number[], by: { userId: number; userName: string; action: string }): Promise<void>;
   /** Throws the 400 when the record's approval is running (only the approval writes it then). */

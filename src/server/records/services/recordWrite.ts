@@ -46,10 +46,15 @@ function asData(body: unknown): { data: Record<string, unknown>; uuid?: string; 
  * of the `$sql` conditions for that record, and answers the rest.
  */
 function withoutHidden(model: FormModel, data: Record<string, unknown>, caller: RecordCaller, sqlAnswers: Record<string, unknown>, basis = data): Record<string, unknown> {
-  const visible = visibleFields(model.form.definition, basis, userContext(caller.user), sqlAnswers);
-  const hidden = new Set(Object.keys(visible).filter((k) => !visible[k]));
+  const hidden = hiddenFields(model, basis, caller, sqlAnswers);
   if (!hidden.size) return data;
   return Object.fromEntries(Object.entries(data).filter(([k]) => !hidden.has(fieldNameOfKey(k))));
+}
+
+/** The top-level fields hidden by their conditions for `record` (seen by `caller`, with the `$sql` answers). */
+export function hiddenFields(model: FormModel, record: Record<string, unknown>, caller: RecordCaller, sqlAnswers: Record<string, unknown>): Set<string> {
+  const visible = visibleFields(model.form.definition, record, userContext(caller.user), sqlAnswers);
+  return new Set(Object.keys(visible).filter((k) => !visible[k]));
 }
 
 interface Prepared {
@@ -198,7 +203,9 @@ export async function applyEdit(
   if (!(await w.updateMain(trx, model, id, at, prepared.main, meta(caller), status))) throw conflict('数据已被他人修改，请刷新后重试');
   await saveChildren(trx, model, tenantId, id, prepared, false);
   // Pushing a draft of a flow form starts its approval in this same transaction (issue 18, ADR 0970).
-  if (mode === 'push') await flowHooks().onRecordSubmitted(trx, model, caller, id, plan);
+  // The fields hidden now keep their stored values (not written), but count as empty for the
+  // approval: a value the submitter cannot see must not choose the approver (ADR 1070).
+  if (mode === 'push') await flowHooks().onRecordSubmitted(trx, model, caller, id, plan, [...hiddenFields(model, merged, caller, answers)]);
   await logWrite(trx, caller, model.form.cnName, BUSINESS_TYPE.edit, { formName: model.form.enName, id, data: raw });
   return { id, version: at + 1 };
 }
@@ -211,6 +218,6 @@ export async function editRecord(
   const v = typeof version === 'string' && /^\d+$/.test(version) ? Number(version) : version;
   if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw badRequest('缺少版本号 version');
   const answers = await editSqlAnswers(db, model, caller, id, v, raw, conditions);
-  const plan = mode === 'push' ? await flowHooks().planSubmission(db, model, caller, raw, id) : null;
+  const plan = mode === 'push' ? await flowHooks().planSubmission(db, model, caller, raw, id, answers) : null;
   return inTransaction(db, (trx) => applyEdit(trx, model, caller, id, raw, v, mode, answers, plan));
 }
