@@ -50,6 +50,16 @@ export async function connectPostgres(config: pg.PoolConfig, variable: string): 
   return { db, pool };
 }
 
+/**
+ * PGlite's own start parameters, and wal_init_zero off: a commit that crossed into a new 16 MB
+ * WAL segment first zero-filled the whole segment file, inside that commit and on the API's
+ * thread — 0.5–5 s during which every tenant's request waited (issue 26 item 4: the longest wait
+ * of another tenant during an import, found by the `jobs` bench's wait probe; ADR 1074). The
+ * segment is now created without the zeroes, as PostgreSQL allows where they buy nothing (PGlite
+ * runs with fsync off). Set at start, so DISCARD ALL (the $sql sandbox) keeps it.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'];
+
 /** Opens PGlite (dataDir null = in memory; a directory is guarded by a lock file) or PostgreSQL. */
 export async function openDatabase(options: OpenOptions): Promise<AppDatabase> {
   installTypeParsers();
@@ -60,7 +70,9 @@ export async function openDatabase(options: OpenOptions): Promise<AppDatabase> {
   const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => {};
   let pglite: PGlite | undefined;
   try {
-    pglite = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm }, ...(options.loadDataDir && !options.dataDir ? { loadDataDir: options.loadDataDir } : {}) });
+    pglite = await PGlite.create(options.dataDir ?? 'memory://', {
+      extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS, ...(options.loadDataDir && !options.dataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
     const pool = new pg.Pool(batchedPgConfig(pglite));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const lite = pglite;

@@ -18,7 +18,8 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { summarize, type BenchResult } from '../run.js';
 import { createBenchDatabase } from '../tools/benchDatabase.js';
-import { benchImportFile, importUpload, p99, readJob, rssGrowth, runJob, startImport, timeRequests } from '../tools/jobTraffic.js';
+import { benchImportFile, importUpload, p99, readJob, rssGrowth, runJob, startImport, timeRequests, timeRequestsAt } from '../tools/jobTraffic.js';
+import { waitProbe, type Timed, type WaitProbe } from '../tools/waitProbe.js';
 import { openDatabase, type AppDatabase } from '../../../src/server/db/openDatabase.js';
 import { buildApp } from '../../../src/server/app.js';
 import { loadConfig } from '../../../src/server/config.js';
@@ -29,6 +30,16 @@ const ROWS = Number(process.env.JOBS_BENCH_ROWS ?? 60_000);
 const SECONDS = Number(process.env.JOBS_BENCH_SECONDS ?? 60);
 const IMPORT_ROWS = Number(process.env.JOBS_BENCH_IMPORT_ROWS ?? 30_000);
 const OTHER_TENANT_ROWS = 2_000;
+/** `edit`, `import` or both (default): which of the two jobs to run. */
+const ONLY = process.env.JOBS_BENCH_ONLY ?? '';
+
+/** The slowest requests of a window and what they overlapped (waitProbe.ts): where the p99 comes from. */
+function slowest(probe: WaitProbe, xs: Timed[], k = 3): string {
+  const top = [...xs].sort((a, b) => b.ms - a.ms).slice(0, k).map((r) => probe.explain(r));
+  const phaseAt = (at: number) => [...probe.phases].reverse().find((p) => p.at <= at)?.phase ?? '?';
+  const longest = (xs: { at: number; ms: number; what: string }[]) => [...xs].sort((a, b) => b.ms - a.ms).slice(0, 4).map((x) => `${x.ms} ms ${phaseAt(x.at)}${x.what === 'event loop' ? '' : ` ${x.what.slice(0, 40)}`}`).join(', ');
+  return `slowest: ${top.join(' | ')}; longest event-loop stalls ${longest(probe.stalls)} (${probe.stalls.length} > 50 ms); longest engine calls ${longest(probe.engine)}${probe.poolWaitMax ? `; pool waiters max ${probe.poolWaitMax}` : ''}`;
+}
 
 const verdict = (xs: number[]) => `p99 ${p99(xs).toFixed(0)} ms; target ≤ 1,000 ms ${p99(xs) <= 1000 ? '✔' : '✘'}`;
 
@@ -61,6 +72,7 @@ async function one(kind: 'pglite' | 'postgres', database: AppDatabase): Promise<
     out.push(summarize(`${kind}: same tenant, another user's list page, idle`, idleSame, `p99 ${p99(idleSame).toFixed(0)} ms`));
     out.push(summarize(`${kind}: other tenant's list page, idle`, idleOther, `p99 ${p99(idleOther).toFixed(0)} ms`));
 
+    if (ONLY !== 'import') {
     // 1. Batch edit: the window starts when the job works on the records (its check or write phase).
     const started = await (await fetch(`${base}/api/auto/bench_orders/batchUpdate/job`, {
       method: 'POST', headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' },
@@ -71,16 +83,20 @@ async function one(kind: 'pglite' | 'postgres', database: AppDatabase): Promise<
       await new Promise((r) => setTimeout(r, 200));
     }
     const rss = rssGrowth();
+    const probe = waitProbe(kind === 'postgres' ? database.pool : undefined);
     const same: number[] = [];
-    const other: number[] = [];
+    const otherTimed: Timed[] = [];
     const until = performance.now() + SECONDS * 1000;
     let last = await readJob(base, owner, jobId);
     while (performance.now() < until && last.status === 'running') {
-      const [s, o] = await Promise.all([timeRequests(list, sameTenant, PAGE, 10), timeRequests(list, otherTenant, PAGE, 10)]);
+      probe.notePhase(last.phase);
+      const [s, o] = await Promise.all([timeRequests(list, sameTenant, PAGE, 20), timeRequestsAt(list, otherTenant, PAGE, 20)]);
       same.push(...s);
-      other.push(...o);
+      otherTimed.push(...o);
       last = await readJob(base, owner, jobId);
     }
+    probe.stop();
+    const other = otherTimed.map((r) => r.ms);
     const editRss = rss.stop();
     const end = last.status === 'running' ? `${last.phase} ${last.done}/${last.total ?? '?'} after ${SECONDS} s (then cancelled)` : `${last.status} within the window`;
     if (last.status === 'running') await fetch(`${base}/api/jobs/${jobId}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${owner}` } });
@@ -88,26 +104,32 @@ async function one(kind: 'pglite' | 'postgres', database: AppDatabase): Promise<
     if (!same.length) out.push({ name: `${kind}: ${edit}`, medianMs: 0, p95Ms: 0, iterations: 0, notes: `no sample: job ${last.status} ${last.error ?? ''}` });
     else {
       out.push(summarize(`${kind}: same tenant, another user's list page during a ${edit}`, same, `${verdict(same)}; job ${end}`));
-      out.push(summarize(`${kind}: other tenant's list page during the ${edit}`, other, `${verdict(other)}; RSS growth ${editRss.toFixed(0)} MB`));
+      out.push(summarize(`${kind}: other tenant's list page during the ${edit}`, other, `${verdict(other)}; RSS growth ${editRss.toFixed(0)} MB; ${slowest(probe, otherTimed)}`));
     }
     for (let j = await readJob(base, owner, jobId); ['queued', 'running'].includes(j.status); j = await readJob(base, owner, jobId)) {
       await new Promise((r) => setTimeout(r, 200));
     }
+    }
 
     // 2. Import to its end, the other tenant listing meanwhile.
+    if (ONLY !== 'edit') {
     const ownerName = (await database.db.selectFrom('users').select('nick_name').where('tenant_id', '=', tenantId).where('user_name', '=', 'admin').executeTakeFirstOrThrow()).nick_name;
     const file = await benchImportFile(IMPORT_ROWS, ownerName);
     const upload = importUpload(file);
     let importing = true;
-    const duringImport: number[] = [];
+    const probe = waitProbe(kind === 'postgres' ? database.pool : undefined);
+    const importTimed: Timed[] = [];
     const traffic = (async () => {
-      while (importing) duringImport.push(...(await timeRequests(list, otherTenant, PAGE, 10)));
+      while (importing) importTimed.push(...(await timeRequestsAt(list, otherTenant, PAGE, 20)));
     })();
-    const imp = await runJob(base, owner, () => startImport(base, owner, 'bench_import', upload)).finally(() => { importing = false; });
+    const imp = await runJob(base, owner, () => startImport(base, owner, 'bench_import', upload), (j) => probe.notePhase(`${j.phase ?? j.status}`)).finally(() => { importing = false; });
     await traffic;
+    probe.stop();
+    const duringImport = importTimed.map((r) => r.ms);
     out.push({ name: `${kind}: import ${IMPORT_ROWS.toLocaleString('en')} rows × 15 columns from .xlsx (job)`, medianMs: imp.seconds * 1000, p95Ms: imp.seconds * 1000, iterations: 1,
       notes: `${imp.job.status}, imported ${imp.job.result?.imported}, problems ${imp.job.result?.problemCount}, RSS growth ${imp.rssMb.toFixed(0)} MB` });
-    if (duringImport.length) out.push(summarize(`${kind}: other tenant's list page during the import`, duringImport, verdict(duringImport)));
+    if (duringImport.length) out.push(summarize(`${kind}: other tenant's list page during the import`, duringImport, `${verdict(duringImport)}; ${slowest(probe, importTimed)}`));
+    }
   } finally {
     // Closing stops a job still running (a chunked one between chunks).
     await app.close();

@@ -11,6 +11,11 @@ const TIMER = new URL('./timeRequests.mjs', import.meta.url).pathname;
 
 /** `n` timed POSTs of `body` to `url` from a client process of its own (after `warmup` untimed ones); ms each. */
 export async function timeRequests(url: string, token: string, body: unknown, n: number, warmup = 2): Promise<number[]> {
+  return (await timeRequestsAt(url, token, body, n, warmup)).map((r) => r.ms);
+}
+
+/** As timeRequests, with the wall-clock time (ms) each request started at. */
+export async function timeRequestsAt(url: string, token: string, body: unknown, n: number, warmup = 2): Promise<{ at: number; ms: number }[]> {
   const child = execFile(process.execPath, [TIMER], { maxBuffer: 64 * 1024 * 1024 });
   const out = new Promise<string>((resolve, reject) => {
     let text = '';
@@ -19,7 +24,8 @@ export async function timeRequests(url: string, token: string, body: unknown, n:
     child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`timing client exited with ${code}`))));
   });
   child.stdin!.end(JSON.stringify({ url, token, body, method: 'POST', n, warmup }));
-  return (JSON.parse(await out) as { samples: number[] }).samples;
+  const { samples, at } = JSON.parse(await out) as { samples: number[]; at: number[] };
+  return samples.map((ms, i) => ({ ms, at: at[i] }));
 }
 
 export const p99 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.99 * xs.length))];
@@ -45,7 +51,7 @@ export async function readJob(base: string, token: string, id: string): Promise<
 }
 
 /** Runs `start` (answers a job id) to the end; answers seconds, peak RSS growth (MB), this process's CPU seconds and the job. */
-export async function runJob(base: string, token: string, start: () => Promise<string>): Promise<{ seconds: number; rssMb: number; cpuSeconds: number; job: any }> {
+export async function runJob(base: string, token: string, start: () => Promise<string>, onPoll?: (job: any) => void): Promise<{ seconds: number; rssMb: number; cpuSeconds: number; job: any }> {
   const rss = rssGrowth();
   // The bench process's own CPU time (the server runs in it; PostgreSQL's is not counted): on a
   // busy shared machine it moves much less than the wall-clock time.
@@ -55,6 +61,7 @@ export async function runJob(base: string, token: string, start: () => Promise<s
     const id = await start();
     for (;;) {
       const job = await readJob(base, token, id);
+      onPoll?.(job);
       if (!['queued', 'running'].includes(job.status)) {
         const cpu = process.cpuUsage(cpu0);
         return { seconds: (performance.now() - t0) / 1000, rssMb: rss.stop(), cpuSeconds: (cpu.user + cpu.system) / 1e6, job };

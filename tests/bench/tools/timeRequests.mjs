@@ -1,7 +1,8 @@
 // The bench's timing client, in a process of its own (as a real client is): reads
 // {url, token, body, method, n, warmup, keepGoing, touch} as JSON on stdin, sends the request
 // warmup + n times one after the other over one keep-alive connection, and prints
-// {samples, last, non2xx, errors, statuses} (ms of the 2xx answers, the last 2xx answer).
+// {samples, at, last, non2xx, errors, statuses} (ms of the 2xx answers, the wall-clock ms each of
+// them started at, the last 2xx answer).
 //
 // A non-2xx answer or a failed request ends the client with exit code 1 unless `keepGoing`: then
 // it is counted (non2xx / errors, statuses by code) and left out of the samples, and the client
@@ -22,6 +23,7 @@ for await (const chunk of process.stdin) input += chunk;
 const { url, token, body, method = 'POST', n = 30, warmup = 5, keepGoing = false, touch } = JSON.parse(input);
 
 const samples = [];
+const at = [];
 const statuses = {};
 let last;
 let non2xx = 0;
@@ -72,7 +74,7 @@ for (let i = -warmup; i < n; i++) {
     continue;
   }
   last = answer;
-  if (i >= 0) samples.push(ms);
+  if (i >= 0) { samples.push(ms); at.push(performance.timeOrigin + start); }
 }
 await touchClient?.end();
-process.stdout.write(JSON.stringify({ samples, last, non2xx, errors, statuses }));
+process.stdout.write(JSON.stringify({ samples, at, last, non2xx, errors, statuses }));

@@ -82,18 +82,24 @@ export async function writeImportChunks(x: ImportChunkInput): Promise<{ imported
   const upd = x.updates ?? null;
   let cursor = x.start?.cursor ?? 0;
   const { model } = x;
+  // Rows whose conversion reads nothing from the database (no related-form column, not by key)
+  // are converted before their chunk's transaction: on PGlite the connection is then held for
+  // the writes only, not for the conversion too (issue 26 item 4). The others convert inside it,
+  // so what they look up is what the chunk commits against.
+  const beforeTransaction = !upd && !x.mapped().fields.some((f) => f?.funcType === 'relatedForm');
   for await (const batch of x.rows()) {
     const todo = batch.filter((r) => r.rowNo > cursor);
     for (let i = 0; i < todo.length; i += CHUNK_ROWS) {
       x.throwIfStopping();
       const rows = todo.slice(i, i + CHUNK_ROWS);
       const last = rows[rows.length - 1].rowNo;
+      const early = beforeTransaction ? await convertBatch(null, model, x.resolver, x.mapped(), rows, x.user, x.subInput) : null;
       const wrote = await x.db.transaction().execute(async (trx) => {
         const keyed = upd ? await upd.plan(trx, rows) : [];
         const refused = new Set(keyed.map((p) => p.row));
         const lateOf = (found: Problem[]) => { if (x.late.length < LATE_KEPT) x.late.push(...found.slice(0, LATE_KEPT - x.late.length)); };
         lateOf(keyed);
-        const converted = await convertBatch(trx, model, x.resolver, x.mapped(), rows, x.user, x.subInput, upd ? (no, d) => upd.basis(no, d) : undefined);
+        const converted = early ?? await convertBatch(trx, model, x.resolver, x.mapped(), rows, x.user, x.subInput, upd ? (no, d) => upd.basis(no, d) : undefined);
         for (const c of converted) if (c.problems.length) lateOf(c.problems);
         const good = converted.filter((c) => !c.problems.length && c.values && !refused.has(c.rowNo));
         const adds = upd ? good.filter((c) => !upd.updates(c.rowNo)) : good;
