@@ -10,7 +10,7 @@
  * into each app's data folder.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -105,12 +105,40 @@ export interface SeededTemplate {
   database?: string;
 }
 
+/**
+ * Waits until `ready()` or until this process holds the lock folder `lock` (mkdir is atomic), then
+ * runs `build` unless another process finished it meanwhile. `npm test` runs two vitest processes
+ * (scripts/test.mjs), and both set up the template at start: one builds, the other waits for it.
+ * A lock older than 20 minutes is taken to be left by a killed run.
+ */
+async function buildOnce(lock: string, ready: () => boolean, build: () => Promise<void>): Promise<void> {
+  for (;;) {
+    if (ready()) return;
+    try {
+      mkdirSync(lock);
+    } catch {
+      const age = existsSync(lock) ? Date.now() - statSync(lock).mtimeMs : 0;
+      if (age > 20 * 60_000) rmSync(lock, { recursive: true, force: true });
+      else await new Promise((r) => setTimeout(r, 500));
+      continue;
+    }
+    try {
+      if (!ready()) await build();
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+    return;
+  }
+}
+
 /** The seeded PGlite dump, built on first use. */
 export async function seededPglite(password: string): Promise<SeededTemplate> {
+  // One folder holding the dump and the files the seed wrote, renamed into place whole: a dump
+  // never meets the files of another build (their keys differ from build to build).
   const base = join(tmpdir(), `formwork-seeded-pglite-${templateKey(password)}`);
-  const dumpFile = `${base}.tar`;
-  const filesDir = `${base}-files`;
-  if (!existsSync(dumpFile) || !existsSync(filesDir)) {
+  const dumpFile = join(base, 'dump.tar');
+  const filesDir = join(base, 'files');
+  await buildOnce(`${base}.lock`, () => existsSync(dumpFile), async () => {
     const building = mkdtempSync(`${base}-building-`);
     // Seeded in a data folder of its own, then reopened bare to dump it.
     const dataDir = join(building, 'pgdata');
@@ -126,11 +154,9 @@ export async function seededPglite(password: string): Promise<SeededTemplate> {
     } finally {
       await lite.close();
     }
-    // The files first: the dump's presence says the template is complete.
-    settle(join(building, 'files'), filesDir);
-    settle(join(building, 'dump.tar'), dumpFile);
-    rmSync(building, { recursive: true, force: true });
-  }
+    rmSync(dataDir, { recursive: true, force: true });
+    settle(building, base);
+  });
   return { filesDir, dump: new Blob([readFileSync(dumpFile)]) };
 }
 
