@@ -73,7 +73,7 @@ describe('a whole search of 1,500 records', () => {
       const j = viaHttp ? (await a.call(a.admin, 'GET', `/api/jobs/${r.json.data.jobId}`)).json.data : await a.app.jobs.get(tenantId, adminId, r.json.data.jobId);
       seen.push(j);
       return j.status;
-    }, { timeout: 60_000, interval: 50 }).toMatch(/^(done|failed)$/);
+    }, { timeout: 240_000, interval: 50 }).toMatch(/^(done|failed)$/);
     expect(seen.some((j) => j.phase === 'write' && j.total === BIG && j.done > 0 && j.done < BIG)).toBe(true);
     const end = (await a.call(a.admin, 'GET', `/api/jobs/${r.json.data.jobId}`)).json.data;
     expect(end).toMatchObject({ status: 'done', percent: 100, done: BIG, total: BIG, result: { success: true, updated: BIG, msg: `操作成功，已修改${BIG}行数据` } });
@@ -84,7 +84,7 @@ describe('a whole search of 1,500 records', () => {
     // The owner is told in the message centre.
     const msg = await a.db.selectFrom('messages').select('title').where('title', '=', `批量修改完成：${CN}`).execute();
     expect(msg.length).toBe(1);
-  });
+  }, 300_000);
 
   it('writes nothing when the job is cancelled midway', async () => {
     const before = await rows('大批');
