@@ -48,7 +48,7 @@ export default defineConfig({
           // leaves state behind, so a worker imports their graph once instead of once per file
           // (on a loaded 2-core machine: import 186 s → 99 s summed, CPU 61 s → 38 s).
           isolate: false,
-          // Beside the browser process (npm test, scripts/test.mjs) a unit file that reads 14 PDFs with pdfjs
+          // Beside the browser process (npm run test:parallel) a unit file that reads 14 PDFs with pdfjs
           // took over vitest's 5 s default on the 2-core machine; the figure is in the bench, not here.
           testTimeout: 30_000,
           include: [
@@ -113,12 +113,14 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/browser/globalSetup.ts', 'tests/api/support/globalSetup.ts'],
           env: appTestEnv,
-          // One file at a time (each its own server and Chromium): two browser files side by side
-          // on 2 cores lost clicks on dialogs (CI of 3fded3f: listButtons' 继续操作, screens' 取消,
-          // both green when run alone). `npm test` (scripts/test.mjs, ADR 1063) runs this project
-          // in a vitest process of its own beside the others (two workers there): vitest runs
-          // projects of one group together only when their maxWorkers agree. A plain `vitest run`
-          // (`npm run test:serial`) runs it in a group of its own after the others.
+          // One file at a time (each its own server and Chromium), in a group of their own after
+          // the others: a browser test beside three API workers waits too long for its page, and
+          // two browser files side by side on 2 cores lost clicks on dialogs (CI of 3fded3f:
+          // listButtons' 继续操作, screens' 取消, both green when run alone).
+          // `npm run test:parallel` (scripts/test.mjs, ADR 1063) runs this project in a vitest
+          // process of its own beside the others (two workers there): vitest runs projects of one
+          // group together only when their maxWorkers agree. Not the default: browser tests timed
+          // out beside the API files in 2 of 3 full runs.
           maxWorkers: 1,
           // One worker for every file, so it imports the server and playwright once, not per file
           // (~10 s a file under load). Files still share no state: each starts its own app on its

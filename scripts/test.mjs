@@ -1,6 +1,5 @@
-// `npm test`: the browser project beside the others, in a vitest process of its own (ADR 1063 and
-// its third addendum). `npm run test:serial` is the plain `vitest run`: the browser project after
-// the others, about ten minutes longer.
+// `npm run test:parallel`: the browser project beside the others, in a vitest process of its own
+// (not the default `npm test`: browser tests timed out under this load in 2 of 3 full runs, ADR 1063).
 //
 // A browser file mostly waits (for Chromium to render, for animations, for its server); on the
 // 2-core machine it used a fifth of the cores while it ran, yet in one vitest run it had to come
